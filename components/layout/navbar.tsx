@@ -1,0 +1,97 @@
+import Link from "next/link";
+import { displayRank, rankColorClass } from "@/lib/ranks";
+import { siteConfig } from "@/lib/site-config";
+import { Dropdown } from "./dropdown";
+import { LogoutButton } from "./logout-button";
+import { MobileMenu } from "./mobile-menu";
+import { NAV_LINKS } from "./nav-links";
+
+export type NavUser = { username: string; email: string; privilege: "PLAYER" | "MODERATOR" | "ADMINISTRATOR" | "OWNER"; memberRank: "NONE" | "PREMIUM" | "EXPANSION" | "EXTREME" | "RESPECTED" | "LEGENDARY" | "MYTHICAL" | "UBER" };
+
+const menuItem = "block rounded px-3 py-2 text-stone-100 hover:bg-stone-800 hover:no-underline";
+
+/** Site header: logo, main links, chat link, account menu and PLAY NOW (spec §2 Global chrome). */
+export function Navbar({ user }: { user: NavUser | null }) {
+  const rank = user ? displayRank(user.privilege, user.memberRank) : null;
+  return (
+    <header className="relative border-b-2 border-stone-700 bg-stone-900/95">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-stone-950">
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
+        <MobileMenu />
+        <Link href="/" className="mr-2 flex items-center gap-2 font-[family-name:var(--font-display)] text-xl font-bold text-gold hover:no-underline sm:text-2xl" aria-label={`${siteConfig.name} home`}>
+          <span aria-hidden="true" className="text-ember">
+            ◆
+          </span>
+          {siteConfig.name}
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} className="rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {!user ? (
+            <Link href="/login" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline sm:block">
+              Login / Register
+            </Link>
+          ) : null}
+          <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
+            Download
+          </Link>
+          <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
+            {siteConfig.chatServerName}
+          </a>
+          <Dropdown
+            label={
+              user ? (
+                <span className={`max-w-28 truncate font-bold sm:max-w-none ${rankColorClass(rank!)}`} data-rank={rank}>
+                  {user.username}
+                </span>
+              ) : (
+                <span>Account</span>
+              )
+            }
+          >
+            {user ? (
+              <div className="flex flex-col">
+                <p className="truncate px-3 py-2 text-sm text-stone-400" title={user.email}>
+                  {user.email}
+                </p>
+                <Link href="/account" className={menuItem}>
+                  Account Settings
+                </Link>
+                <LogoutButton className={`${menuItem} w-full text-left`} />
+              </div>
+            ) : (
+              <div className="flex flex-col">
+                <Link href="/login" className={menuItem}>
+                  Login
+                </Link>
+                <Link href="/account" className={menuItem}>
+                  Account Settings
+                </Link>
+                <Link href="/register" className={menuItem}>
+                  Sign Up
+                </Link>
+                <Link href="/play" className={menuItem}>
+                  Download Client
+                </Link>
+              </div>
+            )}
+          </Dropdown>
+          <Link href="/play" className="btn btn-ember hidden sm:inline-flex">
+            PLAY NOW
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+// Rank rules of spec §3 and §6. Pure: used by the navbar, forums and account page.
+
+export type PrivilegeName = "PLAYER" | "MODERATOR" | "ADMINISTRATOR" | "OWNER";
+export type MemberRankName = "NONE" | "PREMIUM" | "EXPANSION" | "EXTREME" | "RESPECTED" | "LEGENDARY" | "MYTHICAL" | "UBER";
+
+/** Lowercased memberRank for a PLAYER with a donator rank, otherwise lowercased privilege. */
+export function displayRank(privilege: PrivilegeName, memberRank: MemberRankName): string {
+  if (privilege === "PLAYER" && memberRank !== "NONE") return memberRank.toLowerCase();
+  return privilege.toLowerCase();
+}
+
+/** Donator thresholds by cumulative donation, in US dollars (spec §3). */
+export const DONATOR_RANKS: ReadonlyArray<{ rank: Exclude<MemberRankName, "NONE">; name: string; minDollars: number }> = [
+  { rank: "PREMIUM", name: "Premium", minDollars: 25 },
+  { rank: "EXPANSION", name: "Expansion", minDollars: 50 },
+  { rank: "EXTREME", name: "Extreme", minDollars: 200 },
+  { rank: "RESPECTED", name: "Respected", minDollars: 400 },
+  { rank: "LEGENDARY", name: "Legendary", minDollars: 1000 },
+  { rank: "MYTHICAL", name: "Mythical", minDollars: 2500 },
+  { rank: "UBER", name: "Uber", minDollars: 5000 },
+];
+
+/** The donator rank earned by a cumulative total (in cents). */
+export function memberRankForTotal(totalCents: number): MemberRankName {
+  let rank: MemberRankName = "NONE";
+  for (const r of DONATOR_RANKS) if (totalCents >= r.minDollars * 100) rank = r.rank;
+  return rank;
+}
+
+/** Forum post tier by post count (spec §6): strictly greater than each threshold. */
+const POST_TIERS: ReadonlyArray<[number, string]> = [
+  [1500, "twisted"],
+  [1000, "third-age"],
+  [750, "bandos"],
+  [500, "barrows"],
+  [400, "dragon"],
+  [300, "rune"],
+  [200, "adamant"],
+  [100, "mithril"],
+  [50, "black"],
+  [25, "steel"],
+  [10, "iron"],
+];
+
+export function postTier(postCount: number): string {
+  for (const [min, tier] of POST_TIERS) if (postCount > min) return tier;
+  return "bronze";
+}
+
+/** Text colour class for a display rank (name styled by rank). */
+export function rankColorClass(rank: string): string {
+  switch (rank) {
+    case "owner":
+      return "text-ember";
+    case "administrator":
+      return "text-gold-bright";
+    case "moderator":
+      return "text-sky-300";
+    case "premium":
+    case "expansion":
+      return "text-emerald-300";
+    case "extreme":
+    case "respected":
+      return "text-violet-300";
+    case "legendary":
+    case "mythical":
+    case "uber":
+      return "text-amber-300";
+    default:
+      return "text-stone-100";
+  }
+}

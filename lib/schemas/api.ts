@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+// An API operation: its path, auth mode and zod contracts. Route handlers take their
+// schemas from here and the OpenAPI document is generated from the same objects.
+
+export type AuthMode = "none" | "optional" | "user" | "staff" | "game";
+
+export type Operation<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends AuthMode = AuthMode,
+> = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI-style path, e.g. /api/v1/tickets/{id}. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+};
+
+export function defineOperation<
+  const A extends AuthMode,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(op: Operation<B, Q, P, A>): Operation<B, Q, P, A> {
+  return op;
+}
+
+/** DRF-shaped error body (DESIGN.md §4). */
+export const ZErrorBody = z
+  .object({ details: z.string().optional() })
+  .catchall(z.array(z.string()))
+  .describe("Error: `details` plus a list of messages per invalid field.");
+
+export const ZPaged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    previous: z.string().nullable().describe("Link to the previous page, or null"),
+    next: z.string().nullable().describe("Link to the next page, or null"),
+  });
+
+/** `?page=` as the spec reads it: below 1 or not a number becomes 1. */
+export const ZPageQuery = z.object({
+  page: z
+    .string()
+    .optional()
+    .transform((v) => {
+      const n = Number.parseInt(v ?? "", 10);
+      return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
+    })
+    .describe("Page number, 1 and up"),
+});
+
+export const ZIdParam = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647).describe("Numeric id"),
+});

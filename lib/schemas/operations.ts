@@ -1,0 +1,6 @@
+import type { Operation } from "./api";
+import { healthOp } from "./health";
+import { openApiOp } from "./meta";
+
+/** Every API operation, in the order the OpenAPI document lists them. */
+export const operations: Operation[] = [healthOp, openApiOp];

@@ -1,0 +1,76 @@
+import "server-only";
+import { z } from "zod";
+
+// The only reader of process.env (lint-enforced). Parsed once, lazily, so tests can set
+// variables before the first read. A bad value fails loudly, naming the variable.
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const EnvSchema = z
+  .object({
+    APP_MODE: z.enum(["local", "production"]).default("local"),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL"),
+    SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+    AUTH_SECRET: optionalString,
+    TOTP_ENCRYPTION_KEY: optionalString,
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default("Game Server <no-reply@localhost>"),
+    EMAIL_CONFIRMATION: bool.default(false),
+    CAPTCHA_PROVIDER: z.enum(["altcha", "turnstile", "hcaptcha", "off"]).default("altcha"),
+    TURNSTILE_SITE_KEY: optionalString,
+    TURNSTILE_SECRET_KEY: optionalString,
+    HCAPTCHA_SITE_KEY: optionalString,
+    HCAPTCHA_SECRET_KEY: optionalString,
+    GAME_API_KEY: optionalString,
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE !== "production") return;
+    // Production refuses every local stand-in (DESIGN.md §3).
+    const need = (key: keyof typeof env, why: string) => {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required in production (${why})` });
+    };
+    need("AUTH_SECRET", "signs access tokens");
+    need("TOTP_ENCRYPTION_KEY", "encrypts two-factor secrets");
+    need("SMTP_URL", "the local outbox is off in production");
+    if (env.AUTH_SECRET && env.AUTH_SECRET.length < 32)
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
+    if (env.CAPTCHA_PROVIDER === "off")
+      ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "cannot be off in production" });
+    if (!env.SITE_URL.startsWith("https://"))
+      ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { isProduction: boolean; isLocal: boolean };
+
+let cached: Env | undefined;
+
+/** Validated configuration; throws naming every bad variable. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  cached = parseEnv(process.env);
+  return cached;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, isProduction: result.data.APP_MODE === "production", isLocal: result.data.APP_MODE === "local" };
+}
+
+/** Tests change settings between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

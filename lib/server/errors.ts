@@ -1,0 +1,81 @@
+import "server-only";
+
+// One error model (STYLE.md 4): use cases throw AppError; one table maps code → status.
+
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "VALIDATION"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNAVAILABLE"
+  | "INTERNAL";
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: "The request could not be understood.",
+  VALIDATION: "Some fields are invalid.",
+  UNAUTHENTICATED: "Authentication credentials were not provided.",
+  FORBIDDEN: "You do not have permission to perform this action.",
+  NOT_FOUND: "Not found.",
+  CONFLICT: "That conflicts with the current state.",
+  RATE_LIMITED: "You have been rate limited, please try again later.",
+  PAYLOAD_TOO_LARGE: "The request body is too large.",
+  UNAVAILABLE: "The service is temporarily unavailable.",
+  INTERNAL: "Something went wrong on the server.",
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly userMessage: string;
+  readonly fields: FieldErrors | undefined;
+  /** Body key for the message: "details" by default, "error" where the spec reads `error`. */
+  readonly messageKey: "details" | "error";
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    opts: { userMessage?: string; fields?: FieldErrors; messageKey?: "details" | "error"; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(opts.userMessage ?? DEFAULT_MESSAGES[code], { cause: opts.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.userMessage = opts.userMessage ?? DEFAULT_MESSAGES[code];
+    this.fields = opts.fields;
+    this.messageKey = opts.messageKey ?? "details";
+    this.headers = opts.headers;
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+
+  /** The DRF-shaped body of DESIGN.md §4. */
+  toBody(): Record<string, unknown> {
+    return { ...(this.fields ?? {}), [this.messageKey]: this.userMessage };
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** Field error helper: `fieldError("email", "This email is already registered.")`. */
+export function fieldError(field: string, message: string, details = DEFAULT_MESSAGES.VALIDATION): AppError {
+  return new AppError("VALIDATION", { fields: { [field]: [message] }, userMessage: details });
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import type { Privilege } from "@/lib/generated/prisma/client";
+import { db } from "../db";
+import { sha256 } from "../security/tokens";
+import { verifyAccessToken } from "./access-token";
+import { SESSION_IDLE_MS, SESSION_TOUCH_MS, sessionCookieName } from "./constants";
+
+export type Actor = {
+  userId: number;
+  username: string;
+  privilege: Privilege;
+  isStaff: boolean;
+  via: "session" | "bearer";
+  /** Browser session id (cookie auth) or refresh-family id (bearer auth). */
+  sessionId: number;
+};
+
+const isStaff = (p: Privilege) => p !== "PLAYER";
+
+/** Session from the cookie token; expired, revoked or banned → null. */
+export async function actorFromSessionToken(token: string): Promise<Actor | null> {
+  if (!token || token.length > 200) return null;
+  const now = new Date();
+  const session = await db.session.findUnique({
+    where: { tokenHash: sha256(token) },
+    include: { user: { select: { id: true, username: true, privilege: true, bannedAt: true, isActive: true } } },
+  });
+  if (!session || session.revokedAt || session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) return null;
+  if (session.user.bannedAt || !session.user.isActive) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+    const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
+    await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, idleExpiresAt: idle } });
+  }
+  const u = session.user;
+  return { userId: u.id, username: u.username, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "session", sessionId: session.id };
+}
+
+/** Bearer access JWT; the refresh family must still be live (logout and reuse revoke it). */
+export async function actorFromAccessToken(token: string): Promise<Actor | null> {
+  const claims = await verifyAccessToken(token);
+  if (!claims) return null;
+  const family = await db.refreshTokenFamily.findUnique({
+    where: { id: claims.familyId },
+    include: { user: { select: { id: true, username: true, privilege: true, bannedAt: true, isActive: true } } },
+  });
+  if (!family || family.revokedAt || family.userId !== claims.userId) return null;
+  const u = family.user;
+  if (u.bannedAt || !u.isActive) return null;
+  return { userId: u.id, username: u.username, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "bearer", sessionId: family.id };
+}
+
+export type Credentials = { bearer: string | null; sessionToken: string | null };
+
+export function readCredentials(headers: Headers, cookie: (name: string) => string | undefined): Credentials {
+  const auth = headers.get("authorization");
+  const bearer = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, "").trim() : null;
+  return { bearer: bearer || null, sessionToken: cookie(sessionCookieName()) ?? null };
+}
+
+/** Bearer wins when present (API clients); otherwise the session cookie. */
+export async function authenticate(creds: Credentials): Promise<Actor | null> {
+  if (creds.bearer) return actorFromAccessToken(creds.bearer);
+  if (creds.sessionToken) return actorFromSessionToken(creds.sessionToken);
+  return null;
+}

@@ -1,0 +1,50 @@
+// Site settings a server owner edits: the one typed module for names, links and downloads.
+// Pure data (no I/O): read by server and client components alike.
+
+export type Download = {
+  id: string;
+  platform: "Windows" | "Linux" | "Java" | "macOS";
+  label: string;
+  file: string;
+  href: string;
+  requirements: string;
+};
+
+export type Partner = { name: string; description: string; inviteUrl: string; members: string };
+
+export type VoteSiteConfig = { key: "runelocus" | "rsps_list" | "runelist"; name: string; urlTemplate: string };
+
+export const siteConfig = {
+  /** Used in every page title: "<Page> | <name>". */
+  name: "Emberscape",
+  tagline: "An old-school adventure, rekindled.",
+  /** Community chat server (Discord) invite. */
+  chatServerName: "Discord",
+  chatInviteUrl: "https://discord.gg/emberscape",
+  /** First year shown in the footer copyright. */
+  copyrightStartYear: 2024,
+  downloadsBaseUrl: "https://cdn.emberscape.example/client",
+  downloads: [
+    { id: "win", platform: "Windows", label: "Windows installer", file: "Emberscape-Setup.exe", href: "https://cdn.emberscape.example/client/Emberscape-Setup.exe", requirements: "Windows 10 or 11, 64-bit" },
+    { id: "win32", platform: "Windows", label: "Windows installer (32-bit)", file: "Emberscape-Setup-x86.exe", href: "https://cdn.emberscape.example/client/Emberscape-Setup-x86.exe", requirements: "Windows 10, 32-bit" },
+    { id: "win-arm", platform: "Windows", label: "Windows installer (Arm)", file: "Emberscape-Setup-arm64.exe", href: "https://cdn.emberscape.example/client/Emberscape-Setup-arm64.exe", requirements: "Windows 11 on Arm" },
+    { id: "linux-x64", platform: "Linux", label: "Linux AppImage (x64)", file: "Emberscape-x86_64.AppImage", href: "https://cdn.emberscape.example/client/Emberscape-x86_64.AppImage", requirements: "64-bit Linux with glibc 2.31 or newer" },
+    { id: "linux-arm", platform: "Linux", label: "Linux AppImage (Arm)", file: "Emberscape-aarch64.AppImage", href: "https://cdn.emberscape.example/client/Emberscape-aarch64.AppImage", requirements: "64-bit Arm Linux (aarch64) with glibc 2.31 or newer" },
+    { id: "jar", platform: "Java", label: "Java client (.jar)", file: "Emberscape.jar", href: "https://cdn.emberscape.example/client/Emberscape.jar", requirements: "Java 11 or newer on any operating system" },
+    { id: "mac-intel", platform: "macOS", label: "macOS (Intel)", file: "Emberscape-x64.dmg", href: "https://cdn.emberscape.example/client/Emberscape-x64.dmg", requirements: "macOS 11 Big Sur or newer on an Intel Mac" },
+    { id: "mac-arm", platform: "macOS", label: "macOS (Apple Silicon)", file: "Emberscape-arm64.dmg", href: "https://cdn.emberscape.example/client/Emberscape-arm64.dmg", requirements: "macOS 11 Big Sur or newer on an M-series Mac" },
+  ] satisfies Download[],
+  partners: [
+    { name: "Gielinor Guild", description: "A friendly clan community for skillers and bossers, with weekly events and mentoring for new players.", inviteUrl: "https://discord.gg/gielinorguild", members: "4,000+ members" },
+    { name: "PvP Academy", description: "Learn to pk from veterans: hybrid, pure and tribrid guides, sparring sessions and tournaments.", inviteUrl: "https://discord.gg/pvpacademy", members: "2,500+ members" },
+  ] satisfies Partner[],
+  voteSites: [
+    { key: "runelocus", name: "RuneLocus", urlTemplate: "https://www.runelocus.com/top-rsps-list/vote-emberscape/?id2={username}" },
+    { key: "rsps_list", name: "RSPS-List", urlTemplate: "https://www.rsps-list.com/index.php?a=in&u=emberscape&id={username}" },
+    { key: "runelist", name: "Runelist", urlTemplate: "https://runelist.io/toplist/server/emberscape/vote?username={username}" },
+  ] satisfies VoteSiteConfig[],
+} as const;
+
+export function pageTitle(page: string): string {
+  return `${page} | ${siteConfig.name}`;
+}

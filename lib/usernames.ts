@@ -1,0 +1,20 @@
+// Game-compatible usernames (DESIGN.md §5). Pure: shared by forms, API and game bridge.
+
+export const USERNAME_MAX = 12;
+export const USERNAME_PATTERN = /^[A-Za-z0-9 _-]{1,12}$/;
+
+/** Case-insensitive key with '_' and ' ' treated alike: "Zezima_1" ≡ "zezima 1". */
+export function usernameKey(name: string): string {
+  return name.trim().toLowerCase().replace(/_/g, " ");
+}
+
+/** A reason the name is not allowed, or null when it is. */
+export function usernameProblem(name: string): string | null {
+  if (name.length === 0) return "This field is required.";
+  if (name.length > USERNAME_MAX) return `Usernames are at most ${USERNAME_MAX} characters.`;
+  if (!USERNAME_PATTERN.test(name)) return "Usernames may contain only letters, numbers, spaces, - and _.";
+  if (name !== name.trim()) return "Usernames cannot start or end with a space.";
+  if (/[ _-]{2,}/.test(name)) return "Usernames cannot have two spaces, dashes or underscores in a row.";
+  if (!/[A-Za-z0-9]/.test(name)) return "Usernames need at least one letter or number.";
+  return null;
+}

@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium (no browser download on these machines).
+// `npm test` (scripts/test.mjs) builds the app, prepares a seeded database and sets E2E_*.
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  throw new Error(
+    `Chromium not found at ${chromium}. Install it with "apt-get install -y chromium" (Debian/Ubuntu) ` +
+      `or point CHROMIUM_PATH at a Chromium or Chrome executable.`,
+  );
+}
+
+const port = Number(process.env.E2E_PORT || 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "phone", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      ...(process.env as Record<string, string>),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? "",
+      SITE_URL: baseURL,
+      APP_MODE: "local",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-0123456789abcdef0123456789",
+      TOTP_ENCRYPTION_KEY: process.env.TOTP_ENCRYPTION_KEY ?? Buffer.alloc(32, 9).toString("base64"),
+    },
+  },
+});

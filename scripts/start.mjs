@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm start` / `npm run dev`: a working site from a fresh clone.
+// 1. configuration: .env if present; local secrets generated once into .data/
+// 2. database: DATABASE_URL, or an embedded PostgreSQL with its data in .data/postgres
+// 3. migrations applied; demo data seeded in local mode (idempotent)
+// 4. production build when missing or stale (npm start), then next start / next dev
+// Ctrl-C stops the web server, then PostgreSQL, cleanly.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { sourceStamp } from "./lib/build-stamp.mjs";
+import { startEmbeddedPostgres } from "./lib/embedded-db.mjs";
+import { applyMigrations } from "./lib/migrations.mjs";
+
+const dev = process.argv.includes("--dev");
+if (existsSync(".env")) process.loadEnvFile(".env");
+const env = process.env;
+const mode = env.APP_MODE || "local";
+const port = Number(env.PORT || 3000);
+const host = env.HOST || "0.0.0.0";
+const say = (msg) => console.log(`[start] ${msg}`);
+
+if (!["local", "production"].includes(mode)) {
+  console.error(`[start] APP_MODE must be "local" or "production", not "${mode}".`);
+  process.exit(1);
+}
+if (mode === "production" && !env.DATABASE_URL) {
+  console.error("[start] APP_MODE=production needs DATABASE_URL: the embedded database is for local use only.");
+  process.exit(1);
+}
+
+mkdirSync(".data", { recursive: true });
+
+// Local mode keeps its secrets in .data so sessions survive restarts; production must set them.
+if (mode === "local") {
+  const file = ".data/local-secrets.json";
+  let secrets = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+  if (!secrets) {
+    secrets = { AUTH_SECRET: randomBytes(32).toString("base64url"), TOTP_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  env.AUTH_SECRET ||= secrets.AUTH_SECRET;
+  env.TOTP_ENCRYPTION_KEY ||= secrets.TOTP_ENCRYPTION_KEY;
+  env.SITE_URL ||= `http://localhost:${port}`;
+}
+
+let database = null;
+let child = null;
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  if (child && child.exitCode === null) {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+  if (database) {
+    say("stopping PostgreSQL…");
+    await database.stop().catch((e) => console.error(`[start] PostgreSQL did not stop cleanly: ${e.message}`));
+  }
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+function run(cmd, args, extraEnv = {}) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+try {
+  if (!env.DATABASE_URL) {
+    const pgPort = Number(env.EMBEDDED_PG_PORT || 5499);
+    say(`no DATABASE_URL: starting embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
+    database = await startEmbeddedPostgres({ dir: ".data/postgres", port: pgPort, database: "gameserver" });
+    env.DATABASE_URL = database.url;
+  }
+
+  const { applied } = await applyMigrations(env.DATABASE_URL);
+  say(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
+
+  if (mode === "local") {
+    await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"]);
+  }
+
+  if (!dev) {
+    const stamp = sourceStamp();
+    const stampFile = ".next/.source-stamp";
+    const built = existsSync(".next/BUILD_ID") && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+    if (!built) {
+      say("building the production bundle (first start or sources changed)…");
+      await run("npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: "" });
+      writeFileSync(stampFile, stamp);
+    }
+  }
+
+  say(`serving http://${host === "0.0.0.0" ? "localhost" : host}:${port} (${mode} mode${dev ? ", dev server" : ""})`);
+  child = spawn("npx", ["next", dev ? "dev" : "start", "-p", String(port), "-H", host], {
+    stdio: "inherit",
+    env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: "" },
+  });
+  child.on("exit", (code) => shutdown(code ?? 0));
+} catch (e) {
+  console.error(`[start] ${e.message}`);
+  await shutdown(1);
+}

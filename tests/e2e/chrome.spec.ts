@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+import { siteConfig } from "../../lib/site-config";
+
+test.describe("home and global chrome", () => {
+  test("home shows the heading and a play button to /play @mobile", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(`Home | ${siteConfig.name}`);
+    await expect(page.getByRole("heading", { level: 1, name: "What are you waiting for?" })).toBeVisible();
+    const play = page.getByRole("main").getByRole("link", { name: "Play Now" });
+    await expect(play).toHaveAttribute("href", "/play");
+    await play.click();
+    await expect(page).toHaveURL(/\/play$/);
+    await expect(page).toHaveTitle(`Play | ${siteConfig.name}`);
+  });
+
+  test("navbar has the logged-out entries and the account menu", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: `${siteConfig.name} home` })).toHaveAttribute("href", "/");
+    await expect(header.getByRole("link", { name: "Login / Register" })).toHaveAttribute("href", "/login");
+    await expect(header.getByRole("link", { name: "Download", exact: true })).toHaveAttribute("href", "/play");
+    await expect(header.getByRole("link", { name: siteConfig.chatServerName, exact: true })).toHaveAttribute("href", siteConfig.chatInviteUrl);
+    await expect(header.getByRole("link", { name: "PLAY NOW" })).toHaveAttribute("href", "/play");
+
+    const account = header.getByRole("button", { name: "Account" });
+    await expect(account).toHaveAttribute("aria-expanded", "false");
+    await account.focus();
+    await page.keyboard.press("Enter");
+    await expect(account).toHaveAttribute("aria-expanded", "true");
+    for (const [name, href] of [["Login", "/login"], ["Account Settings", "/account"], ["Sign Up", "/register"], ["Download Client", "/play"]] as const) {
+      await expect(header.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await page.keyboard.press("Escape");
+    await expect(account).toHaveAttribute("aria-expanded", "false");
+    await expect(account).toBeFocused();
+  });
+
+  test("footer shows the copyright span and legal links", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(`© ${siteConfig.copyrightStartYear}–${new Date().getFullYear()}`);
+    await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  });
+
+  test("an unknown path answers 404 with the 404 page and no navbar or footer", async ({ page }) => {
+    const res = await page.goto("/no/such/place");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await page.getByRole("link", { name: "Return Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "What are you waiting for?" })).toBeVisible();
+  });
+
+  test("the skip link and visible focus work from the keyboard", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe("none");
+  });
+
+  test("scroll resets to the top on navigation", async ({ page }) => {
+    await page.goto("/rules");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("the phone layout has no horizontal scroll and a working menu @mobile", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ["/", "/rules", "/play", "/faq"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const nav = page.locator("#mobile-nav");
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Hiscores" }).click();
+    await expect(page).toHaveURL(/\/hiscores/);
+  });
+
+  test("the health endpoint answers for the running site", async ({ request }) => {
+    const r = await request.get("/api/health");
+    expect(r.status()).toBe(200);
+    expect(await r.json()).toMatchObject({ status: "ok", database: "up" });
+  });
+});
