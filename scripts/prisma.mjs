@@ -9,6 +9,7 @@
 // WebAssembly build of the same engine. An engine set in the environment wins.
 // Telemetry and update checks are turned off (they would only time out here).
 import { spawn } from "node:child_process";
+import { accessSync, chmodSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +26,17 @@ try {
 }
 
 const env = { ...process.env };
-env.PRISMA_SCHEMA_ENGINE_BINARY ||= path.join(here, "prisma-engine", "schema-engine.mjs");
+if (!env.PRISMA_SCHEMA_ENGINE_BINARY) {
+  const engine = path.join(here, "prisma-engine", "schema-engine.mjs");
+  // The CLI executes the engine file directly (it has a `#!/usr/bin/env node` line): it must
+  // be executable, which a checkout without file modes (zip, core.fileMode=false) loses.
+  try {
+    accessSync(engine, constants.X_OK);
+  } catch {
+    chmodSync(engine, 0o755);
+  }
+  env.PRISMA_SCHEMA_ENGINE_BINARY = engine;
+}
 env.CHECKPOINT_DISABLE ??= "1"; // no telemetry / version check
 env.PRISMA_HIDE_UPDATE_MESSAGE ??= "1";
 env.PRISMA_ENGINES_CHECKSUM_IGNORE_MISSING ??= "1";

@@ -19,8 +19,9 @@
 //  3. adapter-pg's connectToShadowDb() keeps the main database when configured from
 //     a connection string: we build the shadow pool from separate fields;
 //  4. the shadow database is dropped after its pool is closed, WITH (FORCE);
-//  5. `migrate dev` must call devDiagnostic before evaluateDataLoss: the CLI does;
-//     we answer every method in order on one engine instance;
+//  5. after applyMigrations has applied something, evaluateDataLoss fails ("shadow DB
+//     must be provided through an external factory") unless devDiagnostic runs
+//     first: we run it again before evaluateDataLoss when needed;
 //  6. a crash never ends in a silent exit 0: errors go to stderr as the CLI expects
 //     them and the process exits non-zero while a request is unanswered.
 
@@ -48,7 +49,7 @@ function parseArgs(argv) {
     if (a === "--datamodels") out.datamodels.push(next());
     else if (a === "--datasource") out.datasource = JSON.parse(next());
     else if (a === "--enabled-preview-features") next();
-    else if (a === "--extension-types") out.extensionTypes = JSON.parse(next());
+    else if (a === "--extension-types") next(); // Postgres extension types: not needed here
     else if (a === "--version" || a === "-V" || a === "-v") out.version = true;
     else if (a === "--help" || a === "-h") out.help = true;
     else if (a === "cli") {
@@ -139,8 +140,15 @@ function pgConfig(url) {
     application_name: parsed.application_name || "prisma-schema-engine-wasm",
     options: parsed.options,
   };
+  const schema = parsed.schema || undefined;
+  if (schema) {
+    // Prisma's `?schema=`: like the native engine, make it the connection's search_path
+    // (unqualified names in migration scripts land there).
+    const value = `"${schema.replace(/"/g, '""')}"`.replace(/([\\ ])/g, "\\$1");
+    cfg.options = `${cfg.options ? `${cfg.options} ` : ""}-c search_path=${value}`;
+  }
   for (const k of Object.keys(cfg)) if (cfg[k] === undefined) delete cfg[k];
-  return { cfg, schema: parsed.schema || undefined };
+  return { cfg, schema };
 }
 
 function describe(cfg) {
@@ -219,7 +227,7 @@ class PgAdapterFactory {
 
   async connectToShadowDb() {
     if (this.shadowUrl) return this.connectToConfiguredShadowDb();
-    const { cfg } = pgConfig(this.url);
+    const { cfg, schema } = pgConfig(this.url);
     const admin = new pg.Pool({ ...cfg, max: 1 });
     const database = `prisma_migrate_shadow_db_${randomUUID()}`;
     try {
@@ -238,7 +246,7 @@ class PgAdapterFactory {
     };
     liveShadowDbs.add(drop);
     // Separate fields (not a connection string), so the pool really targets the shadow DB.
-    const shadow = await new PrismaPg({ ...cfg, database }).connect();
+    const shadow = await new PrismaPg({ ...cfg, database }, schema ? { schema } : undefined).connect();
     const dispose = shadow.dispose.bind(shadow);
     shadow.dispose = async () => {
       try {
@@ -254,13 +262,13 @@ class PgAdapterFactory {
   // engine, use it as is after emptying it.
   async connectToConfiguredShadowDb() {
     const { cfg } = pgConfig(this.shadowUrl);
-    const main = pgConfig(this.url).cfg;
+    const { cfg: main, schema } = pgConfig(this.url);
     const a = describe(cfg);
     const b = describe(main);
     if (a.host === b.host && a.port === b.port && a.database === b.database) {
       throw userError("P3014", "The shadow database you configured appears to be the same as the main database.");
     }
-    const shadow = patchQueryable(await new PrismaPg(cfg).connect());
+    const shadow = patchQueryable(await new PrismaPg(cfg, schema ? { schema } : undefined).connect());
     const { rows } = await shadow.client.query(
       `SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'`,
     );
