@@ -13,6 +13,30 @@ if (!existsSync(chromium)) {
 
 const port = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The server with EMAIL_CONFIRMATION=true (tests reach it through this env var). */
+const confirmURL = `http://127.0.0.1:${port + 1}`;
+process.env.E2E_CONFIRM_URL = confirmURL;
+
+function server(p: number, extra: Record<string, string>) {
+  const url = `http://127.0.0.1:${p}`;
+  return {
+    command: `npx next start -p ${p} -H 127.0.0.1`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      ...(process.env as Record<string, string>),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? "",
+      SITE_URL: url,
+      APP_MODE: "local",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-0123456789abcdef0123456789",
+      TOTP_ENCRYPTION_KEY: process.env.TOTP_ENCRYPTION_KEY ?? Buffer.alloc(32, 9).toString("base64"),
+      ...extra,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,21 +59,9 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     { name: "phone", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
   ],
-  webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      ...(process.env as Record<string, string>),
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? "",
-      SITE_URL: baseURL,
-      APP_MODE: "local",
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-0123456789abcdef0123456789",
-      TOTP_ENCRYPTION_KEY: process.env.TOTP_ENCRYPTION_KEY ?? Buffer.alloc(32, 9).toString("base64"),
-    },
-  },
+  // Two servers on one seeded database: the default one, and one with email confirmation on.
+  webServer: [
+    { ...server(port, {}), url: `${baseURL}/api/health` },
+    { ...server(port + 1, { EMAIL_CONFIRMATION: "true" }), url: `${confirmURL}/api/health` },
+  ],
 });

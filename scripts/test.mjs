@@ -4,8 +4,9 @@
 // TEST_DATABASE_URL's server when set, otherwise an embedded one started here.
 // Flags: --only=unit,integration,... to run some stages; --skip=build,e2e to leave some out.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createTestDatabase, startTestServer } from "../tests/setup/test-db.mjs";
+import { sourceStamp } from "./lib/build-stamp.mjs";
 import { freePort } from "./lib/embedded-db.mjs";
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
@@ -45,6 +46,16 @@ function tallyVitest(file) {
   }
 }
 
+function tallyTap(file) {
+  try {
+    const tap = readFileSync(file, "utf8");
+    counts.passed += Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
+    counts.failed += Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0);
+  } catch {
+    counts.failed += 1;
+  }
+}
+
 function tallyPlaywright(file) {
   const r = readJson(file);
   if (r?.stats) {
@@ -73,7 +84,7 @@ try {
     return code;
   });
 
-  if (!failedStage && (want("integration") || want("e2e"))) {
+  if (!failedStage && (want("integration") || want("e2e") || want("smoke"))) {
     server = await startTestServer();
     console.log(`\nPostgreSQL for tests: ${process.env.TEST_DATABASE_URL ? "TEST_DATABASE_URL" : "embedded"}`);
   }
@@ -89,7 +100,21 @@ try {
     return code;
   });
 
-  await stage("build", () => run("build", "npx", ["next", "build"], { NEXT_DIST_DIR: TEST_DIST, NEXT_TELEMETRY_DISABLED: "1" }));
+  await stage("build", async () => {
+    const code = await run("build", "npx", ["next", "build"], { NEXT_DIST_DIR: TEST_DIST, NEXT_TELEMETRY_DISABLED: "1" });
+    // The smoke stage's `npm start` finds this build current instead of building again.
+    if (code === 0) writeFileSync(`${TEST_DIST}/.source-stamp`, sourceStamp());
+    return code;
+  });
+
+  await stage("smoke", async () => {
+    const code = await run("smoke", process.execPath, ["--test", "--test-reporter=tap", "--test-reporter-destination=test-results/smoke.tap", "--test-reporter=spec", "--test-reporter-destination=stdout", "tests/smoke/start.test.mjs"], {
+      NEXT_DIST_DIR: TEST_DIST,
+      SMOKE_ADMIN_DATABASE_URL: server.adminUrl,
+    });
+    tallyTap("test-results/smoke.tap");
+    return code;
+  });
 
   await stage("e2e", async () => {
     if (!existsSync(`${TEST_DIST}/BUILD_ID`)) {
@@ -118,6 +143,10 @@ try {
 }
 
 console.log(`\nStages: ${timings.join(", ")}; total ${((Date.now() - started) / 1000).toFixed(0)}s`);
-if (failedStage) console.log(`FAILED at stage: ${failedStage}`);
+if (failedStage) {
+  console.log(`FAILED at stage: ${failedStage}`);
+  // A stage that fails without failing tests (types, lint, build) still counts as a failure.
+  if (counts.failed === 0) counts.failed = 1;
+}
 console.log(`${counts.passed} passed, ${counts.failed} failed`);
 process.exit(failedStage || counts.failed ? 1 : 0);

@@ -18,7 +18,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-stone-950">
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-4">
         <MobileMenu />
         <Link href="/" className="mr-2 flex items-center gap-2 font-[family-name:var(--font-display)] text-xl font-bold text-gold hover:no-underline sm:text-2xl" aria-label={`${siteConfig.name} home`}>
           <span aria-hidden="true" className="text-ember">
@@ -30,7 +30,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((l) => (
               <li key={l.href}>
-                <Link href={l.href} className="rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
+                <Link href={l.href} className="rounded px-2.5 py-2 text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
                   {l.label}
                 </Link>
               </li>
@@ -43,10 +43,11 @@ export function Navbar({ user }: { user: NavUser | null }) {
               Login / Register
             </Link>
           ) : null}
-          <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
+          {/* Between lg and xl the main links take the room; these two return on wide screens. */}
+          <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden xl:block">
             Download
           </Link>
-          <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
+          <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden xl:block">
             {siteConfig.chatServerName}
           </a>
           <Dropdown

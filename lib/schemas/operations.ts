@@ -1,6 +1,7 @@
+import { accountOperations } from "./accounts";
 import type { Operation } from "./api";
 import { healthOp } from "./health";
 import { openApiOp } from "./meta";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
-export const operations: Operation[] = [healthOp, openApiOp];
+export const operations: Operation[] = [healthOp, openApiOp, ...accountOperations];

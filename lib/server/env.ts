@@ -29,6 +29,10 @@ const EnvSchema = z
     TURNSTILE_SECRET_KEY: optionalString,
     HCAPTCHA_SITE_KEY: optionalString,
     HCAPTCHA_SECRET_KEY: optionalString,
+    // Signs ALTCHA challenges; unset: derived from AUTH_SECRET (lib/server/captcha/create-challenge.ts).
+    ALTCHA_HMAC_KEY: optionalString,
+    // Replaces the Turnstile/hCaptcha siteverify endpoint: tests point it at a local fake.
+    CAPTCHA_VERIFY_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     GAME_API_KEY: optionalString,
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -46,6 +50,19 @@ const EnvSchema = z
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
     if (env.CAPTCHA_PROVIDER === "off")
       ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "cannot be off in production" });
+    if (env.CAPTCHA_PROVIDER === "turnstile") {
+      need("TURNSTILE_SITE_KEY", "CAPTCHA_PROVIDER is turnstile");
+      need("TURNSTILE_SECRET_KEY", "CAPTCHA_PROVIDER is turnstile");
+    }
+    if (env.CAPTCHA_PROVIDER === "hcaptcha") {
+      need("HCAPTCHA_SITE_KEY", "CAPTCHA_PROVIDER is hcaptcha");
+      need("HCAPTCHA_SECRET_KEY", "CAPTCHA_PROVIDER is hcaptcha");
+    }
+    if (env.ALTCHA_HMAC_KEY && env.ALTCHA_HMAC_KEY.length < 32)
+      ctx.addIssue({ code: "custom", path: ["ALTCHA_HMAC_KEY"], message: "must be at least 32 characters" });
+    // A verify URL override is a test stand-in: in production it could point at a server that says yes.
+    if (env.CAPTCHA_VERIFY_URL)
+      ctx.addIssue({ code: "custom", path: ["CAPTCHA_VERIFY_URL"], message: "is for tests only and must be unset in production" });
     if (!env.SITE_URL.startsWith("https://"))
       ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
   });

@@ -72,6 +72,17 @@ test.describe("home and global chrome", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("desktop widths have no horizontal scroll either", async ({ page }) => {
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/", "/register", "/rules"]) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+
   test("the phone layout has no horizontal scroll and a working menu @mobile", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/", "/rules", "/play", "/faq"]) {
@@ -85,6 +96,23 @@ test.describe("home and global chrome", () => {
     await expect(nav).toBeVisible();
     await nav.getByRole("link", { name: "Hiscores" }).click();
     await expect(page).toHaveURL(/\/hiscores/);
+  });
+
+  test("pages carry the security headers and run under the nonce CSP", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
+    const res = await page.goto("/");
+    const h = res!.headers();
+    expect(h["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // Hydration works under the policy: the client-side menu opens.
+    await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test("the health endpoint answers for the running site", async ({ request }) => {

@@ -25,3 +25,12 @@ export async function call(
   }
   return { status: res.status, json, headers: res.headers };
 }
+
+/** The session token from a Set-Cookie header, or null when it was cleared/absent. */
+export function sessionFrom(headers: Headers): string | null {
+  const m = /(?:^|,\s*)session=([^;]*)/.exec(headers.get("set-cookie") ?? "");
+  return m && m[1] ? m[1] : null;
+}
+
+/** Same-origin browser headers for cookie-authenticated unsafe requests. */
+export const SAME_ORIGIN = { "sec-fetch-site": "same-origin" } as const;

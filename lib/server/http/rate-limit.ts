@@ -31,3 +31,9 @@ export async function enforceRateLimit(rule: RateLimitRule, subject: string): Pr
 export async function clearRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   await db.rateLimitBucket.deleteMany({ where: { key: `${rule.name}:${subject}`.slice(0, 300) } });
 }
+
+/** True when the subject has already used up the rule in the current window (does not count). */
+export async function isRateLimited(rule: RateLimitRule, subject: string): Promise<boolean> {
+  const row = await db.rateLimitBucket.findUnique({ where: { key: `${rule.name}:${subject}`.slice(0, 300) } });
+  return Boolean(row && row.resetAt > new Date() && row.count >= rule.limit);
+}

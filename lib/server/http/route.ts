@@ -43,6 +43,11 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   });
 }
 
+/** A redirect whose headers stay mutable (Response.redirect's are frozen). */
+export function redirectTo(url: string | URL, status = 303): Response {
+  return new Response(null, { status, headers: { location: String(url) } });
+}
+
 /** zod issues → `{ field: [messages] }`; whole-object issues go to `details`. */
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
@@ -126,12 +131,15 @@ export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
       }
       actorId = actor?.userId;
 
+      // Per-IP rules count every request, valid or not; keyed rules run once the input is known.
+      for (const rule of options.rateLimit ?? []) if (!rule.key) await enforceRateLimit(rule, ip);
+
       const body = op.body ? parseOrThrow(op.body, await readJsonBody(req)) : undefined;
       const ctx = { req, body, query, params, actor, requestId, ip } as HandlerContext<O>;
 
       for (const rule of options.rateLimit ?? []) {
-        const subject = rule.key ? rule.key(ctx) : ip;
-        if (subject !== null) await enforceRateLimit(rule, subject);
+        const subject = rule.key?.(ctx);
+        if (subject) await enforceRateLimit(rule, subject);
       }
 
       const result = await options.handler(ctx);

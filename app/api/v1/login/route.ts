@@ -1,0 +1,16 @@
+// POST /api/v1/login — website login; sets the HttpOnly session cookie (two-step when 2FA is active)
+import { getProfile } from "@/lib/server/accounts/get-profile";
+import { login } from "@/lib/server/accounts/login";
+import { clientInfo } from "@/lib/server/http/client-info";
+import { json, route } from "@/lib/server/http/route";
+import { createBrowserSession, sessionCookie } from "@/lib/server/sessions/browser-sessions";
+import { loginOp } from "@/lib/schemas/accounts";
+
+export const POST = route(loginOp, {
+  handler: async ({ req, body, ip }) => {
+    const result = await login(body, ip);
+    if (result.status === "two_factor_required") return json({ two_factor_required: true }, 200);
+    const session = await createBrowserSession(result.userId, clientInfo(req, ip));
+    return json({ two_factor_required: false, user: await getProfile(result.userId) }, 200, { "set-cookie": sessionCookie(session.token) });
+  },
+});

@@ -1,0 +1,12 @@
+// POST /api/v1/logout — end this session (cookie) or token family (bearer) on the server
+import { json, route } from "@/lib/server/http/route";
+import { clearedSessionCookie } from "@/lib/server/sessions/browser-sessions";
+import { endCurrentSession } from "@/lib/server/sessions/list-sessions";
+import { logoutOp } from "@/lib/schemas/accounts";
+
+export const POST = route(logoutOp, {
+  handler: async ({ actor }) => {
+    if (actor) await endCurrentSession(actor);
+    return json({ success: true }, 200, { "set-cookie": clearedSessionCookie() });
+  },
+});

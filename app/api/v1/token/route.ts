@@ -1,0 +1,17 @@
+// POST /api/v1/token — API login: {access, refresh}; with 2FA active the body must carry `code`
+import { login } from "@/lib/server/accounts/login";
+import { AppError } from "@/lib/server/errors";
+import { clientInfo } from "@/lib/server/http/client-info";
+import { route } from "@/lib/server/http/route";
+import { issueTokenPair } from "@/lib/server/sessions/api-tokens";
+import { TWO_FACTOR_REQUIRED, tokenOp } from "@/lib/schemas/accounts";
+
+export const POST = route(tokenOp, {
+  handler: async ({ req, body, ip }) => {
+    const result = await login(body, ip);
+    if (result.status === "two_factor_required") {
+      throw new AppError("VALIDATION", { fields: { code: [TWO_FACTOR_REQUIRED] }, userMessage: TWO_FACTOR_REQUIRED });
+    }
+    return issueTokenPair(result.userId, clientInfo(req, ip));
+  },
+});

@@ -1,0 +1,47 @@
+import Link from "next/link";
+import { LogoutButton } from "@/components/layout/logout-button";
+import { LocalDateTime } from "@/components/ui/local-date-time";
+import { Panel } from "@/components/ui/panel";
+import { rankColorClass } from "@/lib/ranks";
+import type { TUserDto } from "@/lib/schemas/accounts";
+
+const dollars = (n: number) => `$${n.toFixed(2)}`;
+
+/** Spec §2 Account: User Profile card with the Sign out button. */
+export function ProfileCard({ profile }: { profile: TUserDto }) {
+  const rows: { label: string; value: React.ReactNode }[] = [
+    { label: "Joined", value: <LocalDateTime value={profile.joinDate} /> },
+    { label: "Total votes", value: profile.totalVotes.toLocaleString("en-US") },
+    { label: "Total spent", value: dollars(profile.totalSpent) },
+    { label: "Store credits", value: profile.storeCredits.toLocaleString("en-US") },
+  ];
+  return (
+    <Panel aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className="text-2xl text-gold">
+        User Profile
+      </h2>
+      <p className="mt-3 text-xl font-bold break-all">
+        <span className={rankColorClass(profile.rank)} data-rank={profile.rank} data-testid="profile-name">
+          {profile.name}
+        </span>
+      </p>
+      <p className="text-sm text-stone-400">
+        <span className="capitalize">{profile.rank}</span> · <span className="break-all">{profile.email}</span>
+      </p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        {rows.map((r) => (
+          <div key={r.label} className="contents">
+            <dt className="text-stone-400">{r.label}</dt>
+            <dd className="text-right font-semibold text-stone-100 sm:text-left">{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <Link href="/account/purchases?type=credits" className="btn btn-stone">
+          View Purchase History
+        </Link>
+        <LogoutButton className="btn btn-ember">Sign out</LogoutButton>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { useState } from "react";
+import { LiveAlert } from "@/components/ui/alert";
+import { LocalDateTime } from "@/components/ui/local-date-time";
+import { Panel } from "@/components/ui/panel";
+import type { TSessionDto } from "@/lib/schemas/accounts";
+import { callApi, errorText } from "./api";
+
+/** DESIGN.md §5: the player's sessions, each revocable; the current one is marked. */
+export function SessionsList({ initial }: { initial: TSessionDto[] }) {
+  const [seen, setSeen] = useState(initial);
+  const [sessions, setSessions] = useState(initial);
+  if (seen !== initial) {
+    // A server refresh brought a new list.
+    setSeen(initial);
+    setSessions(initial);
+  }
+  const [busy, setBusy] = useState<string | null>(null);
+  const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const others = sessions.filter((s) => !s.current);
+
+  async function end(s: TSessionDto) {
+    setBusy(`${s.kind}-${s.id}`);
+    setBanner(null);
+    const res = await callApi(`/api/v1/sessions/${s.kind}/${s.id}`, { method: "DELETE" });
+    setBusy(null);
+    if (res.ok || res.status === 404) {
+      setSessions((list) => list.filter((x) => !(x.kind === s.kind && x.id === s.id)));
+      setBanner({ tone: "success", text: `Ended the session on ${s.device}.` });
+    } else setBanner({ tone: "error", text: errorText(res) });
+  }
+
+  async function endAll() {
+    setBusy("all");
+    setBanner(null);
+    const res = await callApi<{ ended?: number }>("/api/v1/sessions", { method: "DELETE" });
+    setBusy(null);
+    if (res.ok) {
+      setSessions((list) => list.filter((x) => x.current));
+      const n = typeof res.data.ended === "number" ? res.data.ended : others.length;
+      setBanner({ tone: "success", text: `Ended ${n} other ${n === 1 ? "session" : "sessions"}.` });
+    } else setBanner({ tone: "error", text: errorText(res) });
+  }
+
+  return (
+    <Panel aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className="text-2xl text-gold">
+        Sessions
+      </h2>
+      <p className="mt-2 text-stone-300">Where your account is logged in. End any session you do not recognise, then change your password.</p>
+      <ul className="mt-4 space-y-3" aria-label="Active sessions">
+        {sessions.map((s) => {
+          const key = `${s.kind}-${s.id}`;
+          return (
+            <li key={key} className="flex flex-col gap-2 rounded border border-stone-700 bg-stone-850 p-3 sm:flex-row sm:items-center sm:justify-between" data-current={s.current || undefined}>
+              <div className="min-w-0 text-sm">
+                <p className="flex flex-wrap items-center gap-2 text-base font-semibold text-stone-100">
+                  <span>{s.device}</span>
+                  {s.kind === "api" ? <span className="rounded bg-stone-700 px-1.5 text-xs text-stone-200">API login</span> : null}
+                  {s.current ? <span className="rounded bg-moss/30 px-1.5 text-xs font-bold text-emerald-200">This device</span> : null}
+                </p>
+                <p className="text-stone-300">
+                  <span className="text-stone-400">IP: </span>
+                  <span className="break-all">{s.ip ?? "unknown"}</span>
+                </p>
+                <p className="text-stone-300">
+                  <span className="text-stone-400">Last seen: </span>
+                  <LocalDateTime value={s.last_seen} />
+                </p>
+              </div>
+              {!s.current ? (
+                <button type="button" className="btn btn-stone shrink-0 self-start sm:self-center" disabled={busy !== null} onClick={() => end(s)}>
+                  {busy === key ? "Ending..." : "End"}
+                  <span className="sr-only"> session on {s.device}</span>
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <LiveAlert tone={banner?.tone ?? "info"} className="mt-3">
+        {banner?.text}
+      </LiveAlert>
+      <button type="button" className="btn btn-ember mt-4" disabled={busy !== null || others.length === 0} onClick={endAll}>
+        {busy === "all" ? "Ending..." : "End all other sessions"}
+      </button>
+    </Panel>
+  );
+}

@@ -1,0 +1,45 @@
+// Date formats of spec §9. Pure: used by server and client components alike.
+
+const PARTS_CACHE = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = PARTS_CACHE.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h12",
+    });
+    PARTS_CACHE.set(timeZone, f);
+  }
+  return f;
+}
+
+function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "MM/DD/YYYY hh:mm A" (the account page's join date), e.g. "03/07/2024 02:05 PM".
+ * In `timeZone` (IANA name, default UTC; an unknown zone falls back to UTC). Invalid input → "".
+ */
+export function formatDateTime12(value: Date | string | number, timeZone = "UTC"): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const parts: Record<string, string> = {};
+  for (const p of formatter(zone).formatToParts(date)) parts[p.type] = p.value;
+  // hourCycle h12 gives 12 for midnight and noon; pad to two digits.
+  const hour = (parts.hour ?? "").padStart(2, "0");
+  const period = (parts.dayPeriod ?? "").toUpperCase();
+  return `${parts.month}/${parts.day}/${parts.year} ${hour}:${parts.minute} ${period}`;
+}

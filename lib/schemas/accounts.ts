@@ -1,0 +1,315 @@
+import { z } from "zod";
+import { usernameProblem } from "../usernames";
+import { defineOperation, ZErrorBody } from "./api";
+import { passwordProblems } from "./passwords";
+
+// Contracts of the accounts API (spec §3, §7): shared by the forms and the route handlers.
+
+const required = (field: string) => z.string({ error: "This field is required." }).trim().min(1, `${field} is required.`);
+
+export const ZUsername = z
+  .string({ error: "This field is required." })
+  .superRefine((v, ctx) => {
+    const problem = usernameProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .describe("Game username: 1–12 letters, numbers, spaces, - or _");
+
+export const ZEmail = z
+  .string({ error: "This field is required." })
+  .trim()
+  .min(1, "This field is required.")
+  .max(254, "Email addresses are at most 254 characters.")
+  .pipe(z.email("Enter a valid email address."));
+
+export const ZNewPassword = z.string({ error: "This field is required." }).superRefine((v, ctx) => {
+  if (!v) return ctx.addIssue({ code: "custom", message: "This field is required." });
+  for (const message of passwordProblems(v)) ctx.addIssue({ code: "custom", message });
+});
+
+// ── registration ──
+export const ZRegisterInput = z
+  .object({
+    username: ZUsername,
+    email: ZEmail,
+    password: ZNewPassword,
+    password_confirmation: z.string({ error: "This field is required." }).min(1, "This field is required."),
+    captchaToken: z.string({ error: "This field is required." }).max(20_000).describe("Human-verification token (ALTCHA payload, Turnstile or hCaptcha response)"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password_confirmation && v.password !== v.password_confirmation)
+      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "Passwords do not match." });
+  });
+export type TRegisterInput = z.infer<typeof ZRegisterInput>;
+
+export const ZUserDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  privilege: z.enum(["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"]),
+  memberRank: z.enum(["NONE", "PREMIUM", "EXPANSION", "EXTREME", "RESPECTED", "LEGENDARY", "MYTHICAL", "UBER"]),
+  rank: z.string().describe("Display rank (spec §3)"),
+  joinDate: z.string().describe("ISO 8601"),
+  totalVotes: z.number().int(),
+  totalSpent: z.number().describe("US dollars"),
+  storeCredits: z.number().int(),
+  is_staff: z.boolean(),
+  thread_count: z.number().int(),
+  post_count: z.number().int(),
+  join_date: z.string(),
+  two_factor: z.boolean(),
+});
+export type TUserDto = z.infer<typeof ZUserDto>;
+
+export const CONFIRMATION_NOTICE = "We sent you a confirmation email, please click on the link in the email to finalise your account creation!";
+
+export const registerOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/users",
+  summary: "Create an account",
+  tag: "Accounts",
+  auth: "none",
+  body: ZRegisterInput,
+  responses: {
+    201: { description: "Created and active", schema: ZUserDto },
+    200: { description: "Created; awaiting email confirmation", schema: z.object({ details: z.string() }) },
+    400: { description: "Field errors", schema: ZErrorBody },
+    429: { description: "Rate limited", schema: ZErrorBody },
+  },
+});
+
+export const ZConfirmQuery = z.object({ uid: z.string().max(20).default(""), token: z.string().max(200).default("") });
+export const confirmEmailOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/confirm",
+  summary: "Follow the emailed confirmation link: redirects to /welcome or /registration-failed",
+  tag: "Accounts",
+  auth: "none",
+  query: ZConfirmQuery,
+  responses: { 303: { description: "Redirect" } },
+});
+
+export const captchaChallengeOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/captcha/challenge",
+  summary: "A proof-of-work challenge for the registration form (ALTCHA)",
+  tag: "Accounts",
+  auth: "none",
+  responses: { 200: { description: "ALTCHA challenge" } },
+});
+
+// ── login / tokens ──
+export const ZLoginInput = z.object({
+  username: required("Username").max(64),
+  password: z.string({ error: "This field is required." }).min(1, "This field is required.").max(256),
+  code: z.string().trim().max(32).optional().describe("6-digit authenticator code or a recovery code, when two-factor is active"),
+});
+export type TLoginInput = z.infer<typeof ZLoginInput>;
+
+export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
+
+export const TWO_FACTOR_REQUIRED = "Enter the 6-digit code from your authenticator app.";
+
+export const loginOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/login",
+  summary: "Website login: sets the session cookie. With two-factor active and no code, answers two_factor_required.",
+  tag: "Accounts",
+  auth: "none",
+  body: ZLoginInput,
+  responses: {
+    200: { description: "Logged in, or a second step is needed", schema: z.object({ user: ZUserDto.optional(), two_factor_required: z.boolean() }) },
+    400: { description: "Wrong credentials or code", schema: ZErrorBody },
+    403: { description: "Banned or unconfirmed", schema: ZErrorBody },
+    429: { description: "Rate limited", schema: ZErrorBody },
+  },
+});
+
+export const tokenOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/token",
+  summary: "API login: access JWT (15 min) and rotating refresh token",
+  tag: "Accounts",
+  auth: "none",
+  body: ZLoginInput,
+  responses: { 200: { description: "Token pair", schema: ZTokenPair }, 400: { description: "Wrong credentials", schema: ZErrorBody }, 429: { description: "Rate limited", schema: ZErrorBody } },
+});
+
+export const ZRefreshInput = z
+  .object({ refresh: z.string().max(200).optional(), refreshToken: z.string().max(200).optional() })
+  .refine((v) => v.refresh || v.refreshToken, { message: "This field is required.", path: ["refresh"] });
+export const refreshOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/token/refresh",
+  summary: "Rotate the refresh token; a reused token revokes its whole family",
+  tag: "Accounts",
+  auth: "none",
+  body: ZRefreshInput,
+  responses: { 200: { description: "New token pair", schema: ZTokenPair }, 401: { description: "Invalid, expired or reused", schema: ZErrorBody } },
+});
+
+export const logoutOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/logout",
+  summary: "End the current session (cookie) or token family (bearer)",
+  tag: "Accounts",
+  auth: "optional",
+  responses: { 200: { description: "Logged out", schema: z.object({ success: z.boolean() }) } },
+});
+
+export const userOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/user",
+  summary: "The current user's profile",
+  tag: "Accounts",
+  auth: "user",
+  responses: { 200: { description: "Profile", schema: ZUserDto } },
+});
+
+// ── sessions ──
+export const ZSessionDto = z.object({
+  id: z.number().int(),
+  kind: z.enum(["browser", "api"]),
+  device: z.string(),
+  ip: z.string().nullable(),
+  created: z.string(),
+  last_seen: z.string(),
+  current: z.boolean(),
+});
+export type TSessionDto = z.infer<typeof ZSessionDto>;
+export const listSessionsOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/sessions",
+  summary: "Your active sessions and API logins",
+  tag: "Accounts",
+  auth: "user",
+  responses: { 200: { description: "Sessions", schema: z.object({ results: z.array(ZSessionDto) }) } },
+});
+export const ZEndSessionParams = z.object({ kind: z.enum(["browser", "api"]), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const endSessionOp = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/sessions/{kind}/{id}",
+  summary: "End one of your sessions",
+  tag: "Accounts",
+  auth: "user",
+  params: ZEndSessionParams,
+  responses: { 200: { description: "Ended", schema: z.object({ success: z.boolean() }) }, 404: { description: "No such session of yours", schema: ZErrorBody } },
+});
+export const endAllSessionsOp = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/sessions",
+  summary: "End every session except the current one",
+  tag: "Accounts",
+  auth: "user",
+  responses: { 200: { description: "Ended", schema: z.object({ ended: z.number().int() }) } },
+});
+
+// ── passwords ──
+export const ZChangePasswordInput = z
+  .object({
+    password: z.string({ error: "This field is required." }).min(1, "This field is required.").max(256),
+    newPassword: ZNewPassword,
+    newPasswordConfirmation: z.string({ error: "This field is required." }).min(1, "This field is required."),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPasswordConfirmation && v.newPassword !== v.newPasswordConfirmation)
+      ctx.addIssue({ code: "custom", path: ["newPasswordConfirmation"], message: "Passwords do not match." });
+  });
+export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+export const PASSWORD_CHANGED = "Your password has been changed.";
+export const changePasswordOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/change-password",
+  summary: "Change your password (current password required)",
+  tag: "Accounts",
+  auth: "user",
+  body: ZChangePasswordInput,
+  responses: { 200: { description: "Changed", schema: z.object({ success: z.string() }) }, 400: { description: "Wrong password or invalid new one", schema: ZErrorBody } },
+});
+export const sendResetLinkOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/change-password/email",
+  summary: "Email yourself a password reset link",
+  tag: "Accounts",
+  auth: "user",
+  responses: { 200: { description: "Sent", schema: z.object({ success: z.string() }) }, 429: { description: "Rate limited", schema: ZErrorBody } },
+});
+
+export const ZRequestResetInput = z.object({ username: required("Username").max(64), email: ZEmail });
+export type TRequestResetInput = z.infer<typeof ZRequestResetInput>;
+export const RESET_REQUESTED = "Success! If the provided username belonged to an active account, you should have received an email with instructions on how to reset your password.";
+export const requestResetOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/request-password-reset",
+  summary: "Email a reset link (same answer whether or not the account exists)",
+  tag: "Accounts",
+  auth: "none",
+  body: ZRequestResetInput,
+  responses: { 200: { description: "Accepted", schema: z.object({ details: z.string() }) }, 429: { description: "Rate limited", schema: ZErrorBody } },
+});
+
+export const ZResetPasswordInput = z
+  .object({
+    uid: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,10}$/, "Invalid reset link.")),
+    token: z.string({ error: "This field is required." }).min(1, "Invalid reset link.").max(200),
+    password: ZNewPassword,
+    passwordConfirmation: z.string({ error: "This field is required." }).min(1, "This field is required."),
+  })
+  .superRefine((v, ctx) => {
+    if (v.passwordConfirmation && v.password !== v.passwordConfirmation)
+      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "Passwords do not match." });
+  });
+export type TResetPasswordInput = z.input<typeof ZResetPasswordInput>;
+export const RESET_DONE = "Success! We were able to successfully reset your password, and you should now be able to log in using your new credentials.";
+export const resetPasswordOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/reset-password",
+  summary: "Set a new password with the emailed single-use token",
+  tag: "Accounts",
+  auth: "none",
+  body: ZResetPasswordInput,
+  responses: { 201: { description: "Reset", schema: z.object({ details: z.string() }) }, 400: { description: "Invalid or expired link, or invalid password", schema: ZErrorBody }, 429: { description: "Rate limited", schema: ZErrorBody } },
+});
+
+// ── two-factor ──
+export const ZTwoFactorStatus = z.object({
+  activated: z.boolean(),
+  secret: z.string().optional().describe("Base32 secret, only while not activated"),
+  otpauth_url: z.string().optional(),
+  qr_code: z.string().optional().describe("PNG data URL of the otpauth URI"),
+  recovery_codes_left: z.number().int().optional(),
+});
+export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
+export const ZCodeInput = z.object({ code: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(32) });
+export const twoFactorStatusOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/2fa/status",
+  summary: "Two-factor status; while inactive, the pending secret and its QR code",
+  tag: "Two-factor",
+  auth: "user",
+  responses: { 200: { description: "Status", schema: ZTwoFactorStatus } },
+});
+export const twoFactorActivateOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/2fa/activate",
+  summary: "Activate with a current code; answers ten single-use recovery codes, shown once",
+  tag: "Two-factor",
+  auth: "user",
+  body: ZCodeInput,
+  responses: { 200: { description: "Activated", schema: z.object({ success: z.boolean(), recovery_codes: z.array(z.string()) }) }, 400: { description: "Wrong code", schema: z.object({ error: z.string() }) } },
+});
+export const twoFactorDeactivateOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/2fa/deactivate",
+  summary: "Deactivate with a current code",
+  tag: "Two-factor",
+  auth: "user",
+  body: ZCodeInput,
+  responses: { 200: { description: "Deactivated", schema: z.object({ success: z.boolean() }) }, 400: { description: "Wrong code", schema: z.object({ error: z.string() }) } },
+});
+
+export const accountOperations = [
+  registerOp, confirmEmailOp, captchaChallengeOp, loginOp, tokenOp, refreshOp, logoutOp, userOp,
+  listSessionsOp, endSessionOp, endAllSessionsOp, changePasswordOp, sendResetLinkOp, requestResetOp, resetPasswordOp,
+  twoFactorStatusOp, twoFactorActivateOp, twoFactorDeactivateOp,
+];

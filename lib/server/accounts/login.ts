@@ -1,0 +1,68 @@
+import "server-only";
+import { recordAudit } from "../audit/record-audit";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { clearRateLimit, enforceRateLimit, hitRateLimit, isRateLimited, type RateLimitRule } from "../http/rate-limit";
+import { log } from "../log";
+import { usernameKey } from "@/lib/usernames";
+import { hashPassword, isLegacyHash, verifyPassword } from "./password-hash";
+import { consumeSecondFactor } from "./two-factor";
+
+// Login (website and API). Attempts are limited per IP, and failures per account *and* IP, so
+// guessing is slowed while nobody can lock a player out from somewhere else: there is
+// deliberately no account-wide lock.
+
+export const LOGIN_PER_IP: RateLimitRule = { name: "login-ip", limit: 30, windowSec: 15 * 60 };
+/** Failed passwords for one account from one IP. */
+export const LOGIN_PER_ACCOUNT_IP: RateLimitRule = { name: "login-account-ip", limit: 10, windowSec: 15 * 60 };
+const SECOND_FACTOR: RateLimitRule = { name: "login-2fa", limit: 10, windowSec: 15 * 60 };
+
+export const INVALID_CREDENTIALS = "Invalid username or password.";
+
+// A real argon2id hash of a random string: unknown usernames cost the same time as known ones.
+let dummyHash: Promise<string> | undefined;
+
+export type LoginResult = { status: "ok"; userId: number } | { status: "two_factor_required"; userId: number };
+
+export async function login(input: { username: string; password: string; code?: string | undefined }, ip: string): Promise<LoginResult> {
+  await enforceRateLimit(LOGIN_PER_IP, ip);
+  const key = usernameKey(input.username);
+  const accountIp = `${key}|${ip}`;
+  // Checked before the password: once limited, even the right password teaches nothing.
+  if (await isRateLimited(LOGIN_PER_ACCOUNT_IP, accountIp)) throw new AppError("RATE_LIMITED");
+  const user = await db.user.findUnique({ where: { usernameKey: key } });
+  const stored = user?.passwordHash ?? (await (dummyHash ??= hashPassword(`dummy-${Date.now()}`)));
+  const ok = await verifyPassword(stored, input.password);
+
+  if (!user || !ok) {
+    await hitRateLimit(LOGIN_PER_ACCOUNT_IP, accountIp);
+    log.info("auth.login_failed", { reason: user ? "bad_password" : "unknown_user", ip });
+    throw new AppError("VALIDATION", { userMessage: INVALID_CREDENTIALS });
+  }
+  if (user.bannedAt) {
+    throw new AppError("FORBIDDEN", { userMessage: `This account has been banned: ${user.banReason ?? "no reason given"}.` });
+  }
+  if (!user.isActive) {
+    throw new AppError("FORBIDDEN", { userMessage: "Please confirm your email address first: follow the link in the email we sent you." });
+  }
+
+  if (user.totpEnabledAt) {
+    const code = input.code?.trim();
+    if (!code) return { status: "two_factor_required", userId: user.id };
+    await enforceRateLimit(SECOND_FACTOR, String(user.id));
+    const how = await consumeSecondFactor(user.id, code);
+    if (!how) {
+      log.info("auth.second_factor_failed", { userId: user.id, ip });
+      throw new AppError("VALIDATION", { userMessage: "Invalid two-factor code.", fields: { code: ["Invalid or already used code."] } });
+    }
+    if (how === "recovery") await recordAudit({ action: "2fa.recovery_code_used", actorId: user.id, targetType: "user", targetId: user.id, ip });
+    await clearRateLimit(SECOND_FACTOR, String(user.id));
+  }
+
+  await clearRateLimit(LOGIN_PER_ACCOUNT_IP, accountIp);
+  // Legacy bcrypt hashes from an older site are upgraded to argon2id on a successful login.
+  const rehash = isLegacyHash(user.passwordHash) ? await hashPassword(input.password) : null;
+  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), ...(rehash ? { passwordHash: rehash } : {}) } });
+  log.info("auth.login", { userId: user.id, ip, rehashed: Boolean(rehash) });
+  return { status: "ok", userId: user.id };
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import { type TChangePasswordInput, type TRequestResetInput } from "@/lib/schemas/accounts";
+import { usernameKey } from "@/lib/usernames";
+import { recordAudit } from "../audit/record-audit";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { log } from "../log";
+import { mailTemplates } from "../mail/templates";
+import { sendMail, siteLink } from "../mail/send-mail";
+import { randomToken, sha256 } from "../security/tokens";
+import { revokeAllSessions } from "../sessions/browser-sessions";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
+import { hashPassword, verifyPassword } from "./password-hash";
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/** Change password on /account: the current password is required; other sessions end. */
+export async function changePassword(userId: number, currentSessionId: number | null, input: TChangePasswordInput, ip: string): Promise<void> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError("VALIDATION", { fields: { password: ["Your current password is incorrect."] }, userMessage: "Your current password is incorrect." });
+  }
+  if (isCommonPassword(input.newPassword, user.username)) throw new AppError("VALIDATION", { fields: { newPassword: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
+  if (input.newPassword === input.password) {
+    throw new AppError("VALIDATION", { fields: { newPassword: ["Choose a password different from your current one."] }, userMessage: "Choose a password different from your current one." });
+  }
+  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() } });
+  await revokeAllSessions(userId, "password changed", currentSessionId ?? undefined);
+  await recordAudit({ action: "account.password_changed", actorId: userId, targetType: "user", targetId: userId, ip });
+  await sendMail(user.email, mailTemplates.passwordChanged(user.username));
+}
+
+async function issueResetLink(user: { id: number; username: string; email: string }): Promise<void> {
+  const token = randomToken();
+  await db.emailToken.create({ data: { userId: user.id, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
+  await sendMail(user.email, mailTemplates.passwordReset(user.username, siteLink("/account/reset-password", { uid: user.id, token })));
+}
+
+/** Same outcome whether or not the account exists: the answer never reveals it. */
+export async function requestPasswordReset(input: TRequestResetInput, ip: string): Promise<void> {
+  const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) } });
+  if (!user || user.emailKey !== input.email.toLowerCase() || user.bannedAt) {
+    log.info("auth.reset_requested", { matched: false, ip });
+    return;
+  }
+  await issueResetLink(user);
+  log.info("auth.reset_requested", { matched: true, userId: user.id, ip });
+}
+
+/** /account/change-password: the signed-in player emails themself a reset link. */
+export async function sendOwnResetLink(userId: number): Promise<void> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  await issueResetLink(user);
+}
+
+const INVALID_LINK = "This password reset link is invalid or has expired. Please request a new one.";
+
+/** Single use, 30 minutes; success ends every session and notifies the player by email. */
+export async function resetPassword(input: { uid: string; token: string; password: string }, ip: string): Promise<void> {
+  const userId = Number(input.uid);
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
+  if (isCommonPassword(input.password, user.username)) throw new AppError("VALIDATION", { fields: { password: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const ok = await db.$transaction(async (tx) => {
+    const used = await tx.emailToken.updateMany({
+      where: { userId, kind: "PASSWORD_RESET", tokenHash: sha256(input.token), usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (used.count !== 1) return false;
+    // Any other outstanding reset links for this account die with this one.
+    await tx.emailToken.updateMany({ where: { userId, kind: "PASSWORD_RESET", usedAt: null }, data: { usedAt: now } });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: now } });
+    await recordAudit({ action: "account.password_reset", actorId: userId, targetType: "user", targetId: userId, ip }, tx);
+    return true;
+  });
+  if (!ok) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
+  await revokeAllSessions(userId, "password reset");
+  await sendMail(user.email, mailTemplates.passwordChanged(user.username));
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { siteConfig } from "@/lib/site-config";
+
+// Plain-text and HTML bodies for every email. Links are absolute, built from SITE_URL.
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 14px">${esc(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:22px 0"><a href="${esc(action.url)}" style="background:#e2b44b;color:#14110d;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold">${esc(action.label)}</a></p><p style="margin:0 0 14px;font-size:13px;color:#555">Or paste this address into your browser: ${esc(action.url)}</p>`
+    : "";
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#f4efe3;padding:24px;color:#2b2116"><div style="max-width:560px;margin:auto;background:#fff;border:1px solid #d9c8a0;border-radius:6px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${esc(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:12px;color:#777">${esc(siteConfig.name)}</p></div></body></html>`;
+}
+
+function text(paragraphs: string[], action?: { label: string; url: string }): string {
+  return [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), `— ${siteConfig.name}`].join("\n\n");
+}
+
+function build(subject: string, paragraphs: string[], action?: { label: string; url: string }): MailContent {
+  return { subject, text: text(paragraphs, action), html: layout(subject, paragraphs, action) };
+}
+
+export const mailTemplates = {
+  confirmEmail: (username: string, url: string) =>
+    build(`Confirm your ${siteConfig.name} account`, [`Hello ${username},`, "Follow the link below to finish creating your account. It expires in 24 hours.", "If you did not sign up, ignore this email."], { label: "Confirm my account", url }),
+  passwordReset: (username: string, url: string) =>
+    build(`Reset your ${siteConfig.name} password`, [`Hello ${username},`, "Someone (hopefully you) asked to reset your password. The link below works once and expires in 30 minutes.", "If you did not ask for this, you can ignore this email: your password stays the same."], { label: "Choose a new password", url }),
+  passwordChanged: (username: string) =>
+    build(`Your ${siteConfig.name} password was changed`, [`Hello ${username},`, "Your password was just changed and every session was signed out.", `If this was not you, reset your password straight away and contact staff on ${siteConfig.chatServerName}.`]),
+};

@@ -1,0 +1,46 @@
+import "server-only";
+import { db } from "../db";
+import { getEnv } from "../env";
+import { randomToken, sha256 } from "../security/tokens";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from "./constants";
+
+export type ClientInfo = { userAgent: string | null; ip: string | null };
+
+/** Creates a browser session; the raw token goes only into the cookie. */
+export async function createBrowserSession(userId: number, client: ClientInfo): Promise<{ token: string; id: number }> {
+  const token = randomToken();
+  const now = Date.now();
+  const s = await db.session.create({
+    data: {
+      userId,
+      tokenHash: sha256(token),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip,
+      idleExpiresAt: new Date(now + SESSION_IDLE_MS),
+      absoluteExpiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    },
+  });
+  return { token, id: s.id };
+}
+
+export function sessionCookie(token: string): string {
+  const secure = getEnv().isProduction;
+  const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
+  return `${sessionCookieName()}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export function clearedSessionCookie(): string {
+  const secure = getEnv().isProduction;
+  return `${sessionCookieName()}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+/** Ends every session and API token family of a user (password reset, ban). */
+export async function revokeAllSessions(userId: number, reason: string, exceptSessionId?: number): Promise<number> {
+  const now = new Date();
+  const s = await db.session.updateMany({
+    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    data: { revokedAt: now },
+  });
+  const f = await db.refreshTokenFamily.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now, revokedReason: reason } });
+  return s.count + f.count;
+}

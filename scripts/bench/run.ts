@@ -1,0 +1,54 @@
+// npm run bench — figures, not pass/fail. Starts its own embedded PostgreSQL unless
+// BENCH_DATABASE_URL names a server (admin URL); prints one line per measurement.
+import { performance } from "node:perf_hooks";
+import { createTestDatabase, startTestServer } from "../../tests/setup/test-db.mjs";
+
+type Stat = { name: string; ops: number; ms: number };
+const results: Stat[] = [];
+
+async function measure(name: string, ops: number, fn: (i: number) => Promise<unknown>, concurrency = 1) {
+  const t = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < ops) await fn(next++);
+    }),
+  );
+  const ms = performance.now() - t;
+  results.push({ name, ops, ms });
+  console.log(`${name.padEnd(48)} ${ops.toString().padStart(6)} ops  ${(ms / ops).toFixed(2).padStart(8)} ms/op  ${((ops / ms) * 1000).toFixed(0).padStart(7)} ops/s`);
+}
+
+async function main() {
+  if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const server = await startTestServer();
+  const database = await createTestDatabase(server.adminUrl, { prefix: "bench" });
+  process.env.DATABASE_URL = database.url;
+  process.env.AUTH_SECRET ??= "bench-secret-0123456789abcdef0123456789";
+  process.env.LOG_LEVEL = "silent";
+  try {
+    const { hashPassword, verifyPassword } = await import("../../lib/server/accounts/password-hash");
+    const { hitRateLimit } = await import("../../lib/server/http/rate-limit");
+    const { actorFromSessionToken } = await import("../../lib/server/sessions/authenticate-request");
+    const { createBrowserSession } = await import("../../lib/server/sessions/browser-sessions");
+    const { db } = await import("../../lib/server/db");
+
+    const hash = await hashPassword("Bench!mark1");
+    await measure("argon2id hash (1 at a time)", 20, () => hashPassword("Bench!mark1"));
+    await measure("argon2id verify (4 concurrent)", 40, () => verifyPassword(hash, "Bench!mark1"), 4);
+
+    const user = await db.user.create({ data: { username: "bench", usernameKey: "bench", email: "b@x.example", emailKey: "b@x.example", passwordHash: hash } });
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => createBrowserSession(user.id, { userAgent: "bench", ip: null })));
+    await measure("session cookie → actor (8 concurrent)", 2000, (i) => actorFromSessionToken(tokens[i % tokens.length]!.token), 8);
+    await measure("rate-limit counter hit (8 concurrent)", 2000, (i) => hitRateLimit({ name: "bench", limit: 1e9, windowSec: 60 }, `ip-${i % 100}`), 8);
+    await db.$disconnect();
+  } finally {
+    await database.drop();
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

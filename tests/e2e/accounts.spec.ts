@@ -1,0 +1,316 @@
+import { expect, test } from "@playwright/test";
+import { CONFIRMATION_NOTICE, PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED, TWO_FACTOR_REQUIRED } from "../../lib/schemas/accounts";
+import { siteConfig } from "../../lib/site-config";
+import { createE2ESession, createE2EUser, E2E_PASSWORD, emailFor, uniqueUsername } from "../factories/e2e-users";
+import { expectSignedInAs, expectSignedOut, fillRegistration, signInWithCookie, submitLogin, urlOn } from "./support/accounts";
+import { linkFromLatestEmail } from "./support/outbox";
+import { nextTotp, totp } from "./support/totp";
+
+// Account journeys (spec §2, §4, §5, §8): each test makes its own user. Logins are rate limited
+// per client address and every test shares one, so journeys that only need to *be* signed in
+// start from a session cookie written by the factory.
+
+const atPath = (path: string) => (url: URL) => url.pathname === path;
+
+test.describe("accounts", () => {
+  test("register through the form, land on /welcome, log in, see the account, sign out", async ({ page }) => {
+    test.setTimeout(90_000);
+    const username = uniqueUsername("r");
+    const user = { username, email: emailFor(username), password: E2E_PASSWORD };
+
+    await page.goto("/register");
+    await expect(page).toHaveTitle(`Register | ${siteConfig.name}`);
+    const main = page.getByRole("main");
+    for (const [name, href] of [["Terms of Service", "/terms"], ["Privacy Policy", "/privacy"], ["Rules", "/rules"]] as const) {
+      await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(main.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+
+    // The checklist shows while the password is non-empty and invalid, each rule marked.
+    const password = main.getByLabel("Password", { exact: true });
+    await expect(main.getByText("Your password must:")).toHaveCount(0);
+    await password.fill("abc");
+    const rules = main.getByText("Your password must:").locator("..").getByRole("listitem");
+    await expect(rules).toHaveText([/Be at least 6 characters long/, /Contain at least one letter/, /Contain at least one number/, /Contain at least one special character/]);
+    await expect(rules.nth(0)).toHaveAttribute("data-met", "false");
+    await expect(rules.nth(1)).toHaveAttribute("data-met", "true");
+    await expect(rules.nth(2)).toHaveAttribute("data-met", "false");
+    await expect(rules.nth(3)).toHaveAttribute("data-met", "false");
+    await password.fill("abc1!x");
+    await expect(main.getByText("Your password must:")).toHaveCount(0);
+
+    // Submitting without the terms box names the problem and sends nothing.
+    await main.getByLabel("Username").fill(user.username);
+    await main.getByLabel("Email").fill(user.email);
+    await main.getByLabel("Confirm Password").fill("abc1!x");
+    await main.getByRole("button", { name: "Create Account" }).click();
+    await expect(main.getByText("You must agree to the Terms of Service, Privacy Policy and Rules.")).toBeVisible();
+    await expect(main.getByRole("checkbox", { name: /I agree to the/ })).toHaveAttribute("aria-invalid", "true");
+
+    await fillRegistration(page, user);
+    await expect(page).toHaveURL(atPath("/welcome"), { timeout: 45_000 });
+    await expect(page).toHaveTitle(`Welcome | ${siteConfig.name}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Account Successfully Created!" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Play Now" })).toHaveAttribute("href", "/play");
+
+    await main.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/login"));
+    await expect(page).toHaveTitle(`Login | ${siteConfig.name}`);
+    await submitLogin(page, user.username, user.password);
+    await expect(page).toHaveURL(atPath("/"));
+    await expectSignedInAs(page, user.username);
+
+    await page.goto("/account");
+    await expect(page).toHaveTitle(`Account | ${siteConfig.name}`);
+    const profile = page.getByRole("region", { name: "User Profile" });
+    await expect(profile.getByTestId("profile-name")).toHaveText(user.username);
+    await expect(profile.getByTestId("profile-name")).toHaveAttribute("data-rank", "player");
+    await expect(profile.getByRole("definition").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/);
+    await expect(profile).toContainText("Total spent$0.00");
+    await expect(profile).toContainText("Store credits0");
+    await expect(profile.getByRole("link", { name: "View Purchase History" })).toHaveAttribute("href", "/account/purchases?type=credits");
+    await expect(page.getByRole("region", { name: "Authenticator" }).getByTestId("twofactor-status")).toHaveText("Not active");
+    await expect(page.getByRole("region", { name: "Sessions" }).getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+
+    await profile.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(atPath("/"));
+    await expectSignedOut(page);
+    await page.goto("/account");
+    await expect(page).toHaveURL(atPath("/login"));
+  });
+
+  test("with email confirmation on: notice, emailed link, /welcome, then login", async ({ page }) => {
+    test.setTimeout(90_000);
+    const base = process.env.E2E_CONFIRM_URL;
+    expect(base, "E2E_CONFIRM_URL (set by playwright.config.ts)").toBeTruthy();
+    const username = uniqueUsername("c");
+    const user = { username, email: emailFor(username), password: E2E_PASSWORD };
+
+    await page.goto(urlOn("/register", base));
+    await fillRegistration(page, user);
+    await expect(page.getByRole("main").getByText(CONFIRMATION_NOTICE)).toBeVisible({ timeout: 45_000 });
+    await expect(page).toHaveURL(atPath("/register"));
+
+    // Not confirmed yet: login is refused with an explanation.
+    await page.goto(urlOn("/login", base));
+    await submitLogin(page, user.username, user.password);
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: /confirm your email/i })).toBeVisible();
+
+    const link = await linkFromLatestEmail(page, user.email, /\/api\/v1\/users\/confirm\?/, base);
+    expect(new URL(link).origin).toBe(new URL(base!).origin);
+    await page.goto(link);
+    await expect(page).toHaveURL(atPath("/welcome"));
+    await expect(page.getByRole("heading", { level: 1, name: "Account Successfully Created!" })).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page).toHaveURL(atPath("/registration-failed"));
+    await expect(page).toHaveTitle(`Registration Failed | ${siteConfig.name}`);
+    await expect(page.getByRole("main")).toContainText(/expired/);
+    await expect(page.getByRole("main").getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/register");
+
+    await page.goto(urlOn("/login", base));
+    await submitLogin(page, user.username, user.password);
+    await expect(page).toHaveURL(atPath("/"));
+    await expectSignedInAs(page, user.username);
+  });
+
+  test("activate two-factor from the shown secret, then log in with a code and with a recovery code", async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    const user = await createE2EUser();
+    await signInWithCookie(context, user, baseURL!);
+    await page.goto("/account");
+    const card = page.getByRole("region", { name: "Authenticator" });
+    await expect(card.getByTestId("twofactor-status")).toHaveText("Not active");
+
+    await card.getByRole("button", { name: "Activate" }).click();
+    const setup = page.getByRole("dialog", { name: "Activate two-factor authentication" });
+    await expect(setup.getByRole("img", { name: /QR code/ })).toBeVisible();
+    const activate = setup.getByRole("button", { name: "Activate" });
+    const hint = setup.getByText("Please enter your current 6-digit code here before activating!");
+    await expect(activate).toBeDisabled();
+    await expect(hint).toBeVisible();
+
+    const secret = (await setup.getByTestId("twofactor-secret").textContent()) ?? "";
+    const used = await totp(secret);
+    const codeInput = setup.getByLabel("6-digit code");
+    await codeInput.fill(used.slice(0, 5));
+    await expect(activate).toBeDisabled();
+    await codeInput.fill(used);
+    await expect(hint).toHaveCount(0);
+    await activate.click();
+
+    const saved = page.getByRole("dialog", { name: "Save your recovery codes" });
+    const codes = saved.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    const recovery = await codes.allTextContents();
+    await saved.getByRole("button", { name: "I have saved these codes" }).click();
+    await expect(saved).toBeHidden();
+    await expect(card.getByTestId("twofactor-status")).toHaveText("Active");
+
+    // A wrong code to deactivate: the server's error shows in the modal; Escape closes it.
+    await card.getByRole("button", { name: "Deactivate" }).click();
+    const off = page.getByRole("dialog", { name: "Deactivate two-factor authentication" });
+    await expect(off.getByLabel("Authentication code")).toBeFocused();
+    await off.getByLabel("Authentication code").fill("12345");
+    await off.getByRole("button", { name: "Deactivate" }).click();
+    await expect(off.getByRole("status").filter({ hasText: /invalid/i })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(off).toBeHidden();
+    await expect(card.getByRole("button", { name: "Deactivate" })).toBeFocused();
+    await expect(card.getByTestId("twofactor-status")).toHaveText("Active");
+
+    await page.getByRole("region", { name: "User Profile" }).getByRole("button", { name: "Sign out" }).click();
+    await expectSignedOut(page);
+
+    // Password first, then the code step; the code must come from a later 30-second step.
+    await page.goto("/login");
+    await submitLogin(page, user.username, user.password);
+    const main = page.getByRole("main");
+    await expect(main.getByText(TWO_FACTOR_REQUIRED)).toBeVisible();
+    await main.getByLabel("Authentication code").fill(await nextTotp(secret, used));
+    await main.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(atPath("/"));
+    await expectSignedInAs(page, user.username);
+
+    // Log out from the navbar, then use a recovery code instead.
+    await page.getByRole("banner").getByRole("button", { name: user.username }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    await page.goto("/login");
+    await submitLogin(page, user.username, user.password);
+    await main.getByRole("button", { name: "Use a recovery code" }).click();
+    await main.getByLabel("Recovery code").fill(recovery[0]!);
+    await main.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(atPath("/"));
+    await expectSignedInAs(page, user.username);
+  });
+
+  test("reset a forgotten password through the emailed link, then log in with the new one", async ({ page }) => {
+    test.setTimeout(60_000);
+    const user = await createE2EUser();
+    const newPassword = "N3w-passw0rd!";
+
+    await page.goto("/login");
+    await page.getByRole("main").getByRole("link", { name: "Reset your password" }).click();
+    await expect(page).toHaveURL(atPath("/account/request-password-reset"));
+    await expect(page).toHaveTitle(`Request Password Reset | ${siteConfig.name}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Join Discord" })).toHaveAttribute("href", siteConfig.chatInviteUrl);
+    await main.getByLabel("Username").fill(user.username);
+    await main.getByLabel("Email").fill(user.email);
+    await main.getByRole("button", { name: "Request Password Reset" }).click();
+    await expect(main.getByText(RESET_REQUESTED)).toBeVisible();
+
+    const link = await linkFromLatestEmail(page, user.email, /\/account\/reset-password\?.*uid=.*token=|\/account\/reset-password\?.*token=.*uid=/);
+    await page.goto(link);
+    await expect(page).toHaveTitle(`Reset Password | ${siteConfig.name}`);
+    await main.getByLabel("New Password", { exact: true }).fill(newPassword);
+    await main.getByLabel("Confirm New Password").fill(`${newPassword}x`);
+    await main.getByRole("button", { name: "Reset Password" }).click();
+    await expect(main.locator("#reset-password-confirmation-errors")).toContainText("Passwords do not match.");
+    await expect(main.getByLabel("Confirm New Password")).toHaveAttribute("aria-invalid", "true");
+
+    await main.getByLabel("Confirm New Password").fill(newPassword);
+    await main.getByRole("button", { name: "Reset Password" }).click();
+    await expect(main.getByText(RESET_DONE)).toBeVisible();
+    await main.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/login"));
+
+    await submitLogin(page, user.username, user.password);
+    await expect(main.getByRole("status").filter({ hasText: /invalid/i })).toBeVisible();
+    await main.getByLabel("Password").fill(newPassword);
+    await main.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/"));
+    await expectSignedInAs(page, user.username);
+
+    // The emailed link works once.
+    await page.goto(link);
+    await main.getByLabel("New Password", { exact: true }).fill("Th1rd-pass!");
+    await main.getByLabel("Confirm New Password").fill("Th1rd-pass!");
+    await main.getByRole("button", { name: "Reset Password" }).click();
+    const failure = main.getByRole("status").filter({ hasText: /invalid or has expired/ });
+    await expect(failure).toBeVisible();
+    await expect(failure.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/account/request-password-reset");
+  });
+
+  test("guard: a guest is sent to /login and back to /account; a signed-in user skips /login and /register", async ({ page }) => {
+    const user = await createE2EUser();
+    await page.goto("/account");
+    await expect(page).toHaveURL((url) => url.pathname === "/login" && url.search === "?next=%2Faccount");
+    await submitLogin(page, user.username, user.password);
+    await expect(page).toHaveURL(atPath("/account"));
+    await expect(page.getByRole("region", { name: "User Profile" }).getByTestId("profile-name")).toHaveText(user.username);
+
+    await page.goto("/login");
+    await expect(page).toHaveURL(atPath("/"));
+    await page.goto("/register");
+    await expect(page).toHaveURL(atPath("/"));
+  });
+
+  test("change the password on the account page, and end another session", async ({ page, context, baseURL }) => {
+    test.setTimeout(45_000);
+    const user = await createE2EUser();
+    await createE2ESession(user.id, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0");
+    await createE2ESession(user.id, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36 Edg/120.0");
+    await signInWithCookie(context, user, baseURL!);
+    await page.goto("/account");
+
+    const sessions = page.getByRole("region", { name: "Sessions" });
+    const other = sessions.getByRole("listitem").filter({ hasText: "Firefox on Windows" });
+    await expect(other).toHaveCount(1);
+    await other.getByRole("button", { name: /^End/ }).click();
+    await expect(other).toHaveCount(0);
+    await expect(sessions.getByRole("status")).toContainText("Ended the session on Firefox on Windows.");
+    await expect(sessions.getByRole("listitem").filter({ hasText: "Edge on Windows" })).toHaveCount(1);
+
+    const form = page.getByRole("region", { name: "Change Password" });
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(form.getByLabel("Current Password")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("Current Password").fill("not-my-password1!");
+    await form.getByLabel("New Password", { exact: true }).fill("An0ther-pass!");
+    await form.getByLabel("Confirm New Password").fill("An0ther-pass!");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    const banner = form.getByRole("status");
+    await expect(banner).toContainText(/password/i);
+    await expect(banner.locator("[data-tone=error]")).toBeVisible();
+
+    await form.getByLabel("Current Password").fill(user.password);
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(banner).toContainText(PASSWORD_CHANGED);
+    await expect(form.getByLabel("New Password", { exact: true })).toHaveValue("");
+    await expect(form.getByLabel("Current Password")).toHaveValue("");
+    // Changing the password signs out the other sessions; the list reloads.
+    await expect(sessions.getByRole("listitem").filter({ hasText: "Edge on Windows" })).toHaveCount(0);
+    await expect(sessions.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+    await expect(sessions.getByRole("button", { name: "End all other sessions" })).toBeDisabled();
+    // The message clears after five seconds (spec §4).
+    await expect(banner).toBeEmpty({ timeout: 8_000 });
+  });
+
+  test("account pages fit a phone screen; end all other sessions @mobile", async ({ page, context, baseURL }) => {
+    const user = await createE2EUser();
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ["/register", "/login", "/account/request-password-reset", "/account/reset-password?uid=1&token=x"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await createE2ESession(user.id, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1");
+    await createE2ESession(user.id, "Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile");
+    await signInWithCookie(context, user, baseURL!);
+    await page.goto("/account");
+    await expect(page.getByRole("region", { name: "User Profile" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "/account").toBeLessThanOrEqual(0);
+
+    const sessions = page.getByRole("region", { name: "Sessions" });
+    await expect(sessions.getByRole("listitem")).toHaveCount(3);
+    await sessions.getByRole("button", { name: "End all other sessions" }).click();
+    await expect(sessions.getByRole("status")).toContainText("Ended 2 other sessions.");
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    await expect(sessions.getByRole("listitem")).toContainText("This device");
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as changeEmailRoute } from "@/app/api/v1/change-password/email/route";
+import { POST as changeRoute } from "@/app/api/v1/change-password/route";
+import { POST as loginRoute } from "@/app/api/v1/login/route";
+import { POST as requestRoute } from "@/app/api/v1/request-password-reset/route";
+import { POST as resetRoute } from "@/app/api/v1/reset-password/route";
+import { GET as userRoute } from "@/app/api/v1/user/route";
+import { db } from "@/lib/server/db";
+import { PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED } from "@/lib/schemas/accounts";
+import { createUser, DEFAULT_PASSWORD } from "../factories/users";
+import { setEnv } from "../support/env";
+import { linkIn, startSmtpCapture } from "../support/smtp-capture";
+import { call, SAME_ORIGIN, sessionFrom } from "./helpers";
+
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let restore: () => void;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  restore = setEnv({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
+});
+afterAll(async () => {
+  restore();
+  await smtp.close();
+});
+
+let n = 0;
+const ip = () => ({ "x-forwarded-for": `10.8.${n % 250}.${++n % 250}` });
+async function loginCookie(username: string, password = DEFAULT_PASSWORD) {
+  const r = await call(loginRoute, { method: "POST", body: { username, password }, headers: ip() });
+  expect(r.status).toBe(200);
+  return sessionFrom(r.headers)!;
+}
+
+describe("POST /api/v1/change-password", () => {
+  it("needs the current password, then changes it, ends other sessions and emails the player", async () => {
+    const u = await createUser();
+    const here = await loginCookie(u.username);
+    const elsewhere = await loginCookie(u.username);
+    const wrong = await call(changeRoute, { method: "POST", cookies: { session: here }, headers: SAME_ORIGIN, body: { password: "Bad!guess1", newPassword: "Fresh!pass22", newPasswordConfirmation: "Fresh!pass22" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.password).toEqual(["Your current password is incorrect."]);
+    expect(wrong.json.details).toBe("Your current password is incorrect.");
+
+    const mismatch = await call(changeRoute, { method: "POST", cookies: { session: here }, headers: SAME_ORIGIN, body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass22", newPasswordConfirmation: "Other!pass22" } });
+    expect(mismatch.json.newPasswordConfirmation).toEqual(["Passwords do not match."]);
+
+    const ok = await call(changeRoute, { method: "POST", cookies: { session: here }, headers: SAME_ORIGIN, body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass22", newPasswordConfirmation: "Fresh!pass22" } });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({ success: PASSWORD_CHANGED });
+    expect((await call(userRoute, { cookies: { session: here } })).status).toBe(200);
+    expect((await call(userRoute, { cookies: { session: elsewhere } })).status).toBe(401);
+    const mail = await smtp.latestTo(u.email);
+    expect(mail.subject).toMatch(/password was changed/);
+    const relog = await call(loginRoute, { method: "POST", body: { username: u.username, password: "Fresh!pass22" }, headers: ip() });
+    expect(relog.status).toBe(200);
+  });
+
+  it("answers 401 without a session", async () => {
+    const r = await call(changeRoute, { method: "POST", body: { password: "a", newPassword: "b", newPasswordConfirmation: "b" } });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  it("answers the same for unknown accounts and emails nothing", async () => {
+    const before = smtp.messages.length;
+    const r = await call(requestRoute, { method: "POST", body: { username: "ghost-user", email: "ghost@test.example" }, headers: ip() });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ details: RESET_REQUESTED });
+    const u = await createUser();
+    const wrongEmail = await call(requestRoute, { method: "POST", body: { username: u.username, email: "someone-else@test.example" }, headers: ip() });
+    expect(wrongEmail.json).toEqual({ details: RESET_REQUESTED });
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it("validates the request fields", async () => {
+    const r = await call(requestRoute, { method: "POST", body: { username: "", email: "x" }, headers: ip() });
+    expect(r.status).toBe(400);
+    expect(r.json.username).toBeDefined();
+    expect(r.json.email).toEqual(["Enter a valid email address."]);
+  });
+
+  it("resets through the emailed single-use link, ends every session and notifies", async () => {
+    const u = await createUser();
+    const session = await loginCookie(u.username);
+    const since = smtp.messages.length;
+    await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email.toUpperCase() }, headers: ip() });
+    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    expect(link.origin).toBe("http://localhost:3000");
+    const uid = link.searchParams.get("uid")!;
+    const token = link.searchParams.get("token")!;
+    // Only the hash is stored.
+    expect(await db.emailToken.count({ where: { tokenHash: token } })).toBe(0);
+
+    const weak = await call(resetRoute, { method: "POST", body: { uid, token, password: "short", passwordConfirmation: "short" }, headers: ip() });
+    expect(weak.status).toBe(400);
+    expect(weak.json.password).toBeDefined();
+    const mismatch = await call(resetRoute, { method: "POST", body: { uid, token, password: "Brand!new77", passwordConfirmation: "Brand!new78" }, headers: ip() });
+    expect(mismatch.json.password_confirmation).toEqual(["Passwords do not match."]);
+
+    const ok = await call(resetRoute, { method: "POST", body: { uid, token, password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() });
+    expect(ok.status).toBe(201);
+    expect(ok.json).toEqual({ details: RESET_DONE });
+    expect((await call(userRoute, { cookies: { session } })).status).toBe(401);
+    expect((await smtp.latestTo(u.email, since + 1)).subject).toMatch(/password was changed/);
+
+    const twice = await call(resetRoute, { method: "POST", body: { uid, token, password: "Other!new88", passwordConfirmation: "Other!new88" }, headers: ip() });
+    expect(twice.status).toBe(400);
+    expect(twice.json.details).toMatch(/invalid or has expired/);
+    expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: "Brand!new77" }, headers: ip() })).status).toBe(200);
+  });
+
+  it("refuses an expired link", async () => {
+    const u = await createUser();
+    const since = smtp.messages.length;
+    await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() });
+    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    await db.emailToken.updateMany({ where: { userId: u.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const r = await call(resetRoute, { method: "POST", body: { uid: link.searchParams.get("uid"), token: link.searchParams.get("token"), password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() });
+    expect(r.status).toBe(400);
+  });
+
+  it("rate limits requests with 429 and the spec's text", async () => {
+    const headers = { "x-forwarded-for": "10.201.0.9" };
+    let last = 0;
+    for (let i = 0; i < 11; i++) last = (await call(requestRoute, { method: "POST", body: { username: "ghost", email: "ghost@test.example" }, headers })).status;
+    expect(last).toBe(429);
+    const resetHeaders = { "x-forwarded-for": "10.201.0.10" };
+    for (let i = 0; i < 11; i++) last = (await call(resetRoute, { method: "POST", body: {}, headers: resetHeaders })).status;
+    expect(last).toBe(429);
+  });
+
+  it("/account/change-password emails the signed-in player their own link", async () => {
+    const u = await createUser();
+    const session = await loginCookie(u.username);
+    const since = smtp.messages.length;
+    const r = await call(changeEmailRoute, { method: "POST", cookies: { session }, headers: SAME_ORIGIN });
+    expect(r.status).toBe(200);
+    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    expect(link.searchParams.get("uid")).toBe(String(u.id));
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as register } from "@/app/api/v1/users/route";
+import { GET as confirm } from "@/app/api/v1/users/confirm/route";
+import { POST as loginRoute } from "@/app/api/v1/login/route";
+import { db } from "@/lib/server/db";
+import { CONFIRMATION_NOTICE } from "@/lib/schemas/accounts";
+import { createUser, uniqueUsername } from "../factories/users";
+import { setEnv } from "../support/env";
+import { linkIn, startSmtpCapture } from "../support/smtp-capture";
+import { call, sessionFrom } from "./helpers";
+
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let restore: () => void;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  restore = setEnv({ CAPTCHA_PROVIDER: "off", SMTP_URL: smtp.url, EMAIL_CONFIRMATION: "false", TRUST_PROXY: "true" });
+});
+afterAll(async () => {
+  restore();
+  await smtp.close();
+});
+
+let ipCounter = 0;
+const freshIp = () => ({ "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${++ipCounter % 250}` });
+const payload = (over: Record<string, unknown> = {}) => {
+  const username = uniqueUsername("r");
+  return { username, email: `${username}@test.example`, password: "Ember!x91z", password_confirmation: "Ember!x91z", captchaToken: "unused", ...over };
+};
+
+describe("POST /api/v1/users", () => {
+  it("creates an active account (201) with the spec's profile fields, hashing the password with argon2id", async () => {
+    const body = payload();
+    const r = await call(register, { method: "POST", body, headers: freshIp() });
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ name: body.username, email: body.email, privilege: "PLAYER", memberRank: "NONE", totalVotes: 0, totalSpent: 0, storeCredits: 0, is_staff: false });
+    expect(JSON.stringify(r.json)).not.toMatch(/argon2|passwordHash|totp/i);
+    const row = await db.user.findFirstOrThrow({ where: { username: body.username } });
+    expect(row.passwordHash.startsWith("$argon2id$")).toBe(true);
+    expect(row.isActive).toBe(true);
+  });
+
+  it("names every invalid field", async () => {
+    const r = await call(register, { method: "POST", body: { username: "bad!name", email: "nope", password: "abc", password_confirmation: "" }, headers: freshIp() });
+    expect(r.status).toBe(400);
+    expect((r.json.username as string[])[0]).toMatch(/letters, numbers/);
+    expect(r.json.email).toEqual(["Enter a valid email address."]);
+    expect(r.json.password).toEqual(expect.arrayContaining(["Your password must be at least 6 characters long.", "Your password must contain at least one number.", "Your password must contain at least one special character."]));
+    expect(r.json.password_confirmation).toEqual(["This field is required."]);
+    expect(r.json.captchaToken).toEqual(["This field is required."]);
+  });
+
+  it("refuses mismatched confirmation and common passwords", async () => {
+    const mismatch = await call(register, { method: "POST", body: payload({ password_confirmation: "Other!pass1" }), headers: freshIp() });
+    expect(mismatch.json.password_confirmation).toEqual(["Passwords do not match."]);
+    const common = await call(register, { method: "POST", body: payload({ password: "Password1!", password_confirmation: "Password1!" }), headers: freshIp() });
+    expect(common.status).toBe(400);
+    expect((common.json.password as string[])[0]).toMatch(/too common/);
+  });
+
+  it("keeps usernames unique ignoring case and _/space, and emails ignoring case", async () => {
+    const existing = await createUser({ username: uniqueUsername("Dup_") });
+    const sameName = existing.username.toUpperCase().replace("_", " ");
+    const r1 = await call(register, { method: "POST", body: payload({ username: sameName }), headers: freshIp() });
+    expect(r1.status).toBe(400);
+    expect(r1.json.username).toEqual(["This username is already taken."]);
+    const r2 = await call(register, { method: "POST", body: payload({ email: existing.email.toUpperCase() }), headers: freshIp() });
+    expect(r2.json.email).toEqual(["An account with this email already exists."]);
+    expect(await db.user.count({ where: { emailKey: existing.email.toLowerCase() } })).toBe(1);
+  });
+
+  it("answers 429 with the spec's text past the per-IP limit", async () => {
+    const headers = { "x-forwarded-for": "10.200.0.1" };
+    let last = 0;
+    for (let i = 0; i < 21; i++) last = (await call(register, { method: "POST", body: { username: "" }, headers })).status;
+    expect(last).toBe(429);
+    const r = await call(register, { method: "POST", body: payload(), headers });
+    expect(r.json).toEqual({ details: "You have been rate limited, please try again later." });
+  });
+
+  it("rejects a failed human verification without creating anything", async () => {
+    const undo = setEnv({ CAPTCHA_PROVIDER: "altcha" });
+    try {
+      const body = payload({ captchaToken: "not-a-solution" });
+      const r = await call(register, { method: "POST", body, headers: freshIp() });
+      expect(r.status).toBe(400);
+      expect(r.json.captchaToken).toBeDefined();
+      expect(await db.user.count({ where: { username: body.username } })).toBe(0);
+    } finally {
+      undo();
+    }
+  });
+});
+
+describe("registration with email confirmation on", () => {
+  it("answers 200 with the notice, emails a link that activates once, then /registration-failed", async () => {
+    const undo = setEnv({ EMAIL_CONFIRMATION: "true" });
+    try {
+      const body = payload();
+      const r = await call(register, { method: "POST", body, headers: freshIp() });
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({ details: CONFIRMATION_NOTICE });
+
+      const before = await call(loginRoute, { method: "POST", body: { username: body.username, password: body.password }, headers: freshIp() });
+      expect(before.status).toBe(403);
+
+      const mail = await smtp.latestTo(body.email);
+      expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+      expect(mail.raw).toMatch(/Content-Type: text\/html/);
+      const link = linkIn(mail, "/api/v1/users/confirm");
+      expect(link.origin).toBe("http://localhost:3000"); // from SITE_URL, not the request
+
+      const first = await call(confirm, { path: link.pathname + link.search });
+      expect(first.status).toBe(303);
+      expect(first.headers.get("location")).toBe("http://localhost:3000/welcome");
+      const again = await call(confirm, { path: link.pathname + link.search });
+      expect(again.headers.get("location")).toBe("http://localhost:3000/registration-failed");
+
+      const after = await call(loginRoute, { method: "POST", body: { username: body.username, password: body.password }, headers: freshIp() });
+      expect(after.status).toBe(200);
+      expect(sessionFrom(after.headers)).toBeTruthy();
+    } finally {
+      undo();
+    }
+  });
+
+  it("sends an expired link to /registration-failed", async () => {
+    const undo = setEnv({ EMAIL_CONFIRMATION: "true" });
+    try {
+      const body = payload();
+      await call(register, { method: "POST", body, headers: freshIp() });
+      const link = linkIn(await smtp.latestTo(body.email), "/api/v1/users/confirm");
+      const user = await db.user.findFirstOrThrow({ where: { username: body.username } });
+      await db.emailToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      const r = await call(confirm, { path: link.pathname + link.search });
+      expect(r.headers.get("location")).toBe("http://localhost:3000/registration-failed");
+      expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).isActive).toBe(false);
+    } finally {
+      undo();
+    }
+  });
+});

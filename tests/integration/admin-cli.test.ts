@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { POST as loginRoute } from "@/app/api/v1/login/route";
+import { GET as userRoute } from "@/app/api/v1/user/route";
+import { db } from "@/lib/server/db";
+import { runAdmin } from "@/scripts/admin";
+import { createSessionToken, createUser, DEFAULT_PASSWORD } from "../factories/users";
+import { call } from "./helpers";
+
+describe("npm run admin", () => {
+  it("sets a privilege, shown as is_staff, and audits it", async () => {
+    const u = await createUser();
+    const r = await runAdmin(["set-privilege", u.username, "moderator"]);
+    expect(r).toEqual({ code: 0, message: `${u.username}: PLAYER → MODERATOR` });
+    const profile = await call(userRoute, { cookies: { session: await createSessionToken(u.id) } });
+    expect(profile.json).toMatchObject({ privilege: "MODERATOR", is_staff: true, rank: "moderator" });
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: "account.privilege_set", targetId: String(u.id) } });
+    expect(audit.data).toEqual({ from: "PLAYER", to: "MODERATOR" });
+  });
+
+  it("refuses an unknown privilege or account with a clear message", async () => {
+    const u = await createUser();
+    expect(await runAdmin(["set-privilege", u.username, "GOD"])).toMatchObject({ code: 1, message: expect.stringContaining("PLAYER, MODERATOR") });
+    expect(await runAdmin(["ban", "no-such-user", "x"])).toMatchObject({ code: 1, message: 'No account named "no-such-user".' });
+    expect((await runAdmin([])).code).toBe(2);
+  });
+
+  it("bans with a reason (sessions end, login tells why) and unbans", async () => {
+    const u = await createUser();
+    const session = await createSessionToken(u.id);
+    expect((await runAdmin(["ban", u.username, "Botting", "at", "the", "fishing", "guild"])).code).toBe(0);
+    expect((await call(userRoute, { cookies: { session } })).status).toBe(401);
+    const login = await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD } });
+    expect(login.status).toBe(403);
+    expect(login.json.details).toContain("Botting at the fishing guild");
+    expect((await runAdmin(["unban", u.username, "appeal accepted"])).code).toBe(0);
+    expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD } })).status).toBe(200);
+    const actions = (await db.auditLog.findMany({ where: { targetId: String(u.id) }, orderBy: { id: "asc" } })).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["account.banned", "account.unbanned"]));
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime12 } from "@/lib/format/dates";
+
+describe("formatDateTime12 (MM/DD/YYYY hh:mm A)", () => {
+  it("pads month, day and hour and uses PM for the afternoon", () => {
+    expect(formatDateTime12("2024-03-07T14:05:00Z")).toBe("03/07/2024 02:05 PM");
+  });
+
+  it("shows midnight as 12 AM and noon as 12 PM", () => {
+    expect(formatDateTime12("2024-12-31T00:00:00Z")).toBe("12/31/2024 12:00 AM");
+    expect(formatDateTime12("2024-12-31T12:30:00Z")).toBe("12/31/2024 12:30 PM");
+  });
+
+  it("accepts Date objects and epoch milliseconds", () => {
+    const d = new Date(Date.UTC(2022, 1, 3, 9, 7));
+    expect(formatDateTime12(d)).toBe("02/03/2022 09:07 AM");
+    expect(formatDateTime12(d.getTime())).toBe("02/03/2022 09:07 AM");
+  });
+
+  it("formats in the given time zone, crossing the date line when needed", () => {
+    expect(formatDateTime12("2024-03-07T02:05:00Z", "America/New_York")).toBe("03/06/2024 09:05 PM");
+    expect(formatDateTime12("2024-03-07T14:05:00Z", "Asia/Tokyo")).toBe("03/07/2024 11:05 PM");
+  });
+
+  it("falls back to UTC for an unknown zone and answers empty for an invalid date", () => {
+    expect(formatDateTime12("2024-03-07T14:05:00Z", "Not/AZone")).toBe("03/07/2024 02:05 PM");
+    expect(formatDateTime12("not a date")).toBe("");
+  });
+});
