@@ -39,15 +39,15 @@ export function Navbar({ user }: { user: NavUser | null }) {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {!user ? (
-            <Link href="/login" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline sm:block">
+            <Link href="/login" className="hidden whitespace-nowrap rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline sm:block">
               Login / Register
             </Link>
           ) : null}
-          {/* Between lg and xl the main links take the room; these two return on wide screens. */}
-          <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden xl:block">
+          {/* Between lg and 2xl the main links take the room; these two return on wide screens. */}
+          <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden 2xl:block">
             Download
           </Link>
-          <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden xl:block">
+          <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden 2xl:block">
             {siteConfig.chatServerName}
           </a>
           <Dropdown
@@ -88,7 +88,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
               </div>
             )}
           </Dropdown>
-          <Link href="/play" className="btn btn-ember hidden sm:inline-flex">
+          <Link href="/play" className="btn btn-ember hidden whitespace-nowrap sm:inline-flex">
             PLAY NOW
           </Link>
         </div>
