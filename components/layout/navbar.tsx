@@ -26,28 +26,16 @@ export function Navbar({ user }: { user: NavUser | null }) {
           </span>
           {siteConfig.name}
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} className="rounded px-2.5 py-2 text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
         <div className="ml-auto flex items-center gap-1">
           {!user ? (
-            <Link href="/login" className="hidden whitespace-nowrap rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline sm:block">
+            <Link href="/login" className="hidden whitespace-nowrap rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline lg:block">
               Login / Register
             </Link>
           ) : null}
-          {/* Between lg and 2xl the main links take the room; these two return on wide screens. */}
-          <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden 2xl:block">
+          <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
             Download
           </Link>
-          <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block lg:hidden 2xl:block">
+          <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
             {siteConfig.chatServerName}
           </a>
           <Dropdown
@@ -93,6 +81,18 @@ export function Navbar({ user }: { user: NavUser | null }) {
           </Link>
         </div>
       </div>
+      {/* Wide screens: the main links get a row of their own, like the game's classic menu bar. */}
+      <nav aria-label="Main" className="hidden border-t border-stone-700/70 bg-stone-950/60 lg:block">
+        <ul className="mx-auto flex max-w-7xl items-center justify-center gap-1 px-4">
+          {NAV_LINKS.map((l) => (
+            <li key={l.href}>
+              <Link href={l.href} className="block px-4 py-2.5 font-[family-name:var(--font-display)] text-[1.05rem] tracking-wide text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

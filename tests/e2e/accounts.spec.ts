@@ -59,6 +59,14 @@ test.describe("accounts", () => {
     await submitLogin(page, user.username, user.password);
     await expect(page).toHaveURL(atPath("/"));
     await expectSignedInAs(page, user.username);
+    // Logged-in navbar: rank-styled name, email, Account Settings, Log out.
+    const banner = page.getByRole("banner");
+    await expect(banner.locator("[data-rank]")).toHaveAttribute("data-rank", "player");
+    await banner.getByRole("button", { name: user.username }).click();
+    await expect(banner.getByText(user.email)).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Account Settings" })).toHaveAttribute("href", "/account");
+    await expect(banner.getByRole("button", { name: "Log out" })).toBeVisible();
+    await page.keyboard.press("Escape");
 
     await page.goto("/account");
     await expect(page).toHaveTitle(`Account | ${siteConfig.name}`);

@@ -140,3 +140,26 @@ describe("registration with email confirmation on", () => {
     }
   });
 });
+
+describe("local outbox", () => {
+  it("is shown only in local mode without SMTP", async () => {
+    const { isOutboxEnabled, listOutbox } = await import("@/lib/server/mail/list-outbox");
+    const undo = setEnv({ SMTP_URL: undefined });
+    try {
+      expect(isOutboxEnabled()).toBe(true);
+      const { sendMail } = await import("@/lib/server/mail/send-mail");
+      await sendMail("outbox-check@test.example", { subject: "Outbox check", text: "t", html: "<p>t</p>" });
+      expect((await listOutbox(5)).map((m) => m.subject)).toContain("Outbox check");
+    } finally {
+      undo();
+    }
+    expect(isOutboxEnabled()).toBe(false); // SMTP_URL is set in this file
+    expect(await listOutbox(5)).toEqual([]);
+    const prod = setEnv({ APP_MODE: "production", SMTP_URL: undefined, SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k" });
+    try {
+      expect(() => isOutboxEnabled()).toThrow(/SMTP_URL/);
+    } finally {
+      prod();
+    }
+  });
+});
