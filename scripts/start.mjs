@@ -7,6 +7,7 @@
 // Ctrl-C stops the web server, then PostgreSQL, cleanly.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { sourceStamp } from "./lib/build-stamp.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-db.mjs";
@@ -19,6 +20,7 @@ const mode = env.APP_MODE || "local";
 const port = Number(env.PORT || 3000);
 const host = env.HOST || "0.0.0.0";
 const say = (msg) => console.log(`[start] ${msg}`);
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 /** Local state (embedded database, generated secrets); DATA_DIR moves it (tests use a temp dir). */
 const dataDir = env.DATA_DIR || ".data";
 const distDir = env.NEXT_DIST_DIR || ".next";
@@ -110,7 +112,8 @@ try {
   }
 
   say(`serving http://${host === "0.0.0.0" ? "localhost" : host}:${port} (${mode} mode${dev ? ", dev server" : ""})`);
-  child = spawn("npx", ["next", dev ? "dev" : "start", "-p", String(port), "-H", host], {
+  // Next's own binary, not through npx: npx does not pass SIGTERM on, which would orphan the server.
+  child = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(port), "-H", host], {
     stdio: "inherit",
     env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir },
   });

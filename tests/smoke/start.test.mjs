@@ -88,6 +88,7 @@ test("a fresh start with no DATABASE_URL serves / on an embedded PostgreSQL and 
   assert.equal(code, 0);
   assert.match(site.output(), /stopping PostgreSQL/);
   assert.equal(await portOpen(pgPort), false, "PostgreSQL still listening after Ctrl-C");
+  assert.equal(await portOpen(port), false, "web server still listening after Ctrl-C");
 });
 
 test("with DATABASE_URL set it uses that server and starts no embedded PostgreSQL", { timeout: 180_000 }, async () => {
@@ -99,8 +100,10 @@ test("with DATABASE_URL set it uses that server and starts no embedded PostgreSQ
     await waitForPage(`http://127.0.0.1:${port}/rules`, "Rules", site, 170_000);
     assert.doesNotMatch(site.output(), /embedded PostgreSQL/);
     assert.match(site.output(), /applied migrations/);
-    site.child.kill("SIGINT");
+    // A service manager stops with SIGTERM to the main process only: nothing may be left behind.
+    site.child.kill("SIGTERM");
     assert.equal((await site.exited).code, 0);
+    assert.equal(await portOpen(port), false, "web server still listening after SIGTERM");
   } finally {
     await db.drop();
   }
