@@ -4,7 +4,10 @@ import { getEnv } from "./env";
 // Imported by instrumentation.ts in the Node.js server: bad configuration stops the process
 // at start with the variable named, instead of failing on the first request.
 try {
-  getEnv();
+  const env = getEnv();
+  if (env.isProduction && !env.TRUST_PROXY) {
+    console.warn("TRUST_PROXY is off: per-IP rate limits will treat every visitor as one client. Serve behind a reverse proxy and set TRUST_PROXY=true.");
+  }
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);

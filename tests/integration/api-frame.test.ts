@@ -108,3 +108,19 @@ describe("route wrapper", () => {
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
+
+describe("client address", () => {
+  it("uses the entry our proxy appended, not one the client forged", async () => {
+    const { clientIp } = await import("@/lib/server/http/route");
+    const { setEnv } = await import("../support/env");
+    const undo = setEnv({ TRUST_PROXY: "true" });
+    try {
+      const req = new Request("http://localhost/", { headers: { "x-forwarded-for": "6.6.6.6, 203.0.113.7" } });
+      expect(clientIp(req)).toBe("203.0.113.7");
+    } finally {
+      undo();
+    }
+    const untrusted = new Request("http://localhost/", { headers: { "x-forwarded-for": "6.6.6.6" } });
+    expect(clientIp(untrusted)).toBe("direct");
+  });
+});

@@ -72,7 +72,8 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.o
 
 export function clientIp(req: Request): string {
   if (getEnv().TRUST_PROXY) {
-    const fwd = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    // The last entry is the one our own proxy appended; anything before it the client could forge.
+    const fwd = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
     if (fwd) return fwd;
     const real = req.headers.get("x-real-ip");
     if (real) return real;
