@@ -1,3 +1,4 @@
+import { Field } from "@/components/ui/field";
 import { passwordChecks } from "@/lib/schemas/passwords";
 
 /** Spec §5: while the password is non-empty and invalid, list the four rules, each marked met or not. */
@@ -27,4 +28,38 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
 /** Server/zod messages that the checklist already shows (so they are not listed twice). */
 export function isChecklistMessage(message: string): boolean {
   return passwordChecks("").some((c) => message.toLowerCase().includes(c.label.toLowerCase()));
+}
+
+/** A new-password input with the spec's live checklist under it (registration and reset). */
+export function NewPasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: readonly string[] | undefined;
+}) {
+  const rulesId = `${id}-rules`;
+  return (
+    <div>
+      <Field
+        id={id}
+        name="password"
+        type="password"
+        label={label}
+        autoComplete="new-password"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        errors={errors}
+        aria-describedby={[value ? rulesId : null, errors?.length ? `${id}-errors` : null].filter(Boolean).join(" ") || undefined}
+      />
+      <PasswordChecklist id={rulesId} password={value} />
+    </div>
+  );
 }

@@ -8,7 +8,7 @@ import { ErrorList, Field } from "@/components/ui/field";
 import { CONFIRMATION_NOTICE, ZRegisterInput } from "@/lib/schemas/accounts";
 import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors } from "./api";
 import { type CaptchaHandle, CaptchaField } from "./captcha-field";
-import { PasswordChecklist, isChecklistMessage } from "./password-checklist";
+import { NewPasswordField, isChecklistMessage } from "./password-checklist";
 
 type CaptchaConfig = ComponentProps<typeof CaptchaField>["config"];
 
@@ -89,21 +89,7 @@ export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
       <LiveAlert tone="error">{errors.details}</LiveAlert>
       <Field id="register-username" name="username" label="Username" autoComplete="username" required maxLength={12} value={values.username} onChange={set("username")} errors={fieldErrors("username")} hint="1–12 letters, numbers, spaces, - or _. This is also your in-game name." />
       <Field id="register-email" name="email" type="email" label="Email" autoComplete="email" required value={values.email} onChange={set("email")} errors={fieldErrors("email")} />
-      <div>
-        <Field
-          id="register-password"
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={set("password")}
-          errors={passwordErrors}
-          aria-describedby={[values.password ? "register-password-rules" : null, passwordErrors.length ? "register-password-errors" : null].filter(Boolean).join(" ") || undefined}
-        />
-        <PasswordChecklist id="register-password-rules" password={values.password} />
-      </div>
+      <NewPasswordField id="register-password" label="Password" value={values.password} onChange={(v) => setValues((prev) => ({ ...prev, password: v }))} errors={passwordErrors} />
       <Field
         id="register-password-confirmation"
         name="password_confirmation"

@@ -6,7 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { RESET_DONE } from "@/lib/schemas/accounts";
 import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors } from "./api";
-import { PasswordChecklist } from "./password-checklist";
+import { NewPasswordField } from "./password-checklist";
 
 const REQUIRED = ["This field is required."];
 
@@ -78,21 +78,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
           </>
         ) : null}
       </LiveAlert>
-      <div>
-        <Field
-          id="reset-password"
-          name="password"
-          type="password"
-          label="New Password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          errors={errors.fields.password}
-          aria-describedby={[password ? "reset-password-rules" : null, errors.fields.password?.length ? "reset-password-errors" : null].filter(Boolean).join(" ") || undefined}
-        />
-        <PasswordChecklist id="reset-password-rules" password={password} />
-      </div>
+      <NewPasswordField id="reset-password" label="New Password" value={password} onChange={setPassword} errors={errors.fields.password} />
       <Field
         id="reset-password-confirmation"
         name="password_confirmation"
