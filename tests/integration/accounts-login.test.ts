@@ -10,7 +10,7 @@ import { GET as userRoute } from "@/app/api/v1/user/route";
 import { db } from "@/lib/server/db";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { setEnv } from "../support/env";
-import { call, SAME_ORIGIN, sessionFrom } from "./helpers";
+import { call, freshClient, loginCookie as login, SAME_ORIGIN, sessionFrom } from "./helpers";
 
 let restore: () => void;
 beforeAll(() => {
@@ -18,14 +18,8 @@ beforeAll(() => {
 });
 afterAll(() => restore());
 
-let n = 0;
-const ip = () => ({ "x-forwarded-for": `10.7.${n % 250}.${++n % 250}`, "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/140.0" });
-
-async function loginCookie(username: string, password = DEFAULT_PASSWORD) {
-  const r = await call(loginRoute, { method: "POST", body: { username, password }, headers: ip() });
-  expect(r.status).toBe(200);
-  return sessionFrom(r.headers)!;
-}
+const ip = () => freshClient();
+const loginCookie = (username: string, password = DEFAULT_PASSWORD) => login(username, password);
 
 describe("website login", () => {
   it("sets an HttpOnly SameSite session cookie and answers the profile", async () => {

@@ -10,7 +10,7 @@ import { PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED } from "@/lib/schemas/acc
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { setEnv } from "../support/env";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
-import { call, SAME_ORIGIN, sessionFrom } from "./helpers";
+import { call, freshClient, loginCookie as login, SAME_ORIGIN, sessionFrom } from "./helpers";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let restore: () => void;
@@ -23,13 +23,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-let n = 0;
-const ip = () => ({ "x-forwarded-for": `10.8.${n % 250}.${++n % 250}` });
-async function loginCookie(username: string, password = DEFAULT_PASSWORD) {
-  const r = await call(loginRoute, { method: "POST", body: { username, password }, headers: ip() });
-  expect(r.status).toBe(200);
-  return sessionFrom(r.headers)!;
-}
+const ip = () => freshClient();
+const loginCookie = (username: string, password = DEFAULT_PASSWORD) => login(username, password);
 
 describe("POST /api/v1/change-password", () => {
   it("needs the current password, then changes it, ends other sessions and emails the player", async () => {

@@ -34,3 +34,18 @@ export function sessionFrom(headers: Headers): string | null {
 
 /** Same-origin browser headers for cookie-authenticated unsafe requests. */
 export const SAME_ORIGIN = { "sec-fetch-site": "same-origin" } as const;
+
+let ipCounter = 0;
+/** A distinct client address per call (tests run with TRUST_PROXY=true), so per-IP limits don't collide. */
+export function freshClient(prefix = 10): Record<string, string> {
+  ipCounter += 1;
+  return { "x-forwarded-for": `${prefix}.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`, "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/140.0" };
+}
+
+/** Logs in through POST /api/v1/login and returns the session cookie's token. */
+export async function loginCookie(username: string, password: string): Promise<string> {
+  const { POST } = await import("@/app/api/v1/login/route");
+  const r = await call(POST, { method: "POST", body: { username, password }, headers: freshClient() });
+  if (r.status !== 200) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return sessionFrom(r.headers)!;
+}
