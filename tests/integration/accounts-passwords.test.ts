@@ -10,7 +10,7 @@ import { PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED } from "@/lib/schemas/acc
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { setEnv } from "../support/env";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
-import { call, freshClient, loginCookie as login, SAME_ORIGIN, sessionFrom } from "./helpers";
+import { call, freshClient, loginCookie as login, SAME_ORIGIN } from "./helpers";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let restore: () => void;
