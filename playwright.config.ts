@@ -14,7 +14,8 @@ if (!existsSync(chromium)) {
 const port = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The server with EMAIL_CONFIRMATION=true (tests reach it through this env var). */
-const confirmURL = `http://127.0.0.1:${port + 1}`;
+const confirmPort = Number(process.env.E2E_CONFIRM_PORT || port + 1);
+const confirmURL = `http://127.0.0.1:${confirmPort}`;
 process.env.E2E_CONFIRM_URL = confirmURL;
 
 function server(p: number, extra: Record<string, string>) {
@@ -62,6 +63,6 @@ export default defineConfig({
   // Two servers on one seeded database: the default one, and one with email confirmation on.
   webServer: [
     { ...server(port, {}), url: `${baseURL}/api/health` },
-    { ...server(port + 1, { EMAIL_CONFIRMATION: "true" }), url: `${confirmURL}/api/health` },
+    { ...server(confirmPort, { EMAIL_CONFIRMATION: "true" }), url: `${confirmURL}/api/health` },
   ],
 });

@@ -125,9 +125,14 @@ try {
     try {
       const seeded = await run("seed", "npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: db.url, APP_MODE: "local" });
       if (seeded !== 0) return seeded;
+      const e2ePort = await freePort();
+      let confirmPort = await freePort();
+      while (confirmPort === e2ePort) confirmPort = await freePort();
       const code = await run("e2e", "npx", ["playwright", "test"], {
         E2E_DATABASE_URL: db.url,
-        E2E_PORT: String(await freePort()),
+        // Two separately chosen free ports: "the next port up" may be taken.
+        E2E_PORT: String(e2ePort),
+        E2E_CONFIRM_PORT: String(confirmPort),
         NEXT_DIST_DIR: TEST_DIST,
         NEXT_TELEMETRY_DISABLED: "1",
         PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json",

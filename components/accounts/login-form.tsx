@@ -5,9 +5,10 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { TWO_FACTOR_REQUIRED } from "@/lib/schemas/accounts";
+import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/schemas/accounts";
 import { siteConfig } from "@/lib/site-config";
 import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors, safeNextPath } from "./api";
+import { ResendConfirmation } from "./resend-confirmation";
 
 const EMPTY: FormErrors = { fields: {} };
 const REQUIRED = ["This field is required."];
@@ -73,6 +74,7 @@ export function LoginForm({ next }: { next: string }) {
   };
 
   return (
+    <div className="space-y-6">
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={loading}>
       <LiveAlert tone="error">{errors.details}</LiveAlert>
       {step === "credentials" ? (
@@ -157,5 +159,7 @@ export function LoginForm({ next }: { next: string }) {
         </li>
       </ul>
     </form>
+    {step === "credentials" && errors.details === EMAIL_UNCONFIRMED ? <ResendConfirmation username={username} /> : null}
+    </div>
   );
 }

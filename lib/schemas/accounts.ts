@@ -89,6 +89,19 @@ export const confirmEmailOp = defineOperation({
   responses: { 303: { description: "Redirect" } },
 });
 
+export const EMAIL_UNCONFIRMED = "Please confirm your email address first: follow the link in the email we sent you.";
+export const CONFIRMATION_RESENT = "If that account is still waiting for confirmation, we sent a new link to its email address.";
+export const ZResendConfirmationInput = z.object({ username: required("Username").max(64), email: ZEmail });
+export const resendConfirmationOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/confirm/resend",
+  summary: "Email a new confirmation link (same answer whether or not the account exists)",
+  tag: "Accounts",
+  auth: "none",
+  body: ZResendConfirmationInput,
+  responses: { 200: { description: "Accepted", schema: z.object({ details: z.string() }) }, 429: { description: "Rate limited", schema: ZErrorBody } },
+});
+
 export const captchaChallengeOp = defineOperation({
   method: "GET",
   path: "/api/v1/captcha/challenge",
@@ -309,7 +322,7 @@ export const twoFactorDeactivateOp = defineOperation({
 });
 
 export const accountOperations = [
-  registerOp, confirmEmailOp, captchaChallengeOp, loginOp, tokenOp, refreshOp, logoutOp, userOp,
+  registerOp, confirmEmailOp, resendConfirmationOp, captchaChallengeOp, loginOp, tokenOp, refreshOp, logoutOp, userOp,
   listSessionsOp, endSessionOp, endAllSessionsOp, changePasswordOp, sendResetLinkOp, requestResetOp, resetPasswordOp,
   twoFactorStatusOp, twoFactorActivateOp, twoFactorDeactivateOp,
 ];

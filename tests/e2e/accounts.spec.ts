@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CONFIRMATION_NOTICE, PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED, TWO_FACTOR_REQUIRED } from "../../lib/schemas/accounts";
+import { CONFIRMATION_NOTICE, CONFIRMATION_RESENT, PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED, TWO_FACTOR_REQUIRED } from "../../lib/schemas/accounts";
 import { siteConfig } from "../../lib/site-config";
 import { createE2ESession, createE2EUser, E2E_PASSWORD, emailFor, uniqueUsername } from "../factories/e2e-users";
 import { expectSignedInAs, expectSignedOut, fillRegistration, signInWithCookie, submitLogin, urlOn } from "./support/accounts";
@@ -103,6 +103,18 @@ test.describe("accounts", () => {
     await page.goto(urlOn("/login", base));
     await submitLogin(page, user.username, user.password);
     await expect(page.getByRole("main").getByRole("status").filter({ hasText: /confirm your email/i })).toBeVisible();
+
+    // Lost the email? A new link can be sent from the login page; only the newest one works.
+    const resend = page.getByRole("form", { name: "Resend confirmation email" });
+    await resend.getByLabel("Email").fill(user.email);
+    await resend.getByRole("button", { name: "Resend confirmation email" }).click();
+    await expect(resend.getByRole("status")).toContainText(CONFIRMATION_RESENT);
+    await expect
+      .poll(async () => {
+        await page.goto(urlOn("/dev/outbox", base));
+        return page.locator("article", { hasText: user.email }).count();
+      })
+      .toBe(2);
 
     const link = await linkFromLatestEmail(page, user.email, /\/api\/v1\/users\/confirm\?/, base);
     expect(new URL(link).origin).toBe(new URL(base!).origin);

@@ -141,6 +141,40 @@ describe("registration with email confirmation on", () => {
   });
 });
 
+describe("POST /api/v1/users/confirm/resend", () => {
+  it("sends a fresh link only for an unconfirmed account with that email, answering the same every time", async () => {
+    const { POST: resend } = await import("@/app/api/v1/users/confirm/resend/route");
+    const { CONFIRMATION_RESENT, EMAIL_UNCONFIRMED } = await import("@/lib/schemas/accounts");
+    const undo = setEnv({ EMAIL_CONFIRMATION: "true" });
+    try {
+      const body = payload();
+      await call(register, { method: "POST", body, headers: freshIp() });
+      const firstLink = linkIn(await smtp.latestTo(body.email), "/api/v1/users/confirm");
+      const refused = await call(loginRoute, { method: "POST", body: { username: body.username, password: body.password }, headers: freshIp() });
+      expect(refused.json.details).toBe(EMAIL_UNCONFIRMED);
+
+      const before = smtp.messages.length;
+      const wrongEmail = await call(resend, { method: "POST", body: { username: body.username, email: "other@test.example" }, headers: freshIp() });
+      const unknown = await call(resend, { method: "POST", body: { username: "nobody-x", email: body.email }, headers: freshIp() });
+      expect(wrongEmail.json).toEqual({ details: CONFIRMATION_RESENT });
+      expect(unknown.json).toEqual({ details: CONFIRMATION_RESENT });
+
+      const ok = await call(resend, { method: "POST", body: { username: body.username, email: body.email }, headers: freshIp() });
+      expect(ok.status).toBe(200);
+      expect(ok.json).toEqual({ details: CONFIRMATION_RESENT });
+      const secondLink = linkIn(await smtp.latestTo(body.email, before), "/api/v1/users/confirm");
+      expect(smtp.messages.length).toBe(before + 1);
+      expect(secondLink.searchParams.get("token")).not.toBe(firstLink.searchParams.get("token"));
+
+      // Only the newest link works.
+      expect((await call(confirm, { path: firstLink.pathname + firstLink.search })).headers.get("location")).toMatch(/registration-failed$/);
+      expect((await call(confirm, { path: secondLink.pathname + secondLink.search })).headers.get("location")).toMatch(/welcome$/);
+    } finally {
+      undo();
+    }
+  });
+});
+
 describe("local outbox", () => {
   it("is shown only in local mode without SMTP", async () => {
     const { isOutboxEnabled, listOutbox } = await import("@/lib/server/mail/list-outbox");

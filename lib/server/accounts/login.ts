@@ -4,6 +4,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { clearRateLimit, enforceRateLimit, hitRateLimit, isRateLimited, type RateLimitRule } from "../http/rate-limit";
 import { log } from "../log";
+import { EMAIL_UNCONFIRMED } from "@/lib/schemas/accounts";
 import { usernameKey } from "@/lib/usernames";
 import { hashPassword, isLegacyHash, verifyPassword } from "./password-hash";
 import { consumeSecondFactor } from "./two-factor";
@@ -43,7 +44,7 @@ export async function login(input: { username: string; password: string; code?: 
     throw new AppError("FORBIDDEN", { userMessage: `This account has been banned: ${user.banReason ?? "no reason given"}.` });
   }
   if (!user.isActive) {
-    throw new AppError("FORBIDDEN", { userMessage: "Please confirm your email address first: follow the link in the email we sent you." });
+    throw new AppError("FORBIDDEN", { userMessage: EMAIL_UNCONFIRMED });
   }
 
   if (user.totpEnabledAt) {

@@ -4,6 +4,7 @@ import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { inBackground } from "../background";
 import { log } from "../log";
 import { mailTemplates } from "../mail/templates";
 import { sendMail, siteLink } from "../mail/send-mail";
@@ -43,7 +44,8 @@ export async function requestPasswordReset(input: TRequestResetInput, ip: string
     log.info("auth.reset_requested", { matched: false, ip });
     return;
   }
-  await issueResetLink(user);
+  // Answered before the email goes out: the response time must not tell who has an account.
+  inBackground("password reset email", () => issueResetLink(user));
   log.info("auth.reset_requested", { matched: true, userId: user.id, ip });
 }
 

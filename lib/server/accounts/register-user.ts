@@ -6,6 +6,7 @@ import { verifyCaptcha } from "../captcha/verify-captcha";
 import { db, Prisma } from "../db";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
+import { inBackground } from "../background";
 import { log } from "../log";
 import { mailTemplates } from "../mail/templates";
 import { sendMail, siteLink } from "../mail/send-mail";
@@ -75,5 +76,24 @@ export async function confirmEmail(uid: string, token: string): Promise<boolean>
     await tx.user.update({ where: { id: userId }, data: { isActive: true, emailVerifiedAt: now } });
     await recordAudit({ action: "account.email_confirmed", actorId: userId, targetType: "user", targetId: userId }, tx);
     return true;
+  });
+}
+
+/**
+ * Sends a new confirmation link to an account still awaiting it. Same outcome whether or not
+ * such an account exists; the work happens after the answer.
+ */
+export async function resendConfirmation(input: { username: string; email: string }): Promise<void> {
+  const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) } });
+  if (!user || user.isActive || user.bannedAt || user.emailKey !== input.email.toLowerCase()) return;
+  inBackground("confirmation email", async () => {
+    const token = randomToken();
+    const now = new Date();
+    await db.$transaction(async (tx) => {
+      // Only the newest link works.
+      await tx.emailToken.updateMany({ where: { userId: user.id, kind: "EMAIL_CONFIRMATION", usedAt: null }, data: { usedAt: now } });
+      await tx.emailToken.create({ data: { userId: user.id, kind: "EMAIL_CONFIRMATION", tokenHash: sha256(token), expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS) } });
+    });
+    await sendMail(user.email, mailTemplates.confirmEmail(user.username, siteLink("/api/v1/users/confirm", { uid: user.id, token })));
   });
 }
