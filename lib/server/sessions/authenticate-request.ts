@@ -1,5 +1,5 @@
 import "server-only";
-import type { Privilege } from "@/lib/generated/prisma/client";
+import type { MemberRank, Privilege } from "@/lib/generated/prisma/client";
 import { db } from "../db";
 import { sha256 } from "../security/tokens";
 import { verifyAccessToken } from "./access-token";
@@ -8,6 +8,8 @@ import { SESSION_IDLE_MS, SESSION_TOUCH_MS, sessionCookieName } from "./constant
 export type Actor = {
   userId: number;
   username: string;
+  email: string;
+  memberRank: MemberRank;
   privilege: Privilege;
   isStaff: boolean;
   via: "session" | "bearer";
@@ -16,6 +18,7 @@ export type Actor = {
 };
 
 const isStaff = (p: Privilege) => p !== "PLAYER";
+const ACTOR_USER_FIELDS = { id: true, username: true, email: true, memberRank: true, privilege: true, bannedAt: true, isActive: true } as const;
 
 /** Session from the cookie token; expired, revoked or banned → null. */
 export async function actorFromSessionToken(token: string): Promise<Actor | null> {
@@ -23,7 +26,7 @@ export async function actorFromSessionToken(token: string): Promise<Actor | null
   const now = new Date();
   const session = await db.session.findUnique({
     where: { tokenHash: sha256(token) },
-    include: { user: { select: { id: true, username: true, privilege: true, bannedAt: true, isActive: true } } },
+    include: { user: { select: ACTOR_USER_FIELDS } },
   });
   if (!session || session.revokedAt || session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) return null;
   if (session.user.bannedAt || !session.user.isActive) return null;
@@ -32,7 +35,7 @@ export async function actorFromSessionToken(token: string): Promise<Actor | null
     await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, idleExpiresAt: idle } });
   }
   const u = session.user;
-  return { userId: u.id, username: u.username, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "session", sessionId: session.id };
+  return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "session", sessionId: session.id };
 }
 
 /** Bearer access JWT; the refresh family must still be live (logout and reuse revoke it). */
@@ -41,12 +44,12 @@ export async function actorFromAccessToken(token: string): Promise<Actor | null>
   if (!claims) return null;
   const family = await db.refreshTokenFamily.findUnique({
     where: { id: claims.familyId },
-    include: { user: { select: { id: true, username: true, privilege: true, bannedAt: true, isActive: true } } },
+    include: { user: { select: ACTOR_USER_FIELDS } },
   });
   if (!family || family.revokedAt || family.userId !== claims.userId) return null;
   const u = family.user;
   if (u.bannedAt || !u.isActive) return null;
-  return { userId: u.id, username: u.username, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "bearer", sessionId: family.id };
+  return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "bearer", sessionId: family.id };
 }
 
 export type Credentials = { bearer: string | null; sessionToken: string | null };

@@ -1,7 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { db } from "../db";
 import { type Actor, authenticate, readCredentials } from "./authenticate-request";
 
 /** The signed-in actor for the current page render (cookie session), once per request. */
@@ -10,13 +9,8 @@ export const getCurrentActor = cache(async (): Promise<Actor | null> => {
   return authenticate(readCredentials(h, (n) => c.get(n)?.value));
 });
 
-/** What the navbar needs about the signed-in player. */
+/** What the navbar needs about the signed-in player (no query beyond the session lookup). */
 export const getNavUser = cache(async () => {
   const actor = await getCurrentActor();
-  if (!actor) return null;
-  const u = await db.user.findUnique({
-    where: { id: actor.userId },
-    select: { username: true, email: true, privilege: true, memberRank: true },
-  });
-  return u;
+  return actor ? { username: actor.username, email: actor.email, privilege: actor.privilege, memberRank: actor.memberRank } : null;
 });
