@@ -42,7 +42,7 @@ export function Modal({ open, onClose, title, children, className = "" }: { open
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      className={`panel m-auto w-[calc(100%-1.5rem)] max-w-lg p-0 text-stone-200 backdrop:bg-black/70 ${className}`}
+      className={`panel m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg overflow-y-auto bg-stone-900 p-0 text-stone-200 backdrop:bg-black/80 ${className}`}
     >
       {open ? (
         <div className="p-4 sm:p-6">
