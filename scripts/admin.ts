@@ -37,8 +37,9 @@ const isMain = process.argv[1] && /admin\.ts$/.test(process.argv[1]);
 if (isMain) {
   if (existsSync(".env")) process.loadEnvFile(".env");
   // While `npm start` runs the embedded database, it leaves the address here.
-  if (!process.env.DATABASE_URL && existsSync(".data/runtime.json")) {
-    process.env.DATABASE_URL = JSON.parse(readFileSync(".data/runtime.json", "utf8")).DATABASE_URL;
+  const runtime = `${process.env.DATA_DIR || ".data"}/runtime.json`;
+  if (!process.env.DATABASE_URL && existsSync(runtime)) {
+    process.env.DATABASE_URL = JSON.parse(readFileSync(runtime, "utf8")).DATABASE_URL;
   }
   const { code, message } = await runAdmin(process.argv.slice(2));
   (code === 0 ? console.log : console.error)(message);
