@@ -1,4 +1,5 @@
 // Game-compatible usernames (DESIGN.md §5). Pure: shared by forms, API and game bridge.
+import { REQUIRED } from "./schemas/api";
 
 export const USERNAME_MAX = 12;
 export const USERNAME_PATTERN = /^[A-Za-z0-9 _-]{1,12}$/;
@@ -10,7 +11,7 @@ export function usernameKey(name: string): string {
 
 /** A reason the name is not allowed, or null when it is. */
 export function usernameProblem(name: string): string | null {
-  if (name.length === 0) return "This field is required.";
+  if (name.length === 0) return REQUIRED;
   if (name.length > USERNAME_MAX) return `Usernames are at most ${USERNAME_MAX} characters.`;
   if (!USERNAME_PATTERN.test(name)) return "Usernames may contain only letters, numbers, spaces, - and _.";
   if (name !== name.trim()) return "Usernames cannot start or end with a space.";

@@ -1,4 +1,5 @@
 // Browser-side calls to the /api/v1 JSON API: cookie session, same-origin (CSRF by Sec-Fetch-Site).
+import { REQUIRED } from "@/lib/schemas/api";
 
 export const RATE_LIMITED = "You have been rate limited, please try again later.";
 export const SERVER_ERROR = "Error! Looks like something went wrong on the server. Try again or contact a staff member for help.";
@@ -55,6 +56,13 @@ export function errorText(res: ApiResponse, fallback = SERVER_ERROR): string {
 }
 
 export { safeReturnPath as safeNextPath } from "@/lib/safe-path";
+
+/** Client-side check before sending: every blank field (spaces count as blank) gets the required message. */
+export function missingFields(values: Record<string, string>): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(values)) if (!value.trim()) fields[name] = [REQUIRED];
+  return fields;
+}
 
 /** Moves focus to the first field marked invalid once React has re-rendered. */
 export function focusFirstInvalid(form: HTMLFormElement | null) {

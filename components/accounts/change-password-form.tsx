@@ -7,10 +7,9 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
 import { PASSWORD_CHANGED } from "@/lib/schemas/accounts";
-import { type FormErrors, callApi, errorText, focusFirstInvalid, readErrors } from "./api";
+import { type FormErrors, callApi, errorText, focusFirstInvalid, missingFields, readErrors } from "./api";
 
 const EMPTY_VALUES = { password: "", newPassword: "", newPasswordConfirmation: "" };
-const REQUIRED = ["This field is required."];
 /** Spec §4/§9: the success and error messages clear after 5 seconds. */
 const MESSAGE_MS = 5_000;
 
@@ -33,8 +32,7 @@ export function ChangePasswordForm() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const local: Record<string, string[]> = {};
-    for (const k of Object.keys(EMPTY_VALUES) as (keyof typeof EMPTY_VALUES)[]) if (!values[k]) local[k] = REQUIRED;
+    const local = missingFields(values);
     if (Object.keys(local).length) {
       setFields(local);
       focusFirstInvalid(formRef.current);

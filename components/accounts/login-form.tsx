@@ -7,11 +7,10 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/schemas/accounts";
 import { siteConfig } from "@/lib/site-config";
-import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors, safeNextPath } from "./api";
+import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, missingFields, readErrors, safeNextPath } from "./api";
 import { ResendConfirmation } from "./resend-confirmation";
 
 const EMPTY: FormErrors = { fields: {} };
-const REQUIRED = ["This field is required."];
 
 /** Spec §2 Login, with the second step DESIGN.md §5 adds when two-factor is active. */
 export function LoginForm({ next }: { next: string }) {
@@ -28,11 +27,7 @@ export function LoginForm({ next }: { next: string }) {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (loading) return;
-    const local: Record<string, string[]> = {};
-    if (step === "credentials") {
-      if (!username.trim()) local.username = REQUIRED;
-      if (!password) local.password = REQUIRED;
-    } else if (!code.trim()) local.code = REQUIRED;
+    const local = missingFields(step === "credentials" ? { username, password } : { code });
     if (Object.keys(local).length > 0) {
       setErrors({ fields: local });
       focusFirstInvalid(formRef.current);

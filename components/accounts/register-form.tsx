@@ -6,6 +6,7 @@ import { type ComponentProps, type FormEvent, useRef, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { ErrorList, Field } from "@/components/ui/field";
 import { CONFIRMATION_NOTICE, ZRegisterInput } from "@/lib/schemas/accounts";
+import { fieldErrorsFrom } from "@/lib/schemas/api";
 import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors } from "./api";
 import { type CaptchaHandle, CaptchaField } from "./captcha-field";
 import { NewPasswordField, isChecklistMessage } from "./password-checklist";
@@ -33,13 +34,7 @@ export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
     e.preventDefault();
     if (loading) return;
     const parsed = ZRegisterInput.safeParse({ ...values, captchaToken: "pending" });
-    const local: Record<string, string[]> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const list = (local[String(issue.path[0] ?? "details")] ??= []);
-        if (!list.includes(issue.message)) list.push(issue.message);
-      }
-    }
+    const local = parsed.success ? {} : fieldErrorsFrom(parsed.error);
     if (!terms) local.terms = [TERMS_REQUIRED];
     if (Object.keys(local).length > 0) {
       setErrors({ fields: local });

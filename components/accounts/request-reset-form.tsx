@@ -5,9 +5,8 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { RESET_REQUESTED } from "@/lib/schemas/accounts";
 import { siteConfig } from "@/lib/site-config";
-import { RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors } from "./api";
+import { RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, missingFields, readErrors } from "./api";
 
-const REQUIRED = ["This field is required."];
 
 /** Spec §2 Request password reset: success on 200; the same answer whether or not the account exists. */
 export function RequestResetForm() {
@@ -21,9 +20,7 @@ export function RequestResetForm() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (loading) return;
-    const local: Record<string, string[]> = {};
-    if (!username.trim()) local.username = REQUIRED;
-    if (!email.trim()) local.email = REQUIRED;
+    const local = missingFields({ username, email });
     if (Object.keys(local).length) {
       setFields(local);
       focusFirstInvalid(formRef.current);

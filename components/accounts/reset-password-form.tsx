@@ -5,10 +5,9 @@ import { type FormEvent, useRef, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { RESET_DONE } from "@/lib/schemas/accounts";
-import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors } from "./api";
+import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, missingFields, readErrors } from "./api";
 import { NewPasswordField } from "./password-checklist";
 
-const REQUIRED = ["This field is required."];
 
 /** Spec §2 Reset your password: success on 201; errors under password, password_confirmation and details. */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
@@ -22,9 +21,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (loading) return;
-    const local: Record<string, string[]> = {};
-    if (!password) local.password = REQUIRED;
-    if (!confirmation) local.password_confirmation = REQUIRED;
+    const local = missingFields({ password, password_confirmation: confirmation });
     if (Object.keys(local).length) {
       setErrors({ fields: local });
       focusFirstInvalid(formRef.current);

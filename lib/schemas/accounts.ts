@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { usernameProblem } from "../usernames";
-import { defineOperation, ZErrorBody } from "./api";
+import { defineOperation, REQUIRED, ZErrorBody, zRequired } from "./api";
 import { passwordProblems } from "./passwords";
 
 // Contracts of the accounts API (spec §3, §7): shared by the forms and the route handlers.
 
-const required = (field: string) => z.string({ error: "This field is required." }).trim().min(1, `${field} is required.`);
+/** Required, ignoring surrounding spaces. */
+const requiredTrimmed = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
 
 export const ZUsername = z
-  .string({ error: "This field is required." })
+  .string({ error: REQUIRED })
   .superRefine((v, ctx) => {
     const problem = usernameProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -16,14 +17,14 @@ export const ZUsername = z
   .describe("Game username: 1–12 letters, numbers, spaces, - or _");
 
 export const ZEmail = z
-  .string({ error: "This field is required." })
+  .string({ error: REQUIRED })
   .trim()
-  .min(1, "This field is required.")
+  .min(1, REQUIRED)
   .max(254, "Email addresses are at most 254 characters.")
   .pipe(z.email("Enter a valid email address."));
 
-export const ZNewPassword = z.string({ error: "This field is required." }).superRefine((v, ctx) => {
-  if (!v) return ctx.addIssue({ code: "custom", message: "This field is required." });
+export const ZNewPassword = z.string({ error: REQUIRED }).superRefine((v, ctx) => {
+  if (!v) return ctx.addIssue({ code: "custom", message: REQUIRED });
   for (const message of passwordProblems(v)) ctx.addIssue({ code: "custom", message });
 });
 
@@ -33,8 +34,8 @@ export const ZRegisterInput = z
     username: ZUsername,
     email: ZEmail,
     password: ZNewPassword,
-    password_confirmation: z.string({ error: "This field is required." }).min(1, "This field is required."),
-    captchaToken: z.string({ error: "This field is required." }).max(20_000).describe("Human-verification token (ALTCHA payload, Turnstile or hCaptcha response)"),
+    password_confirmation: zRequired(),
+    captchaToken: z.string({ error: REQUIRED }).max(20_000).describe("Human-verification token (ALTCHA payload, Turnstile or hCaptcha response)"),
   })
   .superRefine((v, ctx) => {
     if (v.password_confirmation && v.password !== v.password_confirmation)
@@ -91,7 +92,7 @@ export const confirmEmailOp = defineOperation({
 
 export const EMAIL_UNCONFIRMED = "Please confirm your email address first: follow the link in the email we sent you.";
 export const CONFIRMATION_RESENT = "If that account is still waiting for confirmation, we sent a new link to its email address.";
-export const ZResendConfirmationInput = z.object({ username: required("Username").max(64), email: ZEmail });
+export const ZResendConfirmationInput = z.object({ username: requiredTrimmed().max(64), email: ZEmail });
 export const resendConfirmationOp = defineOperation({
   method: "POST",
   path: "/api/v1/users/confirm/resend",
@@ -113,8 +114,8 @@ export const captchaChallengeOp = defineOperation({
 
 // ── login / tokens ──
 export const ZLoginInput = z.object({
-  username: required("Username").max(64),
-  password: z.string({ error: "This field is required." }).min(1, "This field is required.").max(256),
+  username: requiredTrimmed().max(64),
+  password: zRequired().max(256),
   code: z.string().trim().max(32).optional().describe("6-digit authenticator code or a recovery code, when two-factor is active"),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
@@ -150,7 +151,7 @@ export const tokenOp = defineOperation({
 
 export const ZRefreshInput = z
   .object({ refresh: z.string().max(200).optional(), refreshToken: z.string().max(200).optional() })
-  .refine((v) => v.refresh || v.refreshToken, { message: "This field is required.", path: ["refresh"] });
+  .refine((v) => v.refresh || v.refreshToken, { message: REQUIRED, path: ["refresh"] });
 export const refreshOp = defineOperation({
   method: "POST",
   path: "/api/v1/token/refresh",
@@ -220,9 +221,9 @@ export const endAllSessionsOp = defineOperation({
 // ── passwords ──
 export const ZChangePasswordInput = z
   .object({
-    password: z.string({ error: "This field is required." }).min(1, "This field is required.").max(256),
+    password: zRequired().max(256),
     newPassword: ZNewPassword,
-    newPasswordConfirmation: z.string({ error: "This field is required." }).min(1, "This field is required."),
+    newPasswordConfirmation: zRequired(),
   })
   .superRefine((v, ctx) => {
     if (v.newPasswordConfirmation && v.newPassword !== v.newPasswordConfirmation)
@@ -248,7 +249,7 @@ export const sendResetLinkOp = defineOperation({
   responses: { 200: { description: "Sent", schema: z.object({ success: z.string() }) }, 429: { description: "Rate limited", schema: ZErrorBody } },
 });
 
-export const ZRequestResetInput = z.object({ username: required("Username").max(64), email: ZEmail });
+export const ZRequestResetInput = z.object({ username: requiredTrimmed().max(64), email: ZEmail });
 export type TRequestResetInput = z.infer<typeof ZRequestResetInput>;
 export const RESET_REQUESTED = "Success! If the provided username belonged to an active account, you should have received an email with instructions on how to reset your password.";
 export const requestResetOp = defineOperation({
@@ -264,9 +265,9 @@ export const requestResetOp = defineOperation({
 export const ZResetPasswordInput = z
   .object({
     uid: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,10}$/, "Invalid reset link.")),
-    token: z.string({ error: "This field is required." }).min(1, "Invalid reset link.").max(200),
+    token: z.string({ error: REQUIRED }).min(1, "Invalid reset link.").max(200),
     password: ZNewPassword,
-    passwordConfirmation: z.string({ error: "This field is required." }).min(1, "This field is required."),
+    passwordConfirmation: zRequired(),
   })
   .superRefine((v, ctx) => {
     if (v.passwordConfirmation && v.password !== v.passwordConfirmation)
@@ -293,7 +294,7 @@ export const ZTwoFactorStatus = z.object({
   recovery_codes_left: z.number().int().optional(),
 });
 export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
-export const ZCodeInput = z.object({ code: z.string({ error: "This field is required." }).trim().min(1, "This field is required.").max(32) });
+export const ZCodeInput = z.object({ code: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(32) });
 export const twoFactorStatusOp = defineOperation({
   method: "GET",
   path: "/api/v1/2fa/status",

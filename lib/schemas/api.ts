@@ -32,6 +32,22 @@ export function defineOperation<
   return op;
 }
 
+/** The one "missing field" message, server and forms alike. */
+export const REQUIRED = "This field is required.";
+
+/** A string that must be present and non-empty. */
+export const zRequired = () => z.string({ error: REQUIRED }).min(1, REQUIRED);
+
+/** zod issues → `{ field: [messages] }` (each message once); whole-object issues go to `details`. */
+export function fieldErrorsFrom(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const list = (fields[issue.path.length ? String(issue.path[0]) : "details"] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return fields;
+}
+
 /** DRF-shaped error body (DESIGN.md §4). */
 export const ZErrorBody = z
   .object({ details: z.string().optional() })

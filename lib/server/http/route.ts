@@ -2,9 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import type { Operation } from "@/lib/schemas/api";
+import { fieldErrorsFrom, type Operation, REQUIRED } from "@/lib/schemas/api";
 import { getEnv } from "../env";
-import { AppError, type FieldErrors, isAppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { safeEqual } from "../security/tokens";
 import { type Actor, authenticate, readCredentials } from "../sessions/authenticate-request";
@@ -48,23 +48,12 @@ export function redirectTo(url: string | URL, status = 303): Response {
   return new Response(null, { status, headers: { location: String(url) } });
 }
 
-/** zod issues → `{ field: [messages] }`; whole-object issues go to `details`. */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : "details";
-    (fields[field] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
-const requiredMessage: z.core.$ZodErrorMap = (iss) =>
-  iss.code === "invalid_type" && iss.input === undefined ? "This field is required." : undefined;
+const requiredMessage: z.core.$ZodErrorMap = (iss) => (iss.code === "invalid_type" && iss.input === undefined ? REQUIRED : undefined);
 
 export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data, { error: requiredMessage });
   if (result.success) return result.data;
-  const fields = zodFieldErrors(result.error);
+  const fields = fieldErrorsFrom(result.error);
   const details = fields.details?.[0] ?? "Some fields are invalid.";
   delete fields.details;
   throw new AppError("VALIDATION", { fields, userMessage: details });
