@@ -50,6 +50,20 @@ describe("POST /api/v1/change-password", () => {
     expect(relog.status).toBe(200);
   });
 
+  it("from an API client, keeps that API login and ends the rest", async () => {
+    const { POST: tokenRoute } = await import("@/app/api/v1/token/route");
+    const u = await createUser();
+    const browser = await loginCookie(u.username);
+    const api = await call(tokenRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: ip() });
+    const other = await call(tokenRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: ip() });
+    const auth = (t: unknown) => ({ authorization: `Bearer ${String(t)}` });
+    const ok = await call(changeRoute, { method: "POST", headers: auth(api.json.access), body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass33", newPasswordConfirmation: "Fresh!pass33" } });
+    expect(ok.status).toBe(200);
+    expect((await call(userRoute, { headers: auth(api.json.access) })).status).toBe(200);
+    expect((await call(userRoute, { headers: auth(other.json.access) })).status).toBe(401);
+    expect((await call(userRoute, { cookies: { session: browser } })).status).toBe(401);
+  });
+
   it("answers 401 without a session", async () => {
     const r = await call(changeRoute, { method: "POST", body: { password: "a", newPassword: "b", newPasswordConfirmation: "b" } });
     expect(r.status).toBe(401);

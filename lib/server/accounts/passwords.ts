@@ -9,14 +9,14 @@ import { log } from "../log";
 import { mailTemplates } from "../mail/templates";
 import { sendMail, siteLink } from "../mail/send-mail";
 import { randomToken, sha256 } from "../security/tokens";
-import { revokeAllSessions } from "../sessions/browser-sessions";
+import { revokeAllSessions, type SessionRef } from "../sessions/browser-sessions";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password-hash";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
-/** Change password on /account: the current password is required; other sessions end. */
-export async function changePassword(userId: number, currentSessionId: number | null, input: TChangePasswordInput, ip: string): Promise<void> {
+/** Change password on /account: the current password is required; every other session ends. */
+export async function changePassword(userId: number, keep: SessionRef, input: TChangePasswordInput, ip: string): Promise<void> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError("VALIDATION", { fields: { password: ["Your current password is incorrect."] }, userMessage: "Your current password is incorrect." });
@@ -26,7 +26,7 @@ export async function changePassword(userId: number, currentSessionId: number | 
     throw new AppError("VALIDATION", { fields: { newPassword: ["Choose a password different from your current one."] }, userMessage: "Choose a password different from your current one." });
   }
   await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() } });
-  await revokeAllSessions(userId, "password changed", currentSessionId ?? undefined);
+  await revokeAllSessions(userId, "password changed", keep);
   await recordAudit({ action: "account.password_changed", actorId: userId, targetType: "user", targetId: userId, ip });
   await sendMail(user.email, mailTemplates.passwordChanged(user.username));
 }

@@ -34,13 +34,16 @@ export function clearedSessionCookie(): string {
   return `${sessionCookieName()}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }
 
-/** Ends every session and API token family of a user (password reset, ban). */
-export async function revokeAllSessions(userId: number, reason: string, exceptSessionId?: number): Promise<number> {
+/** A browser session or an API login (refresh-token family). */
+export type SessionRef = { kind: "browser" | "api"; id: number };
+
+/** Ends every browser session and API login of a user (ban, password reset), except `keep`. */
+export async function revokeAllSessions(userId: number, reason: string, keep?: SessionRef): Promise<number> {
   const now = new Date();
-  const s = await db.session.updateMany({
-    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
-    data: { revokedAt: now },
-  });
-  const f = await db.refreshTokenFamily.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now, revokedReason: reason } });
+  const notKept = (kind: SessionRef["kind"]) => (keep?.kind === kind ? { id: { not: keep.id } } : {});
+  const [s, f] = await db.$transaction([
+    db.session.updateMany({ where: { userId, revokedAt: null, ...notKept("browser") }, data: { revokedAt: now } }),
+    db.refreshTokenFamily.updateMany({ where: { userId, revokedAt: null, ...notKept("api") }, data: { revokedAt: now, revokedReason: reason } }),
+  ]);
   return s.count + f.count;
 }

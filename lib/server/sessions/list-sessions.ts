@@ -3,7 +3,7 @@ import type { TSessionDto } from "@/lib/schemas/accounts";
 import { db } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "./authenticate-request";
-import { revokeAllSessions } from "./browser-sessions";
+import { revokeAllSessions, type SessionRef } from "./browser-sessions";
 
 /** A short device description from the User-Agent ("Chrome on Windows"). */
 export function describeDevice(ua: string | null): string {
@@ -36,16 +36,18 @@ export async function endSession(actor: Actor, kind: "browser" | "api", id: numb
   if (res.count === 0) throw new AppError("NOT_FOUND", { userMessage: "Session not found." });
 }
 
+/** The session or API login the request came with. */
+export function currentSession(actor: Actor): SessionRef {
+  return { kind: actor.via === "session" ? "browser" : "api", id: actor.sessionId };
+}
+
 /** Ends every session except the one making the request. */
 export async function endOtherSessions(actor: Actor): Promise<number> {
-  if (actor.via === "session") return revokeAllSessions(actor.userId, "ended by user", actor.sessionId);
-  const now = new Date();
-  const s = await db.session.updateMany({ where: { userId: actor.userId, revokedAt: null }, data: { revokedAt: now } });
-  const f = await db.refreshTokenFamily.updateMany({ where: { userId: actor.userId, revokedAt: null, id: { not: actor.sessionId } }, data: { revokedAt: now, revokedReason: "ended by user" } });
-  return s.count + f.count;
+  return revokeAllSessions(actor.userId, "ended by user", currentSession(actor));
 }
 
 /** Logout: ends the session or token family the request came with. */
 export async function endCurrentSession(actor: Actor): Promise<void> {
-  await endSession(actor, actor.via === "session" ? "browser" : "api", actor.sessionId).catch(() => undefined);
+  const { kind, id } = currentSession(actor);
+  await endSession(actor, kind, id).catch(() => undefined);
 }
