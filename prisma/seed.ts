@@ -3,9 +3,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../lib/generated/prisma/client";
 import { DEMO_ACCOUNTS, seedDemo } from "./seed-demo";
 
-async function main() {
-  const url = process.env.DATABASE_URL;
-  const mode = process.env.APP_MODE ?? "local";
+/** Seeds the demo data into `url` unless it is already there; refuses production. */
+export async function runDemoSeed(url: string | undefined, mode = process.env.APP_MODE ?? "local"): Promise<void> {
   if (mode === "production") throw new Error("Refusing to seed demo data with APP_MODE=production.");
   if (!url) throw new Error("DATABASE_URL is not set.");
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
@@ -21,7 +20,9 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(`[seed] failed: ${e instanceof Error ? e.message : e}`);
-  process.exit(1);
-});
+if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
+  runDemoSeed(process.env.DATABASE_URL).catch((e) => {
+    console.error(`[seed] failed: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  });
+}

@@ -11,7 +11,6 @@ import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { sourceStamp } from "./lib/build-stamp.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-db.mjs";
-import { applyMigrations } from "./lib/migrations.mjs";
 
 const dev = process.argv.includes("--dev");
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -91,14 +90,8 @@ try {
     writeFileSync(`${dataDir}/runtime.json`, JSON.stringify({ DATABASE_URL: database.url }, null, 2), { mode: 0o600 });
   }
 
-  await run("npx", ["tsx", "--conditions=react-server", "scripts/check-env.ts"]);
-
-  const { applied } = await applyMigrations(env.DATABASE_URL);
-  say(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
-
-  if (mode === "local") {
-    await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"]);
-  }
+  // Configuration check, migrations and (local mode) the demo seed, in one process.
+  await run("npx", ["tsx", "--conditions=react-server", "scripts/prepare.ts"]);
 
   if (!dev) {
     const stamp = sourceStamp();

@@ -7,9 +7,12 @@ export type Health = { status: "ok" | "unavailable"; database: "up" | "down"; mi
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 
-async function committedMigrations(): Promise<string[]> {
-  const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+// The committed migrations do not change while the process runs: read the folder once.
+let committed: Promise<string[]> | undefined;
+function committedMigrations(): Promise<string[]> {
+  committed ??= readdir(MIGRATIONS_DIR, { withFileTypes: true }).then((entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name).sort());
+  committed.catch(() => (committed = undefined));
+  return committed;
 }
 
 /** Database reachable and every committed migration applied. */
@@ -22,13 +25,13 @@ export async function checkHealth(): Promise<Health> {
   } catch {
     return { status: "unavailable", database: "down", migrations: "unknown" };
   }
-  let committed: string[];
+  let names: string[];
   try {
-    committed = await committedMigrations();
+    names = await committedMigrations();
   } catch {
     return { status: "ok", database: "up", migrations: "unknown" };
   }
   const done = new Set(applied);
-  const pending = committed.filter((m) => !done.has(m));
+  const pending = names.filter((m) => !done.has(m));
   return pending.length ? { status: "unavailable", database: "up", migrations: "pending", pending } : { status: "ok", database: "up", migrations: "current" };
 }
