@@ -53,26 +53,3 @@ export const ZErrorBody = z
   .object({ details: z.string().optional() })
   .catchall(z.array(z.string()))
   .describe("Error: `details` plus a list of messages per invalid field.");
-
-export const ZPaged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    results: z.array(item),
-    previous: z.string().nullable().describe("Link to the previous page, or null"),
-    next: z.string().nullable().describe("Link to the next page, or null"),
-  });
-
-/** `?page=` as the spec reads it: below 1 or not a number becomes 1. */
-export const ZPageQuery = z.object({
-  page: z
-    .string()
-    .optional()
-    .transform((v) => {
-      const n = Number.parseInt(v ?? "", 10);
-      return Number.isFinite(n) && n >= 1 ? Math.min(n, 100_000) : 1;
-    })
-    .describe("Page number, 1 and up"),
-});
-
-export const ZIdParam = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647).describe("Numeric id"),
-});

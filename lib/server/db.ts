@@ -25,6 +25,5 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export { Prisma } from "@/lib/generated/prisma/client";

@@ -74,8 +74,3 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
-
-/** Field error helper: `fieldError("email", "This email is already registered.")`. */
-export function fieldError(field: string, message: string, details = DEFAULT_MESSAGES.VALIDATION): AppError {
-  return new AppError("VALIDATION", { fields: { [field]: [message] }, userMessage: details });
-}
