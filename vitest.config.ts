@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "lib/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "lib/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
       },
       {
         resolve: { alias },
@@ -29,6 +29,8 @@ export default defineConfig({
           // One database, many files: files run in parallel, tests inside a file in order.
           fileParallelism: true,
           maxWorkers: 2,
+          // Runs after the unit project when both are selected (`npx vitest run`).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
