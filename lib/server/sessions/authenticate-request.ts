@@ -17,8 +17,14 @@ export type Actor = {
   sessionId: number;
 };
 
-const isStaff = (p: Privilege) => p !== "PLAYER";
 const ACTOR_USER_FIELDS = { id: true, username: true, email: true, memberRank: true, privilege: true, bannedAt: true, isActive: true } as const;
+type ActorUser = { id: number; username: string; email: string; memberRank: MemberRank; privilege: Privilege; bannedAt: Date | null; isActive: boolean };
+
+/** The actor for a live credential, or null when the account is banned or not confirmed. */
+function toActor(u: ActorUser, via: Actor["via"], sessionId: number): Actor | null {
+  if (u.bannedAt || !u.isActive) return null;
+  return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege: u.privilege, isStaff: u.privilege !== "PLAYER", via, sessionId };
+}
 
 /** Session from the cookie token; expired, revoked or banned → null. */
 export async function actorFromSessionToken(token: string): Promise<Actor | null> {
@@ -29,13 +35,13 @@ export async function actorFromSessionToken(token: string): Promise<Actor | null
     include: { user: { select: ACTOR_USER_FIELDS } },
   });
   if (!session || session.revokedAt || session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) return null;
-  if (session.user.bannedAt || !session.user.isActive) return null;
+  const actor = toActor(session.user, "session", session.id);
+  if (!actor) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
     await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, idleExpiresAt: idle } });
   }
-  const u = session.user;
-  return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "session", sessionId: session.id };
+  return actor;
 }
 
 /** Bearer access JWT; the refresh family must still be live (logout and reuse revoke it). */
@@ -47,9 +53,7 @@ export async function actorFromAccessToken(token: string): Promise<Actor | null>
     include: { user: { select: ACTOR_USER_FIELDS } },
   });
   if (!family || family.revokedAt || family.userId !== claims.userId) return null;
-  const u = family.user;
-  if (u.bannedAt || !u.isActive) return null;
-  return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege: u.privilege, isStaff: isStaff(u.privilege), via: "bearer", sessionId: family.id };
+  return toActor(family.user, "bearer", family.id);
 }
 
 export type Credentials = { bearer: string | null; sessionToken: string | null };
