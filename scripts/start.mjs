@@ -3,11 +3,11 @@
 // 1. configuration: .env if present; local secrets generated once into .data/
 // 2. database: DATABASE_URL, or an embedded PostgreSQL with its data in .data/postgres
 // 3. migrations applied; demo data seeded in local mode (idempotent)
-// 4. production build when missing or stale (npm start), then next start / next dev
+// 4. production build when missing or stale (npm start), then scripts/server.mjs serves it
+//    (one worker per core; --dev: one Next dev server)
 // Ctrl-C stops the web server, then PostgreSQL, cleanly.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { sourceStamp } from "./lib/build-stamp.mjs";
 import { startEmbeddedPostgres } from "./lib/embedded-db.mjs";
@@ -17,9 +17,9 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 const env = process.env;
 const mode = env.APP_MODE || "local";
 const port = Number(env.PORT || 3000);
-const host = env.HOST || "0.0.0.0";
+// Local mode serves this machine only (the outbox and demo accounts are not for the network).
+const host = env.HOST || (mode === "production" ? "0.0.0.0" : "127.0.0.1");
 const say = (msg) => console.log(`[start] ${msg}`);
-const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 /** Local state (embedded database, generated secrets); DATA_DIR moves it (tests use a temp dir). */
 const dataDir = env.DATA_DIR || ".data";
 const distDir = env.NEXT_DIST_DIR || ".next";
@@ -105,10 +105,10 @@ try {
   }
 
   say(`serving http://${host === "0.0.0.0" ? "localhost" : host}:${port} (${mode} mode${dev ? ", dev server" : ""})`);
-  // Next's own binary, not through npx: npx does not pass SIGTERM on, which would orphan the server.
-  child = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(port), "-H", host], {
+  // Node directly, not through npx: npx does not pass SIGTERM on, which would orphan the server.
+  child = spawn(process.execPath, ["scripts/server.mjs", ...(dev ? ["--dev"] : [])], {
     stdio: "inherit",
-    env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir },
+    env: { ...env, PORT: String(port), HOST: host, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir },
   });
   child.on("exit", (code) => shutdown(code ?? 0));
 } catch (e) {

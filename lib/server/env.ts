@@ -35,6 +35,8 @@ const EnvSchema = z
     CAPTCHA_VERIFY_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     GAME_API_KEY: optionalString,
     TRUST_PROXY: bool.default(false),
+    // Set per boot by scripts/server.mjs (never by hand): proves its socket-address header is ours.
+    SOCKET_ADDRESS_SECRET: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

