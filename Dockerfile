@@ -17,4 +17,6 @@ COPY --from=build /app /app
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["sh", "-c", "npx next start -p $PORT -H $HOST"]
+# The server entry: one worker per core (WEB_CONCURRENCY), real client addresses, SIGTERM stops
+# gracefully. Node is PID 1 here, so signals reach it directly.
+CMD ["node", "scripts/server.mjs"]

@@ -5,8 +5,8 @@ import { getEnv } from "./env";
 // at start with the variable named, instead of failing on the first request.
 try {
   const env = getEnv();
-  if (env.isProduction && !env.TRUST_PROXY) {
-    console.warn("TRUST_PROXY is off: per-IP rate limits will treat every visitor as one client. Serve behind a reverse proxy and set TRUST_PROXY=true.");
+  if (env.isProduction && !env.TRUST_PROXY && !env.SOCKET_ADDRESS_SECRET) {
+    console.warn("Not served through scripts/server.mjs and TRUST_PROXY is off: per-IP rate limits will treat every visitor as one client. Run `node scripts/server.mjs` (npm start), or set TRUST_PROXY=true behind a reverse proxy.");
   }
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);

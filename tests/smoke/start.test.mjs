@@ -1,13 +1,15 @@
 // Smoke tests of `npm start` itself (scripts/start.mjs), run by `npm test` after the build:
-// a real embedded PostgreSQL, migrations, seed, `next start`, and a clean Ctrl-C.
+// a real embedded PostgreSQL, migrations, seed, the server entry (scripts/server.mjs) with its
+// workers, client addresses and refusals, and a clean Ctrl-C.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { after, test } from "node:test";
-import { freePort } from "../../scripts/lib/embedded-db.mjs";
+import { after, before, describe, test } from "node:test";
+import { assertPostgresUserCanReach, foldersPostgresCannotEnter, freePort } from "../../scripts/lib/embedded-db.mjs";
 import { createTestDatabase } from "../setup/test-db.mjs";
 
 const temps = [];
@@ -124,4 +126,192 @@ test("production mode refuses to start without DATABASE_URL, and names a bad var
   } finally {
     await db.drop();
   }
+});
+
+// ── The server entry (scripts/server.mjs) on a real build ───────────────────────────────────
+
+/** One HTTP request from a chosen source address (each 127.x.y.z is its own client on Linux). */
+function request(url, { localAddress, method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, localAddress, headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+/** Sends raw bytes (methods and paths a well-behaved client would not send) and parses the answer. */
+function rawRequest(port, text) {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ port, host: "127.0.0.1" });
+    let out = "";
+    s.setEncoding("utf8");
+    s.on("data", (d) => (out += d));
+    s.on("end", () => {
+      const [head] = out.split("\r\n\r\n");
+      const [statusLine, ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+      resolve({ status: Number(statusLine.split(" ")[1]), headers });
+    });
+    s.on("error", reject);
+    s.write(text);
+  });
+}
+
+/** An address of this machine that is not loopback (the container's own network interface). */
+function outsideAddress() {
+  const found = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal);
+  assert.ok(found, "this test needs a non-loopback network interface to play a client from elsewhere");
+  return found.address;
+}
+
+/** Pids whose parent is `pid` (Linux /proc). */
+function childPids(pid) {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe("the server entry", { timeout: 240_000 }, () => {
+  let db;
+  let site;
+  let port;
+  let base;
+  before(async () => {
+    db = await createTestDatabase(process.env.SMOKE_ADMIN_DATABASE_URL, { prefix: "smoke", migrate: false });
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // 0.0.0.0: reachable from loopback clients and from this machine's own network address.
+    site = startSite({ DATA_DIR: tempDataDir(), PORT: String(port), HOST: "0.0.0.0", DATABASE_URL: db.url, SITE_URL: base, WEB_CONCURRENCY: "2" });
+    await waitForPage(`${base}/rules`, "Rules", site, 170_000);
+  });
+  after(async () => {
+    if (site?.child.exitCode === null) {
+      site.child.kill("SIGTERM");
+      await site.exited;
+    }
+    await db?.drop();
+  });
+
+  test("two clients on different addresses have separate login buckets; forged headers change nothing", async () => {
+    const same = { origin: base, "sec-fetch-site": "same-origin" };
+    const attempt = (localAddress, extra = {}, n = 0) =>
+      request(`${base}/api/v1/login`, { localAddress, method: "POST", headers: { ...same, ...extra }, body: { username: `ghost${n}`, password: "Wrong!pass1" } });
+
+    const first = await attempt("127.0.0.2");
+    assert.equal(first.status, 400, first.text);
+    let limited = null;
+    for (let n = 1; n <= 60 && !limited; n++) {
+      const r = await attempt("127.0.0.2", {}, n);
+      if (r.status === 429) limited = r;
+      else assert.equal(r.status, 400, r.text);
+    }
+    assert.ok(limited, "127.0.0.2 was never rate limited");
+
+    // Claiming another address does not reach a fresh bucket: neither X-Forwarded-For (no
+    // TRUST_PROXY) nor a copy of the entry's own internal header.
+    const forged = await attempt("127.0.0.2", { "x-forwarded-for": "127.0.0.9", "x-real-ip": "127.0.0.9", "x-socket-address": "guess 127.0.0.9" }, 99);
+    assert.equal(forged.status, 429);
+
+    // Another client is untouched: a wrong password is an ordinary 400, the right one logs in.
+    assert.equal((await attempt("127.0.0.3", {}, 100)).status, 400);
+    const ok = await request(`${base}/api/v1/login`, { localAddress: "127.0.0.3", method: "POST", headers: same, body: { username: "Player", password: "Ember!Player1" } });
+    assert.equal(ok.status, 200, ok.text);
+    assert.match(String(ok.headers["set-cookie"]), /session=/);
+  });
+
+  test("TRACE, TRACK, CONNECT and a malformed % escape are refused with the security headers", async () => {
+    const checks = [
+      ["TRACE / HTTP/1.1", 405],
+      ["TRACK / HTTP/1.1", 405],
+      [`CONNECT 127.0.0.1:${port} HTTP/1.1`, 405],
+      ["PROPFIND / HTTP/1.1", 405],
+      ["GET /%E0%A4%A HTTP/1.1", 400],
+      ["GET /rules/%zz?x=1 HTTP/1.1", 400],
+    ];
+    for (const [line, status] of checks) {
+      const r = await rawRequest(port, `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      assert.equal(r.status, status, line);
+      assert.equal(r.headers["x-content-type-options"], "nosniff", line);
+      assert.equal(r.headers["x-frame-options"], "DENY", line);
+      assert.match(r.headers["content-security-policy"] ?? "", /default-src 'none'/, line);
+      if (status === 405) assert.match(r.headers.allow ?? "", /GET/, line);
+    }
+    // A well-formed escape still reaches the site (its 404 page), so only bad ones are refused.
+    assert.equal((await request(`${base}/%E0%A4%A4`)).status, 404);
+  });
+
+  test("the outbox is shown to a loopback client and is a 404 for anyone else", async () => {
+    const local = await request(`${base}/dev/outbox`, { localAddress: "127.0.0.2" });
+    assert.equal(local.status, 200);
+    assert.match(local.text, /Outbox/);
+
+    const outside = outsideAddress();
+    const url = `http://${outside}:${port}/dev/outbox`;
+    const remote = await request(url, { localAddress: outside });
+    assert.equal(remote.status, 404);
+    assert.doesNotMatch(remote.text, /no mail server is configured/);
+    const forged = await request(url, { localAddress: outside, headers: { "x-forwarded-for": "127.0.0.1", "x-socket-address": "guess 127.0.0.1" } });
+    assert.equal(forged.status, 404);
+  });
+
+  test("runs two workers and replaces one that crashes", async () => {
+    const [server] = childPids(site.child.pid);
+    assert.ok(server, "no server process under npm start");
+    const workers = childPids(server);
+    assert.equal(workers.length, 2);
+    process.kill(workers[0], "SIGKILL");
+    const deadline = Date.now() + 60_000;
+    let now = workers;
+    while (Date.now() < deadline && (now.includes(workers[0]) || now.length < 2)) {
+      await new Promise((r) => setTimeout(r, 250));
+      now = childPids(server);
+    }
+    assert.equal(now.length, 2, `workers now: ${now}`);
+    assert.ok(!now.includes(workers[0]));
+    assert.match(site.output(), /died \(SIGKILL\); starting another/);
+    assert.equal((await request(`${base}/api/health`)).status, 200);
+  });
+});
+
+describe("embedded PostgreSQL as root in a private folder", () => {
+  test("the check names every folder the postgres user cannot enter", () => {
+    const priv = mkdtempSync(path.join(os.tmpdir(), "gs-private-"));
+    temps.push(priv);
+    chmodSync(priv, 0o700);
+    const data = path.join(priv, "project", ".data", "postgres");
+    assert.deepEqual(foldersPostgresCannotEnter([data], null), [priv]);
+    // The owner's own bit counts when postgres owns the folder; others need o+x.
+    const owner = statSync(priv);
+    assert.deepEqual(foldersPostgresCannotEnter([data], { uid: owner.uid, gid: owner.gid }), []);
+    chmodSync(priv, 0o711);
+    assert.deepEqual(foldersPostgresCannotEnter([data], null), []);
+  });
+
+  test("npm start as root stops before starting PostgreSQL and says what to do", { timeout: 60_000 }, async () => {
+    const priv = mkdtempSync(path.join(os.tmpdir(), "gs-private-"));
+    temps.push(priv);
+    if (process.getuid() !== 0) {
+      // A regular user's PostgreSQL runs as that user: its own private folder is fine.
+      await assertPostgresUserCanReach(path.join(priv, "data"));
+      return;
+    }
+    const pgPort = await freePort();
+    const site = startSite({ DATA_DIR: path.join(priv, "data"), PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort) });
+    assert.equal((await site.exited).code, 1);
+    assert.match(site.output(), /cannot start here as root/);
+    assert.match(site.output(), new RegExp(`chmod o\\+x ${priv}`));
+    assert.equal(await portOpen(pgPort), false);
+  });
 });
