@@ -21,7 +21,8 @@ process.env.E2E_CONFIRM_URL = confirmURL;
 function server(p: number, extra: Record<string, string>) {
   const url = `http://127.0.0.1:${p}`;
   return {
-    command: `npx next start -p ${p} -H 127.0.0.1`,
+    // The production server entry, as `npm start` runs it (one worker: two servers share 2 cores).
+    command: "node scripts/server.mjs",
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore" as const,
@@ -31,6 +32,11 @@ function server(p: number, extra: Record<string, string>) {
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? "",
       SITE_URL: url,
       APP_MODE: "local",
+      PORT: String(p),
+      HOST: "127.0.0.1",
+      WEB_CONCURRENCY: "1",
+      // Stands in for a reverse proxy: each test sends its own X-Forwarded-For (tests/e2e/support/accounts.ts).
+      TRUST_PROXY: "true",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-0123456789abcdef0123456789",
       TOTP_ENCRYPTION_KEY: process.env.TOTP_ENCRYPTION_KEY ?? Buffer.alloc(32, 9).toString("base64"),

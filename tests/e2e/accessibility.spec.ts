@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createE2EUser } from "../factories/e2e-users";
-import { signInWithCookie } from "./support/accounts";
+import { signIn } from "./support/accounts";
 
 // WCAG 2.1 A/AA checks by axe-core on every page of the foundation and accounts issues.
 
@@ -36,9 +36,9 @@ test.describe("accessibility", () => {
     });
   }
 
-  test("the signed-in account pages have no WCAG A/AA violations", async ({ page, context, baseURL }) => {
+  test("the signed-in account pages have no WCAG A/AA violations", async ({ page }) => {
     const user = await createE2EUser();
-    await signInWithCookie(context, user, baseURL!);
+    await signIn(page, user);
     for (const path of ["/account", "/account/change-password"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();

@@ -1,14 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { CONFIRMATION_NOTICE, CONFIRMATION_RESENT, PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED, TWO_FACTOR_REQUIRED } from "../../lib/schemas/accounts";
 import { siteConfig } from "../../lib/site-config";
 import { createE2ESession, createE2EUser, E2E_PASSWORD, emailFor, uniqueUsername } from "../factories/e2e-users";
-import { expectSignedInAs, expectSignedOut, fillRegistration, signInWithCookie, submitLogin, urlOn } from "./support/accounts";
+import { expectSignedInAs, expectSignedOut, fillRegistration, signIn, submitLogin, test, urlOn } from "./support/accounts";
 import { linkFromLatestEmail } from "./support/outbox";
 import { nextTotp, totp } from "./support/totp";
 
-// Account journeys (spec §2, §4, §5, §8): each test makes its own user. Logins are rate limited
-// per client address and every test shares one, so journeys that only need to *be* signed in
-// start from a session cookie written by the factory.
+// Account journeys (spec §2, §4, §5, §8): each test makes its own user and is its own client
+// (see `test` in ./support/accounts), so every journey signs in through the form.
 
 const atPath = (path: string) => (url: URL) => url.pathname === path;
 
@@ -135,10 +134,10 @@ test.describe("accounts", () => {
     await expectSignedInAs(page, user.username);
   });
 
-  test("activate two-factor from the shown secret, then log in with a code and with a recovery code", async ({ page, context, baseURL }) => {
+  test("activate two-factor from the shown secret, then log in with a code and with a recovery code", async ({ page }) => {
     test.setTimeout(120_000);
     const user = await createE2EUser();
-    await signInWithCookie(context, user, baseURL!);
+    await signIn(page, user);
     await page.goto("/account");
     const card = page.getByRole("region", { name: "Authenticator" });
     await expect(card.getByTestId("twofactor-status")).toHaveText("Not active");
@@ -268,12 +267,12 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(atPath("/"));
   });
 
-  test("change the password on the account page, and end another session", async ({ page, context, baseURL }) => {
+  test("change the password on the account page, and end another session", async ({ page }) => {
     test.setTimeout(45_000);
     const user = await createE2EUser();
     await createE2ESession(user.id, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0");
     await createE2ESession(user.id, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36 Edg/120.0");
-    await signInWithCookie(context, user, baseURL!);
+    await signIn(page, user);
     await page.goto("/account");
 
     const sessions = page.getByRole("region", { name: "Sessions" });
@@ -309,7 +308,7 @@ test.describe("accounts", () => {
     await expect(banner).toBeEmpty({ timeout: 8_000 });
   });
 
-  test("account pages fit a phone screen; end all other sessions @mobile", async ({ page, context, baseURL }) => {
+  test("account pages fit a phone screen; end all other sessions @mobile", async ({ page }) => {
     const user = await createE2EUser();
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/register", "/login", "/account/request-password-reset", "/account/reset-password?uid=1&token=x"]) {
@@ -320,7 +319,7 @@ test.describe("accounts", () => {
     }
     await createE2ESession(user.id, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1");
     await createE2ESession(user.id, "Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile");
-    await signInWithCookie(context, user, baseURL!);
+    await signIn(page, user);
     await page.goto("/account");
     await expect(page.getByRole("region", { name: "User Profile" })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

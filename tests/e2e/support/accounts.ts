@@ -1,5 +1,20 @@
-import { type BrowserContext, type Page, expect } from "@playwright/test";
-import { createE2ESession, type E2EUser } from "../../factories/e2e-users";
+import { createHash } from "node:crypto";
+import { type Page, test as base, expect } from "@playwright/test";
+import type { E2EUser } from "../../factories/e2e-users";
+
+/**
+ * Each test is its own client. Chromium always connects from 127.0.0.1, so the e2e servers run
+ * behind a stand-in for a reverse proxy: TRUST_PROXY=true, and every request of a test carries
+ * `X-Forwarded-For` with an address of its own (in 127.0.0.0/8: the browser really is on this
+ * machine, so the local outbox still opens). Per-client limits then apply per test, as they
+ * would for real players; nothing shares one bucket.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
+    const h = createHash("sha256").update(`${testInfo.testId}:${testInfo.repeatEachIndex}:${testInfo.retry}`).digest();
+    await provide({ ...extraHTTPHeaders, "x-forwarded-for": `127.${h[0]}.${h[1]}.${(h[2]! % 254) + 1}` });
+  },
+});
 
 /** Absolute URL on the default server, or on `base` (e.g. the email-confirmation server). */
 export function urlOn(path: string, base?: string): string {
@@ -34,8 +49,9 @@ export async function expectSignedOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("link", { name: "Login / Register" })).toBeVisible();
 }
 
-/** Starts the browser context signed in as `user` (session row + cookie, no login call). */
-export async function signInWithCookie(context: BrowserContext, user: E2EUser, baseURL: string) {
-  const token = await createE2ESession(user.id);
-  await context.addCookies([{ name: "session", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+/** Signs in through the login form, as a player would, and waits until it has led away from /login. */
+export async function signIn(page: Page, user: E2EUser, base?: string) {
+  await page.goto(urlOn("/login", base));
+  await submitLogin(page, user.username, user.password);
+  await expect(page).toHaveURL((url) => url.pathname !== "/login", { timeout: 20_000 });
 }
