@@ -252,7 +252,7 @@ describe("the server entry", { timeout: 240_000 }, () => {
     assert.equal((await request(`${base}/%E0%A4%A4`)).status, 404);
   });
 
-  test("the outbox is shown to a loopback client and is a 404 for anyone else", async () => {
+  test("the outbox is shown to a loopback client or staff, and is a 404 for anyone else", async () => {
     const local = await request(`${base}/dev/outbox`, { localAddress: "127.0.0.2" });
     assert.equal(local.status, 200);
     assert.match(local.text, /Outbox/);
@@ -264,6 +264,22 @@ describe("the server entry", { timeout: 240_000 }, () => {
     assert.doesNotMatch(remote.text, /no mail server is configured/);
     const forged = await request(url, { localAddress: outside, headers: { "x-forwarded-for": "127.0.0.1", "x-socket-address": "guess 127.0.0.1" } });
     assert.equal(forged.status, 404);
+
+    // Staff see it from anywhere; a signed-in player from outside does not.
+    const signIn = async (username, password) => {
+      const r = await request(`http://${outside}:${port}/api/v1/login`, {
+        localAddress: outside,
+        method: "POST",
+        headers: { origin: base, "sec-fetch-site": "same-origin" },
+        body: { username, password },
+      });
+      assert.equal(r.status, 200, r.text);
+      return { cookie: /session=[^;]+/.exec(String(r.headers["set-cookie"]))[0] };
+    };
+    assert.equal((await request(url, { localAddress: outside, headers: await signIn("Player", "Ember!Player1") })).status, 404);
+    const staff = await request(url, { localAddress: outside, headers: await signIn("Admin", "Ember!Admin1") });
+    assert.equal(staff.status, 200);
+    assert.match(staff.text, /no mail server is configured/);
   });
 
   test("runs two workers and replaces one that crashes", async () => {
