@@ -51,6 +51,7 @@ export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSc
       responses[code] = r.schema ? { description: r.description, content: { "application/json": { schema: schemaOf(r.schema, "output") } } } : { description: r.description };
     }
     if (op.body || op.query || op.params) responses["400"] ??= { description: "Invalid input: messages per field", content: { "application/json": { schema: schemaOf(ZErrorBody, "output") } } };
+    if (op.body && !isRawBody(op.body)) responses["415"] ??= { description: "Body not sent as application/json" };
     if (op.auth !== "none" && op.auth !== "optional") responses["401"] ??= { description: "Not authenticated" };
     if (op.auth === "moderator" || op.auth === "administrator" || op.auth === "owner") responses["403"] ??= { description: `Staff only: ${op.auth} or above` };
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
