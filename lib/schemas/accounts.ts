@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { usernameProblem } from "../usernames";
 import { defineOperation, REQUIRED, ZErrorBody, zRequired } from "./api";
+import { zId } from "./ids";
 import { passwordProblems } from "./passwords";
 
 // Contracts of the accounts API (spec §3, §7): shared by the forms and the route handlers.
@@ -79,7 +80,7 @@ export const registerOp = defineOperation({
   },
 });
 
-export const ZConfirmQuery = z.object({ uid: z.string().max(20).default(""), token: z.string().max(200).default("") });
+export const ZConfirmQuery = z.object({ uid: zId({ description: "Account id from the emailed link" }), token: z.string().max(200).default("") });
 export const confirmEmailOp = defineOperation({
   method: "GET",
   path: "/api/v1/users/confirm",
@@ -199,7 +200,7 @@ export const listSessionsOp = defineOperation({
   auth: "user",
   responses: { 200: { description: "Sessions", schema: z.object({ results: z.array(ZSessionDto) }) } },
 });
-export const ZEndSessionParams = z.object({ kind: z.enum(["browser", "api"]), id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZEndSessionParams = z.object({ kind: z.enum(["browser", "api"]), id: zId({ description: "Session id from GET /api/v1/sessions" }) });
 export const endSessionOp = defineOperation({
   method: "DELETE",
   path: "/api/v1/sessions/{kind}/{id}",
@@ -264,7 +265,7 @@ export const requestResetOp = defineOperation({
 
 export const ZResetPasswordInput = z
   .object({
-    uid: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,10}$/, "Invalid reset link.")),
+    uid: zId({ message: "Invalid reset link.", description: "Account id from the emailed link" }),
     token: z.string({ error: REQUIRED }).min(1, "Invalid reset link.").max(200),
     password: ZNewPassword,
     passwordConfirmation: zRequired(),

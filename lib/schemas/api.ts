@@ -3,13 +3,34 @@ import { z } from "zod";
 // An API operation: its path, auth mode and zod contracts. Route handlers take their
 // schemas from here and the OpenAPI document is generated from the same objects.
 
-export type AuthMode = "none" | "optional" | "user" | "staff" | "game";
+/**
+ * Who may call: `none` anyone, `optional` anyone (actor when signed in), `user` a signed-in
+ * player, `moderator` / `administrator` / `owner` staff of at least that privilege
+ * (PLAYER < MODERATOR < ADMINISTRATOR < OWNER), `game` the game server's key.
+ */
+export type AuthMode = "none" | "optional" | "user" | "moderator" | "administrator" | "owner" | "game";
+export type StaffAuth = "moderator" | "administrator" | "owner";
+/** Modes whose handler always has an actor. */
+export type SignedInAuth = "user" | StaffAuth;
+
+/**
+ * Marks an operation whose body the handler reads as exact bytes (signed webhooks, vote
+ * callbacks): no JSON parsing, no content-type rule, no cookie auth; the size limit holds.
+ */
+export type RawBodySpec = { readonly raw: true; readonly contentType: string; readonly description: string };
+export function rawBody(contentType: string, description: string): RawBodySpec {
+  return { raw: true, contentType, description };
+}
+export const isRawBody = (b: unknown): b is RawBodySpec => typeof b === "object" && b !== null && (b as RawBodySpec).raw === true;
+
+export type Responses = Record<number, { description: string; schema?: z.ZodType }>;
 
 export type Operation<
-  B extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | RawBodySpec | undefined = z.ZodType | RawBodySpec | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
   A extends AuthMode = AuthMode,
+  R extends Responses = Responses,
 > = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** OpenAPI-style path, e.g. /api/v1/tickets/{id}. */
@@ -20,17 +41,23 @@ export type Operation<
   body?: B;
   query?: Q;
   params?: P;
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  responses: R;
 };
 
 export function defineOperation<
   const A extends AuthMode,
-  B extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | RawBodySpec | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(op: Operation<B, Q, P, A>): Operation<B, Q, P, A> {
+  R extends Responses = Responses,
+>(op: Operation<B, Q, P, A, R>): Operation<B, Q, P, A, R> {
+  // Webhooks and callbacks authenticate by signature or key, never by cookie (DESIGN.md §4).
+  if (isRawBody(op.body) && op.auth !== "none" && op.auth !== "game") throw new Error(`${op.method} ${op.path}: a raw-body operation must use auth "none" or "game"`);
   return op;
 }
+
+/** What a handler may return as its 200 answer: the declared 200 schema's type, else anything. */
+export type SuccessOf<O> = O extends { responses: infer R } ? (R extends { 200: { schema: infer S extends z.ZodType } } ? z.output<S> : unknown) : unknown;
 
 /** The one "missing field" message, server and forms alike. */
 export const REQUIRED = "This field is required.";
@@ -53,3 +80,29 @@ export const ZErrorBody = z
   .object({ details: z.string().optional() })
   .catchall(z.array(z.string()))
   .describe("Error: `details` plus a list of messages per invalid field.");
+
+// ── lists (spec §3 "Paged response") ──
+
+export const MAX_PAGE = 100_000;
+/** `?page=n` of every list route: a whole number from 1, default 1. */
+export const ZPageQuery = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, "Must be a whole page number from 1.")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_PAGE, "Must be a whole page number from 1.")
+    .optional()
+    .transform((n) => n ?? 1)
+    .describe("Page number, from 1"),
+});
+export type TPageQuery = z.output<typeof ZPageQuery>;
+
+/** `{ results, previous, next }`: the links are absolute URLs of the neighbouring pages, or null. */
+export function zPaged<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    previous: z.string().nullable().describe("Absolute URL of the previous page, or null"),
+    next: z.string().nullable().describe("Absolute URL of the next page, or null"),
+  });
+}
+export type TPaged<T> = { results: T[]; previous: string | null; next: string | null };

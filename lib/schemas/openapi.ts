@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Operation } from "./api";
-import { ZErrorBody } from "./api";
+import { isRawBody, ZErrorBody } from "./api";
 import { operations } from "./operations";
 
 // The OpenAPI 3.1 document, generated from the same zod objects the routes validate with.
@@ -26,13 +26,22 @@ function parametersOf(op: Operation): JsonSchema[] {
   return out;
 }
 
+const SIGNED_IN = [{ bearer: [] }, { session: [] }];
 const SECURITY: Record<Operation["auth"], JsonSchema[] | undefined> = {
   none: undefined,
-  optional: [{}, { bearer: [] }, { session: [] }],
-  user: [{ bearer: [] }, { session: [] }],
-  staff: [{ bearer: [] }, { session: [] }],
+  optional: [{}, ...SIGNED_IN],
+  user: SIGNED_IN,
+  moderator: SIGNED_IN,
+  administrator: SIGNED_IN,
+  owner: SIGNED_IN,
   game: [{ gameKey: [] }],
 };
+
+function requestBodyOf(op: Operation): JsonSchema | undefined {
+  if (!op.body) return undefined;
+  if (isRawBody(op.body)) return { required: true, description: op.body.description, content: { [op.body.contentType]: { schema: { type: "string" } } } };
+  return { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } };
+}
 
 export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -42,21 +51,24 @@ export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSc
       responses[code] = r.schema ? { description: r.description, content: { "application/json": { schema: schemaOf(r.schema, "output") } } } : { description: r.description };
     }
     if (op.body || op.query || op.params) responses["400"] ??= { description: "Invalid input: messages per field", content: { "application/json": { schema: schemaOf(ZErrorBody, "output") } } };
-    if (op.auth === "user" || op.auth === "staff" || op.auth === "game") responses["401"] ??= { description: "Not authenticated" };
-    if (op.auth === "staff") responses["403"] ??= { description: "Staff only" };
+    if (op.body && !isRawBody(op.body)) responses["415"] ??= { description: "Body not sent as application/json" };
+    if (op.auth !== "none" && op.auth !== "optional") responses["401"] ??= { description: "Not authenticated" };
+    if (op.auth === "moderator" || op.auth === "administrator" || op.auth === "owner") responses["403"] ??= { description: `Staff only: ${op.auth} or above` };
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
       summary: op.summary,
       tags: [op.tag],
       operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       ...(SECURITY[op.auth] ? { security: SECURITY[op.auth] } : {}),
       ...(parametersOf(op).length ? { parameters: parametersOf(op) } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } } } : {}),
+      ...(op.body ? { requestBody: requestBodyOf(op) } : {}),
       responses,
     };
   }
   return {
     openapi: "3.1.0",
-    info: { title: `${opts.title} API`, version: "1.0.0", description: "JSON API of the website, the game bridge and provider callbacks. Errors are `{ details, <field>: [messages] }`." },
+    info: { title: `${opts.title} API`, version: "1.0.0", description:
+        "JSON API of the website, the game bridge and provider callbacks. Errors are `{ details, <field>: [messages] }`. Request bodies are `application/json` (415 otherwise); answers are `Cache-Control: no-store` unless stated.",
+    },
     servers: [{ url: opts.serverUrl }],
     components: {
       securitySchemes: {

@@ -16,7 +16,8 @@ const optionalString = z
 const EnvSchema = z
   .object({
     APP_MODE: z.enum(["local", "production"]).default("local"),
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    // `NODE_ENV=` (set but empty, common in shells and CI) means unset.
+    NODE_ENV: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["development", "production", "test"]).default("development")),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL"),
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     AUTH_SECRET: optionalString,

@@ -11,6 +11,7 @@ export type ErrorCode =
   | "CONFLICT"
   | "RATE_LIMITED"
   | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
   | "UNAVAILABLE"
   | "INTERNAL";
 
@@ -23,6 +24,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -36,6 +38,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: "That conflicts with the current state.",
   RATE_LIMITED: "You have been rate limited, please try again later.",
   PAYLOAD_TOO_LARGE: "The request body is too large.",
+  UNSUPPORTED_MEDIA_TYPE: "Send the request body as JSON (Content-Type: application/json).",
   UNAVAILABLE: "The service is temporarily unavailable.",
   INTERNAL: "Something went wrong on the server.",
 };
@@ -67,8 +70,9 @@ export class AppError extends Error {
     return STATUS_BY_CODE[this.code];
   }
 
-  /** The DRF-shaped body of DESIGN.md §4. */
+  /** The DRF-shaped body of DESIGN.md §4. A 5xx never shows its own text: that is for the log. */
   toBody(): Record<string, unknown> {
+    if (this.status >= 500) return { details: DEFAULT_MESSAGES[this.code] };
     return { ...(this.fields ?? {}), [this.messageKey]: this.userMessage };
   }
 }

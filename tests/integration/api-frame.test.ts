@@ -14,7 +14,7 @@ const echo = route(echoOp, { handler: async ({ body }) => ({ hello: body.name })
 const userOp = defineOperation({ method: "POST", path: "/api/test/me", summary: "me", tag: "test", auth: "user", responses: { 200: { description: "ok" } } });
 const me = route(userOp, { handler: async ({ actor }) => ({ userId: actor.userId }) });
 
-const staffOp = defineOperation({ method: "GET", path: "/api/test/staff", summary: "staff", tag: "test", auth: "staff", responses: { 200: { description: "ok" } } });
+const staffOp = defineOperation({ method: "GET", path: "/api/test/staff", summary: "staff", tag: "test", auth: "moderator", responses: { 200: { description: "ok" } } });
 const staffOnly = route(staffOp, { handler: async () => ({ ok: true }) });
 
 const boomOp = defineOperation({ method: "GET", path: "/api/test/boom", summary: "boom", tag: "test", auth: "none", responses: { 200: { description: "ok" } } });

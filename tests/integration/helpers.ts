@@ -9,7 +9,8 @@ export async function call(
 ) {
   const headers = new Headers(opts.headers);
   if (opts.cookies) headers.set("cookie", Object.entries(opts.cookies).map(([k, v]) => `${k}=${v}`).join("; "));
-  if (opts.body !== undefined || opts.rawBody !== undefined) headers.set("content-type", "application/json");
+  // JSON like the site's own client sends; a test may set another type to check the 415.
+  if ((opts.body !== undefined || opts.rawBody !== undefined) && !headers.has("content-type")) headers.set("content-type", "application/json");
   const req = new NextRequest(new URL(opts.path ?? "/api/test", "http://localhost:3000"), {
     method: opts.method ?? "GET",
     headers,
@@ -34,6 +35,9 @@ export function sessionFrom(headers: Headers): string | null {
 
 /** Same-origin browser headers for cookie-authenticated unsafe requests. */
 export const SAME_ORIGIN = { "sec-fetch-site": "same-origin" } as const;
+
+/** What a browser sends on a request from another site's page (CSRF attempts). */
+export const CROSS_SITE = { "sec-fetch-site": "cross-site", origin: "https://evil.example" } as const;
 
 let ipCounter = 0;
 /** A distinct client address per call (tests run with TRUST_PROXY=true), so per-IP limits don't collide. */

@@ -3,7 +3,8 @@ import type { TRegisterInput } from "@/lib/schemas/accounts";
 import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
 import { verifyCaptcha } from "../captcha/verify-captcha";
-import { db, Prisma } from "../db";
+import { db } from "../db";
+import { uniqueViolationOf, violatesColumn } from "../db-errors";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
 import { inBackground } from "../background";
@@ -51,9 +52,9 @@ export async function registerUser(input: TRegisterInput, ip: string): Promise<R
     });
   } catch (e) {
     // Two registrations racing for one name: the unique index decides, the loser gets a field error.
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
-      const target = String(e.meta?.target ?? "");
-      throw taken(target.includes("email") ? { email: ["An account with this email already exists."] } : { username: ["This username is already taken."] });
+    const clash = uniqueViolationOf(e);
+    if (clash) {
+      throw taken(violatesColumn(clash, "emailKey") ? { email: ["An account with this email already exists."] } : { username: ["This username is already taken."] });
     }
     throw e;
   }

@@ -7,6 +7,7 @@ import { createBrowserSession, sessionCookie } from "@/lib/server/sessions/brows
 import { loginOp } from "@/lib/schemas/accounts";
 
 export const POST = route(loginOp, {
+  csrf: "always",
   handler: async ({ req, body, ip }) => {
     const result = await login(body, ip);
     if (result.status === "two_factor_required") return json({ two_factor_required: true }, 200);

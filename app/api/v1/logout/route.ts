@@ -5,6 +5,7 @@ import { endCurrentSession } from "@/lib/server/sessions/list-sessions";
 import { logoutOp } from "@/lib/schemas/accounts";
 
 export const POST = route(logoutOp, {
+  csrf: "always",
   handler: async ({ actor }) => {
     if (actor) await endCurrentSession(actor);
     return json({ success: true }, 200, { "set-cookie": clearedSessionCookie() });

@@ -6,7 +6,7 @@ import { RESET_DONE, resetPasswordOp } from "@/lib/schemas/accounts";
 export const POST = route(resetPasswordOp, {
   rateLimit: [{ name: "reset-password-ip", limit: 10, windowSec: 15 * 60 }],
   handler: async ({ body, ip }) => {
-    await resetPassword(body, ip);
+    await resetPassword({ ...body, uid: String(body.uid) }, ip);
     return json({ details: RESET_DONE }, 201);
   },
 });

@@ -5,6 +5,7 @@ import { json, route } from "@/lib/server/http/route";
 import { CONFIRMATION_NOTICE, registerOp } from "@/lib/schemas/accounts";
 
 export const POST = route(registerOp, {
+  csrf: "always",
   rateLimit: [{ name: "register-ip", limit: 20, windowSec: 60 * 60 }],
   handler: async ({ body, ip }) => {
     const { userId, awaitingConfirmation } = await registerUser(body, ip);

@@ -7,7 +7,7 @@ import { confirmEmailOp } from "@/lib/schemas/accounts";
 export const GET = route(confirmEmailOp, {
   rateLimit: [{ name: "confirm-ip", limit: 30, windowSec: 15 * 60 }],
   handler: async ({ query }) => {
-    const ok = await confirmEmail(query.uid, query.token);
+    const ok = await confirmEmail(String(query.uid), query.token);
     return redirectTo(new URL(ok ? "/welcome" : "/registration-failed", getEnv().SITE_URL));
   },
 });

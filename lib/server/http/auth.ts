@@ -1,0 +1,58 @@
+import "server-only";
+import type { AuthMode, StaffAuth } from "@/lib/schemas/api";
+import type { Privilege } from "@/lib/generated/prisma/enums";
+import { getEnv } from "../env";
+import { AppError } from "../errors";
+import { safeEqual } from "../security/tokens";
+import { type Actor, authenticate, readCredentials } from "../sessions/authenticate-request";
+import { sessionCookieName } from "../sessions/constants";
+
+// Who is calling, and may they: auth modes, privilege levels and the CSRF rule.
+
+const RANK: Record<Privilege, number> = { PLAYER: 0, MODERATOR: 1, ADMINISTRATOR: 2, OWNER: 3 };
+const MIN_PRIVILEGE: Record<StaffAuth, Privilege> = { moderator: "MODERATOR", administrator: "ADMINISTRATOR", owner: "OWNER" };
+
+/** True when `privilege` is at least `min` (PLAYER < MODERATOR < ADMINISTRATOR < OWNER). */
+export function hasPrivilege(privilege: Privilege, min: Privilege): boolean {
+  return RANK[privilege] >= RANK[min];
+}
+
+function gameKeyMatches(req: Request): boolean {
+  const expected = getEnv().GAME_API_KEY;
+  const given = req.headers.get("x-api-key") ?? req.headers.get("authorization")?.replace(/^Bearer\s+/i, "");
+  return Boolean(expected && given && safeEqual(given, expected));
+}
+
+type CookieReader = (name: string) => string | undefined;
+
+/** The actor the operation's auth mode asks for; 401/403 when the caller does not qualify. */
+export async function resolveActor(auth: AuthMode, req: Request, cookie: CookieReader): Promise<Actor | null> {
+  if (auth === "none") return null;
+  if (auth === "game") {
+    if (!gameKeyMatches(req)) throw new AppError("UNAUTHENTICATED", { userMessage: "Invalid game server key." });
+    return null;
+  }
+  const actor = await authenticate(readCredentials(req.headers, cookie));
+  if (auth === "optional") return actor;
+  if (!actor) throw new AppError("UNAUTHENTICATED");
+  if (auth !== "user" && !hasPrivilege(actor.privilege, MIN_PRIVILEGE[auth])) throw new AppError("FORBIDDEN");
+  return actor;
+}
+
+export const hasSessionCookie = (cookie: CookieReader): boolean => Boolean(cookie(sessionCookieName()));
+
+/**
+ * CSRF: the browser must say the request is same-origin (Sec-Fetch-Site, else Origin against
+ * SITE_URL). Clients that send neither (API clients, curl) are not browsers acting for a
+ * victim and pass; every browser this site supports sends at least Origin on a POST.
+ */
+export function assertSameOrigin(req: Request): void {
+  const refused = () => new AppError("FORBIDDEN", { userMessage: "Cross-site request refused." });
+  const site = req.headers.get("sec-fetch-site");
+  if (site) {
+    if (site !== "same-origin" && site !== "none") throw refused();
+    return;
+  }
+  const origin = req.headers.get("origin");
+  if (origin && origin !== new URL(getEnv().SITE_URL).origin) throw refused();
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { AppError, DEFAULT_MESSAGES, isAppError } from "../errors";
+import { log } from "../log";
+
+// Building answers: JSON bodies, redirects, and the one mapping from a thrown error to a response.
+
+export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+  return new Response(JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? Number(v) : v)), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+/** A redirect whose headers stay mutable (Response.redirect's are frozen). */
+export function redirectTo(url: string | URL, status = 303): Response {
+  return new Response(null, { status, headers: { location: String(url) } });
+}
+
+export type RequestMeta = { requestId: string; method: string; path: string };
+
+/**
+ * 4xx AppErrors answer their own DRF-shaped body. Everything else — unexpected errors and
+ * AppErrors of 500 and up, whose texts are for operators ("… is not configured") — is logged
+ * with the request id and answered with the generic text and that id.
+ */
+export function errorResponse(e: unknown, meta: RequestMeta): Response {
+  if (isAppError(e) && e.status < 500) return json(e.toBody(), e.status, e.headers);
+  const status = isAppError(e) ? e.status : 500;
+  log.error("server error", { ...meta, status, err: e, cause: e instanceof Error ? e.cause : undefined });
+  const details = isAppError(e) ? DEFAULT_MESSAGES[e.code] : DEFAULT_MESSAGES.INTERNAL;
+  return json({ details, request_id: meta.requestId }, status, e instanceof AppError ? e.headers : undefined);
+}

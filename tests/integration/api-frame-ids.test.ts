@@ -1,0 +1,90 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import type { Operation } from "@/lib/schemas/api";
+import { idFields } from "@/lib/schemas/ids";
+import { operations } from "@/lib/schemas/operations";
+import { createSessionToken, createUser } from "../factories/users";
+import { setEnv } from "../support/env";
+import { call, freshClient, SAME_ORIGIN } from "./helpers";
+
+// Every id a client sends, on every operation, goes through the one id schema: bad ids are a
+// 400 naming the field, never a 500 from PostgreSQL. Routes are found from the operations
+// list, so a new route with an id is covered without touching this file.
+
+let restore: () => void;
+beforeAll(() => {
+  restore = setEnv({ TRUST_PROXY: "true", CAPTCHA_PROVIDER: "off" });
+});
+afterAll(() => restore());
+
+type Where = "body" | "query" | "params";
+type IdField = { op: Operation; where: Where; name: string };
+
+function shapeOf(s: unknown): Record<string, z.ZodType> {
+  return (s as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+}
+function unwrap(s: z.ZodType): z.ZodType {
+  const inner = (s as unknown as { _zod: { def: { innerType?: z.ZodType } } })._zod.def.innerType;
+  return inner ? unwrap(inner) : s;
+}
+const looksLikeId = (name: string) => name === "id" || name === "uid" || /(Id|_id)$/.test(name);
+
+const fields: IdField[] = operations.flatMap((op) =>
+  (["body", "query", "params"] as const).flatMap((where) => Object.entries(shapeOf(op[where])).map(([name, schema]) => ({ op, where, name, schema }))),
+).filter((f) => idFields.has(unwrap(f.schema)) || looksLikeId(f.name));
+
+const BAD_NUMBERS: unknown[] = [2147483648, 9999999999, -1, 0, 1.5, "1e3", "2147483648", "9999999999", "-1", "0", "1.5", "abc", " 7", "0x10", true, null];
+const BAD_STRINGS = ["2147483648", "9999999999", "-1", "0", "1.5", "1e3", "abc", "%207", "0x10"];
+
+async function handlerFor(op: Operation) {
+  const dir = op.path.replace(/^\/api\//, "").replace(/\{(\w+)\}/g, "[$1]");
+  const mod = (await import(path.join(import.meta.dirname, "../../app/api", dir, "route.ts"))) as Record<string, Parameters<typeof call>[0]>;
+  return mod[op.method]!;
+}
+
+function requestFor(f: IdField, value: unknown, session: string) {
+  const id = f.op.path.match(/\{(\w+)\}/g)?.map((m) => m.slice(1, -1)) ?? [];
+  const params: Record<string, string> = Object.fromEntries(id.map((n) => [n, "1"]));
+  let urlPath = f.op.path;
+  if (f.where === "params") params[f.name] = String(value);
+  if (f.where === "query") {
+    // Other query fields get a placeholder, so the id is the only thing wrong (e.g. a link's token).
+    const q = new URLSearchParams(Object.keys(shapeOf(f.op.query)).filter((n) => n !== f.name).map((n) => [n, "x"]));
+    urlPath += `?${q}&${f.name}=${String(value)}`;
+  }
+  return {
+    method: f.op.method,
+    path: urlPath,
+    params,
+    body: f.where === "body" ? { [f.name]: value } : f.op.body ? {} : undefined,
+    cookies: { session },
+    headers: { ...freshClient(), ...SAME_ORIGIN },
+  };
+}
+
+describe("ids from clients", () => {
+  it("finds every id field of today's routes through the shared schema", () => {
+    const found = fields.map((f) => `${f.op.method} ${f.op.path} ${f.where}.${f.name}`).sort();
+    expect(found).toEqual(["DELETE /api/v1/sessions/{kind}/{id} params.id", "GET /api/v1/users/confirm query.uid", "POST /api/v1/reset-password body.uid"]);
+    // A field named like an id that bypasses zId would slip past the range check.
+    for (const f of fields) expect(idFields.has(unwrap(shapeOf(f.op[f.where])[f.name]!)), `${f.op.path} ${f.name}`).toBe(true);
+  });
+
+  it("answers 400 naming the field for out-of-range, negative, zero, fractional, exponent and non-numeric ids", async () => {
+    const session = await createSessionToken((await createUser()).id);
+    for (const f of fields) {
+      const handler = await handlerFor(f.op);
+      for (const value of f.where === "body" ? BAD_NUMBERS : BAD_STRINGS) {
+        const r = await call(handler, requestFor(f, value, session));
+        const label = `${f.op.method} ${f.op.path} ${f.name}=${JSON.stringify(value)}`;
+        expect(r.status, label).toBe(400);
+        expect(r.json[f.name], label).toEqual([expect.any(String)]);
+      }
+      // The largest id fits the column: whatever the route answers, it is not a crash.
+      const max = await call(handler, requestFor(f, f.where === "body" ? 2147483647 : "2147483647", session));
+      expect(max.status, `${f.op.path} max id`).toBeLessThan(500);
+      expect(max.json[f.name]).toBeUndefined();
+    }
+  });
+});
