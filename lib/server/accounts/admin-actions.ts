@@ -35,9 +35,10 @@ export async function banUser(username: string, reason: string, actorLabel = "cl
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { bannedAt: new Date(), banReason: reason.trim().slice(0, 500) } });
     await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: true } });
+    // In the same transaction: a ban never stands while the player's sessions live on.
+    await revokeAllSessions(user.id, "banned", undefined, tx);
     await recordAudit({ action: "account.banned", actorLabel, targetType: "user", targetId: user.id, data: { reason } }, tx);
   });
-  await revokeAllSessions(user.id, "banned");
   return { username: user.username };
 }
 
