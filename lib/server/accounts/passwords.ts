@@ -35,10 +35,15 @@ export async function changePassword(userId: number, keep: SessionRef, input: TC
   await sendMail(user.email, mailTemplates.passwordChanged(user.username));
 }
 
-async function issueResetLink(user: { id: number; username: string; email: string }): Promise<void> {
+/** A new single-use reset link for the account (the token is stored hashed). */
+export async function createResetLink(userId: number): Promise<string> {
   const token = randomToken();
-  await db.emailToken.create({ data: { userId: user.id, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
-  await sendMail(user.email, mailTemplates.passwordReset(user.username, siteLink("/account/reset-password", { uid: user.id, token })));
+  await db.emailToken.create({ data: { userId, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
+  return siteLink("/account/reset-password", { uid: userId, token });
+}
+
+async function issueResetLink(user: { id: number; username: string; email: string }): Promise<void> {
+  await sendMail(user.email, mailTemplates.passwordReset(user.username, await createResetLink(user.id)));
 }
 
 /** Same outcome whether or not the account exists: the answer never reveals it. */
