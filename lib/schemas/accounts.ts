@@ -14,7 +14,7 @@ export const ZUsername = z
     const problem = usernameProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
-  .describe("Game username: 1–12 letters, numbers, spaces, - or _");
+  .describe("Game username: 1–12 letters, numbers, spaces, - or _ (not first or last); unique ignoring case, spaces, - and _");
 
 export const ZEmail = z
   .string({ error: REQUIRED })
