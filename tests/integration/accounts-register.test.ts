@@ -81,6 +81,23 @@ describe("POST /api/v1/users", () => {
     expect(await db.mailMessage.count({ where: { to: existing.email, subject: mail.subject } })).toBe(1);
   });
 
+  it("gives two sign-ups racing for one email the same clash answer", async () => {
+    const email = `${uniqueUsername("race")}@test.example`;
+    const results = await Promise.all([payload({ email }), payload({ email })].map((body) => call(register, { method: "POST", body, headers: freshIp() })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.json).toEqual({ username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD], details: ACCOUNT_EXISTS });
+    expect(await db.user.count({ where: { emailKey: email } })).toBe(1);
+  });
+
+  it("sends an unconfirmed owner a fresh confirmation link instead of a reset link", async () => {
+    const existing = await createUser({ isActive: false });
+    const since = smtp.messages.length;
+    const r = await call(register, { method: "POST", body: payload({ email: existing.email }), headers: freshIp() });
+    expect(r.json.details).toBe(ACCOUNT_EXISTS);
+    const link = linkIn(await smtp.latestTo(existing.email, since), "/api/v1/users/confirm");
+    expect(link.searchParams.get("uid")).toBe(String(existing.id));
+  });
+
   it("answers 429 with the spec's text past the per-IP limit", async () => {
     const headers = { "x-forwarded-for": "10.200.0.1" };
     let last = 0;
