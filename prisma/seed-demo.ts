@@ -1,7 +1,10 @@
 // Demo data for local mode: every page looks alive. Idempotent: a second run changes nothing.
 // Never run in production (scripts/start.mjs and prisma/seed.ts check APP_MODE).
+// Accounts are made by the same use cases as real ones (registration's core, the operator's
+// privilege action), so demo data cannot break the rules players must follow.
 import type { GameMode, Prisma, PrismaClient, XpMode } from "../lib/generated/prisma/client";
-import { hashPassword, UNUSABLE_PASSWORD_HASH } from "../lib/server/accounts/password-hash";
+import { setPrivilege } from "../lib/server/accounts/admin-actions";
+import { createAccount, type NewAccount } from "../lib/server/accounts/register-user";
 import { siteConfig } from "../lib/site-config";
 import { SKILLS } from "../lib/skills";
 import { usernameKey } from "../lib/usernames";
@@ -60,21 +63,16 @@ async function seedAll(db: PrismaClient) {
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
   // ── accounts ──
+  const register = async (account: NewAccount): Promise<number> => {
+    const r = await createAccount(account, { confirm: false, ip: null }, db);
+    if (r.status !== "created") throw new Error(`demo account "${account.username}" clashes with an existing account`);
+    return r.userId;
+  };
   const people: Record<keyof typeof DEMO_ACCOUNTS, number> = { staff: 0, moderator: 0, player: 0 };
   for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as [keyof typeof DEMO_ACCOUNTS, (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]][]) {
-    const u = await db.user.create({
-      data: {
-        username: a.username,
-        usernameKey: usernameKey(a.username),
-        email: a.email,
-        emailKey: a.email.toLowerCase(),
-        passwordHash: await hashPassword(a.password),
-        privilege: a.privilege,
-        emailVerifiedAt: new Date(),
-        joinDate: daysAgo(key === "player" ? 120 : 900),
-      },
-    });
-    people[key] = u.id;
+    people[key] = await register({ username: a.username, email: a.email, password: a.password });
+    // Demo history only: a confirmed address and an old join date.
+    await db.user.update({ where: { id: people[key] }, data: { emailVerifiedAt: new Date(), joinDate: daysAgo(key === "player" ? 120 : 900) } });
   }
 
   // ── ladder players: a few hundred accounts that cannot log in, with stats in every skill ──
@@ -94,19 +92,12 @@ async function seedAll(db: PrismaClient) {
     const xpMode: XpMode = x < 0.55 ? "REGULAR" : x < 0.75 ? "X10" : x < 0.9 ? "X15" : "X25";
     ladder.push({ name, mode, xpMode });
   }
-  await db.user.createMany({
-    data: ladder.map((p, i) => ({
-      username: p.name,
-      usernameKey: usernameKey(p.name),
-      email: `ladder${i + 1}@players.example`,
-      emailKey: `ladder${i + 1}@players.example`,
-      passwordHash: UNUSABLE_PASSWORD_HASH,
-      joinDate: daysAgo(30 + Math.floor(rand() * 700)),
-      totalVotes: Math.floor(rand() * 200),
-    })),
-  });
-  const ladderUsers = await db.user.findMany({ where: { emailKey: { endsWith: "@players.example" } }, select: { id: true, usernameKey: true } });
-  const idByKey = new Map(ladderUsers.map((u) => [u.usernameKey, u.id]));
+  const ladderUsers: { id: number }[] = [];
+  for (const [i, p] of ladder.entries()) {
+    const id = await register({ username: p.name, email: `ladder${i + 1}@players.example`, password: null });
+    await db.user.update({ where: { id }, data: { joinDate: daysAgo(30 + Math.floor(rand() * 700)), totalVotes: Math.floor(rand() * 200) } });
+    ladderUsers.push({ id });
+  }
 
   const stats: Prisma.HiscoreStatCreateManyInput[] = [];
   const addStats = (userId: number, gameMode: GameMode, xpMode: XpMode, strength: number, hidden: boolean) => {
@@ -126,10 +117,12 @@ async function seedAll(db: PrismaClient) {
     });
     stats.push({ userId, gameMode, xpMode, skill: 0, level: totalLevel, experience: BigInt(totalXp), reachedAt: latest, hidden });
   };
-  for (const p of ladder) addStats(idByKey.get(usernameKey(p.name))!, p.mode, p.xpMode, rand(), false);
+  for (const [i, p] of ladder.entries()) addStats(ladderUsers[i]!.id, p.mode, p.xpMode, rand(), false);
   addStats(people.player, "REGULAR", "REGULAR", 0.55, false);
-  addStats(people.staff, "REGULAR", "REGULAR", 0.9, true); // staff are hidden from the ladders
+  addStats(people.staff, "REGULAR", "REGULAR", 0.9, false);
   await db.hiscoreStat.createMany({ data: stats });
+  // After the stats: the privilege action itself hides staff from the ladders.
+  for (const a of Object.values(DEMO_ACCOUNTS)) if (a.privilege !== "PLAYER") await setPrivilege(a.username, a.privilege, "seed", db);
 
   // ── store ──
   const categories = ["Weapons", "Armour", "Cosmetics", "Supplies", "Pets"];

@@ -15,7 +15,7 @@ export const ZUsername = z
     const problem = usernameProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
-  .describe("Game username: 1–12 letters, numbers, spaces, - or _");
+  .describe("Game username: 1–12 letters, numbers, spaces, - or _ (not first or last); unique ignoring case, spaces, - and _");
 
 export const ZEmail = z
   .string({ error: REQUIRED })
@@ -150,6 +150,18 @@ export const tokenOp = defineOperation({
   responses: { 200: { description: "Token pair", schema: ZTokenPair }, 400: { description: "Wrong credentials", schema: ZErrorBody }, 429: { description: "Rate limited", schema: ZErrorBody } },
 });
 
+/**
+ * A deliberate departure from the spec, whose client keeps the first refresh token and sends it
+ * again and again: that client is logged out on its second refresh here.
+ */
+export const REFRESH_ROTATION_NOTE =
+  "Deliberate departure from the spec: every refresh answers a NEW refresh token and retires the one sent. " +
+  "Store the new one and use it next time. Sending a retired refresh token again is treated as theft: the whole login " +
+  "(every refresh and access token of it) is revoked and the user must log in again. A client written to the spec, which " +
+  "keeps reusing its first refresh token, is therefore logged out on its second refresh. We accept that because a " +
+  "refresh token that never changes can be replayed by whoever copies it for as long as it lives, and the owner would " +
+  "never notice; with rotation, a stolen token works at most until either party uses it again, and the reuse ends the login.";
+
 export const ZRefreshInput = z
   .object({ refresh: z.string().max(200).optional(), refreshToken: z.string().max(200).optional() })
   .refine((v) => v.refresh || v.refreshToken, { message: REQUIRED, path: ["refresh"] });
@@ -157,6 +169,7 @@ export const refreshOp = defineOperation({
   method: "POST",
   path: "/api/v1/token/refresh",
   summary: "Rotate the refresh token; a reused token revokes its whole family",
+  description: REFRESH_ROTATION_NOTE,
   tag: "Accounts",
   auth: "none",
   body: ZRefreshInput,

@@ -36,6 +36,8 @@ export type Operation<
   /** OpenAPI-style path, e.g. /api/v1/tickets/{id}. */
   path: string;
   summary: string;
+  /** Longer OpenAPI text, e.g. where the operation knowingly departs from the spec. */
+  description?: string;
   tag: string;
   auth: A;
   body?: B;

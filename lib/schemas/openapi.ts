@@ -56,6 +56,7 @@ export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSc
     if (op.auth === "moderator" || op.auth === "administrator" || op.auth === "owner") responses["403"] ??= { description: `Staff only: ${op.auth} or above` };
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
       summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
       operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       ...(SECURITY[op.auth] ? { security: SECURITY[op.auth] } : {}),

@@ -125,6 +125,21 @@ describe("two-factor authentication", () => {
     expect(last).toBe(429);
   });
 
+  it("wrong codes from one address do not lock the owner out elsewhere, and the limit answers Retry-After", async () => {
+    const { user, session } = await signedIn();
+    const { secret } = await activate(session);
+    const creds = { username: user.username, password: DEFAULT_PASSWORD };
+    const attacker = ip();
+    for (let i = 0; i < 10; i++) expect((await call(loginRoute, { method: "POST", body: { ...creds, code: "000000" }, headers: attacker })).status).toBe(400);
+    const blocked = await call(loginRoute, { method: "POST", body: { ...creds, code: "000000" }, headers: attacker });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    const code = await generate({ secret, ...at(now() + 30) });
+    const owner = await call(loginRoute, { method: "POST", body: { ...creds, code }, headers: ip() });
+    expect(owner.status).toBe(200);
+    expect(sessionFrom(owner.headers)).toBeTruthy();
+  });
+
   it("player A cannot read player B's two-factor status", async () => {
     const a = await signedIn();
     const b = await signedIn();

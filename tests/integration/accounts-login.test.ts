@@ -70,8 +70,43 @@ describe("website login", () => {
     const blocked = await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: attacker });
     expect(blocked.status).toBe(429);
     expect(blocked.json.details).toBe("You have been rate limited, please try again later.");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     const owner = await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: { "x-forwarded-for": "10.55.5.5" } });
     expect(owner.status).toBe(200);
+  });
+
+  it("counts attempts before verifying: 14 parallel guesses against a limit of 10 get at most 10 checks", async () => {
+    const u = await createUser();
+    const attacker = freshClient();
+    const results = await Promise.all(
+      Array.from({ length: 14 }, () => call(loginRoute, { method: "POST", body: { username: u.username, password: "Wrong!pass1" }, headers: attacker })),
+    );
+    const checked = results.filter((r) => r.status === 400);
+    const limited = results.filter((r) => r.status === 429);
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(checked.length + limited.length).toBe(14);
+    for (const r of limited) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("lets the owner in from another address after 10+ failures elsewhere, and clears their own count on success", async () => {
+    const u = await createUser();
+    const attacker = freshClient();
+    for (let i = 0; i < 12; i++) await call(loginRoute, { method: "POST", body: { username: u.username, password: "Wrong!pass1" }, headers: attacker });
+    const owner = freshClient();
+    for (let i = 0; i < 9; i++) await call(loginRoute, { method: "POST", body: { username: u.username, password: "Typo!pass1" }, headers: owner });
+    expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: owner })).status).toBe(200);
+    // The success reset this address's count: another nine typos are still allowed.
+    for (let i = 0; i < 9; i++) expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: "Typo!pass1" }, headers: owner })).status).toBe(400);
+  });
+
+  it("stops guessing spread over many addresses at a per-account ceiling, with Retry-After", async () => {
+    const u = await createUser();
+    // 100 failures from 100 addresses, written as the counter would hold them.
+    await db.rateLimitBucket.create({ data: { key: `login-account:${u.usernameKey}`, count: 100, resetAt: new Date(Date.now() + 3_600_000) } });
+    const r = await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: freshClient() });
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(sessionFrom(r.headers)).toBeNull();
   });
 
   it("verifies a legacy bcrypt hash and upgrades it to argon2id", async () => {

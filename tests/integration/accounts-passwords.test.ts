@@ -119,6 +119,28 @@ describe("password reset", () => {
     expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: "Brand!new77" }, headers: ip() })).status).toBe(200);
   });
 
+  it("checks the link before the new password: no 'too common' answer without a valid link", async () => {
+    // Letters only, so a password made of the name is caught as too common.
+    const u = await createUser({ username: `Reset${Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}` });
+    // Contains the account's name, so "too common" would confirm which account the uid is.
+    const named = `${u.username}!1`;
+    const bogus = await call(resetRoute, { method: "POST", body: { uid: String(u.id), token: "not-a-real-token", password: named, passwordConfirmation: named }, headers: ip() });
+    expect(bogus.status).toBe(400);
+    expect(bogus.json).toEqual({ details: "This password reset link is invalid or has expired. Please request a new one." });
+    const noAccount = await call(resetRoute, { method: "POST", body: { uid: "2147483647", token: "not-a-real-token", password: named, passwordConfirmation: named }, headers: ip() });
+    expect(noAccount.json).toEqual(bogus.json);
+
+    // With a valid link the strength check applies, and the link stays usable.
+    const since = smtp.messages.length;
+    await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() });
+    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    const fields = { uid: link.searchParams.get("uid"), token: link.searchParams.get("token") };
+    const common = await call(resetRoute, { method: "POST", body: { ...fields, password: named, passwordConfirmation: named }, headers: ip() });
+    expect(common.status).toBe(400);
+    expect(common.json.password).toEqual(["This password is too common. Choose one that is harder to guess."]);
+    expect((await call(resetRoute, { method: "POST", body: { ...fields, password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() })).status).toBe(201);
+  });
+
   it("refuses an expired link", async () => {
     const u = await createUser();
     const since = smtp.messages.length;

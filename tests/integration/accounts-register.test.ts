@@ -3,6 +3,8 @@ import { POST as register } from "@/app/api/v1/users/route";
 import { GET as confirm } from "@/app/api/v1/users/confirm/route";
 import { POST as loginRoute } from "@/app/api/v1/login/route";
 import { db } from "@/lib/server/db";
+import { ACCOUNT_EXISTS, ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/register-user";
+import { sha256 } from "@/lib/server/security/tokens";
 import { CONFIRMATION_NOTICE } from "@/lib/schemas/accounts";
 import { createUser, uniqueUsername } from "../factories/users";
 import { setEnv } from "../support/env";
@@ -58,15 +60,42 @@ describe("POST /api/v1/users", () => {
     expect((common.json.password as string[])[0]).toMatch(/too common/);
   });
 
-  it("keeps usernames unique ignoring case and _/space, and emails ignoring case", async () => {
+  it("answers a taken username and a taken email identically, and emails the address's owner", async () => {
     const existing = await createUser({ username: uniqueUsername("Dup_") });
     const sameName = existing.username.toUpperCase().replace("_", " ");
-    const r1 = await call(register, { method: "POST", body: payload({ username: sameName }), headers: freshIp() });
-    expect(r1.status).toBe(400);
-    expect(r1.json.username).toEqual(["This username is already taken."]);
-    const r2 = await call(register, { method: "POST", body: payload({ email: existing.email.toUpperCase() }), headers: freshIp() });
-    expect(r2.json.email).toEqual(["An account with this email already exists."]);
+    const since = smtp.messages.length;
+    const byName = await call(register, { method: "POST", body: payload({ username: sameName }), headers: freshIp() });
+    const byEmail = await call(register, { method: "POST", body: payload({ email: existing.email.toUpperCase() }), headers: freshIp() });
+    expect(byName.status).toBe(400);
+    expect(byEmail.status).toBe(400);
+    expect(byEmail.json).toEqual(byName.json);
+    expect(byName.json).toEqual({ username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD], details: ACCOUNT_EXISTS });
     expect(await db.user.count({ where: { emailKey: existing.email.toLowerCase() } })).toBe(1);
+
+    // The owner hears about it, with a working reset link; the mail is recorded too.
+    const mail = await smtp.latestTo(existing.email, since);
+    expect(mail.subject).toMatch(/tried to register/);
+    const link = linkIn(mail, "/account/reset-password");
+    expect(link.searchParams.get("uid")).toBe(String(existing.id));
+    expect(await db.emailToken.count({ where: { userId: existing.id, kind: "PASSWORD_RESET", tokenHash: sha256(link.searchParams.get("token")!) } })).toBe(1);
+    expect(await db.mailMessage.count({ where: { to: existing.email, subject: mail.subject } })).toBe(1);
+  });
+
+  it("gives two sign-ups racing for one email the same clash answer", async () => {
+    const email = `${uniqueUsername("race")}@test.example`;
+    const results = await Promise.all([payload({ email }), payload({ email })].map((body) => call(register, { method: "POST", body, headers: freshIp() })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.json).toEqual({ username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD], details: ACCOUNT_EXISTS });
+    expect(await db.user.count({ where: { emailKey: email } })).toBe(1);
+  });
+
+  it("sends an unconfirmed owner a fresh confirmation link instead of a reset link", async () => {
+    const existing = await createUser({ isActive: false });
+    const since = smtp.messages.length;
+    const r = await call(register, { method: "POST", body: payload({ email: existing.email }), headers: freshIp() });
+    expect(r.json.details).toBe(ACCOUNT_EXISTS);
+    const link = linkIn(await smtp.latestTo(existing.email, since), "/api/v1/users/confirm");
+    expect(link.searchParams.get("uid")).toBe(String(existing.id));
   });
 
   it("answers 429 with the spec's text past the per-IP limit", async () => {

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { verifyPassword } from "@/lib/server/accounts/password-hash";
+import { usernameKey, usernameProblem } from "@/lib/usernames";
 import { DEMO_ACCOUNTS, DEMO_LADDER_PLAYERS, seedDemo } from "@/prisma/seed-demo";
 import { applyMigrations, pendingMigrations } from "@/scripts/lib/migrations.mjs";
 import { createTestDatabase } from "../setup/test-db.mjs";
@@ -81,6 +82,24 @@ describe("demo seed", () => {
       const u = await client.user.findFirstOrThrow({ where: { username: a.username } });
       expect(u.privilege).toBe(a.privilege);
       expect(await verifyPassword(u.passwordHash, a.password)).toBe(true);
+    }
+  });
+
+  it("makes every account through the real use cases, so the accounts follow the rules", async () => {
+    const users = await client.user.findMany({ select: { id: true, username: true, usernameKey: true, privilege: true } });
+    expect(users.length).toBe(Object.keys(DEMO_ACCOUNTS).length + DEMO_LADDER_PLAYERS);
+    for (const u of users) {
+      expect(usernameProblem(u.username), u.username).toBeNull();
+      expect(u.usernameKey).toBe(usernameKey(u.username));
+    }
+    // Registration's core wrote each one (with its audit entry) ...
+    const registered = await client.auditLog.findMany({ where: { action: "account.registered" }, select: { targetId: true } });
+    expect(new Set(registered.map((a) => a.targetId))).toEqual(new Set(users.map((u) => String(u.id))));
+    // ... and the operator's privilege action made the staff, which hides them from the ladders.
+    for (const a of Object.values(DEMO_ACCOUNTS).filter((x) => x.privilege !== "PLAYER")) {
+      const u = users.find((x) => x.username === a.username)!;
+      expect(await client.auditLog.count({ where: { action: "account.privilege_set", actorLabel: "seed", targetId: String(u.id) } })).toBe(1);
+      expect(await client.hiscoreStat.count({ where: { userId: u.id, hidden: false } })).toBe(0);
     }
   });
 

@@ -25,16 +25,25 @@ export async function changePassword(userId: number, keep: SessionRef, input: TC
   if (input.newPassword === input.password) {
     throw new AppError("VALIDATION", { fields: { newPassword: ["Choose a password different from your current one."] }, userMessage: "Choose a password different from your current one." });
   }
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() } });
-  await revokeAllSessions(userId, "password changed", keep);
-  await recordAudit({ action: "account.password_changed", actorId: userId, targetType: "user", targetId: userId, ip });
+  const passwordHash = await hashPassword(input.newPassword);
+  // One transaction: the new password never stands while the other sessions live on.
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: new Date() } });
+    await revokeAllSessions(userId, "password changed", keep, tx);
+    await recordAudit({ action: "account.password_changed", actorId: userId, targetType: "user", targetId: userId, ip }, tx);
+  });
   await sendMail(user.email, mailTemplates.passwordChanged(user.username));
 }
 
-async function issueResetLink(user: { id: number; username: string; email: string }): Promise<void> {
+/** A new single-use reset link for the account (the token is stored hashed). */
+export async function createResetLink(userId: number): Promise<string> {
   const token = randomToken();
-  await db.emailToken.create({ data: { userId: user.id, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
-  await sendMail(user.email, mailTemplates.passwordReset(user.username, siteLink("/account/reset-password", { uid: user.id, token })));
+  await db.emailToken.create({ data: { userId, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
+  return siteLink("/account/reset-password", { uid: userId, token });
+}
+
+async function issueResetLink(user: { id: number; username: string; email: string }): Promise<void> {
+  await sendMail(user.email, mailTemplates.passwordReset(user.username, await createResetLink(user.id)));
 }
 
 /** Same outcome whether or not the account exists: the answer never reveals it. */
@@ -57,27 +66,34 @@ export async function sendOwnResetLink(userId: number): Promise<void> {
 
 const INVALID_LINK = "This password reset link is invalid or has expired. Please request a new one.";
 
-/** Single use, 30 minutes; success ends every session and notifies the player by email. */
+/**
+ * Single use, 30 minutes; success ends every session and notifies the player by email. The
+ * link is checked before the new password, so without a valid link nothing about the account
+ * (not even "too common", which depends on its name) is revealed.
+ */
 export async function resetPassword(input: { uid: string; token: string; password: string }, ip: string): Promise<void> {
   const userId = Number(input.uid);
-  const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
-  if (isCommonPassword(input.password, user.username)) throw new AppError("VALIDATION", { fields: { password: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
+  // Past the id column's range no link can exist (and the query would fail, not miss).
+  if (!Number.isSafeInteger(userId) || userId < 1 || userId > 2_147_483_647) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
+  const tokenHash = sha256(input.token);
+  const live = (now: Date) => ({ userId, kind: "PASSWORD_RESET" as const, tokenHash, usedAt: null, expiresAt: { gt: now } });
+  const link = await db.emailToken.findFirst({ where: live(new Date()), include: { user: { select: { username: true, email: true } } } });
+  if (!link) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
+  const { username, email } = link.user;
+  if (isCommonPassword(input.password, username)) throw new AppError("VALIDATION", { fields: { password: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   const ok = await db.$transaction(async (tx) => {
-    const used = await tx.emailToken.updateMany({
-      where: { userId, kind: "PASSWORD_RESET", tokenHash: sha256(input.token), usedAt: null, expiresAt: { gt: now } },
-      data: { usedAt: now },
-    });
+    // Claimed again here: of two requests racing with one link, only one wins.
+    const used = await tx.emailToken.updateMany({ where: live(now), data: { usedAt: now } });
     if (used.count !== 1) return false;
     // Any other outstanding reset links for this account die with this one.
     await tx.emailToken.updateMany({ where: { userId, kind: "PASSWORD_RESET", usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: now } });
+    await revokeAllSessions(userId, "password reset", undefined, tx);
     await recordAudit({ action: "account.password_reset", actorId: userId, targetType: "user", targetId: userId, ip }, tx);
     return true;
   });
   if (!ok) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
-  await revokeAllSessions(userId, "password reset");
-  await sendMail(user.email, mailTemplates.passwordChanged(user.username));
+  await sendMail(email, mailTemplates.passwordChanged(username));
 }

@@ -39,3 +39,12 @@ export async function isRateLimited(rule: RateLimitRule, subject: string): Promi
   const row = await db.rateLimitBucket.findUnique({ where: { key: `${rule.name}:${subject}`.slice(0, 300) } });
   return Boolean(row && row.resetAt > new Date() && row.count >= rule.limit);
 }
+
+/**
+ * Takes back one hit counted before an outcome was known (e.g. a login that turned out to be
+ * the owner's), without clearing what others added to the same window.
+ */
+export async function undoRateLimitHit(rule: RateLimitRule, subject: string): Promise<void> {
+  const key = `${rule.name}:${subject}`.slice(0, 300);
+  await db.$executeRaw`UPDATE rate_limit_buckets SET count = GREATEST(count - 1, 0) WHERE key = ${key} AND "resetAt" > now()`;
+}

@@ -30,4 +30,6 @@ export const mailTemplates = {
     build(`Reset your ${siteConfig.name} password`, [`Hello ${username},`, "Someone (hopefully you) asked to reset your password. The link below works once and expires in 30 minutes.", "If you did not ask for this, you can ignore this email: your password stays the same."], { label: "Choose a new password", url }),
   passwordChanged: (username: string) =>
     build(`Your ${siteConfig.name} password was changed`, [`Hello ${username},`, "Your password was just changed and every session was signed out.", `If this was not you, reset your password straight away and contact staff on ${siteConfig.chatServerName}.`]),
+  registrationAttempt: (username: string, url: string) =>
+    build(`Someone tried to register with your email`, [`Hello ${username},`, `Someone just tried to create a new ${siteConfig.name} account with this email address. It already belongs to your account, ${username}, so no new account was made.`, "If that was you and you cannot get in, choose a new password with the link below (it works once and expires in 30 minutes). If it was not you, ignore this email: nothing has changed."], { label: "Choose a new password", url }),
 };

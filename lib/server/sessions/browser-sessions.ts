@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "../db";
+import { db, type Tx } from "../db";
 import { getEnv } from "../env";
 import { randomToken, sha256 } from "../security/tokens";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from "./constants";
@@ -37,13 +37,15 @@ export function clearedSessionCookie(): string {
 /** A browser session or an API login (refresh-token family). */
 export type SessionRef = { kind: "browser" | "api"; id: number };
 
-/** Ends every browser session and API login of a user (ban, password reset), except `keep`. */
-export async function revokeAllSessions(userId: number, reason: string, keep?: SessionRef): Promise<number> {
+/**
+ * Ends every browser session and API login of a user (ban, password reset), except `keep`.
+ * Pass the caller's `tx` so the revocation commits (or rolls back) with the change that caused it.
+ */
+export async function revokeAllSessions(userId: number, reason: string, keep?: SessionRef, tx?: Tx): Promise<number> {
+  if (!tx) return db.$transaction((t) => revokeAllSessions(userId, reason, keep, t));
   const now = new Date();
   const notKept = (kind: SessionRef["kind"]) => (keep?.kind === kind ? { id: { not: keep.id } } : {});
-  const [s, f] = await db.$transaction([
-    db.session.updateMany({ where: { userId, revokedAt: null, ...notKept("browser") }, data: { revokedAt: now } }),
-    db.refreshTokenFamily.updateMany({ where: { userId, revokedAt: null, ...notKept("api") }, data: { revokedAt: now, revokedReason: reason } }),
-  ]);
+  const s = await tx.session.updateMany({ where: { userId, revokedAt: null, ...notKept("browser") }, data: { revokedAt: now } });
+  const f = await tx.refreshTokenFamily.updateMany({ where: { userId, revokedAt: null, ...notKept("api") }, data: { revokedAt: now, revokedReason: reason } });
   return s.count + f.count;
 }
