@@ -2,80 +2,67 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
+import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
+import { safeReturnPath } from "@/lib/safe-path";
 import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/schemas/accounts";
 import { siteConfig } from "@/lib/site-config";
-import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, missingFields, readErrors, safeNextPath } from "./api";
 import { ResendConfirmation } from "./resend-confirmation";
 
-const EMPTY: FormErrors = { fields: {} };
+const focusCode = () => requestAnimationFrame(() => document.getElementById("login-code")?.focus());
 
 /** Spec §2 Login, with the second step DESIGN.md §5 adds when two-factor is active. */
 export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [step, setStep] = useState<"credentials" | "code">("credentials");
   const [useRecovery, setUseRecovery] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(EMPTY);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (loading) return;
-    const local = missingFields(step === "credentials" ? { username, password } : { code });
-    if (Object.keys(local).length > 0) {
-      setErrors({ fields: local });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-
-    setLoading(true);
-    setErrors(EMPTY);
-    const body = step === "code" ? { username, password, code: code.trim() } : { username, password };
-    const res = await callApi<{ two_factor_required?: boolean }>("/api/v1/login", { body });
-    if (res.status === 200 && res.data.two_factor_required) {
-      setLoading(false);
-      setStep("code");
-      setCode("");
-      requestAnimationFrame(() => document.getElementById("login-code")?.focus());
-      return;
-    }
-    if (res.status === 200) {
-      router.replace(safeNextPath(next));
+  const form = useApiForm<{ username: string; password: string; code?: string }, { two_factor_required?: boolean }>({
+    path: "/api/v1/login",
+    required: step === "credentials" ? ["username", "password"] : ["code"],
+    fields: ["username", "password", "code"],
+    onSuccess: (data, { stayBusy }) => {
+      if (data.two_factor_required) {
+        setStep("code");
+        setCode("");
+        focusCode();
+        return;
+      }
+      stayBusy();
+      router.replace(safeReturnPath(next));
       router.refresh();
-      return;
-    }
-    setLoading(false);
-    if (res.status === 429) setErrors({ fields: {}, details: RATE_LIMITED });
-    else if (res.status === 400 || res.status === 403) {
-      const errs = readErrors(res.data);
-      setErrors(errs.details || Object.keys(errs.fields).length ? errs : { fields: {}, details: SERVER_ERROR });
+    },
+    onFailure: ({ fieldErrors }) => {
       // Wrong password on the code step: start again from the first step.
-      if (step === "code" && (errs.fields.username || errs.fields.password)) setStep("credentials");
-    } else setErrors({ fields: {}, details: readErrors(res.data).details ?? SERVER_ERROR });
-    focusFirstInvalid(formRef.current);
-  }
+      if (step === "code" && (fieldErrors.username || fieldErrors.password)) setStep("credentials");
+    },
+  });
+  const { busy: loading, fieldErrors } = form;
 
   const startOver = () => {
     setStep("credentials");
     setCode("");
     setUseRecovery(false);
-    setErrors(EMPTY);
+    form.reset();
   };
 
   return (
     <div className="space-y-6">
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={loading}>
-      <LiveAlert tone="error">{errors.details}</LiveAlert>
+    <form
+      noValidate
+      onSubmit={(e) => form.submit(step === "code" ? { username, password, code: code.trim() } : { username, password }, e)}
+      className="space-y-4"
+      aria-busy={loading}
+    >
+      <LiveAlert tone="error">{form.formError}</LiveAlert>
       {step === "credentials" ? (
         <>
-          <Field id="login-username" name="username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} errors={errors.fields.username} />
-          <Field id="login-password" name="password" type="password" label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.fields.password} />
+          <Field id="login-username" name="username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} errors={fieldErrors.username} />
+          <Field id="login-password" name="password" type="password" label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} errors={fieldErrors.password} />
           <button type="submit" className="btn btn-gold w-full" disabled={loading}>
             {loading ? "Loading..." : "Login"}
           </button>
@@ -99,7 +86,7 @@ export function LoginForm({ next }: { next: string }) {
               maxLength={32}
               value={code}
               onChange={(e) => setCode(e.target.value)}
-              errors={errors.fields.code}
+              errors={fieldErrors.code}
             />
           ) : (
             <Field
@@ -114,7 +101,7 @@ export function LoginForm({ next }: { next: string }) {
               maxLength={6}
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-              errors={errors.fields.code}
+              errors={fieldErrors.code}
             />
           )}
           <button type="submit" className="btn btn-gold w-full" disabled={loading}>
@@ -127,8 +114,8 @@ export function LoginForm({ next }: { next: string }) {
               onClick={() => {
                 setUseRecovery((v) => !v);
                 setCode("");
-                setErrors(EMPTY);
-                requestAnimationFrame(() => document.getElementById("login-code")?.focus());
+                form.reset();
+                focusCode();
               }}
             >
               {useRecovery ? "Use your authenticator app instead" : "Use a recovery code"}
@@ -154,7 +141,7 @@ export function LoginForm({ next }: { next: string }) {
         </li>
       </ul>
     </form>
-    {step === "credentials" && errors.details === EMAIL_UNCONFIRMED ? <ResendConfirmation username={username} /> : null}
+    {step === "credentials" && form.formError === EMAIL_UNCONFIRMED ? <ResendConfirmation username={username} /> : null}
     </div>
   );
 }

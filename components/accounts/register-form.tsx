@@ -2,19 +2,19 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type ComponentProps, type FormEvent, useRef, useState } from "react";
+import { type ComponentProps, useRef, useState } from "react";
+import { FormError, useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { ErrorList, Field } from "@/components/ui/field";
 import { CONFIRMATION_NOTICE, ZRegisterInput } from "@/lib/schemas/accounts";
 import { fieldErrorsFrom } from "@/lib/schemas/api";
-import { type FormErrors, RATE_LIMITED, SERVER_ERROR, callApi, focusFirstInvalid, readErrors } from "./api";
 import { type CaptchaHandle, CaptchaField } from "./captcha-field";
 import { NewPasswordField, isChecklistMessage } from "./password-checklist";
 
 type CaptchaConfig = ComponentProps<typeof CaptchaField>["config"];
 
-const EMPTY: FormErrors = { fields: {} };
 const TERMS_REQUIRED = "You must agree to the Terms of Service, Privacy Policy and Rules.";
+const CAPTCHA_FAILED = "Human verification failed. Please try again.";
 
 /** Spec §2 Register / §4 Registration: verify, create, then /welcome (201) or the email notice (200). */
 export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
@@ -22,51 +22,38 @@ export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
   const captchaRef = useRef<CaptchaHandle>(null);
   const [values, setValues] = useState({ username: "", email: "", password: "", password_confirmation: "" });
   const [terms, setTerms] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(EMPTY);
   const [notice, setNotice] = useState<string | null>(null);
+  const form = useApiForm<typeof values, { details?: string }>({
+    path: "/api/v1/users",
+    fields: ["username", "email", "password", "password_confirmation", "captchaToken"],
+    // The server's own rules, so the messages match; the captcha is solved only after they pass.
+    validate: (v) => {
+      const parsed = ZRegisterInput.safeParse({ ...v, captchaToken: "pending" });
+      const { details, ...fieldErrors } = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+      if (!terms) fieldErrors.terms = [TERMS_REQUIRED];
+      return details || Object.keys(fieldErrors).length ? { fieldErrors, formError: details?.join(" ") } : null;
+    },
+    prepare: async (v) => {
+      let captchaToken: string;
+      try {
+        captchaToken = (await captchaRef.current?.getToken()) ?? "";
+      } catch {
+        throw new FormError(CAPTCHA_FAILED);
+      }
+      return { ...v, captchaToken };
+    },
+    onSuccess: (data, { res, stayBusy }) => {
+      if (res.status === 201) {
+        stayBusy();
+        router.push("/welcome");
+      } else setNotice(typeof data.details === "string" ? data.details : CONFIRMATION_NOTICE);
+    },
+  });
+  const loading = form.busy;
 
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
-  const fieldErrors = (name: string) => errors.fields[name];
-  const passwordErrors = (errors.fields.password ?? []).filter((m) => !(values.password && isChecklistMessage(m)));
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (loading) return;
-    const parsed = ZRegisterInput.safeParse({ ...values, captchaToken: "pending" });
-    const local = parsed.success ? {} : fieldErrorsFrom(parsed.error);
-    if (!terms) local.terms = [TERMS_REQUIRED];
-    if (Object.keys(local).length > 0) {
-      setErrors({ fields: local });
-      focusFirstInvalid(e.currentTarget);
-      return;
-    }
-
-    setLoading(true);
-    setErrors(EMPTY);
-    setNotice(null);
-    let captchaToken: string;
-    try {
-      captchaToken = (await captchaRef.current?.getToken()) ?? "";
-    } catch {
-      setErrors({ fields: {}, details: "Human verification failed. Please try again." });
-      setLoading(false);
-      return;
-    }
-    const res = await callApi("/api/v1/users", { body: { ...values, captchaToken } });
-    if (res.status === 201) {
-      router.push("/welcome");
-      return;
-    }
-    setLoading(false);
-    if (res.status === 200) {
-      setNotice(typeof res.data.details === "string" ? res.data.details : CONFIRMATION_NOTICE);
-      return;
-    }
-    if (res.status === 429) setErrors({ fields: {}, details: RATE_LIMITED });
-    else if (res.status === 400) setErrors(readErrors(res.data));
-    else setErrors({ fields: {}, details: readErrors(res.data).details ?? SERVER_ERROR });
-  }
+  const fieldErrors = (name: string) => form.fieldErrors[name];
+  const passwordErrors = (form.fieldErrors.password ?? []).filter((m) => !(values.password && isChecklistMessage(m)));
 
   if (notice) {
     return (
@@ -80,8 +67,8 @@ export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={loading}>
-      <LiveAlert tone="error">{errors.details}</LiveAlert>
+    <form noValidate onSubmit={(e) => form.submit(values, e)} className="space-y-4" aria-busy={loading}>
+      <LiveAlert tone="error">{form.formError}</LiveAlert>
       <Field id="register-username" name="username" label="Username" autoComplete="username" required maxLength={12} value={values.username} onChange={set("username")} errors={fieldErrors("username")} hint="1–12 letters, numbers, spaces, - or _. This is also your in-game name." />
       <Field id="register-email" name="email" type="email" label="Email" autoComplete="email" required value={values.email} onChange={set("email")} errors={fieldErrors("email")} />
       <NewPasswordField id="register-password" label="Password" value={values.password} onChange={(v) => setValues((prev) => ({ ...prev, password: v }))} errors={passwordErrors} />

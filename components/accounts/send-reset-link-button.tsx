@@ -1,30 +1,34 @@
 "use client";
 
 import { useState } from "react";
+import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
-import { callApi, errorText } from "./api";
+
+const LINK_SENT = "We sent you an email with a link to change your password.";
 
 /** Emails the signed-in player a password reset link (POST /api/v1/change-password/email). */
 export function SendResetLinkButton() {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-
-  async function send() {
-    if (busy) return;
-    setBusy(true);
-    setResult(null);
-    const res = await callApi<{ success?: string }>("/api/v1/change-password/email", { method: "POST", body: {} });
-    setBusy(false);
-    if (res.ok) setResult({ tone: "success", text: typeof res.data.success === "string" ? res.data.success : "We sent you an email with a link to change your password." });
-    else setResult({ tone: "error", text: errorText(res) });
-  }
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useApiForm<Record<string, never>, { success?: string }>({
+    path: "/api/v1/change-password/email",
+    onSuccess: (data) => setSent(typeof data.success === "string" ? data.success : LINK_SENT),
+  });
 
   return (
     <div className="space-y-4">
-      <button type="button" className="btn btn-gold" disabled={busy} onClick={send}>
-        {busy ? "Loading..." : "Send me the link"}
+      <button
+        type="button"
+        className="btn btn-gold"
+        disabled={form.busy}
+        aria-busy={form.busy}
+        onClick={() => {
+          setSent(null);
+          void form.submit({});
+        }}
+      >
+        {form.busy ? "Loading..." : "Send me the link"}
       </button>
-      <LiveAlert tone={result?.tone ?? "info"}>{result?.text}</LiveAlert>
+      <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? sent}</LiveAlert>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { LocalDateTime } from "@/components/ui/local-date-time";
 import { Panel } from "@/components/ui/panel";
 import type { TSessionDto } from "@/lib/schemas/accounts";
-import { callApi, errorText } from "./api";
+
+type Target = { kind: TSessionDto["kind"]; id: number; device: string } | { kind: "all" };
+const keyOf = (t: Target) => (t.kind === "all" ? "all" : `${t.kind}-${t.id}`);
 
 /** DESIGN.md §5: the player's sessions, each revocable; the current one is marked. */
 export function SessionsList({ initial }: { initial: TSessionDto[] }) {
@@ -16,31 +19,31 @@ export function SessionsList({ initial }: { initial: TSessionDto[] }) {
     setSeen(initial);
     setSessions(initial);
   }
-  const [busy, setBusy] = useState<string | null>(null);
-  const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current);
+  const form = useApiForm<Target, { ended?: number }>({
+    method: "DELETE",
+    path: (t) => (t.kind === "all" ? "/api/v1/sessions" : `/api/v1/sessions/${t.kind}/${t.id}`),
+    // A session that is already gone is what the player asked for.
+    isSuccess: (res, t) => res.ok || (t.kind !== "all" && res.status === 404),
+    onSuccess: (data, { values: t }) => {
+      if (t.kind === "all") {
+        setSessions((list) => list.filter((x) => x.current));
+        const n = typeof data.ended === "number" ? data.ended : others.length;
+        setDone(`Ended ${n} other ${n === 1 ? "session" : "sessions"}.`);
+      } else {
+        setSessions((list) => list.filter((x) => !(x.kind === t.kind && x.id === t.id)));
+        setDone(`Ended the session on ${t.device}.`);
+      }
+    },
+  });
+  const busy = form.busy ? pending : null;
 
-  async function end(s: TSessionDto) {
-    setBusy(`${s.kind}-${s.id}`);
-    setBanner(null);
-    const res = await callApi(`/api/v1/sessions/${s.kind}/${s.id}`, { method: "DELETE" });
-    setBusy(null);
-    if (res.ok || res.status === 404) {
-      setSessions((list) => list.filter((x) => !(x.kind === s.kind && x.id === s.id)));
-      setBanner({ tone: "success", text: `Ended the session on ${s.device}.` });
-    } else setBanner({ tone: "error", text: errorText(res) });
-  }
-
-  async function endAll() {
-    setBusy("all");
-    setBanner(null);
-    const res = await callApi<{ ended?: number }>("/api/v1/sessions", { method: "DELETE" });
-    setBusy(null);
-    if (res.ok) {
-      setSessions((list) => list.filter((x) => x.current));
-      const n = typeof res.data.ended === "number" ? res.data.ended : others.length;
-      setBanner({ tone: "success", text: `Ended ${n} other ${n === 1 ? "session" : "sessions"}.` });
-    } else setBanner({ tone: "error", text: errorText(res) });
+  async function end(t: Target) {
+    setPending(keyOf(t));
+    setDone(null);
+    await form.submit(t);
   }
 
   return (
@@ -70,7 +73,7 @@ export function SessionsList({ initial }: { initial: TSessionDto[] }) {
                 </p>
               </div>
               {!s.current ? (
-                <button type="button" className="btn btn-stone shrink-0 self-start sm:self-center" disabled={busy !== null} onClick={() => end(s)}>
+                <button type="button" className="btn btn-stone shrink-0 self-start sm:self-center" disabled={busy !== null} onClick={() => end({ kind: s.kind, id: s.id, device: s.device })}>
                   {busy === key ? "Ending..." : "End"}
                   <span className="sr-only"> session on {s.device}</span>
                 </button>
@@ -79,10 +82,10 @@ export function SessionsList({ initial }: { initial: TSessionDto[] }) {
           );
         })}
       </ul>
-      <LiveAlert tone={banner?.tone ?? "info"} className="mt-3">
-        {banner?.text}
+      <LiveAlert tone={form.formError ? "error" : "success"} className="mt-3">
+        {form.formError ?? done}
       </LiveAlert>
-      <button type="button" className="btn btn-ember mt-4" disabled={busy !== null || others.length === 0} onClick={endAll}>
+      <button type="button" className="btn btn-ember mt-4" disabled={busy !== null || others.length === 0} onClick={() => end({ kind: "all" })}>
         {busy === "all" ? "Ending..." : "End all other sessions"}
       </button>
     </Panel>

@@ -1,12 +1,13 @@
 "use client";
 
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Panel } from "@/components/ui/panel";
+import { callApi } from "@/lib/client/api";
 import type { TTwoFactorStatus } from "@/lib/schemas/accounts";
-import { callApi, errorText } from "./api";
 
 const CODE_HINT = "Please enter your current 6-digit code here before activating!";
 type Dialog = null | "activate" | "deactivate";
@@ -16,9 +17,8 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
   const [activated, setActivated] = useState(initialActivated);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [setup, setSetup] = useState<TTwoFactorStatus | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -29,16 +29,43 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
     return res.data;
   }, []);
 
+  // Spec §5: Activate stays disabled until the code has 6 digits (Enter is ignored too).
+  const activation = useApiForm<{ code: string }, { recovery_codes?: string[] }>({
+    path: "/api/v1/2fa/activate",
+    validate: (v) => (v.code.length !== 6 ? { fieldErrors: {} } : null),
+    onSuccess: async (data) => {
+      setRecoveryCodes(Array.isArray(data.recovery_codes) ? data.recovery_codes : []);
+      setMessage("Two-factor authentication is now active.");
+      await loadStatus();
+    },
+  });
+  // Spec §5: deactivation needs a code, its length is not checked here.
+  const deactivation = useApiForm<{ code: string }>({
+    path: "/api/v1/2fa/deactivate",
+    validate: (v) => (v.code ? null : { fieldErrors: {}, formError: "Please enter your current 6-digit code." }),
+    onSuccess: async () => {
+      setDialog(null);
+      setCode("");
+      setMessage("Two-factor authentication has been turned off.");
+      await loadStatus();
+    },
+  });
+  const busy = activation.busy || deactivation.busy;
+  const { reset: resetActivation } = activation;
+  const { reset: resetDeactivation } = deactivation;
+
   const open = async (which: Exclude<Dialog, null>) => {
     setCode("");
-    setError(null);
+    resetActivation();
+    resetDeactivation();
+    setLoadError(null);
     setMessage(null);
     setRecoveryCodes(null);
     setSetup(null);
     setDialog(which);
     if (which === "activate") {
       const status = await loadStatus();
-      if (!status) setError("Could not load your authenticator setup. Please try again.");
+      if (!status) setLoadError("Could not load your authenticator setup. Please try again.");
       else if (status.activated) setDialog(null);
       else {
         setSetup(status);
@@ -50,45 +77,11 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
   const close = useCallback(() => {
     setDialog(null);
     setCode("");
-    setError(null);
+    resetActivation();
+    resetDeactivation();
+    setLoadError(null);
     setRecoveryCodes(null);
-  }, []);
-
-  async function activate(e: FormEvent) {
-    e.preventDefault();
-    if (busy || code.length !== 6) return;
-    setBusy(true);
-    setError(null);
-    const res = await callApi<{ success?: boolean; recovery_codes?: string[] }>("/api/v1/2fa/activate", { body: { code } });
-    setBusy(false);
-    if (!res.ok) {
-      setError(errorText(res));
-      return;
-    }
-    setRecoveryCodes(Array.isArray(res.data.recovery_codes) ? res.data.recovery_codes : []);
-    setMessage("Two-factor authentication is now active.");
-    await loadStatus();
-  }
-
-  async function deactivate(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    if (!code.trim()) {
-      setError("Please enter your current 6-digit code.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const res = await callApi("/api/v1/2fa/deactivate", { body: { code: code.trim() } });
-    setBusy(false);
-    if (!res.ok) {
-      setError(errorText(res));
-      return;
-    }
-    close();
-    setMessage("Two-factor authentication has been turned off.");
-    await loadStatus();
-  }
+  }, [resetActivation, resetDeactivation]);
 
   return (
     <Panel aria-labelledby="twofactor-heading">
@@ -123,11 +116,11 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
           <RecoveryCodes codes={recoveryCodes} onDone={close} />
         ) : !setup ? (
           <>
-            <LiveAlert tone="error">{error}</LiveAlert>
-            {!error ? <p>Loading...</p> : null}
+            <LiveAlert tone="error">{loadError}</LiveAlert>
+            {!loadError ? <p>Loading...</p> : null}
           </>
         ) : (
-          <form onSubmit={activate} noValidate className="space-y-4">
+          <form onSubmit={(e) => activation.submit({ code }, e)} noValidate className="space-y-4" aria-busy={activation.busy}>
             <ol className="list-decimal space-y-1 pl-5 text-stone-300">
               <li>Scan this QR code with your authenticator app, or type the setup key into it.</li>
               <li>Enter the 6-digit code the app shows.</li>
@@ -160,7 +153,7 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
               onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
               hint={code.length !== 6 ? CODE_HINT : undefined}
             />
-            <LiveAlert tone="error">{error}</LiveAlert>
+            <LiveAlert tone="error">{activation.formError}</LiveAlert>
             <button type="submit" className="btn btn-gold w-full" disabled={busy || code.length !== 6}>
               {busy ? "Loading..." : "Activate"}
             </button>
@@ -169,10 +162,10 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
       </Modal>
 
       <Modal open={dialog === "deactivate"} onClose={close} title="Deactivate two-factor authentication">
-        <form onSubmit={deactivate} noValidate className="space-y-4">
+        <form onSubmit={(e) => deactivation.submit({ code: code.trim() }, e)} noValidate className="space-y-4" aria-busy={deactivation.busy}>
           <p className="text-stone-300">Enter the current code from your authenticator app to turn two-factor authentication off.</p>
           <Field id="twofactor-deactivate-code" data-autofocus name="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
-          <LiveAlert tone="error">{error}</LiveAlert>
+          <LiveAlert tone="error">{deactivation.formError}</LiveAlert>
           <button type="submit" className="btn btn-ember w-full" disabled={busy}>
             {busy ? "Loading..." : "Deactivate"}
           </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { missingFields } from "@/components/accounts/api";
+import { missingFields } from "@/lib/client/api";
 import { fieldErrorsFrom, REQUIRED } from "@/lib/schemas/api";
 import { ZRegisterInput } from "@/lib/schemas/accounts";
 

@@ -1,0 +1,110 @@
+// Browser side of the /api/v1 JSON API: one fetch wrapper and the pure mapping from an answer
+// to what a form shows. No React and no server imports, so any client component can use it
+// and unit tests run it in Node.
+import { REQUIRED } from "@/lib/schemas/api";
+
+/** Spec §8 texts. */
+export const RATE_LIMITED = "You have been rate limited, please try again later.";
+export const SERVER_ERROR = "Error! Looks like something went wrong on the server. Try again or contact a staff member for help.";
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiResponse<T = Record<string, unknown>> = { status: number; ok: boolean; data: T & Record<string, unknown> };
+
+/**
+ * The JSON answer and its status. Never throws: a network failure resolves to status 0, and a
+ * body that is not a JSON object to `{}`. Cookie session, same-origin only (the server's CSRF
+ * check reads Sec-Fetch-Site); unsafe requests always say `application/json`, because the API
+ * refuses any other content type for them.
+ */
+export async function callApi<T = Record<string, unknown>>(path: string, init: { method?: ApiMethod; body?: unknown } = {}): Promise<ApiResponse<T>> {
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (method !== "GET") headers["Content-Type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      cache: "no-store",
+    });
+  } catch {
+    return { status: 0, ok: false, data: {} as T & Record<string, unknown> };
+  }
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch {
+    data = {};
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) data = {};
+  return { status: res.status, ok: res.ok, data: data as T & Record<string, unknown> };
+}
+
+/** Keys of an error body that are messages about the whole request, not about one field. */
+const DETAIL_KEYS = new Set(["details", "detail", "non_field_errors"]);
+/** Keys that are never shown: the request id is for logs and support, not for the form. */
+const IGNORED_KEYS = new Set(["request_id"]);
+
+/** A DRF-shaped error body (DESIGN.md §4) split into per-field lists, `details` and `error`. */
+export function readErrors(body: Record<string, unknown>): { fields: Record<string, string[]>; details?: string; error?: string } {
+  const fields: Record<string, string[]> = {};
+  let details: string | undefined;
+  let error: string | undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (IGNORED_KEYS.has(key)) continue;
+    const list = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : typeof value === "string" && value ? [value] : [];
+    if (list.length === 0) continue;
+    if (DETAIL_KEYS.has(key)) details = [details, ...list].filter(Boolean).join(" ");
+    else if (key === "error") error = list.join(" ");
+    else fields[key] = list;
+  }
+  return { fields, details, error };
+}
+
+/** What a form shows after a failed submit: messages under each field, and one form-level text. */
+export type FormFailure = { fieldErrors: Record<string, string[]>; formError?: string };
+
+export type FailureOptions = {
+  /** Names of the fields the form shows. Errors for any other field become the form-level text. */
+  fields?: readonly string[];
+  /** Server field name → form field name, for bodies that spell a field differently. */
+  aliases?: Readonly<Record<string, string>>;
+};
+
+/**
+ * The one mapping from a failed answer to a form (spec §8): 429 → the rate-limit text; no
+ * answer, a non-JSON answer or a 5xx → the generic server text; otherwise the server's field
+ * lists under their fields and its `details` (or `error`) as the form text. Errors for fields
+ * the form does not show (a bad `uid` in a reset link) are the form text, ahead of the generic
+ * "Some fields are invalid.": nobody could see them otherwise.
+ */
+export function failureFrom(res: ApiResponse, options: FailureOptions = {}): FormFailure {
+  if (res.status === 429) return { fieldErrors: {}, formError: RATE_LIMITED };
+  if (res.status === 0 || res.status >= 500) return { fieldErrors: {}, formError: SERVER_ERROR };
+  const { fields, details, error } = readErrors(res.data);
+  const fieldErrors: Record<string, string[]> = {};
+  const stray: string[] = [];
+  for (const [key, messages] of Object.entries(fields)) {
+    const name = options.aliases?.[key] ?? key;
+    if (options.fields && !options.fields.includes(name)) {
+      for (const m of messages) if (!stray.includes(m)) stray.push(m);
+      continue;
+    }
+    const list = (fieldErrors[name] ??= []);
+    for (const m of messages) if (!list.includes(m)) list.push(m);
+  }
+  const formError = stray.length ? stray.join(" ") : (details ?? error ?? (Object.keys(fieldErrors).length ? undefined : SERVER_ERROR));
+  return { fieldErrors, formError };
+}
+
+/** Client-side check before sending: each named field that is blank (spaces count) is required. */
+export function missingFields(values: Readonly<Record<string, unknown>>, names: readonly string[] = Object.keys(values)): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const name of names) {
+    const value = values[name];
+    if (typeof value !== "string" || !value.trim()) fields[name] = [REQUIRED];
+  }
+  return fields;
+}
