@@ -90,7 +90,7 @@ describe("POST /api/v1/users", () => {
   });
 
   it("sends an unconfirmed owner a fresh confirmation link instead of a reset link", async () => {
-    const existing = await createUser({ isActive: false });
+    const existing = await createUser({ confirmed: false });
     const since = smtp.messages.length;
     const r = await call(register, { method: "POST", body: payload({ email: existing.email }), headers: freshIp() });
     expect(r.json.details).toBe(ACCOUNT_EXISTS);
