@@ -4,10 +4,10 @@ import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { inBackground } from "../background";
+import { enqueue } from "../jobs/enqueue";
 import { log } from "../log";
 import { mailTemplates } from "../mail/templates";
-import { sendMail, siteLink } from "../mail/send-mail";
+import { queueMail, siteLink } from "../mail/send-mail";
 import { randomToken, sha256 } from "../security/tokens";
 import { revokeAllSessions, type SessionRef } from "../sessions/browser-sessions";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
@@ -28,13 +28,15 @@ export async function changePassword(userId: number, keep: SessionRef, input: TC
   await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() } });
   await revokeAllSessions(userId, "password changed", keep);
   await recordAudit({ action: "account.password_changed", actorId: userId, targetType: "user", targetId: userId, ip });
-  await sendMail(user.email, mailTemplates.passwordChanged(user.username));
+  await queueMail(user.email, mailTemplates.passwordChanged(user.username));
 }
 
 async function issueResetLink(user: { id: number; username: string; email: string }): Promise<void> {
   const token = randomToken();
-  await db.emailToken.create({ data: { userId: user.id, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
-  await sendMail(user.email, mailTemplates.passwordReset(user.username, siteLink("/account/reset-password", { uid: user.id, token })));
+  await db.$transaction(async (tx) => {
+    await tx.emailToken.create({ data: { userId: user.id, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
+    await queueMail(user.email, mailTemplates.passwordReset(user.username, siteLink("/account/reset-password", { uid: user.id, token })), { tx });
+  });
 }
 
 /** Same outcome whether or not the account exists: the answer never reveals it. */
@@ -44,8 +46,9 @@ export async function requestPasswordReset(input: TRequestResetInput, ip: string
     log.info("auth.reset_requested", { matched: false, ip });
     return;
   }
-  // Answered before the email goes out: the response time must not tell who has an account.
-  inBackground("password reset email", () => issueResetLink(user));
+  // Only a job is queued here (one insert): the link and its mail are made by the job, so the
+  // response time barely tells who has an account.
+  await enqueue("send-reset-link", { userId: user.id });
   log.info("auth.reset_requested", { matched: true, userId: user.id, ip });
 }
 
@@ -79,5 +82,5 @@ export async function resetPassword(input: { uid: string; token: string; passwor
   });
   if (!ok) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
   await revokeAllSessions(userId, "password reset");
-  await sendMail(user.email, mailTemplates.passwordChanged(user.username));
+  await queueMail(user.email, mailTemplates.passwordChanged(user.username));
 }

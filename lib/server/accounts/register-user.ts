@@ -6,10 +6,10 @@ import { verifyCaptcha } from "../captcha/verify-captcha";
 import { db, Prisma } from "../db";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
-import { inBackground } from "../background";
+import { enqueue } from "../jobs/enqueue";
 import { log } from "../log";
 import { mailTemplates } from "../mail/templates";
-import { sendMail, siteLink } from "../mail/send-mail";
+import { queueMail, siteLink } from "../mail/send-mail";
 import { randomToken, sha256 } from "../security/tokens";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 import { hashPassword } from "./password-hash";
@@ -58,7 +58,7 @@ export async function registerUser(input: TRegisterInput, ip: string): Promise<R
     throw e;
   }
   log.info("auth.registered", { userId, confirm });
-  if (token) await sendMail(input.email, mailTemplates.confirmEmail(input.username, siteLink("/api/v1/users/confirm", { uid: userId, token })));
+  if (token) await queueMail(input.email, mailTemplates.confirmEmail(input.username, siteLink("/api/v1/users/confirm", { uid: userId, token })));
   return { userId, awaitingConfirmation: confirm };
 }
 
@@ -81,19 +81,23 @@ export async function confirmEmail(uid: string, token: string): Promise<boolean>
 
 /**
  * Sends a new confirmation link to an account still awaiting it. Same outcome whether or not
- * such an account exists; the work happens after the answer.
+ * such an account exists; the link and its mail are made by a job, after the answer.
  */
 export async function resendConfirmation(input: { username: string; email: string }): Promise<void> {
   const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) } });
   if (!user || user.isActive || user.bannedAt || user.emailKey !== input.email.toLowerCase()) return;
-  inBackground("confirmation email", async () => {
-    const token = randomToken();
-    const now = new Date();
-    await db.$transaction(async (tx) => {
-      // Only the newest link works.
-      await tx.emailToken.updateMany({ where: { userId: user.id, kind: "EMAIL_CONFIRMATION", usedAt: null }, data: { usedAt: now } });
-      await tx.emailToken.create({ data: { userId: user.id, kind: "EMAIL_CONFIRMATION", tokenHash: sha256(token), expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS) } });
-    });
-    await sendMail(user.email, mailTemplates.confirmEmail(user.username, siteLink("/api/v1/users/confirm", { uid: user.id, token })));
+  await enqueue("send-confirmation-link", { userId: user.id });
+}
+
+/** The send-confirmation-link job: a fresh link, and only the newest one works. */
+export async function sendConfirmationLink(userId: number): Promise<void> {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user || user.isActive || user.bannedAt) return;
+  const token = randomToken();
+  const now = new Date();
+  await db.$transaction(async (tx) => {
+    await tx.emailToken.updateMany({ where: { userId: user.id, kind: "EMAIL_CONFIRMATION", usedAt: null }, data: { usedAt: now } });
+    await tx.emailToken.create({ data: { userId: user.id, kind: "EMAIL_CONFIRMATION", tokenHash: sha256(token), expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS) } });
+    await queueMail(user.email, mailTemplates.confirmEmail(user.username, siteLink("/api/v1/users/confirm", { uid: user.id, token })), { tx });
   });
 }

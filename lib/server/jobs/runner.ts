@@ -1,0 +1,110 @@
+import "server-only";
+import { Logger, run, runOnce, type Runner, type RunnerOptions } from "graphile-worker";
+import { getEnv } from "../env";
+import { log } from "../log";
+import { crontab, taskList } from "./task-list";
+
+// Starts and stops graphile-worker runners. Several runners (one per app process, or a
+// separate `npm run worker`) share the queue safely: each job is locked by one of them.
+
+/** graphile-worker's messages in our JSON log; its per-job "completed" chatter only at debug. */
+const jobLogger = new Logger((scope: { label?: string; taskIdentifier?: string; jobId?: string }) => (level, message) => {
+  const data = { scope: scope.label, task: scope.taskIdentifier, jobId: scope.jobId };
+  const lvl = level as string;
+  if (lvl === "error") log.error(`jobs: ${message}`, data);
+  else if (lvl === "warning") log.warn(`jobs: ${message}`, data);
+  else log.debug(`jobs: ${message}`, data);
+});
+
+export function runnerOptions(overrides: Partial<RunnerOptions> = {}): RunnerOptions {
+  const env = getEnv();
+  return {
+    connectionString: env.DATABASE_URL,
+    concurrency: env.JOBS_CONCURRENCY,
+    // We own shutdown (stopJobRunner), so it can be ordered with the web server's.
+    noHandleSignals: true,
+    logger: jobLogger,
+    taskList,
+    crontab,
+    ...overrides,
+  };
+}
+
+const state = globalThis as unknown as { jobRunner?: Promise<Runner> };
+
+/** Starts this process's runner once (installing the graphile_worker schema if missing). */
+export function startJobRunner(overrides: Partial<RunnerOptions> = {}): Promise<Runner> {
+  state.jobRunner ??= run(runnerOptions(overrides)).catch((e: unknown) => {
+    state.jobRunner = undefined;
+    throw e;
+  });
+  return state.jobRunner;
+}
+
+const settles = (p: Promise<unknown>, ms: number) =>
+  Promise.race([p.then(() => true, () => true), new Promise<boolean>((r) => setTimeout(r, ms, false).unref())]);
+
+/**
+ * Graceful stop: takes no new jobs and waits for running ones. Jobs still running after
+ * `graceMs` are failed on purpose, which unlocks them for a retry by the next runner
+ * (a job left locked by a dead process waits hours for graphile-worker's stale-lock reset).
+ */
+export async function stopJobRunner(graceMs = 8_000): Promise<void> {
+  const pending = state.jobRunner;
+  state.jobRunner = undefined;
+  const runner = await pending?.catch(() => undefined);
+  if (!runner) return;
+  if (await settles(runner.stop(), graceMs)) return;
+  log.warn("jobs: still running at shutdown; releasing them for a retry");
+  await settles(runner.kill(), 2_000);
+}
+
+/** Runs every job that is due now, then returns (tests, one-off maintenance). */
+export async function runJobsOnce(overrides: Partial<RunnerOptions> = {}): Promise<void> {
+  await runOnce(runnerOptions({ concurrency: 1, ...overrides }));
+}
+
+/**
+ * From instrumentation.ts: the runner inside an app server process, unless JOBS_WORKER=false
+ * or Next is only building. A database that is not up yet is retried, not fatal.
+ */
+export async function startJobRunnerInApp(): Promise<void> {
+  const env = getEnv();
+  if (!env.JOBS_WORKER || env.NEXT_PHASE === "phase-production-build") return;
+  holdExitForJobs();
+  const attempt = () =>
+    startJobRunner().then(
+      () => log.info("jobs.runner_started", { concurrency: env.JOBS_CONCURRENCY }),
+      (e: unknown) => {
+        log.error("jobs: runner did not start; retrying in 30 s", { err: e instanceof Error ? e.message : String(e) });
+        setTimeout(attempt, 30_000).unref();
+      },
+    );
+  await attempt();
+}
+
+let exitHeld = false;
+
+/**
+ * Next's SIGTERM/SIGINT handler closes the HTTP server and then calls process.exit at once.
+ * Let running jobs finish (bounded by stopJobRunner) before any exit. With no other handler
+ * for the signal, exit ourselves after stopping, as the default action would.
+ */
+function holdExitForJobs(): void {
+  if (exitHeld) return;
+  exitHeld = true;
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= stopJobRunner());
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => {
+    void stop().finally(() => exit(code));
+  }) as typeof process.exit;
+  for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+    process.once(signal, () => {
+      const others = process.listenerCount(signal);
+      void stop().finally(() => {
+        if (others === 0) exit(code);
+      });
+    });
+  }
+}
