@@ -1,5 +1,6 @@
 import "server-only";
-import { Logger, run, runOnce, type Runner, type RunnerOptions } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { Logger, run, runOnce, type Runner, type RunnerOptions, type WorkerEvents, type WorkerPool } from "graphile-worker";
 import { getEnv } from "../env";
 import { log } from "../log";
 import { crontab, taskList } from "./task-list";
@@ -30,15 +31,28 @@ export function runnerOptions(overrides: Partial<RunnerOptions> = {}): RunnerOpt
   };
 }
 
-const state = globalThis as unknown as { jobRunner?: Promise<Runner> };
+type Started = { runner: Runner; pool?: WorkerPool };
+const state = globalThis as unknown as { jobRunner?: Promise<Started> };
 
 /** Starts this process's runner once (installing the graphile_worker schema if missing). */
-export function startJobRunner(overrides: Partial<RunnerOptions> = {}): Promise<Runner> {
-  state.jobRunner ??= run(runnerOptions(overrides)).catch((e: unknown) => {
+export async function startJobRunner(overrides: Partial<RunnerOptions> = {}): Promise<Runner> {
+  state.jobRunner ??= (async () => {
+    // The pool is kept for a forceful stop: Runner.kill() does nothing once a graceful stop has begun.
+    const events = new EventEmitter() as WorkerEvents;
+    const started: Partial<Started> = {};
+    events.on("pool:create", ({ workerPool }) => (started.pool = workerPool));
+    started.runner = await run(runnerOptions({ events, ...overrides }));
+    return started as Started;
+  })().catch((e: unknown) => {
     state.jobRunner = undefined;
     throw e;
   });
-  return state.jobRunner;
+  return (await state.jobRunner).runner;
+}
+
+/** True while this process has a runner (started or starting). */
+export function hasJobRunner(): boolean {
+  return state.jobRunner !== undefined;
 }
 
 const settles = (p: Promise<unknown>, ms: number) =>
@@ -47,16 +61,16 @@ const settles = (p: Promise<unknown>, ms: number) =>
 /**
  * Graceful stop: takes no new jobs and waits for running ones. Jobs still running after
  * `graceMs` are failed on purpose, which unlocks them for a retry by the next runner
- * (a job left locked by a dead process waits hours for graphile-worker's stale-lock reset).
+ * (a job left locked by a dead process waits 4 hours for graphile-worker's stale-lock reset).
  */
 export async function stopJobRunner(graceMs = 8_000): Promise<void> {
   const pending = state.jobRunner;
   state.jobRunner = undefined;
-  const runner = await pending?.catch(() => undefined);
-  if (!runner) return;
-  if (await settles(runner.stop(), graceMs)) return;
+  const started = await pending?.catch(() => undefined);
+  if (!started) return;
+  if (await settles(started.runner.stop(), graceMs)) return;
   log.warn("jobs: still running at shutdown; releasing them for a retry");
-  await settles(runner.kill(), 2_000);
+  await settles(Promise.resolve(started.pool?.forcefulShutdown("shutdown: job took too long")), 6_000);
 }
 
 /** Runs every job that is due now, then returns (tests, one-off maintenance). */
