@@ -4,5 +4,5 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   await import("./lib/server/check-config-at-start");
   const { startJobRunnerInApp } = await import("./lib/server/jobs/runner");
-  await startJobRunnerInApp();
+  startJobRunnerInApp();
 }

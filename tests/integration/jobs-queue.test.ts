@@ -73,7 +73,7 @@ describe("a job survives a restart of the app", () => {
     for (const vars of [{ JOBS_WORKER: "false" }, { NEXT_PHASE: "phase-production-build" }]) {
       const undo = setEnv(vars);
       try {
-        await startJobRunnerInApp();
+        startJobRunnerInApp();
         expect(hasJobRunner()).toBe(false);
       } finally {
         undo();

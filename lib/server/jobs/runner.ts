@@ -80,13 +80,15 @@ export async function runJobsOnce(overrides: Partial<RunnerOptions> = {}): Promi
 
 /**
  * From instrumentation.ts: the runner inside an app server process, unless JOBS_WORKER=false
- * or Next is only building. A database that is not up yet is retried, not fatal.
+ * or Next is only building. Not awaited, so serving never waits on it; a database that is not
+ * up yet is retried, not fatal.
  */
-export async function startJobRunnerInApp(): Promise<void> {
+export function startJobRunnerInApp(): void {
   const env = getEnv();
   if (!env.JOBS_WORKER || env.NEXT_PHASE === "phase-production-build") return;
   holdExitForJobs();
   const attempt = () =>
+    !shuttingDown &&
     startJobRunner().then(
       () => log.info("jobs.runner_started", { concurrency: env.JOBS_CONCURRENCY }),
       (e: unknown) => {
@@ -94,10 +96,11 @@ export async function startJobRunnerInApp(): Promise<void> {
         setTimeout(attempt, 30_000).unref();
       },
     );
-  await attempt();
+  void attempt();
 }
 
 let exitHeld = false;
+let shuttingDown = false;
 
 /**
  * Next's SIGTERM/SIGINT handler closes the HTTP server and then calls process.exit at once.
@@ -108,7 +111,11 @@ function holdExitForJobs(): void {
   if (exitHeld) return;
   exitHeld = true;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= stopJobRunner());
+  // Bounded: a runner still connecting to an unreachable database must not block the exit.
+  const stop = () => {
+    shuttingDown = true;
+    return (stopping ??= settles(stopJobRunner(), 15_000).then(() => undefined));
+  };
   const exit = process.exit.bind(process);
   process.exit = ((code?: number | string | null) => {
     void stop().finally(() => exit(code));
