@@ -69,6 +69,20 @@ describe("a job survives a restart of the app", () => {
     expect(started).toBe(1);
   });
 
+  it("a graceful stop lets a running job finish and records it as done before returning", async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((r) => (finish = r));
+    let started = false;
+    await startJobRunner({ taskList: { "test-slow": () => ((started = true), gate) }, crontab: "" });
+    await addTestJob("test-slow");
+    await waitUntil(async () => started, "the job to start");
+    const stopping = stopJobRunner();
+    finish();
+    await stopping;
+    // Otherwise the process may exit with the job still locked, and it would run again hours later.
+    expect(await queuedJobs("test-slow")).toHaveLength(0);
+  });
+
   it("runs no runner in an app process with JOBS_WORKER=false or while Next builds", async () => {
     for (const vars of [{ JOBS_WORKER: "false" }, { NEXT_PHASE: "phase-production-build" }]) {
       const undo = setEnv(vars);

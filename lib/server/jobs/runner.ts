@@ -25,6 +25,11 @@ export function runnerOptions(overrides: Partial<RunnerOptions> = {}): RunnerOpt
     // We own shutdown (stopJobRunner), so it can be ordered with the web server's.
     noHandleSignals: true,
     logger: jobLogger,
+    // With batching off (-1, the default) graphile-worker records a finished job without
+    // awaiting it, so a graceful stop can return, and the process exit, before the job is marked
+    // done: it would stay locked and run again hours later. A batcher (even of 0 ms) is flushed
+    // by the stop.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     taskList,
     crontab,
     ...overrides,
