@@ -25,12 +25,12 @@ export async function runJobsUntilIdle(): Promise<void> {
   await runJobsOnce();
 }
 
-export type QueuedJob = { id: string; task_identifier: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; last_error: string | null; run_at: Date; locked_by: string | null };
+export type QueuedJob = { id: string; task_identifier: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; last_error: string | null; run_at: Date; updated_at: Date; locked_by: string | null };
 
 /** Jobs still in the queue (graphile-worker deletes a job once it succeeds). */
 export async function queuedJobs(task?: string): Promise<QueuedJob[]> {
   const rows = await db.$queryRaw<QueuedJob[]>`
-    SELECT j.id::text, j.task_identifier, p.payload, j.attempts, j.max_attempts, j.last_error, j.run_at, j.locked_by
+    SELECT j.id::text, j.task_identifier, p.payload, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at, j.locked_by
     FROM graphile_worker.jobs j JOIN graphile_worker._private_jobs p USING (id) ORDER BY j.id`;
   return task ? rows.filter((r) => r.task_identifier === task) : rows;
 }
