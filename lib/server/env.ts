@@ -39,7 +39,7 @@ const EnvSchema = z
     // false: this app process does not run background jobs (a separate `npm run worker` does).
     JOBS_WORKER: bool.default(true),
     // Jobs one runner works on at the same time.
-    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
+    JOBS_CONCURRENCY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(2)),
     // Set by Next while it builds: no job runner then.
     NEXT_PHASE: optionalString,
   })
