@@ -3,6 +3,7 @@
 // and records them the way `prisma migrate deploy` does. Needs no Prisma engine.
 //   DATABASE_URL=postgresql://user:pass@host:5432/db npm run db:migrate
 import { existsSync } from "node:fs";
+import { installJobQueueSchema } from "./lib/job-queue-schema.mjs";
 import { applyMigrations } from "./lib/migrations.mjs";
 
 if (!process.env.DATABASE_URL && existsSync(".env")) process.loadEnvFile(".env");
@@ -19,6 +20,8 @@ try {
       ? `db:migrate: applied ${applied.length} migration(s): ${applied.join(", ")}`
       : "db:migrate: no pending migrations; the database schema is up to date.",
   );
+  // The job queue's own tables (graphile_worker schema): web processes queue jobs into them.
+  await installJobQueueSchema(url);
 } catch (e) {
   console.error(`db:migrate: ${e.message}`);
   process.exit(1);

@@ -1,8 +1,9 @@
 // `npm start` runs this once before serving, in one process: the configuration is validated by
 // the app's own zod schema (a bad variable stops the start, named), pending migrations are
-// applied, and in local mode the demo data is seeded when missing.
+// applied (ours and the job queue's), and in local mode the demo data is seeded when missing.
 import { parseEnv } from "../lib/server/env";
 import { runDemoSeed } from "../prisma/seed";
+import { installJobQueueSchema } from "./lib/job-queue-schema.mjs";
 import { applyMigrations } from "./lib/migrations.mjs";
 
 async function main() {
@@ -16,6 +17,7 @@ async function main() {
   console.log(`[start] configuration ok (${env.APP_MODE} mode)`);
   const { applied } = await applyMigrations(env.DATABASE_URL);
   console.log(applied.length ? `[start] applied migrations: ${applied.join(", ")}` : "[start] database schema is up to date");
+  await installJobQueueSchema(env.DATABASE_URL);
   if (env.isLocal) await runDemoSeed(env.DATABASE_URL, env.APP_MODE);
 }
 

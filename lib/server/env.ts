@@ -39,6 +39,12 @@ const EnvSchema = z
     // Set per boot by scripts/server.mjs (never by hand): proves its socket-address header is ours.
     SOCKET_ADDRESS_SECRET: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    // false: this app process does not run background jobs (a separate `npm run worker` does).
+    JOBS_WORKER: bool.default(true),
+    // Jobs one runner works on at the same time.
+    JOBS_CONCURRENCY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(2)),
+    // Set by Next while it builds: no job runner then.
+    NEXT_PHASE: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== "production") return;

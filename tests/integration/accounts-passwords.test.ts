@@ -9,7 +9,11 @@ import { db } from "@/lib/server/db";
 import { PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED } from "@/lib/schemas/accounts";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { setEnv } from "../support/env";
+import { runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
+
+// Mail goes out through background jobs, which this file runs itself (runJobsUntilIdle).
+await takeOwnDatabase("acc_pw");
 import { call, freshClient, loginCookie as login, SAME_ORIGIN } from "./helpers";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -44,6 +48,7 @@ describe("POST /api/v1/change-password", () => {
     expect(ok.json).toEqual({ success: PASSWORD_CHANGED });
     expect((await call(userRoute, { cookies: { session: here } })).status).toBe(200);
     expect((await call(userRoute, { cookies: { session: elsewhere } })).status).toBe(401);
+    await runJobsUntilIdle();
     const mail = await smtp.latestTo(u.email);
     expect(mail.subject).toMatch(/password was changed/);
     const relog = await call(loginRoute, { method: "POST", body: { username: u.username, password: "Fresh!pass22" }, headers: ip() });
@@ -72,6 +77,7 @@ describe("POST /api/v1/change-password", () => {
 
 describe("password reset", () => {
   it("answers the same for unknown accounts and emails nothing", async () => {
+    await runJobsUntilIdle(); // mail queued by earlier tests
     const before = smtp.messages.length;
     const r = await call(requestRoute, { method: "POST", body: { username: "ghost-user", email: "ghost@test.example" }, headers: ip() });
     expect(r.status).toBe(200);
@@ -79,6 +85,7 @@ describe("password reset", () => {
     const u = await createUser();
     const wrongEmail = await call(requestRoute, { method: "POST", body: { username: u.username, email: "someone-else@test.example" }, headers: ip() });
     expect(wrongEmail.json).toEqual({ details: RESET_REQUESTED });
+    await runJobsUntilIdle();
     expect(smtp.messages.length).toBe(before);
   });
 
@@ -94,6 +101,7 @@ describe("password reset", () => {
     const session = await loginCookie(u.username);
     const since = smtp.messages.length;
     await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email.toUpperCase() }, headers: ip() });
+    await runJobsUntilIdle();
     const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
     expect(link.origin).toBe("http://localhost:3000");
     const uid = link.searchParams.get("uid")!;
@@ -111,6 +119,7 @@ describe("password reset", () => {
     expect(ok.status).toBe(201);
     expect(ok.json).toEqual({ details: RESET_DONE });
     expect((await call(userRoute, { cookies: { session } })).status).toBe(401);
+    await runJobsUntilIdle();
     expect((await smtp.latestTo(u.email, since + 1)).subject).toMatch(/password was changed/);
 
     const twice = await call(resetRoute, { method: "POST", body: { uid, token, password: "Other!new88", passwordConfirmation: "Other!new88" }, headers: ip() });
@@ -145,6 +154,7 @@ describe("password reset", () => {
     const u = await createUser();
     const since = smtp.messages.length;
     await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() });
+    await runJobsUntilIdle();
     const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
     await db.emailToken.updateMany({ where: { userId: u.id }, data: { expiresAt: new Date(Date.now() - 1) } });
     const r = await call(resetRoute, { method: "POST", body: { uid: link.searchParams.get("uid"), token: link.searchParams.get("token"), password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() });
@@ -167,6 +177,7 @@ describe("password reset", () => {
     const since = smtp.messages.length;
     const r = await call(changeEmailRoute, { method: "POST", cookies: { session }, headers: SAME_ORIGIN });
     expect(r.status).toBe(200);
+    await runJobsUntilIdle();
     const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
     expect(link.searchParams.get("uid")).toBe(String(u.id));
   });

@@ -8,7 +8,11 @@ import { sha256 } from "@/lib/server/security/tokens";
 import { CONFIRMATION_NOTICE } from "@/lib/schemas/accounts";
 import { createUser, uniqueUsername } from "../factories/users";
 import { setEnv } from "../support/env";
+import { runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
+
+// Mail goes out through background jobs, which this file runs itself (runJobsUntilIdle).
+await takeOwnDatabase("acc_reg");
 import { call, sessionFrom } from "./helpers";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -133,6 +137,7 @@ describe("registration with email confirmation on", () => {
       const before = await call(loginRoute, { method: "POST", body: { username: body.username, password: body.password }, headers: freshIp() });
       expect(before.status).toBe(403);
 
+      await runJobsUntilIdle();
       const mail = await smtp.latestTo(body.email);
       expect(mail.raw).toMatch(/Content-Type: text\/plain/);
       expect(mail.raw).toMatch(/Content-Type: text\/html/);
@@ -158,6 +163,7 @@ describe("registration with email confirmation on", () => {
     try {
       const body = payload();
       await call(register, { method: "POST", body, headers: freshIp() });
+      await runJobsUntilIdle();
       const link = linkIn(await smtp.latestTo(body.email), "/api/v1/users/confirm");
       const user = await db.user.findFirstOrThrow({ where: { username: body.username } });
       await db.emailToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -178,6 +184,7 @@ describe("POST /api/v1/users/confirm/resend", () => {
     try {
       const body = payload();
       await call(register, { method: "POST", body, headers: freshIp() });
+      await runJobsUntilIdle();
       const firstLink = linkIn(await smtp.latestTo(body.email), "/api/v1/users/confirm");
       const refused = await call(loginRoute, { method: "POST", body: { username: body.username, password: body.password }, headers: freshIp() });
       expect(refused.json.details).toBe(EMAIL_UNCONFIRMED);
@@ -191,6 +198,7 @@ describe("POST /api/v1/users/confirm/resend", () => {
       const ok = await call(resend, { method: "POST", body: { username: body.username, email: body.email }, headers: freshIp() });
       expect(ok.status).toBe(200);
       expect(ok.json).toEqual({ details: CONFIRMATION_RESENT });
+      await runJobsUntilIdle();
       const secondLink = linkIn(await smtp.latestTo(body.email, before), "/api/v1/users/confirm");
       expect(smtp.messages.length).toBe(before + 1);
       expect(secondLink.searchParams.get("token")).not.toBe(firstLink.searchParams.get("token"));
@@ -210,8 +218,8 @@ describe("local outbox", () => {
     const undo = setEnv({ SMTP_URL: undefined });
     try {
       expect(isOutboxEnabled()).toBe(true);
-      const { sendMail } = await import("@/lib/server/mail/send-mail");
-      await sendMail("outbox-check@test.example", { subject: "Outbox check", text: "t", html: "<p>t</p>" });
+      const { queueMail } = await import("@/lib/server/mail/send-mail");
+      await queueMail("outbox-check@test.example", { subject: "Outbox check", text: "t", html: "<p>t</p>" });
       expect((await listOutbox(5)).map((m) => m.subject)).toContain("Outbox check");
     } finally {
       undo();

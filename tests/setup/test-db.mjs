@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort, startEmbeddedPostgres } from "../../scripts/lib/embedded-db.mjs";
+import { installJobQueueSchema } from "../../scripts/lib/job-queue-schema.mjs";
 import { applyMigrations } from "../../scripts/lib/migrations.mjs";
 
 /** Starts (or reuses) a server; returns an admin URL for its `postgres` database. */
@@ -24,7 +25,7 @@ function withDatabase(url, name) {
   return u.toString();
 }
 
-/** Creates an empty database with a unique name; `migrate` applies the committed migrations. */
+/** Creates an empty database with a unique name; `migrate` applies the committed migrations and installs the job queue. */
 export async function createTestDatabase(adminUrl, { prefix = "test", migrate = true } = {}) {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const client = new pg.Client({ connectionString: adminUrl });
@@ -35,7 +36,10 @@ export async function createTestDatabase(adminUrl, { prefix = "test", migrate = 
     await client.end();
   }
   const url = withDatabase(adminUrl, name);
-  if (migrate) await applyMigrations(url);
+  if (migrate) {
+    await applyMigrations(url);
+    await installJobQueueSchema(url);
+  }
   return {
     name,
     url,

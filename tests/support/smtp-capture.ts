@@ -9,7 +9,8 @@ export function decodeQuotedPrintable(s: string): string {
   return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
-export async function startSmtpCapture() {
+/** `port`: a fixed port (e.g. one a test first used while nothing listened there). */
+export async function startSmtpCapture(port = 0) {
   const messages: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -34,10 +35,10 @@ export async function startSmtpCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     /** The newest message to `address` (waits for it to arrive, up to 5 s). */
     async latestTo(address: string, since = 0): Promise<CapturedMail> {

@@ -4,13 +4,14 @@ import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { inBackground } from "../background";
+import { enqueue } from "../jobs/enqueue";
 import { log } from "../log";
 import { mailTemplates } from "../mail/templates";
-import { sendMail, siteLink } from "../mail/send-mail";
+import { queueMail, siteLink } from "../mail/send-mail";
 import { randomToken, sha256 } from "../security/tokens";
 import { revokeAllSessions, type SessionRef } from "../sessions/browser-sessions";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
+import { type DbClient } from "./db-client";
 import { hashPassword, verifyPassword } from "./password-hash";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -31,19 +32,22 @@ export async function changePassword(userId: number, keep: SessionRef, input: TC
     await tx.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: new Date() } });
     await revokeAllSessions(userId, "password changed", keep, tx);
     await recordAudit({ action: "account.password_changed", actorId: userId, targetType: "user", targetId: userId, ip }, tx);
+    await queueMail(user.email, mailTemplates.passwordChanged(user.username), { tx });
   });
-  await sendMail(user.email, mailTemplates.passwordChanged(user.username));
 }
 
 /** A new single-use reset link for the account (the token is stored hashed). */
-export async function createResetLink(userId: number): Promise<string> {
+export async function createResetLink(userId: number, client: DbClient = db): Promise<string> {
   const token = randomToken();
-  await db.emailToken.create({ data: { userId, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
+  await client.emailToken.create({ data: { userId, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
   return siteLink("/account/reset-password", { uid: userId, token });
 }
 
 async function issueResetLink(user: { id: number; username: string; email: string }): Promise<void> {
-  await sendMail(user.email, mailTemplates.passwordReset(user.username, await createResetLink(user.id)));
+  // The token and its mail commit together: no link without its mail, no mail without its link.
+  await db.$transaction(async (tx) => {
+    await queueMail(user.email, mailTemplates.passwordReset(user.username, await createResetLink(user.id, tx)), { tx });
+  });
 }
 
 /** Same outcome whether or not the account exists: the answer never reveals it. */
@@ -53,8 +57,9 @@ export async function requestPasswordReset(input: TRequestResetInput, ip: string
     log.info("auth.reset_requested", { matched: false, ip });
     return;
   }
-  // Answered before the email goes out: the response time must not tell who has an account.
-  inBackground("password reset email", () => issueResetLink(user));
+  // Only a job is queued here (one insert): the link and its mail are made by the job, so the
+  // response time barely tells who has an account.
+  await enqueue("send-reset-link", { userId: user.id });
   log.info("auth.reset_requested", { matched: true, userId: user.id, ip });
 }
 
@@ -95,5 +100,5 @@ export async function resetPassword(input: { uid: string; token: string; passwor
     return true;
   });
   if (!ok) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
-  await sendMail(email, mailTemplates.passwordChanged(username));
+  await queueMail(email, mailTemplates.passwordChanged(username));
 }

@@ -8,11 +8,11 @@ import { db } from "../db";
 import { uniqueViolationOf } from "../db-errors";
 import { getEnv } from "../env";
 import { AppError, type FieldErrors } from "../errors";
-import { inBackground } from "../background";
 import { hitRateLimit, type RateLimitRule } from "../http/rate-limit";
+import { enqueue } from "../jobs/enqueue";
 import { log } from "../log";
 import { mailTemplates } from "../mail/templates";
-import { sendMail, siteLink } from "../mail/send-mail";
+import { queueMail, siteLink } from "../mail/send-mail";
 import { randomToken, sha256 } from "../security/tokens";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 import { type DbClient, inTransaction } from "./db-client";
@@ -93,25 +93,27 @@ export async function registerUser(input: TRegisterInput, ip: string): Promise<R
   const result = await createAccount(input, { confirm, ip });
   if (result.status === "taken") {
     const ownerId = result.emailOwnerId;
-    // After the answer, so its timing does not tell a taken email from a taken name.
-    if (ownerId !== null) inBackground("registration attempt email", () => tellEmailOwner(ownerId));
+    // A job, so the answer's timing does not tell a taken email from a taken name.
+    if (ownerId !== null) await enqueue("tell-email-owner", { userId: ownerId });
     log.info("auth.register_clash", { emailTaken: ownerId !== null, ip });
     throw accountExists();
   }
   const { userId, confirmationToken } = result;
   log.info("auth.registered", { userId, confirm });
-  if (confirmationToken) await sendMail(input.email, mailTemplates.confirmEmail(input.username, siteLink("/api/v1/users/confirm", { uid: userId, token: confirmationToken })));
+  if (confirmationToken) await queueMail(input.email, mailTemplates.confirmEmail(input.username, siteLink("/api/v1/users/confirm", { uid: userId, token: confirmationToken })));
   return { userId, awaitingConfirmation: confirm };
 }
 
-/** Someone tried to register with this account's email: tell its owner, with a way back in. */
-async function tellEmailOwner(userId: number): Promise<void> {
+/** The tell-email-owner job: someone tried to register with this account's email; tell its owner, with a way back in. */
+export async function tellEmailOwner(userId: number): Promise<void> {
   const owner = await db.user.findUnique({ where: { id: userId } });
   if (!owner || owner.bannedAt) return;
   if (!(await hitRateLimit(OWNER_NOTICES, String(owner.id))).allowed) return;
   // Still unconfirmed: what the owner needs is a fresh confirmation link, not a new password.
-  if (!owner.isActive) return sendConfirmationLink(owner);
-  await sendMail(owner.email, mailTemplates.registrationAttempt(owner.username, await createResetLink(owner.id)));
+  if (!owner.isActive) return sendConfirmationLink(owner.id);
+  await db.$transaction(async (tx) => {
+    await queueMail(owner.email, mailTemplates.registrationAttempt(owner.username, await createResetLink(owner.id, tx)), { tx });
+  });
 }
 
 /** Follows the emailed link: activates the account once, before it expires. */
@@ -133,21 +135,23 @@ export async function confirmEmail(uid: string, token: string): Promise<boolean>
 
 /**
  * Sends a new confirmation link to an account still awaiting it. Same outcome whether or not
- * such an account exists; the work happens after the answer.
+ * such an account exists; the link and its mail are made by a job, after the answer.
  */
 export async function resendConfirmation(input: { username: string; email: string }): Promise<void> {
   const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) } });
   if (!user || user.isActive || user.bannedAt || user.emailKey !== input.email.toLowerCase()) return;
-  inBackground("confirmation email", () => sendConfirmationLink(user));
+  await enqueue("send-confirmation-link", { userId: user.id });
 }
 
-/** A new confirmation link; only the newest one works. */
-async function sendConfirmationLink(user: { id: number; username: string; email: string }): Promise<void> {
+/** The send-confirmation-link job: a fresh link, and only the newest one works. */
+export async function sendConfirmationLink(userId: number): Promise<void> {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user || user.isActive || user.bannedAt) return;
   const token = randomToken();
   const now = new Date();
   await db.$transaction(async (tx) => {
     await tx.emailToken.updateMany({ where: { userId: user.id, kind: "EMAIL_CONFIRMATION", usedAt: null }, data: { usedAt: now } });
     await tx.emailToken.create({ data: { userId: user.id, kind: "EMAIL_CONFIRMATION", tokenHash: sha256(token), expiresAt: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS) } });
+    await queueMail(user.email, mailTemplates.confirmEmail(user.username, siteLink("/api/v1/users/confirm", { uid: user.id, token })), { tx });
   });
-  await sendMail(user.email, mailTemplates.confirmEmail(user.username, siteLink("/api/v1/users/confirm", { uid: user.id, token })));
 }

@@ -17,8 +17,6 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
       "resetAt" = CASE WHEN rate_limit_buckets."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE rate_limit_buckets."resetAt" END
     RETURNING count, "resetAt"`;
   const row = rows[0]!;
-  // Roughly one hit in a hundred sweeps out long-expired counters, so the table stays small.
-  if (Math.random() < 0.01) await db.$executeRaw`DELETE FROM rate_limit_buckets WHERE "resetAt" < now() - interval '1 hour'`;
   const retryAfterSec = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
   return { allowed: row.count <= rule.limit, count: row.count, retryAfterSec };
 }

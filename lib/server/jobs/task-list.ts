@@ -1,0 +1,30 @@
+import "server-only";
+import type { JobHelpers, TaskList } from "graphile-worker";
+import type { JobPayloads, TaskName } from "./task-types";
+import { sendConfirmationLinkTask } from "./tasks/send-confirmation-link";
+import { sendMailTask } from "./tasks/send-mail";
+import { sendResetLinkTask } from "./tasks/send-reset-link";
+import { sweepExpiredRowsTask } from "./tasks/sweep-expired-rows";
+import { tellEmailOwnerTask } from "./tasks/tell-email-owner";
+
+type Tasks = { [T in TaskName]: (payload: JobPayloads[T], helpers: JobHelpers) => Promise<void> };
+
+// Payloads come from our own enqueue() (typed), so they are trusted as their declared type.
+const tasks: Tasks = {
+  "send-mail": sendMailTask,
+  "send-reset-link": sendResetLinkTask,
+  "send-confirmation-link": sendConfirmationLinkTask,
+  "sweep-expired-rows": sweepExpiredRowsTask,
+  "tell-email-owner": tellEmailOwnerTask,
+};
+
+export const taskList = tasks as unknown as TaskList;
+
+/**
+ * Scheduled jobs (graphile-worker crontab syntax, UTC). Every runner reads it; graphile-worker
+ * queues each tick once however many runners there are.
+ */
+export const crontab = [
+  // Rate-limit counters, spent tokens and long-ended sessions; at most one pending sweep.
+  "*/10 * * * * sweep-expired-rows ?max=3&jobKey=sweep-expired-rows",
+].join("\n");

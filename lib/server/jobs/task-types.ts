@@ -1,0 +1,31 @@
+import "server-only";
+
+// Every task's name and payload. enqueue() is typed from this, and the task list must cover it.
+// Kept free of task code so use cases can enqueue without importing the tasks (no cycles).
+
+export type JobPayloads = {
+  /** Sends one recorded MailMessage over SMTP. */
+  "send-mail": { mailId: number };
+  /** Issues a password reset link and queues its mail (off the request, see requestPasswordReset). */
+  "send-reset-link": { userId: number };
+  /** Issues a new email confirmation link and queues its mail. */
+  "send-confirmation-link": { userId: number };
+  /** Tells an account's owner that someone tried to register with their email. */
+  "tell-email-owner": { userId: number };
+  /** Deletes expired rate-limit counters, spent tokens and long-ended sessions (crontab). */
+  "sweep-expired-rows": Record<string, unknown>;
+};
+
+export type TaskName = keyof JobPayloads;
+
+/**
+ * Attempts before a job is left failed. graphile-worker waits exp(min(attempt, 10)) seconds
+ * before each retry: 3 s, 7 s, 20 s, 55 s, 2.5 min, 7 min, 18 min, 50 min, 2.3 h, then 6 h each.
+ */
+export const MAX_ATTEMPTS: Record<TaskName, number> = {
+  "send-mail": 10, // ~3.5 h of retries: outlasts an SMTP outage or a restart
+  "send-reset-link": 5,
+  "send-confirmation-link": 5,
+  "tell-email-owner": 5,
+  "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
+};
