@@ -142,6 +142,7 @@ describe("password reset", () => {
     // With a valid link the strength check applies, and the link stays usable.
     const since = smtp.messages.length;
     await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() });
+    await runJobsUntilIdle();
     const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
     const fields = { uid: link.searchParams.get("uid"), token: link.searchParams.get("token") };
     const common = await call(resetRoute, { method: "POST", body: { ...fields, password: named, passwordConfirmation: named }, headers: ip() });

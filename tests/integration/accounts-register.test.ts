@@ -77,6 +77,7 @@ describe("POST /api/v1/users", () => {
     expect(await db.user.count({ where: { emailKey: existing.email.toLowerCase() } })).toBe(1);
 
     // The owner hears about it, with a working reset link; the mail is recorded too.
+    await runJobsUntilIdle();
     const mail = await smtp.latestTo(existing.email, since);
     expect(mail.subject).toMatch(/tried to register/);
     const link = linkIn(mail, "/account/reset-password");
@@ -98,6 +99,7 @@ describe("POST /api/v1/users", () => {
     const since = smtp.messages.length;
     const r = await call(register, { method: "POST", body: payload({ email: existing.email }), headers: freshIp() });
     expect(r.json.details).toBe(ACCOUNT_EXISTS);
+    await runJobsUntilIdle();
     const link = linkIn(await smtp.latestTo(existing.email, since), "/api/v1/users/confirm");
     expect(link.searchParams.get("uid")).toBe(String(existing.id));
   });
