@@ -191,10 +191,10 @@ async function seedAll(db: PrismaClient) {
       data: { userId: people.player, creditPackageId: packageIds[pkgIndex]!, method: "STRIPE", status: "PAID", providerRef: `demo_pi_${n + 1}`, credits, bonusCredits: bonus, amountCents: cents, createdAt: paidAt, paidAt },
     });
     balance += credits;
-    await db.creditLedgerEntry.create({ data: { userId: people.player, delta: credits, balanceAfter: balance, kind: "PURCHASE", creditPurchaseId: purchase.id, createdAt: paidAt } });
+    await db.creditLedgerEntry.create({ data: { userId: people.player, delta: credits, balanceAfter: balance, kind: "PURCHASE", creditPurchaseId: purchase.id, idempotencyKey: `purchase:${purchase.id}:purchase`, createdAt: paidAt } });
     if (bonus) {
       balance += bonus;
-      await db.creditLedgerEntry.create({ data: { userId: people.player, delta: bonus, balanceAfter: balance, kind: "BONUS", creditPurchaseId: purchase.id, createdAt: paidAt } });
+      await db.creditLedgerEntry.create({ data: { userId: people.player, delta: bonus, balanceAfter: balance, kind: "BONUS", creditPurchaseId: purchase.id, idempotencyKey: `purchase:${purchase.id}:bonus`, createdAt: paidAt } });
     }
     spent += cents;
   }
@@ -202,9 +202,9 @@ async function seedAll(db: PrismaClient) {
     data: { userId: people.player, creditPackageId: packageIds[2]!, method: "COINBASE", status: "PENDING", providerRef: "demo_charge_1", credits: 500, bonusCredits: 50, amountCents: 5000, createdAt: daysAgo(1) },
   });
   const firstProduct = await db.storeProduct.findFirstOrThrow({ where: { name: "Santa hat" } });
-  const order = await db.storeOrder.create({ data: { userId: people.player, productId: firstProduct.id, priceCredits: firstProduct.price, createdAt: daysAgo(15) } });
+  const order = await db.storeOrder.create({ data: { userId: people.player, productId: firstProduct.id, priceCredits: firstProduct.price, idempotencyKey: "demo-order-1", createdAt: daysAgo(15) } });
   balance -= firstProduct.price;
-  await db.creditLedgerEntry.create({ data: { userId: people.player, delta: -firstProduct.price, balanceAfter: balance, kind: "SPEND", storeOrderId: order.id, createdAt: daysAgo(15) } });
+  await db.creditLedgerEntry.create({ data: { userId: people.player, delta: -firstProduct.price, balanceAfter: balance, kind: "SPEND", storeOrderId: order.id, idempotencyKey: `order:${order.id}:spend`, createdAt: daysAgo(15) } });
   await db.gameDelivery.create({ data: { userId: people.player, kind: "STORE_ITEM", status: "DELIVERED", payload: { itemId: firstProduct.gameItemId, quantity: 1 }, storeOrderId: order.id, deliveredAt: daysAgo(15), createdAt: daysAgo(15) } });
   await db.user.update({ where: { id: people.player }, data: { storeCredits: balance, totalSpentCents: spent, totalVotes: 42 } });
 
