@@ -94,9 +94,10 @@ export default function PrivacyPage() {
 
         <h2>3. Cookies</h2>
         <p>
-          This website sets a single cookie: a session cookie that keeps you logged in. It is marked HttpOnly, so scripts in the page cannot read
-          it, and it ends when you log out or after a period without use. There are no tracking, advertising or analytics cookies, and no
-          third-party trackers.
+          While you are logged in, this website sets two cookies. The session cookie keeps you logged in; it is marked HttpOnly, so scripts in the
+          page cannot read it, and it ends when you log out or after a period without use. Beside it sits a marker that holds nothing but the value
+          1, so the page knows to show your name in the menu. Both go when you log out. There are no tracking, advertising or analytics cookies, and
+          no third-party trackers.
         </p>
 
         <h2>4. How long we keep it</h2>
