@@ -37,5 +37,9 @@ export async function expectSignedOut(page: Page) {
 /** Starts the browser context signed in as `user` (session row + cookie, no login call). */
 export async function signInWithCookie(context: BrowserContext, user: E2EUser, baseURL: string) {
   const token = await createE2ESession(user.id);
-  await context.addCookies([{ name: "session", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    { name: "session", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" },
+    // The readable hint login sets beside it: prerendered pages' navbar asks who is signed in.
+    { name: "signed_in", value: "1", url: baseURL, sameSite: "Lax" },
+  ]);
 }
