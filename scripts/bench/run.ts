@@ -4,6 +4,7 @@
 // BENCH_ONLY=micro|http runs one part; BENCH_DURATION (s a route, default 10) and
 // BENCH_CONNECTIONS (default 50) tune the HTTP part; NEXT_DIST_DIR picks the build (.next-bench).
 import { performance } from "node:perf_hooks";
+import pg from "pg";
 import { createTestDatabase, startTestServer } from "../../tests/setup/test-db.mjs";
 import { runHttpBench } from "./http";
 
@@ -46,6 +47,13 @@ async function main() {
       await measure("argon2id verify (4 concurrent)", 40, () => verifyPassword(hash, "Bench!mark1"), 4);
       await measure("session cookie → actor (8 concurrent)", 2000, (i) => actorFromSessionToken(tokens[i % tokens.length]!.token), 8);
       await measure("rate-limit counter hit (8 concurrent)", 2000, (i) => hitRateLimit({ name: "bench", limit: 1e9, windowSec: 60 }, `ip-${i % 100}`), 8);
+      // The health check through Prisma against the same query on a plain pg pool: the price of the ORM layer.
+      const { checkHealth } = await import("../../lib/server/health/check-health");
+      await measure("health check via Prisma (8 concurrent)", 4000, () => checkHealth(), 8);
+      const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+      const sql = "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL";
+      await measure("same query via plain pg (8 concurrent)", 4000, () => pool.query(sql), 8);
+      await pool.end();
     }
     if (only !== "micro") await runHttpBench({ databaseUrl: database.url, sessionToken: tokens[0]!.token });
     await db.$disconnect();
