@@ -55,7 +55,12 @@ async function main() {
       await measure("same query via plain pg (8 concurrent)", 4000, () => pool.query(sql), 8);
       await pool.end();
     }
-    if (only !== "micro") await runHttpBench({ databaseUrl: database.url, sessionToken: tokens[0]!.token });
+    if (only !== "micro") {
+      // A player with one session, as most have (the user above holds 50, which /account would list).
+      const player = await db.user.create({ data: { username: "benchplayer", usernameKey: "benchplayer", email: "p@x.example", emailKey: "p@x.example", passwordHash: hash } });
+      const session = await createBrowserSession(player.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });
+      await runHttpBench({ databaseUrl: database.url, sessionToken: session.token });
+    }
     await db.$disconnect();
   } finally {
     await database.drop();
