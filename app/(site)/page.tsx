@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ButtonLink } from "@/components/ui/button-link";
 import { siteConfig } from "@/lib/site-config";
+import { prefetchFor } from "@/lib/planned-routes";
 
 export const metadata: Metadata = { title: { absolute: `Home | ${siteConfig.name}` } };
 
@@ -42,7 +43,9 @@ export default function HomePage() {
           {FEATURES.map((f) => (
             <li key={f.href} className="panel p-5">
               <h3 className="text-xl text-gold-bright">
-                <Link href={f.href}>{f.title}</Link>
+                <Link href={f.href} prefetch={prefetchFor(f.href)}>
+                  {f.title}
+                </Link>
               </h3>
               <p className="mt-2 text-sm text-stone-300">{f.text}</p>
             </li>

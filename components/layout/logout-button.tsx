@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { markSignedOut } from "./session-state";
 
 /** Ends the session on the server, then goes home (spec: Log out clears the session, goes to /). */
 export function LogoutButton({ className = "", children = "Log out" }: { className?: string; children?: React.ReactNode }) {
@@ -15,8 +16,10 @@ export function LogoutButton({ className = "", children = "Log out" }: { classNa
       onClick={async () => {
         setBusy(true);
         try {
-          await fetch("/api/v1/logout", { method: "POST", credentials: "same-origin" });
+          // JSON, like every unsafe API call (the CSRF rules of issue 6 refuse other content types).
+          await fetch("/api/v1/logout", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: "{}" });
         } finally {
+          markSignedOut();
           router.push("/");
           router.refresh();
           setBusy(false);

@@ -3,9 +3,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
+import { siteConfig } from "@/lib/site-config";
 import { NAV_LINKS } from "./nav-links";
+import { prefetchFor } from "@/lib/planned-routes";
 
-/** Hamburger menu for narrow screens; closes on navigation. */
+const item = "block rounded px-3 py-3 text-stone-100 hover:bg-stone-800 hover:no-underline";
+
+/**
+ * Hamburger menu for narrow screens; closes on navigation. It also carries the header entries
+ * that narrow screens hide (PLAY NOW below 640 px, Download and the chat link below 768 px).
+ */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
@@ -36,11 +43,28 @@ export function MobileMenu() {
         <ul className="flex flex-col gap-1">
           {NAV_LINKS.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className="block rounded px-3 py-3 text-stone-100 hover:bg-stone-800 hover:no-underline">
+              <Link href={l.href} prefetch={prefetchFor(l.href)} className={item}>
                 {l.label}
               </Link>
             </li>
           ))}
+        </ul>
+        <ul className="mt-2 flex flex-col gap-1 border-t border-stone-700 pt-2 md:hidden">
+          <li>
+            <Link href="/play" className={item}>
+              Download
+            </Link>
+          </li>
+          <li>
+            <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className={item}>
+              {siteConfig.chatServerName}
+            </a>
+          </li>
+          <li className="pt-2 sm:hidden">
+            <Link href="/play" className="btn btn-ember w-full">
+              PLAY NOW
+            </Link>
+          </li>
         </ul>
       </nav>
     </div>

@@ -1,18 +1,16 @@
 import Link from "next/link";
-import { displayRank, rankColorClass } from "@/lib/ranks";
 import { siteConfig } from "@/lib/site-config";
-import { Dropdown } from "./dropdown";
-import { LogoutButton } from "./logout-button";
+import { AccountMenu, GuestLoginLink } from "./account-menu";
 import { MobileMenu } from "./mobile-menu";
 import { NAV_LINKS } from "./nav-links";
+import { prefetchFor } from "@/lib/planned-routes";
 
-export type NavUser = { username: string; email: string; privilege: "PLAYER" | "MODERATOR" | "ADMINISTRATOR" | "OWNER"; memberRank: "NONE" | "PREMIUM" | "EXPANSION" | "EXTREME" | "RESPECTED" | "LEGENDARY" | "MYTHICAL" | "UBER" };
-
-const menuItem = "block rounded px-3 py-2 text-stone-100 hover:bg-stone-800 hover:no-underline";
-
-/** Site header: logo, main links, chat link, account menu and PLAY NOW (spec §2 Global chrome). */
-export function Navbar({ user }: { user: NavUser | null }) {
-  const rank = user ? displayRank(user.privilege, user.memberRank) : null;
+/**
+ * Site header: logo, main links, chat link, account menu and PLAY NOW (spec §2 Global chrome).
+ * The same for every visitor, so pages can be prerendered; who is signed in is the account
+ * menu's business (a client island, see session-state.ts).
+ */
+export function Navbar() {
   return (
     <header className="relative border-b-2 border-stone-700 bg-stone-900/95">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-gold focus:px-3 focus:py-2 focus:text-stone-950">
@@ -27,55 +25,14 @@ export function Navbar({ user }: { user: NavUser | null }) {
           {siteConfig.name}
         </Link>
         <div className="ml-auto flex items-center gap-1">
-          {!user ? (
-            <Link href="/login" className="hidden whitespace-nowrap rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline lg:block">
-              Login / Register
-            </Link>
-          ) : null}
+          <GuestLoginLink />
           <Link href="/play" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
             Download
           </Link>
           <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer" className="hidden rounded px-3 py-2 text-stone-200 hover:bg-stone-800 hover:no-underline md:block">
             {siteConfig.chatServerName}
           </a>
-          <Dropdown
-            label={
-              user ? (
-                <span className={`max-w-28 truncate font-bold sm:max-w-none ${rankColorClass(rank!)}`} data-rank={rank}>
-                  {user.username}
-                </span>
-              ) : (
-                <span>Account</span>
-              )
-            }
-          >
-            {user ? (
-              <div className="flex flex-col">
-                <p className="truncate px-3 py-2 text-sm text-stone-400" title={user.email}>
-                  {user.email}
-                </p>
-                <Link href="/account" className={menuItem}>
-                  Account Settings
-                </Link>
-                <LogoutButton className={`${menuItem} w-full text-left`} />
-              </div>
-            ) : (
-              <div className="flex flex-col">
-                <Link href="/login" className={menuItem}>
-                  Login
-                </Link>
-                <Link href="/account" className={menuItem}>
-                  Account Settings
-                </Link>
-                <Link href="/register" className={menuItem}>
-                  Sign Up
-                </Link>
-                <Link href="/play" className={menuItem}>
-                  Download Client
-                </Link>
-              </div>
-            )}
-          </Dropdown>
+          <AccountMenu />
           <Link href="/play" className="btn btn-ember hidden whitespace-nowrap sm:inline-flex">
             PLAY NOW
           </Link>
@@ -86,7 +43,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
         <ul className="mx-auto flex max-w-7xl items-center justify-center gap-1 px-4">
           {NAV_LINKS.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className="block px-4 py-2.5 font-[family-name:var(--font-display)] text-[1.05rem] tracking-wide text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
+              <Link href={l.href} prefetch={prefetchFor(l.href)} className="block px-4 py-2.5 font-[family-name:var(--font-display)] text-[1.05rem] tracking-wide text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
                 {l.label}
               </Link>
             </li>

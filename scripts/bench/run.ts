@@ -1,7 +1,12 @@
 // npm run bench — figures, not pass/fail. Starts its own embedded PostgreSQL unless
-// BENCH_DATABASE_URL names a server (admin URL); prints one line per measurement.
+// BENCH_DATABASE_URL names a server (admin URL). First the micro-benchmarks (one line each),
+// then the HTTP table (http.ts) against a production build of the app.
+// BENCH_ONLY=micro|http runs one part; BENCH_DURATION (s a route, default 10) and
+// BENCH_CONNECTIONS (default 50) tune the HTTP part; NEXT_DIST_DIR picks the build (.next-bench).
 import { performance } from "node:perf_hooks";
+import pg from "pg";
 import { createTestDatabase, startTestServer } from "../../tests/setup/test-db.mjs";
+import { runHttpBench } from "./http";
 
 type Stat = { name: string; ops: number; ms: number };
 const results: Stat[] = [];
@@ -33,14 +38,29 @@ async function main() {
     const { createBrowserSession } = await import("../../lib/server/sessions/browser-sessions");
     const { db } = await import("../../lib/server/db");
 
+    const only = process.env.BENCH_ONLY;
     const hash = await hashPassword("Bench!mark1");
-    await measure("argon2id hash (1 at a time)", 20, () => hashPassword("Bench!mark1"));
-    await measure("argon2id verify (4 concurrent)", 40, () => verifyPassword(hash, "Bench!mark1"), 4);
-
     const user = await db.user.create({ data: { username: "bench", usernameKey: "bench", email: "b@x.example", emailKey: "b@x.example", passwordHash: hash } });
     const tokens = await Promise.all(Array.from({ length: 50 }, () => createBrowserSession(user.id, { userAgent: "bench", ip: null })));
-    await measure("session cookie → actor (8 concurrent)", 2000, (i) => actorFromSessionToken(tokens[i % tokens.length]!.token), 8);
-    await measure("rate-limit counter hit (8 concurrent)", 2000, (i) => hitRateLimit({ name: "bench", limit: 1e9, windowSec: 60 }, `ip-${i % 100}`), 8);
+    if (only !== "http") {
+      await measure("argon2id hash (1 at a time)", 20, () => hashPassword("Bench!mark1"));
+      await measure("argon2id verify (4 concurrent)", 40, () => verifyPassword(hash, "Bench!mark1"), 4);
+      await measure("session cookie → actor (8 concurrent)", 2000, (i) => actorFromSessionToken(tokens[i % tokens.length]!.token), 8);
+      await measure("rate-limit counter hit (8 concurrent)", 2000, (i) => hitRateLimit({ name: "bench", limit: 1e9, windowSec: 60 }, `ip-${i % 100}`), 8);
+      // The health check through Prisma against the same query on a plain pg pool: the price of the ORM layer.
+      const { checkHealth } = await import("../../lib/server/health/check-health");
+      await measure("health check via Prisma (8 concurrent)", 4000, () => checkHealth(), 8);
+      const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+      const sql = "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL";
+      await measure("same query via plain pg (8 concurrent)", 4000, () => pool.query(sql), 8);
+      await pool.end();
+    }
+    if (only !== "micro") {
+      // A player with one session, as most have (the user above holds 50, which /account would list).
+      const player = await db.user.create({ data: { username: "benchplayer", usernameKey: "benchplayer", email: "p@x.example", emailKey: "p@x.example", passwordHash: hash } });
+      const session = await createBrowserSession(player.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });
+      await runHttpBench({ databaseUrl: database.url, sessionToken: session.token });
+    }
     await db.$disconnect();
   } finally {
     await database.drop();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createE2EUser } from "../factories/e2e-users";
-import { signIn } from "./support/accounts";
+import { signIn, test } from "./support/accounts";
 
 // WCAG 2.1 A/AA checks by axe-core on every page of the foundation and accounts issues.
 

@@ -1,20 +1,17 @@
 import type { Metadata } from "next";
-import { LoginForm } from "@/components/accounts/login-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
-import { safeReturnPath } from "@/lib/safe-path";
-import { redirectIfSignedIn } from "@/lib/server/sessions/guards";
+import { LoginPanel } from "./login-panel";
 
 export const metadata: Metadata = { title: "Login" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await redirectIfSignedIn();
-  const { next } = await searchParams;
+// Prerendered: the return path and the signed-in redirect are handled in the browser.
+export default function LoginPage() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Login" subtitle="Use the same username and password as in the game." />
       <Panel>
-        <LoginForm next={safeReturnPath(typeof next === "string" ? next : null)} />
+        <LoginPanel />
       </Panel>
     </div>
   );

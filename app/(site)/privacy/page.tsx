@@ -3,6 +3,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { siteConfig } from "@/lib/site-config";
+import { prefetchFor } from "@/lib/planned-routes";
 
 export const metadata: Metadata = { title: "Privacy Policy" };
 
@@ -94,9 +95,10 @@ export default function PrivacyPage() {
 
         <h2>3. Cookies</h2>
         <p>
-          This website sets a single cookie: a session cookie that keeps you logged in. It is marked HttpOnly, so scripts in the page cannot read
-          it, and it ends when you log out or after a period without use. There are no tracking, advertising or analytics cookies, and no
-          third-party trackers.
+          While you are logged in, this website sets two cookies. The session cookie keeps you logged in; it is marked HttpOnly, so scripts in the
+          page cannot read it, and it ends when you log out or after a period without use. Beside it sits a marker that holds nothing but the value
+          1, so the page knows to show your name in the menu. Both go when you log out. There are no tracking, advertising or analytics cookies, and
+          no third-party trackers.
         </p>
 
         <h2>4. How long we keep it</h2>
@@ -124,7 +126,7 @@ export default function PrivacyPage() {
           <li>object to, or ask us to limit, how we use your data.</li>
         </ul>
         <p>
-          To make a request, open a <Link href="/tickets">support ticket</Link> while logged in, or contact us on the chat server below. We may ask
+          To make a request, open a <Link href="/tickets" prefetch={prefetchFor("/tickets")}>support ticket</Link> while logged in, or contact us on the chat server below. We may ask
           you to prove the account is yours before acting on it.
         </p>
 

@@ -5,10 +5,10 @@ import { log } from "../log";
 // Building answers: JSON bodies, redirects, and the one mapping from a thrown error to a response.
 
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
-  return new Response(JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? Number(v) : v)), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...Object.fromEntries(new Headers(headers)) },
-  });
+  // A Headers object, not a plain object: several Set-Cookie lines must all survive.
+  const all = new Headers(headers);
+  if (!all.has("content-type")) all.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? Number(v) : v)), { status, headers: all });
 }
 
 /** A redirect whose headers stay mutable (Response.redirect's are frozen). */

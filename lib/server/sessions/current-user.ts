@@ -8,9 +8,3 @@ export const getCurrentActor = cache(async (): Promise<Actor | null> => {
   const [h, c] = await Promise.all([headers(), cookies()]);
   return authenticate(readCredentials(h, (n) => c.get(n)?.value));
 });
-
-/** What the navbar needs about the signed-in player (no query beyond the session lookup). */
-export const getNavUser = cache(async () => {
-  const actor = await getCurrentActor();
-  return actor ? { username: actor.username, email: actor.email, privilege: actor.privilege, memberRank: actor.memberRank } : null;
-});

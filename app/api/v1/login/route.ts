@@ -4,6 +4,7 @@ import { login } from "@/lib/server/accounts/login";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { json, route } from "@/lib/server/http/route";
 import { createBrowserSession, sessionCookie } from "@/lib/server/sessions/browser-sessions";
+import { hintCookie } from "@/lib/server/sessions/session-hint";
 import { loginOp } from "@/lib/schemas/accounts";
 
 export const POST = route(loginOp, {
@@ -12,6 +13,8 @@ export const POST = route(loginOp, {
     const result = await login(body, ip);
     if (result.status === "two_factor_required") return json({ two_factor_required: true }, 200);
     const session = await createBrowserSession(result.userId, clientInfo(req, ip));
-    return json({ two_factor_required: false, user: await getProfile(result.userId) }, 200, { "set-cookie": sessionCookie(session.token) });
+    const res = json({ two_factor_required: false, user: await getProfile(result.userId) }, 200, { "set-cookie": sessionCookie(session.token) });
+    res.headers.append("set-cookie", hintCookie()); // tells prerendered pages' navbar to ask who is signed in
+    return res;
   },
 });

@@ -2,12 +2,15 @@
 import { json, route } from "@/lib/server/http/route";
 import { clearedSessionCookie } from "@/lib/server/sessions/browser-sessions";
 import { endCurrentSession } from "@/lib/server/sessions/list-sessions";
+import { clearedHintCookie } from "@/lib/server/sessions/session-hint";
 import { logoutOp } from "@/lib/schemas/accounts";
 
 export const POST = route(logoutOp, {
   csrf: "always",
   handler: async ({ actor }) => {
     if (actor) await endCurrentSession(actor);
-    return json({ success: true }, 200, { "set-cookie": clearedSessionCookie() });
+    const res = json({ success: true }, 200, { "set-cookie": clearedSessionCookie() });
+    res.headers.append("set-cookie", clearedHintCookie());
+    return res;
   },
 });

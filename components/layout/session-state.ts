@@ -1,0 +1,72 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import type { MemberRankName, PrivilegeName } from "@/lib/ranks";
+import { SESSION_HINT_COOKIE, hasSessionHint } from "@/lib/session-hint";
+
+// Who is signed in, as the browser learns it. Pages are prerendered for everyone, so the
+// navbar asks /api/v1/user itself, and only when the readable hint cookie (set with the
+// session at login) says there may be a session: guests send no request at all.
+
+export type NavUser = { username: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName };
+export type SessionState = { status: "unknown" } | { status: "guest" } | { status: "user"; user: NavUser };
+
+const UNKNOWN: SessionState = { status: "unknown" };
+const GUEST: SessionState = { status: "guest" };
+
+let state: SessionState = UNKNOWN;
+let inflight: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+function dropHint() {
+  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+}
+
+/** Brings the state in line with the cookies: called on load and after every navigation. */
+export function syncSession(): void {
+  if (!hasSessionHint(document.cookie)) {
+    if (state.status !== "guest") publish(GUEST);
+    return;
+  }
+  if (state.status === "user" || inflight) return;
+  inflight = fetch("/api/v1/user", { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" })
+    .then(async (res) => {
+      if (res.ok) {
+        const u = (await res.json()) as { name: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName };
+        publish({ status: "user", user: { username: u.name, email: u.email, privilege: u.privilege, memberRank: u.memberRank } });
+      } else {
+        // 401: the session ended elsewhere (expiry, password reset); forget the stale hint.
+        if (res.status === 401) dropHint();
+        publish(GUEST);
+      }
+    })
+    .catch(() => publish(GUEST))
+    .finally(() => {
+      inflight = null;
+    });
+}
+
+/** After logout: the server cleared both cookies; show the guest menu at once. */
+export function markSignedOut(): void {
+  dropHint();
+  publish(GUEST);
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** "unknown" during prerender and hydration, then "guest" or "user". */
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => UNKNOWN,
+  );
+}

@@ -1,0 +1,92 @@
+// Security headers and the three Content-Security-Policies (docs/performance.md, DESIGN.md §4).
+// Plain JavaScript so next.config.mjs can import it; lib/security-headers.ts re-exports it typed.
+
+const CAPTCHA_HOSTS = ["https://challenges.cloudflare.com", "https://hcaptcha.com", "https://*.hcaptcha.com"];
+
+/**
+ * Pages rendered per request that get a fresh nonce from proxy.ts. Every page that shows text
+ * written by users (usernames, forum posts, news, tickets) belongs here; everything else is
+ * prerendered at build time and gets the static policy from next.config.mjs `headers()`.
+ * proxy.ts repeats this list in its `matcher` (Next needs a literal there); a unit test keeps
+ * the two equal.
+ */
+export const NONCE_PAGES = ["/account", "/account/change-password", "/account/reset-password", "/register", "/dev/outbox"];
+
+/** @param {Record<string, string[]>} directives */
+function serialize(directives) {
+  return Object.entries(directives)
+    .map(([k, v]) => `${k} ${v.join(" ")}`)
+    .join("; ");
+}
+
+/** @param {string[]} scriptSrc @param {{ dev: boolean }} opts */
+function pagePolicy(scriptSrc, opts) {
+  return serialize({
+    "default-src": ["'self'"],
+    "script-src": [...scriptSrc, ...(opts.dev ? ["'unsafe-eval'"] : [])],
+    // Inline style attributes come from React and Tailwind; they cannot run code.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...CAPTCHA_HOSTS, ...(opts.dev ? ["ws:"] : [])],
+    "frame-src": CAPTCHA_HOSTS,
+    "worker-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  });
+}
+
+/**
+ * Per-request pages: only scripts carrying this response's nonce run, plus what they load
+ * ('strict-dynamic'); injected inline scripts and event-handler attributes are blocked.
+ * @param {string} nonce @param {{ dev: boolean }} opts
+ */
+export function contentSecurityPolicy(nonce, opts) {
+  return pagePolicy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"], opts);
+}
+
+/**
+ * Prerendered pages: their HTML (inline bootstrap scripts included) is fixed at build time from
+ * our own source, so it holds nothing a visitor wrote; a per-request nonce cannot be put into
+ * a file built once. Scripts come from our origin or the captcha providers; no eval.
+ * @param {{ dev: boolean }} opts
+ */
+export function staticContentSecurityPolicy(opts) {
+  // The captcha hosts: a soft navigation to /register keeps this document's policy.
+  return pagePolicy(["'self'", "'unsafe-inline'", ...CAPTCHA_HOSTS], opts);
+}
+
+/** JSON answers are never documents: nothing may load, nothing may frame them. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** @param {{ https: boolean }} opts @returns {Record<string, string>} */
+export function securityHeaders(opts) {
+  return {
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(opts.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/** @param {Record<string, string>} record */
+const asList = (record) => Object.entries(record).map(([key, value]) => ({ key: key.toLowerCase(), value }));
+
+/**
+ * next.config.mjs `headers()`: applied by the router from the built routes manifest, with no
+ * code run per request. The proxy's nonce policy replaces the page policy on NONCE_PAGES.
+ * @param {{ dev: boolean }} opts
+ */
+export function configHeaders(opts) {
+  return [
+    { source: "/:path*", headers: asList(securityHeaders({ https: false })) },
+    // HSTS only when the request came over https (directly or through a proxy that says so).
+    { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: asList({ "Strict-Transport-Security": securityHeaders({ https: true })["Strict-Transport-Security"] ?? "" }) },
+    { source: "/:path((?!api/).*)", headers: [{ key: "content-security-policy", value: staticContentSecurityPolicy(opts) }] },
+    { source: "/api/:path*", headers: [{ key: "content-security-policy", value: API_CONTENT_SECURITY_POLICY }] },
+  ];
+}

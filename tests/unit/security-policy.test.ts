@@ -1,0 +1,84 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import nextConfig from "@/next.config.mjs";
+import { config as proxyConfig } from "@/proxy";
+import { API_CONTENT_SECURITY_POLICY, NONCE_PAGES, staticContentSecurityPolicy } from "@/lib/security-headers";
+import { hasSessionHint, sessionHintCookie } from "@/lib/session-hint";
+
+// Which Content-Security-Policy each kind of path gets (docs/performance.md). The routing is
+// done by Next from next.config headers() and the proxy matcher; the e2e walk checks the
+// answers of the running site.
+
+type Rule = { source: string; has?: unknown[]; headers: { key: string; value: string }[] };
+
+/** The header rules of next.config.mjs whose source matches `pathname` (path-to-regexp subset used there). */
+async function headersFor(pathname: string, opts: { https?: boolean } = {}): Promise<Record<string, string>> {
+  const rules = (await nextConfig.headers!()) as Rule[];
+  const out: Record<string, string> = {};
+  for (const rule of rules) {
+    if (rule.has && !opts.https) continue;
+    const re = new RegExp(`^${rule.source.replace("/:path*", "(?:/.*)?").replace("/:path(", "/(")}$`);
+    if (!re.test(pathname)) continue;
+    for (const h of rule.headers) out[h.key] = h.value;
+  }
+  return out;
+}
+
+function pagePaths(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (!statSync(full).isDirectory()) continue;
+    if (name === "api") continue;
+    const segment = /^\(.*\)$/.test(name) ? "" : `/${name}`;
+    if (readdirSync(full).includes("page.tsx")) out.push(prefix + segment || "/");
+    out.push(...pagePaths(full, prefix + segment));
+  }
+  return out;
+}
+
+describe("content security policy routing", () => {
+  it("runs the proxy (the per-request nonce) on exactly the per-request pages", () => {
+    expect([...proxyConfig.matcher].sort()).toEqual([...NONCE_PAGES].sort());
+    // Each listed page exists, so a typo cannot leave a page without its nonce.
+    const pages = pagePaths(path.join(process.cwd(), "app"));
+    for (const p of NONCE_PAGES) expect(pages).toContain(p);
+  });
+
+  it("gives prerendered pages a policy without a nonce and without eval, and the security headers", async () => {
+    for (const p of ["/", "/rules", "/login", "/no/such/page"]) {
+      const h = await headersFor(p);
+      expect(h["content-security-policy"], p).toBe(staticContentSecurityPolicy({ dev: false }));
+      expect(h["content-security-policy"]).not.toMatch(/nonce|unsafe-eval/);
+      expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["x-frame-options"]).toBe("DENY");
+      expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(h["strict-transport-security"]).toBeUndefined();
+    }
+  });
+
+  it("gives API answers the security headers and a policy that loads nothing", async () => {
+    for (const p of ["/api/health", "/api/v1/user"]) {
+      const h = await headersFor(p);
+      expect(h["content-security-policy"], p).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(h["x-content-type-options"]).toBe("nosniff");
+    }
+    expect(API_CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
+  });
+
+  it("adds HSTS only to requests that came over https", async () => {
+    expect((await headersFor("/", { https: true }))["strict-transport-security"]).toMatch(/max-age=\d+/);
+  });
+});
+
+describe("session hint cookie", () => {
+  it("is readable by scripts, holds no secret and is recognised", () => {
+    const cookie = sessionHintCookie({ secure: true, maxAgeSec: 60 });
+    expect(cookie).not.toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=60; Secure$/);
+    expect(hasSessionHint("a=b; signed_in=1")).toBe(true);
+    expect(hasSessionHint("signed_in=; session=x")).toBe(false);
+  });
+});
