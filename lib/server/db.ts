@@ -7,7 +7,7 @@ import { getEnv } from "./env";
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: getEnv().DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000 });
+  const adapter = new PrismaPg({ connectionString: getEnv().DATABASE_URL, max: getEnv().DATABASE_POOL_SIZE, connectionTimeoutMillis: 5_000 });
   return new PrismaClient({ adapter });
 }
 

@@ -42,6 +42,8 @@ const EnvSchema = z
     // false: this app process does not run background jobs (a separate `npm run worker` does).
     JOBS_WORKER: bool.default(true),
     // Jobs one runner works on at the same time.
+    // Connections each app process may open; with WEB_CONCURRENCY workers, the total is their product.
+    DATABASE_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(200).default(20)),
     JOBS_CONCURRENCY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(2)),
     // Set by Next while it builds: no job runner then.
     NEXT_PHASE: optionalString,
