@@ -7,7 +7,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
-import { PASSWORD_CHANGED } from "@/lib/schemas/accounts";
+import { PASSWORD_CHANGED } from "@/lib/messages/accounts";
 
 const EMPTY_VALUES = { password: "", newPassword: "", newPasswordConfirmation: "" };
 /** Spec §4/§9: the success and error messages clear after 5 seconds. */

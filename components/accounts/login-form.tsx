@@ -7,7 +7,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { safeReturnPath } from "@/lib/safe-path";
-import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/schemas/accounts";
+import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/messages/accounts";
 import { siteConfig } from "@/lib/site-config";
 import { ResendConfirmation } from "./resend-confirmation";
 

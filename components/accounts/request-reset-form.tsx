@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { RESET_REQUESTED } from "@/lib/schemas/accounts";
+import { RESET_REQUESTED } from "@/lib/messages/accounts";
 import { siteConfig } from "@/lib/site-config";
 
 /** Spec §2 Request password reset: success on 200; the same answer whether or not the account exists. */

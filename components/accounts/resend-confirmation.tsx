@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { CONFIRMATION_RESENT } from "@/lib/schemas/accounts";
+import { CONFIRMATION_RESENT } from "@/lib/messages/accounts";
 
 /** Shown when login says the email is not confirmed yet: sends a fresh link. */
 export function ResendConfirmation({ username }: { username: string }) {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { RESET_DONE } from "@/lib/schemas/accounts";
+import { RESET_DONE } from "@/lib/messages/accounts";
 import { NewPasswordField } from "./password-checklist";
 
 /** Spec §2 Reset your password: success on 201; errors under password, password_confirmation and details. */

@@ -1,7 +1,7 @@
 // Browser side of the /api/v1 JSON API: one fetch wrapper and the pure mapping from an answer
 // to what a form shows. No React and no server imports, so any client component can use it
 // and unit tests run it in Node.
-import { REQUIRED } from "@/lib/schemas/api";
+import { REQUIRED } from "@/lib/messages/common";
 
 /** Spec §8 texts. */
 export const RATE_LIMITED = "You have been rate limited, please try again later.";

@@ -3,6 +3,7 @@ import { usernameProblem } from "../usernames";
 import { defineOperation, REQUIRED, ZErrorBody, zRequired } from "./api";
 import { zId } from "./ids";
 import { passwordProblems } from "./passwords";
+export { CONFIRMATION_NOTICE, EMAIL_UNCONFIRMED, CONFIRMATION_RESENT, TWO_FACTOR_REQUIRED, PASSWORD_CHANGED, RESET_REQUESTED, RESET_DONE } from "../messages/accounts";
 
 // Contracts of the accounts API (spec §3, §7): shared by the forms and the route handlers.
 
@@ -63,7 +64,6 @@ export const ZUserDto = z.object({
 });
 export type TUserDto = z.infer<typeof ZUserDto>;
 
-export const CONFIRMATION_NOTICE = "We sent you a confirmation email, please click on the link in the email to finalise your account creation!";
 
 export const registerOp = defineOperation({
   method: "POST",
@@ -91,8 +91,6 @@ export const confirmEmailOp = defineOperation({
   responses: { 303: { description: "Redirect" } },
 });
 
-export const EMAIL_UNCONFIRMED = "Please confirm your email address first: follow the link in the email we sent you.";
-export const CONFIRMATION_RESENT = "If that account is still waiting for confirmation, we sent a new link to its email address.";
 export const ZResendConfirmationInput = z.object({ username: requiredTrimmed().max(64), email: ZEmail });
 export const resendConfirmationOp = defineOperation({
   method: "POST",
@@ -123,7 +121,6 @@ export type TLoginInput = z.infer<typeof ZLoginInput>;
 
 export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
 
-export const TWO_FACTOR_REQUIRED = "Enter the 6-digit code from your authenticator app.";
 
 export const loginOp = defineOperation({
   method: "POST",
@@ -244,7 +241,6 @@ export const ZChangePasswordInput = z
       ctx.addIssue({ code: "custom", path: ["newPasswordConfirmation"], message: "Passwords do not match." });
   });
 export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
-export const PASSWORD_CHANGED = "Your password has been changed.";
 export const changePasswordOp = defineOperation({
   method: "POST",
   path: "/api/v1/change-password",
@@ -265,7 +261,6 @@ export const sendResetLinkOp = defineOperation({
 
 export const ZRequestResetInput = z.object({ username: requiredTrimmed().max(64), email: ZEmail });
 export type TRequestResetInput = z.infer<typeof ZRequestResetInput>;
-export const RESET_REQUESTED = "Success! If the provided username belonged to an active account, you should have received an email with instructions on how to reset your password.";
 export const requestResetOp = defineOperation({
   method: "POST",
   path: "/api/v1/request-password-reset",
@@ -288,7 +283,6 @@ export const ZResetPasswordInput = z
       ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "Passwords do not match." });
   });
 export type TResetPasswordInput = z.input<typeof ZResetPasswordInput>;
-export const RESET_DONE = "Success! We were able to successfully reset your password, and you should now be able to log in using your new credentials.";
 export const resetPasswordOp = defineOperation({
   method: "POST",
   path: "/api/v1/reset-password",

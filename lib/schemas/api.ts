@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUIRED } from "../messages/common";
 
 // An API operation: its path, auth mode and zod contracts. Route handlers take their
 // schemas from here and the OpenAPI document is generated from the same objects.
@@ -62,7 +63,7 @@ export function defineOperation<
 export type SuccessOf<O> = O extends { responses: infer R } ? (R extends { 200: { schema: infer S extends z.ZodType } } ? z.output<S> : unknown) : unknown;
 
 /** The one "missing field" message, server and forms alike. */
-export const REQUIRED = "This field is required.";
+export { REQUIRED };
 
 /** A string that must be present and non-empty. */
 export const zRequired = () => z.string({ error: REQUIRED }).min(1, REQUIRED);
