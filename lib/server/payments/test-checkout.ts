@@ -1,0 +1,32 @@
+import "server-only";
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { PaymentMethodName } from "../env";
+import { localCoinbaseEvent } from "./coinbase";
+import { isTestCheckout, testCheckoutAllowed } from "./config";
+import { handleWebhook } from "./handle-webhook";
+import { localPaypalEvent } from "./paypal";
+import { localStripeEvent } from "./stripe";
+
+// Local mode only (item 7): completes a purchase without money by building the provider's
+// correctly signed webhook and sending it through handleWebhook, the routes' own path.
+
+const BUILDERS = { stripe: localStripeEvent, paypal: localPaypalEvent, coinbase: localCoinbaseEvent } as const;
+const METHOD_NAME = { STRIPE: "stripe", PAYPAL: "paypal", COINBASE: "coinbase" } as const;
+
+export async function completeTestCheckout(userId: number, where: { purchaseId: number } | { method: PaymentMethodName; providerRef: string }) {
+  // Outside local mode this route does not exist.
+  if (!testCheckoutAllowed()) throw new AppError("NOT_FOUND");
+  const p =
+    "purchaseId" in where
+      ? await db.creditPurchase.findUnique({ where: { id: where.purchaseId } })
+      : await db.creditPurchase.findFirst({ where: { providerRef: where.providerRef, method: where.method.toUpperCase() as "STRIPE" | "PAYPAL" | "COINBASE" } });
+  // Someone else's purchase looks exactly like a missing one (DESIGN.md: uniform 404).
+  if (!p || p.userId !== userId || !(p.method in METHOD_NAME)) throw new AppError("NOT_FOUND");
+  const method = METHOD_NAME[p.method as keyof typeof METHOD_NAME];
+  if (!isTestCheckout(method) || !p.providerRef) throw new AppError("NOT_FOUND");
+  const signed = BUILDERS[method]({ purchaseId: p.id, providerRef: p.providerRef, amountCents: p.amountCents, currency: p.currency });
+  await handleWebhook(method, new TextEncoder().encode(signed.body), new Headers(signed.headers));
+  const [after, user] = await Promise.all([db.creditPurchase.findUniqueOrThrow({ where: { id: p.id } }), db.user.findUniqueOrThrow({ where: { id: userId } })]);
+  return { status: after.status, credits: user.storeCredits };
+}
