@@ -1,0 +1,11 @@
+// POST /api/v1/webhooks/paypal — signed paypal events (docs/payments.md)
+import { paypalWebhookOp } from "@/lib/schemas/payments";
+import { route } from "@/lib/server/http/route";
+import { handleWebhook } from "@/lib/server/payments/handle-webhook";
+
+export const POST = route(paypalWebhookOp, {
+  handler: async ({ req, body }) => {
+    await handleWebhook("paypal", body.bytes, req.headers);
+    return { received: true as const };
+  },
+});
