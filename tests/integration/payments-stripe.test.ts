@@ -1,9 +1,10 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as webhook } from "@/app/api/v1/webhooks/stripe/route";
 import { applyCreditChange, INSUFFICIENT_CREDITS } from "@/lib/server/credits/apply-credit-change";
 import { findBalanceMismatches } from "@/lib/server/credits/reconcile-balances";
 import { db } from "@/lib/server/db";
+import { log } from "@/lib/server/log";
 import { setEnv } from "../support/env";
 import { createPackage, deliver, player, purchaseRow, startPurchase, userRow } from "../support/fake-payment-data";
 import { startFakeServer } from "../support/fake-payments";
@@ -93,6 +94,7 @@ describe("Stripe checkout", () => {
 
   it("does not credit a payment whose amount or currency differs from the purchase, and records why", async () => {
     const { user, purchase } = await pendingPurchase();
+    const warn = vi.spyOn(log, "warn");
     const cheap = succeeded(purchase.providerRef!, purchase.id, 500);
     const euros = succeeded(purchase.providerRef!, purchase.id, 5000, "eur");
     expect((await deliver(webhook, "stripe", cheap, signed(cheap))).status).toBe(200);
@@ -101,6 +103,8 @@ describe("Stripe checkout", () => {
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "PENDING" });
     const stored = await db.webhookEvent.findMany({ where: { eventId: { in: [JSON.parse(cheap).id, JSON.parse(euros).id] } }, orderBy: { id: "asc" } });
     expect(stored.map((e) => e.error)).toEqual(["paid 500 usd, expected 5000 USD", "paid 5000 eur, expected 5000 USD"]);
+    expect(warn).toHaveBeenCalledWith("payment event not applied", expect.objectContaining({ provider: "stripe", purchaseId: purchase.id, error: "paid 500 usd, expected 5000 USD" }));
+    warn.mockRestore();
   });
 
   it("claws back a refund after spending: the balance goes negative, spending is refused, the rank drops", async () => {
