@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, rawBody } from "./api";
+import { defineOperation, rawBody, REQUIRED } from "./api";
 import { zId } from "./ids";
 
 // Contracts of the payments API (spec §4 credit purchase, §5, §7, §8; BRIEF7 contract).
@@ -56,7 +56,7 @@ export const paypalCaptureOp = defineOperation({
   summary: "Capture an approved PayPal order of your own",
   tag: "Payments",
   auth: "user",
-  body: z.object({ order_id: z.string({ error: "This field is required." }).trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.").describe("PayPal order id (not a site id)") }),
+  body: z.object({ order_id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64).regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.").describe("PayPal order id (not a site id)") }),
   responses: { 200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) } },
 });
 

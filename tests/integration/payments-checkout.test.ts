@@ -68,6 +68,17 @@ describe("local test checkout", () => {
     });
   }
 
+  it("completes a PayPal approval through the same test checkout, and checks the order id", async () => {
+    const { POST: capture } = await import("@/app/api/v1/store/credits/paypal/capture/route");
+    const pkg = await createPackage({ credits: 200, bonusCredits: 0, priceCents: 1000 });
+    const { user, session } = await player();
+    const started = await startPurchase(session, { id: pkg.id, method: "paypal" });
+    const captureAs = (order_id: unknown) => call(capture, { method: "POST", body: { order_id }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
+    expect(await captureAs("bad id!")).toMatchObject({ status: 400, json: { order_id: [expect.any(String)] } });
+    expect(await captureAs(started.json.order_id)).toMatchObject({ status: 200, json: { status: "COMPLETED" } });
+    expect(await userRow(user.id)).toMatchObject({ storeCredits: 200 });
+  });
+
   it("will not complete another player's purchase", async () => {
     const pkg = await createPackage();
     const owner = await player();

@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "../db";
 import { AppError } from "../errors";
-import type { PaymentMethodName } from "../env";
 import { localCoinbaseEvent } from "./coinbase";
 import { isTestCheckout, testCheckoutAllowed } from "./config";
 import { handleWebhook } from "./handle-webhook";
@@ -14,13 +13,10 @@ import { localStripeEvent } from "./stripe";
 const BUILDERS = { stripe: localStripeEvent, paypal: localPaypalEvent, coinbase: localCoinbaseEvent } as const;
 const METHOD_NAME = { STRIPE: "stripe", PAYPAL: "paypal", COINBASE: "coinbase" } as const;
 
-export async function completeTestCheckout(userId: number, where: { purchaseId: number } | { method: PaymentMethodName; providerRef: string }) {
+export async function completeTestCheckout(userId: number, purchaseId: number) {
   // Outside local mode this route does not exist.
   if (!testCheckoutAllowed()) throw new AppError("NOT_FOUND");
-  const p =
-    "purchaseId" in where
-      ? await db.creditPurchase.findUnique({ where: { id: where.purchaseId } })
-      : await db.creditPurchase.findFirst({ where: { providerRef: where.providerRef, method: where.method.toUpperCase() as "STRIPE" | "PAYPAL" | "COINBASE" } });
+  const p = await db.creditPurchase.findUnique({ where: { id: purchaseId } });
   // Someone else's purchase looks exactly like a missing one (DESIGN.md: uniform 404).
   if (!p || p.userId !== userId || !(p.method in METHOD_NAME)) throw new AppError("NOT_FOUND");
   const method = METHOD_NAME[p.method as keyof typeof METHOD_NAME];

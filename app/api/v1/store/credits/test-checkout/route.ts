@@ -4,5 +4,5 @@ import { route } from "@/lib/server/http/route";
 import { completeTestCheckout } from "@/lib/server/payments/test-checkout";
 
 export const POST = route(testCheckoutOp, {
-  handler: async ({ actor, body }) => completeTestCheckout(actor.userId, { purchaseId: body.purchase_id }),
+  handler: async ({ actor, body }) => completeTestCheckout(actor.userId, body.purchase_id),
 });
