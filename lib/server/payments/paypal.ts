@@ -12,7 +12,10 @@ import { type PaymentAdapter, type PaymentEffect, type VerifiedEvent, WebhookSig
 // (SHA256withRSA over "id|time|webhookId|crc32(body)") checked with the certificate from the
 // paypal-cert-url header, fetched only from an https *.paypal.com host and cached.
 
-export const PAYPAL_TOLERANCE_SEC = 300;
+// PayPal retries a failed delivery for up to 3 days and does not say whether a retry is
+// re-signed with a fresh time; a replay is stopped by the unique event id anyway, so the
+// window only refuses transmissions older than any PayPal would still send.
+export const PAYPAL_TOLERANCE_SEC = 4 * 24 * 3600;
 const LOCAL_CERT_URL = "local:test-checkout";
 
 /** Only PayPal's own https hosts may hand us a signing certificate. */
