@@ -13,6 +13,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+export const PAYMENT_METHOD_NAMES = ["stripe", "paypal", "coinbase"] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHOD_NAMES)[number];
+
 const EnvSchema = z
   .object({
     APP_MODE: z.enum(["local", "production"]).default("local"),
@@ -47,6 +50,31 @@ const EnvSchema = z
     JOBS_CONCURRENCY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(2)),
     // Set by Next while it builds: no job runner then.
     NEXT_PHASE: optionalString,
+    // ── payments (docs/payments.md) ──
+    // Methods offered on /credits: a comma list of stripe, paypal, coinbase, or "none".
+    PAYMENT_METHODS: z
+      .string()
+      .default("stripe,paypal,coinbase")
+      .transform((v, ctx) => {
+        const list = v.trim() === "" ? ["stripe", "paypal", "coinbase"] : v.trim() === "none" ? [] : v.split(",").map((s) => s.trim().toLowerCase());
+        for (const m of list) if (!PAYMENT_METHOD_NAMES.includes(m as PaymentMethodName)) ctx.addIssue({ code: "custom", message: `unknown payment method "${m}" (stripe, paypal, coinbase or none)` });
+        return [...new Set(list)] as PaymentMethodName[];
+      }),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    PAYPAL_CLIENT_ID: optionalString,
+    PAYPAL_CLIENT_SECRET: optionalString,
+    PAYPAL_WEBHOOK_ID: optionalString,
+    PAYPAL_ENVIRONMENT: z.enum(["sandbox", "live"]).default("sandbox"),
+    COINBASE_COMMERCE_API_KEY: optionalString,
+    COINBASE_COMMERCE_WEBHOOK_SECRET: optionalString,
+    // Local test checkout for methods without keys; unset: on in local mode, off in production.
+    PAYMENT_TEST_CHECKOUT: bool.optional(),
+    // Test stand-ins for the providers' API hosts (local fakes); refused in production.
+    STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    COINBASE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== "production") return;
@@ -74,6 +102,17 @@ const EnvSchema = z
     // A verify URL override is a test stand-in: in production it could point at a server that says yes.
     if (env.CAPTCHA_VERIFY_URL)
       ctx.addIssue({ code: "custom", path: ["CAPTCHA_VERIFY_URL"], message: "is for tests only and must be unset in production" });
+    // A method offered in production must be able to take real money.
+    const keysFor: Record<PaymentMethodName, Array<keyof typeof env>> = {
+      stripe: ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"],
+      paypal: ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"],
+      coinbase: ["COINBASE_COMMERCE_API_KEY", "COINBASE_COMMERCE_WEBHOOK_SECRET"],
+    };
+    for (const method of env.PAYMENT_METHODS) for (const key of keysFor[method]) need(key, `PAYMENT_METHODS offers ${method}`);
+    if (env.PAYMENT_TEST_CHECKOUT)
+      ctx.addIssue({ code: "custom", path: ["PAYMENT_TEST_CHECKOUT"], message: "must be off in production (it completes payments without money)" });
+    for (const key of ["STRIPE_API_BASE_URL", "PAYPAL_API_BASE_URL", "COINBASE_API_BASE_URL"] as const)
+      if (env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is for tests only and must be unset in production" });
     if (!env.SITE_URL.startsWith("https://"))
       ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
   });

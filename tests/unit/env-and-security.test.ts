@@ -23,7 +23,7 @@ describe("configuration", () => {
   it("refuses local stand-ins in production", () => {
     expect(() => parseEnv({ ...base, APP_MODE: "production", SITE_URL: "https://x.example" })).toThrow(/AUTH_SECRET: is required in production[\s\S]*SMTP_URL/);
     expect(() => parseEnv({ ...base, APP_MODE: "production", SITE_URL: "http://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m" })).toThrow(/SITE_URL: must be https/);
-    const ok = parseEnv({ ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m" });
+    const ok = parseEnv({ ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", PAYMENT_METHODS: "none" });
     expect(ok.isProduction).toBe(true);
   });
 });

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { defineOperation, rawBody, REQUIRED } from "./api";
+import { zId } from "./ids";
+
+// Contracts of the payments API (spec §4 credit purchase, §5, §7, §8; BRIEF7 contract).
+
+export const PAYMENT_METHODS = ["stripe", "paypal", "coinbase"] as const;
+export const NO_PACKAGE = "You must select a credit package in order to proceed with checkout.";
+export const NO_METHOD = "You must select a payment method in order to proceed with checkout.";
+
+export const ZCreditPurchaseInput = z.object({
+  id: zId({ description: "Credit package id" }).nullish(),
+  method: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.enum(PAYMENT_METHODS, { error: NO_METHOD }).optional()),
+}).superRefine((v, ctx) => {
+  // The spec's own words for a checkout started without a choice (§8).
+  if (v.id == null) ctx.addIssue({ code: "custom", path: ["id"], message: NO_PACKAGE });
+  if (v.method === undefined) ctx.addIssue({ code: "custom", path: ["method"], message: NO_METHOD });
+});
+
+const ZPurchaseCommon = { purchase_id: z.number().int(), test_checkout: z.boolean().describe("True when this method completes through the local test checkout") };
+export const ZCreditPurchaseAnswer = z.union([
+  z.object({ client_secret: z.string().describe("Stripe PaymentIntent client secret"), ...ZPurchaseCommon }),
+  z.object({ order_id: z.string().describe("PayPal order id"), ...ZPurchaseCommon }),
+  z.object({ hosted_url: z.string().describe("Coinbase Commerce hosted checkout page"), ...ZPurchaseCommon }),
+]);
+
+export const creditPurchaseOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/store/credits/purchase",
+  summary: "Start buying a credit package with Stripe, PayPal or Coinbase Commerce",
+  description: "Creates a PENDING purchase with a snapshot of the package price, then the provider's checkout. Credits are granted only by the provider's verified webhook (or PayPal's capture answer).",
+  tag: "Payments",
+  auth: "user",
+  body: ZCreditPurchaseInput,
+  responses: { 201: { description: "Checkout created", schema: ZCreditPurchaseAnswer } },
+});
+
+export const ZPaymentsConfig = z.object({
+  stripe_publishable_key: z.string().nullable(),
+  paypal_client_id: z.string().nullable(),
+  test_checkout: z.boolean(),
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+});
+export const paymentsConfigOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/credits/config",
+  summary: "Public payment settings for the credit store page",
+  tag: "Payments",
+  auth: "none",
+  responses: { 200: { description: "Offered methods and public client ids", schema: ZPaymentsConfig } },
+});
+
+export const paypalCaptureOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/store/credits/paypal/capture",
+  summary: "Capture an approved PayPal order of your own",
+  tag: "Payments",
+  auth: "user",
+  body: z.object({ order_id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64).regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.").describe("PayPal order id (not a site id)") }),
+  responses: { 200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) } },
+});
+
+export const testCheckoutOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/store/credits/test-checkout",
+  summary: "Local mode only: complete your own purchase through a signed test webhook",
+  description: "404 in production and for methods with real keys. Builds the provider's correctly signed event and sends it through the webhook code path.",
+  tag: "Payments",
+  auth: "user",
+  body: z.object({ purchase_id: zId({ description: "Credit purchase id" }) }),
+  responses: { 200: { description: "Purchase settled", schema: z.object({ status: z.string(), credits: z.number().int() }) } },
+});
+
+const webhookOp = (provider: "stripe" | "paypal" | "coinbase", header: string) =>
+  defineOperation({
+    method: "POST",
+    path: `/api/v1/webhooks/${provider}`,
+    summary: `${provider} webhook`,
+    description: `Signed by the provider (${header}); a bad or stale signature is a 400. Every verified event is stored once and answered 200.`,
+    tag: "Payments",
+    auth: "none",
+    body: rawBody("application/json", `The provider's event, exactly as sent (signature over these bytes)`),
+    responses: { 200: { description: "Event received", schema: z.object({ received: z.literal(true) }) } },
+  });
+export const stripeWebhookOp = webhookOp("stripe", "Stripe-Signature");
+export const paypalWebhookOp = webhookOp("paypal", "PAYPAL-TRANSMISSION-SIG with the certificate from PAYPAL-CERT-URL");
+export const coinbaseWebhookOp = webhookOp("coinbase", "X-CC-Webhook-Signature");
+
+export const paymentOperations = [creditPurchaseOp, paymentsConfigOp, paypalCaptureOp, testCheckoutOp, stripeWebhookOp, paypalWebhookOp, coinbaseWebhookOp];

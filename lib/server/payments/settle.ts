@@ -1,0 +1,93 @@
+import "server-only";
+import type { CreditPurchase } from "@/lib/generated/prisma/client";
+import { memberRankForTotal } from "@/lib/ranks";
+import { applyCreditChange } from "../credits/apply-credit-change";
+import { db, type Tx } from "../db";
+import type { PaymentMethodName } from "../env";
+import { log } from "../log";
+import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "./types";
+
+// The one place a provider's word changes money (DESIGN.md §5). In one transaction: the event
+// is stored once (unique provider + event id; a twin delivery waits on the index, then finds
+// it taken and changes nothing), its effect applied with fixed ledger keys per purchase (so a
+// PayPal capture answer and its webhook converge on one grant), and the donator rank redone.
+
+export type SettleResult = { outcome: "applied" | "duplicate" | "rejected" | "ignored"; purchaseId?: number; error?: string };
+
+export async function settleEvent(method: PaymentMethodName, event: VerifiedEvent): Promise<SettleResult> {
+  return db.$transaction(async (tx) => {
+    const stored = await tx.$queryRaw<{ id: number }[]>`
+      INSERT INTO webhook_events (provider, "eventId", type, payload)
+      VALUES (${DB_PROVIDER[method]}::"PaymentProvider", ${event.eventId}, ${event.type}, ${JSON.stringify(event.payload ?? null)}::jsonb)
+      ON CONFLICT (provider, "eventId") DO NOTHING
+      RETURNING id`;
+    const row = stored[0];
+    if (!row) return { outcome: "duplicate" };
+    const result = await applyEffect(tx, method, event.effect);
+    await tx.webhookEvent.update({ where: { id: row.id }, data: { processedAt: new Date(), error: result.error ?? null } });
+    if (result.outcome === "rejected") log.warn("payment event not applied", { provider: method, eventId: event.eventId, type: event.type, purchaseId: result.purchaseId, error: result.error });
+    return result;
+  });
+}
+
+/** The purchase an effect is about, locked for this transaction; null when unknown. */
+async function lockPurchase(tx: Tx, method: PaymentMethodName, effect: Exclude<PaymentEffect, { kind: "none" }>): Promise<CreditPurchase | null> {
+  const rows = effect.purchaseId
+    ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM credit_purchases WHERE id = ${effect.purchaseId} AND method = ${DB_METHOD[method]}::"PaymentMethod" FOR UPDATE`
+    : await tx.$queryRaw<{ id: number }[]>`SELECT id FROM credit_purchases WHERE "providerRef" = ${effect.providerRef} AND method = ${DB_METHOD[method]}::"PaymentMethod" FOR UPDATE`;
+  const id = rows[0]?.id;
+  return id ? tx.creditPurchase.findUnique({ where: { id } }) : null;
+}
+
+async function applyEffect(tx: Tx, method: PaymentMethodName, effect: PaymentEffect): Promise<SettleResult> {
+  if (effect.kind === "none") return { outcome: "ignored" };
+  const p = await lockPurchase(tx, method, effect);
+  if (!p) return { outcome: "rejected", error: `no ${method} purchase for ${effect.purchaseId ?? effect.providerRef}` };
+  // The reference we created the checkout with must match what the provider reports.
+  if (p.providerRef && effect.providerRef && effect.purchaseId && p.providerRef !== effect.providerRef)
+    return { outcome: "rejected", purchaseId: p.id, error: `provider reference ${effect.providerRef} does not match purchase ${p.id}` };
+  const total = p.credits + p.bonusCredits;
+  const has = async (suffix: string) => (await tx.creditLedgerEntry.count({ where: { idempotencyKey: `purchase:${p.id}:${suffix}` } })) > 0;
+  const change = (delta: number, kind: "PURCHASE" | "BONUS" | "REFUND" | "CHARGEBACK" | "ADJUSTMENT", suffix: string) =>
+    applyCreditChange(tx, { userId: p.userId, delta, kind, idempotencyKey: `purchase:${p.id}:${suffix}`, mode: "force", creditPurchaseId: p.id });
+
+  switch (effect.kind) {
+    case "paid": {
+      if (effect.amountCents !== p.amountCents || effect.currency.toUpperCase() !== p.currency.toUpperCase())
+        return { outcome: "rejected", purchaseId: p.id, error: `paid ${effect.amountCents} ${effect.currency}, expected ${p.amountCents} ${p.currency}` };
+      if (p.status !== "PENDING" && p.status !== "FAILED") return { outcome: "ignored", purchaseId: p.id };
+      await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt: new Date(), providerRef: p.providerRef ?? effect.providerRef } });
+      await change(p.credits, "PURCHASE", "purchase");
+      if (p.bonusCredits > 0) await change(p.bonusCredits, "BONUS", "bonus");
+      break;
+    }
+    case "failed":
+      if (p.status === "PENDING") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "FAILED" } });
+      return { outcome: "applied", purchaseId: p.id };
+    case "refunded":
+    case "dispute-lost": {
+      if (!(await has("purchase"))) return { outcome: "ignored", purchaseId: p.id };
+      const clawed = (await has("refund")) || ((await has("chargeback")) && !(await has("dispute-won")));
+      // Credits already spent stay spent: the balance goes negative and spending freezes.
+      if (!clawed) await (effect.kind === "refunded" ? change(-total, "REFUND", "refund") : change(-total, "CHARGEBACK", "chargeback"));
+      await tx.creditPurchase.update({ where: { id: p.id }, data: { status: effect.kind === "refunded" ? "REFUNDED" : "DISPUTED" } });
+      break;
+    }
+    case "dispute-opened":
+      if (p.status === "PAID") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "DISPUTED" } });
+      break;
+    case "dispute-won":
+      if ((await has("chargeback")) && !(await has("refund"))) await change(total, "ADJUSTMENT", "dispute-won");
+      if (p.status === "DISPUTED") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID" } });
+      break;
+  }
+  await recomputeRank(tx, p.userId);
+  return { outcome: "applied", purchaseId: p.id };
+}
+
+/** Total actually paid (PAID purchases only: refunded and disputed ones drop out) and its rank. */
+export async function recomputeRank(tx: Tx, userId: number): Promise<void> {
+  const sum = await tx.creditPurchase.aggregate({ where: { userId, status: "PAID" }, _sum: { amountCents: true } });
+  const totalSpentCents = sum._sum.amountCents ?? 0;
+  await tx.user.update({ where: { id: userId }, data: { totalSpentCents, memberRank: memberRankForTotal(totalSpentCents) } });
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/server/env";
+import { crc32, decimalToCents, safeEqual } from "@/lib/server/payments/money";
+import { isPaypalCertUrl } from "@/lib/server/payments/paypal";
+
+// Payment settings refuse to start production half-configured, and the small pieces the
+// webhook checks rely on behave exactly.
+
+const base = { DATABASE_URL: "postgresql://u@h/db" };
+const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m" };
+const STRIPE = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+
+describe("payment settings", () => {
+  it("offers all three methods by default and parses a list", () => {
+    expect(parseEnv(base).PAYMENT_METHODS).toEqual(["stripe", "paypal", "coinbase"]);
+    expect(parseEnv({ ...base, PAYMENT_METHODS: " Stripe , coinbase" }).PAYMENT_METHODS).toEqual(["stripe", "coinbase"]);
+    expect(parseEnv({ ...base, PAYMENT_METHODS: "none" }).PAYMENT_METHODS).toEqual([]);
+    expect(() => parseEnv({ ...base, PAYMENT_METHODS: "stripe,cheque" })).toThrow(/PAYMENT_METHODS: unknown payment method "cheque"/);
+  });
+
+  it("refuses production when an offered method has no keys, naming them", () => {
+    expect(() => parseEnv({ ...prod, PAYMENT_METHODS: "stripe" })).toThrow(/STRIPE_SECRET_KEY: is required in production \(PAYMENT_METHODS offers stripe\)[\s\S]*STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...prod, PAYMENT_METHODS: "stripe,paypal", ...STRIPE })).toThrow(/PAYPAL_CLIENT_ID[\s\S]*PAYPAL_WEBHOOK_ID/);
+    expect(() => parseEnv({ ...prod, PAYMENT_METHODS: "coinbase" })).toThrow(/COINBASE_COMMERCE_WEBHOOK_SECRET/);
+    expect(parseEnv({ ...prod, PAYMENT_METHODS: "stripe", ...STRIPE }).isProduction).toBe(true);
+  });
+
+  it("refuses the local test checkout and the test API hosts in production", () => {
+    const ok = { ...prod, PAYMENT_METHODS: "stripe", ...STRIPE };
+    expect(() => parseEnv({ ...ok, PAYMENT_TEST_CHECKOUT: "true" })).toThrow(/PAYMENT_TEST_CHECKOUT: must be off in production/);
+    for (const key of ["STRIPE_API_BASE_URL", "PAYPAL_API_BASE_URL", "COINBASE_API_BASE_URL"])
+      expect(() => parseEnv({ ...ok, [key]: "http://127.0.0.1:9" }), key).toThrow(new RegExp(`${key}: is for tests only`));
+    // Local mode may use both.
+    expect(parseEnv({ ...base, PAYMENT_TEST_CHECKOUT: "true", STRIPE_API_BASE_URL: "http://127.0.0.1:9" }).PAYMENT_TEST_CHECKOUT).toBe(true);
+  });
+});
+
+describe("webhook helpers", () => {
+  it("accepts PayPal certificates only from https paypal.com hosts", () => {
+    expect(isPaypalCertUrl("https://api.paypal.com/v1/notifications/certs/CERT-1")).toBe(true);
+    expect(isPaypalCertUrl("https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1")).toBe(true);
+    for (const bad of ["http://api.paypal.com/c", "https://paypal.com.evil.example/c", "https://evilpaypal.com/c", "https://api.paypal.com:8443/c", "https://user@api.paypal.com/c", "file:///etc/passwd", "not a url"])
+      expect(isPaypalCertUrl(bad), bad).toBe(false);
+  });
+
+  it("computes PayPal's CRC32 and reads money amounts exactly", () => {
+    expect(crc32(Buffer.from("The quick brown fox jumps over the lazy dog"))).toBe(0x414fa339);
+    expect(decimalToCents("50.00")).toBe(5000);
+    expect(decimalToCents("19.9")).toBe(1990);
+    expect(decimalToCents("7")).toBe(700);
+    for (const bad of ["1.999", "-1.00", "1e3", "", " 5.00", undefined, 5]) expect(decimalToCents(bad), String(bad)).toBeNull();
+  });
+
+  it("compares secrets without short-circuiting on length tricks", () => {
+    expect(safeEqual("abc", "abc")).toBe(true);
+    expect(safeEqual("abc", "abd")).toBe(false);
+    expect(safeEqual("abc", "abcd")).toBe(false);
+  });
+});
