@@ -5,7 +5,7 @@ export const SALE_PERCENT = { LOW: 10, MEDIUM: 25, HIGH: 50 } as const;
 
 export type SaleTier = keyof typeof SALE_PERCENT;
 
-export const SALE_TIERS = Object.keys(SALE_PERCENT) as SaleTier[];
+export const SALE_TIERS = ["LOW", "MEDIUM", "HIGH"] as const satisfies readonly SaleTier[];
 
 export function isSaleTier(value: unknown): value is SaleTier {
   return typeof value === "string" && Object.hasOwn(SALE_PERCENT, value);
