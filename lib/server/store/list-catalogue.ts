@@ -10,8 +10,12 @@ import { toStoreProductDto } from "./product-dto";
 
 const ORDER: Prisma.StoreProductOrderByWithRelationInput[] = [{ sortOrder: "asc" }, { id: "asc" }];
 
+// Prisma's `contains` is an ILIKE that passes % and _ through as wildcards: escape them
+// (and the escape character) so a search is plain text.
+const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 function forSale(extra: Prisma.StoreProductWhereInput, search?: string): Prisma.StoreProductWhereInput {
-  return { ...extra, active: true, ...(search ? { name: { contains: search, mode: "insensitive" } } : {}) };
+  return { ...extra, active: true, ...(search ? { name: { contains: likeText(search), mode: "insensitive" } } : {}) };
 }
 
 export async function listCategories(): Promise<TStoreCategory[]> {
