@@ -7,6 +7,7 @@ import { setPrivilege } from "../lib/server/accounts/admin-actions";
 import { createAccount, type NewAccount } from "../lib/server/accounts/register-user";
 import { siteConfig } from "../lib/site-config";
 import { SKILLS } from "../lib/skills";
+import { salePrice } from "../lib/store/sale";
 import { usernameKey } from "../lib/usernames";
 import { levelForXp, MAX_XP } from "../lib/xp";
 
@@ -149,8 +150,26 @@ async function seedAll(db: PrismaClient) {
     [4, "Pet snakeling", 350, null, true, "A small green snake that follows you around."],
     [4, "Pet kraken", 350, "MEDIUM", true, "A tiny kraken companion."],
     [4, "Pet dark core", 400, null, true, "A crackling ball of corporeal energy."],
+    // More weapons and cosmetics, so the store's first and route-default categories page.
+    [0, "Dragon scimitar", 90, null, true, "A curved dragon blade, a favourite for training."],
+    [0, "Abyssal whip", 200, "LOW", true, "A fast, accurate whip from the Abyss."],
+    [0, "Granite maul", 120, null, true, "A heavy maul whose special strikes twice in a flash."],
+    [0, "Dragon warhammer", 550, "HIGH", true, "A hammer whose special lowers the target's defence."],
+    [0, "Elder maul", 800, null, false, "The heaviest maul ever forged."],
+    [0, "Heavy ballista", 700, "MEDIUM", true, "A siege weapon small enough to carry, just."],
+    [0, "Kodai wand", 650, null, true, "A wand humming with ancient magic."],
+    [0, "Trident of the seas", 400, null, true, "A powered staff that casts its own spell."],
+    [0, "Dragon hunter crossbow", 900, "LOW", false, "A crossbow made to bring down dragons."],
+    [2, "Party hat (red)", 900, null, false, "A red party hat, as rare as they come."],
+    [2, "Party hat (green)", 900, null, false, "A green party hat for the collector."],
+    [2, "Halloween mask (blue)", 600, "MEDIUM", true, "A blue mask for a spooky night out."],
+    [2, "Christmas cracker", 1200, null, false, "Pull it with a friend and see what falls out."],
+    [2, "Black h'ween mask", 700, null, true, "The darkest of the Halloween masks."],
+    [2, "Bunny ears", 300, "LOW", true, "Soft ears from the Easter event."],
+    [2, "Scythe", 350, null, true, "A cosmetic scythe that swings for show."],
+    [2, "Rubber chicken", 80, null, true, "Squeaks when you hit things with it."],
+    [2, "Easter ring", 60, "HIGH", true, "Turns its wearer into an egg, briefly."],
   ];
-  const discounts = { LOW: 10, MEDIUM: 25, HIGH: 50 } as const;
   for (const [i, [cat, name, price, sale, ironman, description]] of products.entries()) {
     await db.storeProduct.create({
       data: {
@@ -158,7 +177,8 @@ async function seedAll(db: PrismaClient) {
         categoryId: catIds[cat]!,
         price,
         sale: sale ?? null,
-        salePrice: sale ? Math.round(price * (1 - discounts[sale] / 100)) : null,
+        // The store computes sale prices from the tier; the column is kept consistent with it.
+        salePrice: salePrice(price, sale),
         ironman,
         description,
         imageHref: `/images/store/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.svg`,

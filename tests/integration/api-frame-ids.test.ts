@@ -67,7 +67,11 @@ function requestFor(f: IdField, value: unknown, session: string) {
 describe("ids from clients", () => {
   it("finds every id field of today's routes through the shared schema", () => {
     const found = fields.map((f) => `${f.op.method} ${f.op.path} ${f.where}.${f.name}`).sort();
-    expect(found).toEqual(["DELETE /api/v1/sessions/{kind}/{id} params.id", "GET /api/v1/users/confirm query.uid", "POST /api/v1/reset-password body.uid", "POST /api/v1/store/credits/purchase body.id", "POST /api/v1/store/credits/test-checkout body.purchase_id"]);
+    expect(found).toEqual([
+      "DELETE /api/v1/sessions/{kind}/{id} params.id", "GET /api/v1/store/products query.category", "GET /api/v1/store/products/{category} params.category",
+      "GET /api/v1/users/confirm query.uid", "POST /api/v1/reset-password body.uid", "POST /api/v1/store/credits/purchase body.id",
+      "POST /api/v1/store/credits/test-checkout body.purchase_id", "POST /api/v1/store/purchase body.id",
+    ]);
     // A field named like an id that bypasses zId would slip past the range check.
     for (const f of fields) expect(idFields.has(unwrap(shapeOf(f.op[f.where])[f.name]!)), `${f.op.path} ${f.name}`).toBe(true);
   });

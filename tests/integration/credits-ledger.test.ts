@@ -7,10 +7,12 @@ import { createUser } from "../factories/users";
 // The credit write path every feature uses (store, payments, staff grants): the database
 // enforces exactly-once and never-below-zero, so these run concurrently on purpose.
 
+// 50 transactions queue for a 10-connection pool while other files run: wait past Prisma's 2 s default.
+const QUEUE = { maxWait: 15_000 };
 const grant = (userId: number, delta: number, key: string) =>
-  db.$transaction((tx) => applyCreditChange(tx, { userId, delta, kind: "ADJUSTMENT", idempotencyKey: key, mode: "force" }));
+  db.$transaction((tx) => applyCreditChange(tx, { userId, delta, kind: "ADJUSTMENT", idempotencyKey: key, mode: "force" }), QUEUE);
 const spend = (userId: number, amount: number, key: string) =>
-  db.$transaction((tx) => applyCreditChange(tx, { userId, delta: -amount, kind: "SPEND", idempotencyKey: key, mode: "spend" }));
+  db.$transaction((tx) => applyCreditChange(tx, { userId, delta: -amount, kind: "SPEND", idempotencyKey: key, mode: "spend" }), QUEUE);
 
 const balanceOf = async (userId: number) => (await db.user.findUniqueOrThrow({ where: { id: userId } })).storeCredits;
 

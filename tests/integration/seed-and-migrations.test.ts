@@ -71,6 +71,8 @@ describe("demo seed", () => {
       expect(after1[t], t).toBeGreaterThan(0);
     }
     expect(await client.storeProduct.count({ where: { sale: { not: null } } })).toBeGreaterThan(0);
+    // The store's first category has a second page (12 per page).
+    expect(await client.storeProduct.count({ where: { categoryId: 1, active: true } })).toBeGreaterThan(12);
     const months = new Set((await client.newsPost.findMany()).map((n) => `${n.publishedAt.getUTCFullYear()}-${n.publishedAt.getUTCMonth()}`));
     expect(months.size).toBeGreaterThan(1);
     const ladder = await client.hiscoreStat.count({ where: { skill: 0, hidden: false } });

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { SALE_TIERS } from "../store/sale";
+import { defineOperation, ZPageQuery, zPaged } from "./api";
+import { zId } from "./ids";
+
+// Contracts of the store API (spec §3, §7; BRIEF7 "Store API"): the catalogue, the credit
+// balance, buying a product with credits and the caller's credit purchases.
+
+export const STORE_PAGE_SIZE = 12;
+export const SEARCH_MAX = 100;
+
+export const PURCHASE_SUCCESS = "Product successfully purchased - you may now talk to the donation manager at home to claim your purchase(s).";
+export const PRODUCT_UNAVAILABLE = "This product does not exist or is no longer for sale.";
+export const IDEMPOTENCY_KEY_REUSED = "This purchase request was already used to buy another product; reload the store and try again.";
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+/** `?search=`: a name filter, ignored when blank. */
+const zSearch = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX, `Search at most ${SEARCH_MAX} characters.`)
+  .optional()
+  .transform((s) => s || undefined)
+  .describe("Only products whose name contains this text, ignoring case");
+
+export const ZStoreCategory = z.object({ id: z.number().int(), name: z.string() });
+export type TStoreCategory = z.infer<typeof ZStoreCategory>;
+
+export const ZStoreProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image_href: z.string(),
+  category: z.number().int().describe("Category id"),
+  ironman: z.boolean().describe("Whether Ironman accounts may claim it"),
+  description: z.string(),
+  price: z.number().int().describe("List price in store credits"),
+  sale_price: z.number().int().nullable().describe("Price in credits while on sale (computed from the tier), else null"),
+  sale: z.enum(SALE_TIERS).nullable().describe("Sale tier: LOW 10%, MEDIUM 25%, HIGH 50% off; null without a sale"),
+});
+export type TStoreProduct = z.infer<typeof ZStoreProduct>;
+
+export const ZCreditPackage = z.object({
+  id: z.number().int(),
+  credits: z.number().int(),
+  bonusCredits: z.number().int(),
+  price: z.number().describe("US dollars"),
+  imageUrl: z.string(),
+  amount: z.number().int().describe("Same as credits (the payment modals' name)"),
+  bonus_amount: z.number().int().describe("Same as bonusCredits (the payment modals' name)"),
+});
+export type TCreditPackage = z.infer<typeof ZCreditPackage>;
+
+export const ZCreditPurchaseRow = z.object({
+  id: z.number().int(),
+  status: z.enum(["PENDING", "PAID", "FAILED", "CANCELED", "REFUNDED", "DISPUTED"]),
+  time: z.string().describe("ISO 8601, when the purchase was made"),
+  creditPackage: z.object({ credits: z.number().int(), bonusCredits: z.number().int(), price: z.number().describe("US dollars paid") }),
+  method: z.enum(["stripe", "paypal", "coinbase", "ingame", "manual"]),
+});
+export type TCreditPurchaseRow = z.infer<typeof ZCreditPurchaseRow>;
+
+export const ZPurchaseSummary = z.object({
+  totalSpent: z.number().describe("US dollars paid in total (refunds subtracted)"),
+  storeCredits: z.number().int().describe("Available credits"),
+  redeemedCredits: z.number().int().describe("Credits spent in the store (refunded orders subtracted)"),
+});
+export type TPurchaseSummary = z.infer<typeof ZPurchaseSummary>;
+
+export const ZPurchaseInput = z.object({ id: zId({ description: "Store product id" }) });
+export type TPurchaseInput = z.input<typeof ZPurchaseInput>;
+export const ZPurchaseResult = z.object({ success: z.string(), credits: z.number().int().describe("Balance after the purchase") });
+export type TPurchaseResult = z.infer<typeof ZPurchaseResult>;
+
+const ZStoreError = z.object({ error: z.string() });
+const TAG = "Store";
+
+export const storeCategoriesOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/category",
+  summary: "Store categories",
+  tag: TAG,
+  auth: "optional",
+  responses: { 200: { description: "Categories in display order", schema: z.array(ZStoreCategory) } },
+});
+
+export const ZProductsPageParams = z.object({ category: zId({ description: "Category id" }) });
+export const ZProductsPageQuery = ZPageQuery.extend({ search: zSearch });
+export const storeProductsPageOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/products/{category}",
+  summary: `Products of one category, ${STORE_PAGE_SIZE} per page`,
+  description: "Also answers with a trailing slash (redirected), as the spec writes it. An unknown category is an empty page.",
+  tag: TAG,
+  auth: "optional",
+  params: ZProductsPageParams,
+  query: ZProductsPageQuery,
+  responses: { 200: { description: "A page of products", schema: zPaged(ZStoreProduct) } },
+});
+
+export const ZAllProductsQuery = z.object({ search: zSearch });
+export const storeProductsAllOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/products/all",
+  summary: "Every product for sale",
+  tag: TAG,
+  auth: "optional",
+  query: ZAllProductsQuery,
+  responses: { 200: { description: "Products", schema: z.array(ZStoreProduct) } },
+});
+
+export const MAX_CATEGORIES = 50;
+export const ZProductsByCategoriesQuery = z.object({
+  category: zId({ description: `Category id; repeat the parameter for several (at most ${MAX_CATEGORIES})` }),
+});
+export const storeProductsByCategoriesOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/products",
+  summary: "Products of several categories: ?category=1&category=2",
+  tag: TAG,
+  auth: "optional",
+  query: ZProductsByCategoriesQuery,
+  responses: { 200: { description: "Products", schema: z.array(ZStoreProduct) } },
+});
+
+export const creditBalanceOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/credits/amount",
+  summary: "Your store credit balance",
+  tag: TAG,
+  auth: "user",
+  responses: { 200: { description: "Balance", schema: z.object({ credits: z.number().int() }) } },
+});
+
+export const creditPackagesOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/credits/products",
+  summary: "Credit packages for sale",
+  tag: TAG,
+  auth: "optional",
+  responses: { 200: { description: "Packages in display order", schema: z.object({ packages: z.array(ZCreditPackage) }) } },
+});
+
+export const purchaseProductOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/store/purchase",
+  summary: "Buy a product with store credits",
+  description:
+    `Charges the price in force (the sale applied on the server), queues the item for the game and answers the new balance. Send an \`${IDEMPOTENCY_KEY_HEADER}\` header (1–${IDEMPOTENCY_KEY_MAX} visible characters, e.g. a UUID per confirmed click): a repeat with the same key buys once and answers the first result. Without it every request is a new purchase.`,
+  tag: TAG,
+  auth: "user",
+  body: ZPurchaseInput,
+  responses: {
+    200: { description: "Bought", schema: ZPurchaseResult },
+    400: { description: "Not enough credits, product not for sale, or invalid input", schema: ZStoreError },
+  },
+});
+
+export const listPurchasesOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/purchases",
+  summary: "Your credit purchases, newest first",
+  description: "Checkouts that failed or were cancelled before payment are left out.",
+  tag: TAG,
+  auth: "user",
+  responses: { 200: { description: "Purchases", schema: z.array(ZCreditPurchaseRow) } },
+});
+
+export const purchaseSummaryOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/store/purchases/summary",
+  summary: "Totals for the purchase history cards",
+  tag: TAG,
+  auth: "user",
+  responses: { 200: { description: "Totals", schema: ZPurchaseSummary } },
+});
+
+export const storeOperations = [
+  storeCategoriesOp, storeProductsPageOp, storeProductsAllOp, storeProductsByCategoriesOp,
+  creditBalanceOp, creditPackagesOp, purchaseProductOp, listPurchasesOp, purchaseSummaryOp,
+];

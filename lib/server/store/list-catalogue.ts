@@ -1,0 +1,43 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TStoreCategory, TStoreProduct } from "@/lib/schemas/store";
+import { STORE_PAGE_SIZE } from "@/lib/schemas/store";
+import { db } from "../db";
+import { pageWindow } from "../http/paging";
+import { toStoreProductDto } from "./product-dto";
+
+// Catalogue reads: public data, so no actor. Only active products are ever listed.
+
+const ORDER: Prisma.StoreProductOrderByWithRelationInput[] = [{ sortOrder: "asc" }, { id: "asc" }];
+
+// Prisma's `contains` is an ILIKE that passes % and _ through as wildcards: escape them
+// (and the escape character) so a search is plain text.
+const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function forSale(extra: Prisma.StoreProductWhereInput, search?: string): Prisma.StoreProductWhereInput {
+  return { ...extra, active: true, ...(search ? { name: { contains: likeText(search), mode: "insensitive" } } : {}) };
+}
+
+export async function listCategories(): Promise<TStoreCategory[]> {
+  return db.storeCategory.findMany({ select: { id: true, name: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
+}
+
+/** One page of a category's products; `total` counts every page, for the links. */
+export async function listProductsPage(categoryId: number, page: number, search?: string): Promise<{ results: TStoreProduct[]; total: number }> {
+  const where = forSale({ categoryId }, search);
+  const [rows, total] = await Promise.all([
+    db.storeProduct.findMany({ where, orderBy: ORDER, ...pageWindow(page, STORE_PAGE_SIZE) }),
+    db.storeProduct.count({ where }),
+  ]);
+  return { results: rows.map(toStoreProductDto), total };
+}
+
+export async function listAllProducts(search?: string): Promise<TStoreProduct[]> {
+  const rows = await db.storeProduct.findMany({ where: forSale({}, search), orderBy: ORDER });
+  return rows.map(toStoreProductDto);
+}
+
+export async function listProductsInCategories(categoryIds: number[]): Promise<TStoreProduct[]> {
+  const rows = await db.storeProduct.findMany({ where: forSale({ categoryId: { in: categoryIds } }), orderBy: ORDER });
+  return rows.map(toStoreProductDto);
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import type { TCreditPackage } from "@/lib/schemas/store";
+import { db } from "../db";
+
+/** Active credit packages in display order, with both of the spec's field names. */
+export async function listCreditPackages(): Promise<TCreditPackage[]> {
+  const rows = await db.creditPackage.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
+  return rows.map((p) => ({
+    id: p.id,
+    credits: p.credits,
+    bonusCredits: p.bonusCredits,
+    price: p.priceCents / 100,
+    imageUrl: p.imageUrl,
+    amount: p.credits,
+    bonus_amount: p.bonusCredits,
+  }));
+}
