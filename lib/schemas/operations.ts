@@ -2,6 +2,7 @@ import { accountOperations } from "./accounts";
 import type { Operation } from "./api";
 import { healthOp } from "./health";
 import { openApiOp } from "./meta";
+import { staffStoreOperations } from "./staff-store";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
-export const operations: Operation[] = [healthOp, openApiOp, ...accountOperations];
+export const operations: Operation[] = [healthOp, openApiOp, ...accountOperations, ...staffStoreOperations];
