@@ -62,7 +62,7 @@ const productFields = {
   ironman: z.boolean({ error: "Ironman must be true or false." }).describe("Whether Ironman accounts may claim it"),
   description: text("Description", 2000),
   categoryId: zId({ description: "Category id (GET /api/v1/staff/store/categories)" }),
-  gameItemId: wholeNumber(`Game item id must be a whole number from 0 to ${MAX_ID}.`, 0, MAX_ID).describe("Item id handed over in-game"),
+  gameItemId: zId({ description: "Game item id handed over in-game" }),
   quantity: wholeNumber("Quantity must be a whole number from 1 to 2147483647.", 1, MAX_ID),
   active: z.boolean({ error: "Active must be true or false." }).describe("Inactive products are hidden from the store"),
   sortOrder: ZSortOrder,

@@ -72,9 +72,11 @@ describe("ids from clients", () => {
       "PATCH /api/v1/staff/store/categories/{id} params.id",
       "PATCH /api/v1/staff/store/packages/{id} params.id",
       "PATCH /api/v1/staff/store/products/{id} body.categoryId",
+      "PATCH /api/v1/staff/store/products/{id} body.gameItemId",
       "PATCH /api/v1/staff/store/products/{id} params.id",
       "POST /api/v1/reset-password body.uid",
       "POST /api/v1/staff/store/products body.categoryId",
+      "POST /api/v1/staff/store/products body.gameItemId",
     ]);
     // A field named like an id that bypasses zId would slip past the range check.
     for (const f of fields) expect(idFields.has(unwrap(shapeOf(f.op[f.where])[f.name]!)), `${f.op.path} ${f.name}`).toBe(true);
