@@ -57,7 +57,8 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
       {categories.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No categories yet. Create one to start the catalogue.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
+          {/* relative: the sr-only labels (position: absolute) stay inside this scroll box instead of widening the page. */}
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Store categories</caption>
             <thead className="border-b-2 border-stone-700 text-stone-300">
@@ -76,18 +77,20 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
                   <td className="p-2">{c.sortOrder}</td>
                   <td className="p-2">{c.productCount}</td>
                   <td className="p-2"><VisibilityBadge visible={!c.hidden} /></td>
-                  <td className="flex flex-wrap justify-end gap-2 p-2">
-                    <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(c)}>
-                      Edit<span className="sr-only"> {c.name}</span>
-                    </button>
-                    <VisibilityToggle<TStaffCategory>
-                      path={`/api/v1/staff/store/categories/${c.id}`}
-                      field="hidden"
-                      visible={!c.hidden}
-                      name={c.name}
-                      onSaved={(row) => saved(row, row.hidden ? "Hid" : "Showed")}
-                      onError={(text) => setMessage({ tone: "error", text })}
-                    />
+                  <td className="p-2">
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(c)}>
+                        Edit<span className="sr-only"> {c.name}</span>
+                      </button>
+                      <VisibilityToggle<TStaffCategory>
+                        path={`/api/v1/staff/store/categories/${c.id}`}
+                        field="hidden"
+                        visible={!c.hidden}
+                        name={c.name}
+                        onSaved={(row) => saved(row, row.hidden ? "Hid" : "Showed")}
+                        onError={(text) => setMessage({ tone: "error", text })}
+                      />
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -72,7 +72,8 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
       {packages.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No credit packages yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
+          {/* relative: the sr-only labels (position: absolute) stay inside this scroll box instead of widening the page. */}
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Credit packages</caption>
             <thead className="border-b-2 border-stone-700 text-stone-300">
@@ -93,18 +94,20 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
                   <td className="p-2 tabular-nums">{usd(p.priceCents)}</td>
                   <td className="p-2">{p.sortOrder}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
-                  <td className="flex flex-wrap justify-end gap-2 p-2">
-                    <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(p)}>
-                      Edit<span className="sr-only"> the {label(p)} package</span>
-                    </button>
-                    <VisibilityToggle<TStaffPackage>
-                      path={`/api/v1/staff/store/packages/${p.id}`}
-                      field="active"
-                      visible={p.active}
-                      name={`the ${label(p)} package`}
-                      onSaved={(row) => saved(row, row.active ? "Showed" : "Hid")}
-                      onError={(text) => setMessage({ tone: "error", text })}
-                    />
+                  <td className="p-2">
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(p)}>
+                        Edit<span className="sr-only"> the {label(p)} package</span>
+                      </button>
+                      <VisibilityToggle<TStaffPackage>
+                        path={`/api/v1/staff/store/packages/${p.id}`}
+                        field="active"
+                        visible={p.active}
+                        name={`the ${label(p)} package`}
+                        onSaved={(row) => saved(row, row.active ? "Showed" : "Hid")}
+                        onError={(text) => setMessage({ tone: "error", text })}
+                      />
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -32,7 +32,8 @@ export function ProductsSection({ products, categories, onChange }: { products: 
       {products.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No products yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
+          {/* relative: the sr-only labels (position: absolute) stay inside this scroll box instead of widening the page. */}
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Store products</caption>
             <thead className="border-b-2 border-stone-700 text-stone-300">
@@ -58,18 +59,20 @@ export function ProductsSection({ products, categories, onChange }: { products: 
                   <td className="p-2 tabular-nums">{p.price.toLocaleString("en-US")}</td>
                   <td className="p-2">{p.sale ? saleText(p.sale) : "None"}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
-                  <td className="flex flex-wrap justify-end gap-2 p-2">
-                    <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(p)}>
-                      Edit<span className="sr-only"> {p.name}</span>
-                    </button>
-                    <VisibilityToggle<TStaffProduct>
-                      path={`/api/v1/staff/store/products/${p.id}`}
-                      field="active"
-                      visible={p.active}
-                      name={p.name}
-                      onSaved={(row) => saved(row, row.active ? "Showed" : "Hid")}
-                      onError={(text) => setMessage({ tone: "error", text })}
-                    />
+                  <td className="p-2">
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(p)}>
+                        Edit<span className="sr-only"> {p.name}</span>
+                      </button>
+                      <VisibilityToggle<TStaffProduct>
+                        path={`/api/v1/staff/store/products/${p.id}`}
+                        field="active"
+                        visible={p.active}
+                        name={p.name}
+                        onSaved={(row) => saved(row, row.active ? "Showed" : "Hid")}
+                        onError={(text) => setMessage({ tone: "error", text })}
+                      />
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -41,6 +41,30 @@ test.describe("staff store editor", () => {
     await expect(page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) })).toContainText("1,250");
   });
 
+  test("an administrator grants and removes credits from a phone, keyboard only @mobile", async ({ page }) => {
+    const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
+    await signIn(page, admin);
+    await page.goto("/staff/store");
+    // The tables scroll inside their own box: the page itself fits the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+    await page.getByRole("tab", { name: "Products" }).focus();
+    await page.keyboard.press("End");
+    await expect(page.getByRole("tab", { name: "Credits" })).toHaveAttribute("aria-selected", "true");
+    const panel = page.getByRole("tabpanel", { name: "Credits" });
+    await panel.getByLabel("Player's username").fill(player.username);
+    await panel.getByLabel("Amount (credits)").fill("500");
+    await panel.getByLabel("Reason").fill("Ticket #7: 5M OSRS gold");
+    await panel.getByRole("button", { name: "Add credits" }).click();
+    await expect(panel.getByRole("status")).toContainText(`Added 500 credits to ${player.username}. New balance: 500.`);
+
+    await panel.getByRole("radio", { name: "Remove credits" }).check();
+    await panel.getByLabel("Amount (credits)").fill("800");
+    await panel.getByLabel("Reason").fill("Gold trade reversed");
+    await panel.getByRole("button", { name: "Remove credits" }).click();
+    await expect(panel.getByRole("status")).toContainText(`Removed 800 credits from ${player.username}. New balance: -300.`);
+  });
+
   test("a player gets the 404 page at /staff/store", async ({ page }) => {
     const player = await createE2EUser();
     await signIn(page, player);
