@@ -22,6 +22,8 @@ export type ApiFormOptions<V, D> = FailureOptions & {
   required?: readonly (keyof V & string)[];
   /** Further checks before sending; return a failure to stop (an empty one stops silently). */
   validate?: (values: V) => FormFailure | null | undefined;
+  /** Extra request headers, e.g. an Idempotency-Key that stays the same when the same values are sent again. */
+  headers?: (values: V) => Record<string, string>;
   /** Builds the request body once the checks pass (default: the values themselves). */
   prepare?: (values: V) => unknown;
   /** Which answers count as success (default: any 2xx). */
@@ -99,7 +101,7 @@ export function useApiForm<V extends Record<string, unknown>, D = Record<string,
         return false;
       }
       const path = typeof opts.path === "function" ? opts.path(values) : opts.path;
-      const res = await callApi(path, { method: opts.method ?? "POST", body });
+      const res = await callApi(path, { method: opts.method ?? "POST", body, headers: opts.headers?.(values) });
       const ctx: SubmitContext<V> = { values, res, stayBusy: () => (stay = true) };
       if (opts.isSuccess ? opts.isSuccess(res, values) : res.ok) {
         // D only names the success body's fields: forms check their types before use.

@@ -16,9 +16,10 @@ export type ApiResponse<T = Record<string, unknown>> = { status: number; ok: boo
  * check reads Sec-Fetch-Site); unsafe requests always say `application/json`, because the API
  * refuses any other content type for them.
  */
-export async function callApi<T = Record<string, unknown>>(path: string, init: { method?: ApiMethod; body?: unknown } = {}): Promise<ApiResponse<T>> {
+export async function callApi<T = Record<string, unknown>>(path: string, init: { method?: ApiMethod; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
-  const headers: Record<string, string> = { Accept: "application/json" };
+  // Extra headers (e.g. Idempotency-Key) first: Accept and Content-Type stay the API's own.
+  const headers: Record<string, string> = { ...init.headers, Accept: "application/json" };
   if (method !== "GET") headers["Content-Type"] = "application/json";
   let res: Response;
   try {

@@ -3,7 +3,8 @@ import type { Operation } from "./api";
 import { healthOp } from "./health";
 import { openApiOp } from "./meta";
 import { paymentOperations } from "./payments";
+import { staffStoreOperations } from "./staff-store";
 import { storeOperations } from "./store";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
-export const operations: Operation[] = [healthOp, openApiOp, ...accountOperations, ...storeOperations, ...paymentOperations];
+export const operations: Operation[] = [healthOp, openApiOp, ...accountOperations, ...storeOperations, ...paymentOperations, ...staffStoreOperations];

@@ -140,6 +140,18 @@ describe("POST /api/v1/store/purchase", () => {
     expect(await db.gameDelivery.count({ where: { userId: u.id } })).toBe(0);
   });
 
+  it("neither lists nor sells the products of a category staff have hidden", async () => {
+    const cat = await createCategory();
+    const product = await createProduct({ categoryId: cat.id, price: 10 });
+    await db.storeCategory.update({ where: { id: cat.id }, data: { hidden: true } });
+    const u = await buyer(100);
+    expect(await buy(u.session, product.id, randomUUID())).toMatchObject({ status: 400, json: { error: PRODUCT_UNAVAILABLE } });
+    expect(await balanceOf(u.id)).toBe(100);
+    const { listAllProducts, listCategories } = await import("@/lib/server/store/list-catalogue");
+    expect((await listAllProducts()).some((p) => p.id === product.id)).toBe(false);
+    expect((await listCategories()).some((c) => c.id === cat.id)).toBe(false);
+  });
+
   it("answers 400 naming the field for a bad product id", async () => {
     const u = await buyer(0);
     for (const id of [undefined, "abc", 0, -3, 1.5, 2147483648]) {

@@ -1,6 +1,8 @@
 import "server-only";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import type { Privilege } from "@/lib/generated/prisma/enums";
 import { safeReturnPath } from "@/lib/safe-path";
+import { hasPrivilege } from "../http/auth";
 import type { Actor } from "./authenticate-request";
 import { getCurrentActor } from "./current-user";
 
@@ -14,4 +16,14 @@ export async function requireUser(returnTo: string): Promise<Actor> {
 /** /login and /register: a signed-in user goes to / instead. */
 export async function redirectIfSignedIn(): Promise<void> {
   if (await getCurrentActor()) redirect("/");
+}
+
+/**
+ * Staff pages: anyone below `min` (guests included) gets the 404 page, so the page's existence
+ * is not revealed. The API behind it enforces the same privilege on every call.
+ */
+export async function requireStaff(min: Privilege): Promise<Actor> {
+  const actor = await getCurrentActor();
+  if (!actor || !hasPrivilege(actor.privilege, min)) notFound();
+  return actor;
 }

@@ -6,7 +6,7 @@ import { db } from "../db";
 import { pageWindow } from "../http/paging";
 import { toStoreProductDto } from "./product-dto";
 
-// Catalogue reads: public data, so no actor. Only active products are ever listed.
+// Catalogue reads: public data, so no actor. Only active products of shown categories are listed.
 
 const ORDER: Prisma.StoreProductOrderByWithRelationInput[] = [{ sortOrder: "asc" }, { id: "asc" }];
 
@@ -15,11 +15,11 @@ const ORDER: Prisma.StoreProductOrderByWithRelationInput[] = [{ sortOrder: "asc"
 const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function forSale(extra: Prisma.StoreProductWhereInput, search?: string): Prisma.StoreProductWhereInput {
-  return { ...extra, active: true, ...(search ? { name: { contains: likeText(search), mode: "insensitive" } } : {}) };
+  return { ...extra, active: true, category: { hidden: false }, ...(search ? { name: { contains: likeText(search), mode: "insensitive" } } : {}) };
 }
 
 export async function listCategories(): Promise<TStoreCategory[]> {
-  return db.storeCategory.findMany({ select: { id: true, name: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
+  return db.storeCategory.findMany({ where: { hidden: false }, select: { id: true, name: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
 }
 
 /** One page of a category's products; `total` counts every page, for the links. */

@@ -42,7 +42,7 @@ async function buyOnce(tx: Tx, userId: number, productId: number, key: string): 
     return replay(tx, userId, productId, key);
   }
   // Ironman availability is shown to the player; the game checks it when the item is claimed.
-  const product = await tx.storeProduct.findFirst({ where: { id: productId, active: true } });
+  const product = await tx.storeProduct.findFirst({ where: { id: productId, active: true, category: { hidden: false } } });
   if (!product) throw refuse(PRODUCT_UNAVAILABLE);
   const price = priceInForce(product.price, product.sale);
   if (price < 1) throw refuse(PRODUCT_UNAVAILABLE);

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { StoreEditor } from "@/components/staff/store-editor";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireStaff } from "@/lib/server/sessions/guards";
+import { listCreditPackages } from "@/lib/server/store/admin/list-credit-packages";
+import { listStoreCategories } from "@/lib/server/store/admin/list-store-categories";
+import { listStoreProducts } from "@/lib/server/store/admin/list-store-products";
+
+// Staff catalogue editor (issue 7 item 8). Administrators only: anyone else, guests included,
+// gets the 404 page; every write goes through /api/v1/staff/**, which checks the same privilege.
+export const metadata: Metadata = { title: "Store editor", robots: { index: false, follow: false } };
+
+export default async function StaffStorePage() {
+  await requireStaff("ADMINISTRATOR");
+  const [categories, products, packages] = await Promise.all([listStoreCategories(), listStoreProducts(), listCreditPackages()]);
+  return (
+    <>
+      <PageHeader title="Store editor" subtitle="Categories, products and credit packages of the store, and manual credit changes. Every change is written to the audit log." />
+      <StoreEditor categories={categories} products={products} packages={packages} />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { defineOperation, REQUIRED, ZErrorBody } from "./api";
+import { MAX_ID, zId } from "./ids";
+
+// Contracts of the staff catalogue editor and manual credit grants (issue 7 item 8). Our own
+// API (the spec has no staff store), camelCase like the Prisma fields; administrator only.
+
+const SALE_TIERS = ["LOW", "MEDIUM", "HIGH"] as const;
+export const MAX_CREDITS = 10_000_000;
+export const MAX_PRICE_CENTS = 1_000_000;
+export const MAX_GRANT = 1_000_000;
+
+const text = (label: string, max: number) =>
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.number({ error: (iss) => (iss.input === undefined ? REQUIRED : message) }).int(message).min(min, message).max(max, message);
+
+const IMAGE_MESSAGE = "Enter an http(s) address or a path on this site starting with /.";
+/** An image address: absolute http(s), or a site-relative path ("/images/x.png", never "//host"). */
+export function isImageHref(v: string): boolean {
+  if (/^\/(?![/\\])/.test(v)) return !/[\s\\]/.test(v);
+  try {
+    const u = new URL(v);
+    return (u.protocol === "https:" || u.protocol === "http:") && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+const ZImageHref = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(500, "Image addresses are at most 500 characters.")
+  .refine(isImageHref, IMAGE_MESSAGE)
+  .describe("Image: an http(s) URL or a path on this site starting with /");
+
+const ZSortOrder = wholeNumber("Sort order must be a whole number from -100000 to 100000.", -100_000, 100_000).describe("Lower comes first");
+
+/** A PATCH must change something: an empty body is a 400, not a silent no-op. */
+const nonEmpty = <T extends z.ZodObject>(schema: T) =>
+  schema.partial().refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change." });
+
+// ── categories ──
+const categoryFields = {
+  name: text("Name", 64).describe("Category name"),
+  sortOrder: ZSortOrder,
+  hidden: z.boolean({ error: "Hidden must be true or false." }).describe("Hidden categories are not listed in the public store"),
+};
+export const ZCategoryInput = z.object({ ...categoryFields, sortOrder: categoryFields.sortOrder.default(0), hidden: categoryFields.hidden.default(false) });
+export type TCategoryInput = z.input<typeof ZCategoryInput>;
+export const ZCategoryPatch = nonEmpty(z.object(categoryFields));
+export const ZStaffCategory = z.object({ id: z.number().int(), name: z.string(), sortOrder: z.number().int(), hidden: z.boolean(), productCount: z.number().int() });
+export type TStaffCategory = z.infer<typeof ZStaffCategory>;
+
+// ── products ──
+const productFields = {
+  name: text("Name", 100).describe("Product name"),
+  imageHref: ZImageHref,
+  price: wholeNumber(`Price must be a whole number of credits from 1 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 1, MAX_CREDITS).describe("Price in store credits"),
+  sale: z.enum(SALE_TIERS, { error: "Sale must be LOW, MEDIUM, HIGH or none." }).nullable().describe("Sale tier (LOW 10%, MEDIUM 25%, HIGH 50%) or null"),
+  ironman: z.boolean({ error: "Ironman must be true or false." }).describe("Whether Ironman accounts may claim it"),
+  description: text("Description", 2000),
+  categoryId: zId({ description: "Category id (GET /api/v1/staff/store/categories)" }),
+  gameItemId: zId({ description: "Game item id handed over in-game" }),
+  quantity: wholeNumber("Quantity must be a whole number from 1 to 2147483647.", 1, MAX_ID),
+  active: z.boolean({ error: "Active must be true or false." }).describe("Inactive products are hidden from the store"),
+  sortOrder: ZSortOrder,
+};
+export const ZProductInput = z.object({
+  ...productFields,
+  sale: productFields.sale.default(null),
+  ironman: productFields.ironman.default(true),
+  quantity: productFields.quantity.default(1),
+  active: productFields.active.default(true),
+  sortOrder: productFields.sortOrder.default(0),
+});
+export type TProductInput = z.input<typeof ZProductInput>;
+export const ZProductPatch = nonEmpty(z.object(productFields));
+export const ZStaffProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  imageHref: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  ironman: z.boolean(),
+  description: z.string(),
+  price: z.number().int(),
+  sale: z.enum(SALE_TIERS).nullable(),
+  gameItemId: z.number().int(),
+  quantity: z.number().int(),
+  active: z.boolean(),
+  sortOrder: z.number().int(),
+});
+export type TStaffProduct = z.infer<typeof ZStaffProduct>;
+
+// ── credit packages ──
+const packageFields = {
+  credits: wholeNumber(`Credits must be a whole number from 1 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 1, MAX_CREDITS),
+  bonusCredits: wholeNumber(`Bonus credits must be a whole number from 0 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 0, MAX_CREDITS),
+  priceCents: wholeNumber(`Price must be a whole number of US cents from 1 to ${MAX_PRICE_CENTS.toLocaleString("en-US")}.`, 1, MAX_PRICE_CENTS).describe("Price in US cents"),
+  imageUrl: ZImageHref,
+  active: z.boolean({ error: "Active must be true or false." }).describe("Inactive packages are not offered"),
+  sortOrder: ZSortOrder,
+};
+export const ZPackageInput = z.object({
+  ...packageFields,
+  bonusCredits: packageFields.bonusCredits.default(0),
+  active: packageFields.active.default(true),
+  sortOrder: packageFields.sortOrder.default(0),
+});
+export type TPackageInput = z.input<typeof ZPackageInput>;
+export const ZPackagePatch = nonEmpty(z.object(packageFields));
+export const ZStaffPackage = z.object({
+  id: z.number().int(),
+  credits: z.number().int(),
+  bonusCredits: z.number().int(),
+  priceCents: z.number().int(),
+  imageUrl: z.string(),
+  active: z.boolean(),
+  sortOrder: z.number().int(),
+});
+export type TStaffPackage = z.infer<typeof ZStaffPackage>;
+
+// ── manual credit grants ──
+const AMOUNT_MESSAGE = `Amount must be a whole number from -${MAX_GRANT.toLocaleString("en-US")} to ${MAX_GRANT.toLocaleString("en-US")}, not 0.`;
+export const ZCreditGrantInput = z.object({
+  username: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(12, "Usernames are at most 12 characters.").describe("The player's username"),
+  amount: wholeNumber(AMOUNT_MESSAGE, -MAX_GRANT, MAX_GRANT)
+    .refine((n) => n !== 0, AMOUNT_MESSAGE)
+    .describe("Credits to add (positive) or remove (negative); a removal may leave the balance negative"),
+  reason: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(3, "Give a reason of at least 3 characters.")
+    .max(500, "The reason is at most 500 characters.")
+    .describe("Why, for the audit log (e.g. the ticket of an OSRS-gold purchase)"),
+});
+export type TCreditGrantInput = z.input<typeof ZCreditGrantInput>;
+export const ZCreditGrantResult = z.object({
+  username: z.string(),
+  amount: z.number().int(),
+  balance: z.number().int().describe("The player's balance afterwards"),
+  applied: z.boolean().describe("false when this Idempotency-Key was already applied"),
+});
+export type TCreditGrantResult = z.infer<typeof ZCreditGrantResult>;
+/** Optional header: the same key twice applies the grant once. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
+
+// ── operations ──
+const TAG = "Staff store";
+const ZIdParams = z.object({ id: zId({ description: "Id from the matching list" }) });
+const errors = { 400: { description: "Field errors", schema: ZErrorBody } };
+const notFound = { 404: { description: "No such item", schema: ZErrorBody } };
+
+export const listCategoriesOp = defineOperation({
+  method: "GET", path: "/api/v1/staff/store/categories", summary: "Every store category, hidden ones included", tag: TAG, auth: "administrator",
+  responses: { 200: { description: "Categories", schema: z.object({ results: z.array(ZStaffCategory) }) } },
+});
+export const createCategoryOp = defineOperation({
+  method: "POST", path: "/api/v1/staff/store/categories", summary: "Create a store category", tag: TAG, auth: "administrator", body: ZCategoryInput,
+  responses: { 201: { description: "Created", schema: ZStaffCategory }, ...errors },
+});
+export const updateCategoryOp = defineOperation({
+  method: "PATCH", path: "/api/v1/staff/store/categories/{id}", summary: "Edit, hide or show a store category", tag: TAG, auth: "administrator", params: ZIdParams, body: ZCategoryPatch,
+  responses: { 200: { description: "Updated", schema: ZStaffCategory }, ...errors, ...notFound },
+});
+export const listProductsOp = defineOperation({
+  method: "GET", path: "/api/v1/staff/store/products", summary: "Every store product, inactive ones included", tag: TAG, auth: "administrator",
+  responses: { 200: { description: "Products", schema: z.object({ results: z.array(ZStaffProduct) }) } },
+});
+export const createProductOp = defineOperation({
+  method: "POST", path: "/api/v1/staff/store/products", summary: "Create a store product", tag: TAG, auth: "administrator", body: ZProductInput,
+  responses: { 201: { description: "Created", schema: ZStaffProduct }, ...errors },
+});
+export const updateProductOp = defineOperation({
+  method: "PATCH", path: "/api/v1/staff/store/products/{id}", summary: "Edit, hide or show a store product", tag: TAG, auth: "administrator", params: ZIdParams, body: ZProductPatch,
+  responses: { 200: { description: "Updated", schema: ZStaffProduct }, ...errors, ...notFound },
+});
+export const listPackagesOp = defineOperation({
+  method: "GET", path: "/api/v1/staff/store/packages", summary: "Every credit package, inactive ones included", tag: TAG, auth: "administrator",
+  responses: { 200: { description: "Packages", schema: z.object({ results: z.array(ZStaffPackage) }) } },
+});
+export const createPackageOp = defineOperation({
+  method: "POST", path: "/api/v1/staff/store/packages", summary: "Create a credit package", tag: TAG, auth: "administrator", body: ZPackageInput,
+  responses: { 201: { description: "Created", schema: ZStaffPackage }, ...errors },
+});
+export const updatePackageOp = defineOperation({
+  method: "PATCH", path: "/api/v1/staff/store/packages/{id}", summary: "Edit, hide or show a credit package", tag: TAG, auth: "administrator", params: ZIdParams, body: ZPackagePatch,
+  responses: { 200: { description: "Updated", schema: ZStaffPackage }, ...errors, ...notFound },
+});
+export const grantCreditsOp = defineOperation({
+  method: "POST", path: "/api/v1/staff/credits", summary: "Grant or remove a player's credits, with a reason", tag: TAG, auth: "administrator", body: ZCreditGrantInput,
+  description: "Manual adjustment (e.g. OSRS gold bought through a ticket). A removal is applied even past zero, so fraud can be corrected; a negative balance freezes spending. Send an `Idempotency-Key` header (8–100 of A–Z a–z 0–9 . _ : -) to make a retry apply once; a key reused for a different grant is a 409.",
+  responses: { 200: { description: "Applied, or already applied under this key", schema: ZCreditGrantResult }, ...errors, 409: { description: "Idempotency-Key reused for a different grant", schema: ZErrorBody } },
+});
+
+export const staffStoreOperations = [
+  listCategoriesOp, createCategoryOp, updateCategoryOp, listProductsOp, createProductOp, updateProductOp, listPackagesOp, createPackageOp, updatePackageOp, grantCreditsOp,
+];

@@ -1,0 +1,44 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { TCreditGrantResult, ZCreditGrantInput } from "@/lib/schemas/staff-store";
+import { usernameKey } from "@/lib/usernames";
+import { recordAudit } from "../../audit/record-audit";
+import { applyCreditChange } from "../../credits/apply-credit-change";
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import type { StaffContext } from "./staff-dtos";
+
+/**
+ * A staff grant or removal of credits (OSRS gold bought through a ticket, corrections, fraud).
+ * Both go through the ledger in "force" mode: a removal may take the balance below zero, which
+ * freezes spending until it is positive again. With a client key (Idempotency-Key), a repeat of
+ * the same grant applies once; the same key for a different grant is refused.
+ */
+export async function grantCredits(input: z.output<typeof ZCreditGrantInput>, ctx: StaffContext & { idempotencyKey?: string | null }): Promise<TCreditGrantResult> {
+  const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { id: true, username: true } });
+  if (!user) throw new AppError("VALIDATION", { fields: { username: ["No account with that username."] }, userMessage: "Some fields are invalid." });
+  const key = `grant:${ctx.idempotencyKey ?? randomUUID()}`;
+
+  return db.$transaction(async (tx) => {
+    const result = await applyCreditChange(tx, { userId: user.id, delta: input.amount, kind: "ADJUSTMENT", idempotencyKey: key, mode: "force", actorId: ctx.actorId, note: input.reason });
+    if (!result.applied) {
+      const earlier = await tx.creditLedgerEntry.findUniqueOrThrow({ where: { idempotencyKey: key }, select: { userId: true, delta: true } });
+      if (earlier.userId !== user.id || earlier.delta !== input.amount) throw new AppError("CONFLICT", { userMessage: "This Idempotency-Key was already used for a different grant." });
+      const { storeCredits } = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { storeCredits: true } });
+      return { username: user.username, amount: input.amount, balance: storeCredits, applied: false };
+    }
+    await recordAudit(
+      {
+        action: input.amount > 0 ? "credits.granted" : "credits.removed",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "user",
+        targetId: user.id,
+        data: { username: user.username, amount: input.amount, reason: input.reason, balanceAfter: result.balanceAfter, ledgerEntryId: result.entryId, idempotencyKey: key },
+      },
+      tx,
+    );
+    return { username: user.username, amount: input.amount, balance: result.balanceAfter, applied: true };
+  });
+}
