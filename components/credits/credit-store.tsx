@@ -80,12 +80,12 @@ export function CreditStore({ balance, nonce }: { balance: number; nonce?: strin
             </h2>
             <ul className="mt-3 grid grid-cols-3 gap-2 text-center text-sm" aria-label="Accepted payments">
               {[
-                ["₿", "Cryptocurrency"],
-                ["P", "PayPal"],
-                ["◎", "OSRS gold"],
+                ["BTC", "Cryptocurrency"],
+                ["PP", "PayPal"],
+                ["GP", "OSRS gold"],
               ].map(([icon, name]) => (
                 <li key={name} className="flex flex-col items-center gap-1 rounded border border-stone-700 bg-stone-850 p-2">
-                  <span aria-hidden="true" className="text-2xl text-gold">
+                  <span aria-hidden="true" className="text-xl font-bold text-gold">
                     {icon}
                   </span>
                   {name}

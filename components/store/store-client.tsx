@@ -24,15 +24,28 @@ const isCategory = (v: unknown): v is StoreCategory => typeof v === "object" && 
 /** Spec §2 Store: balance, donator modals, category filter, search, product grid, paging. */
 export function StoreClient({ initialBalance }: { initialBalance: number }) {
   const params = useSearchParams();
-  const query = readStoreQuery(params);
+  const paramsKey = params.toString();
+  // The query lives in state (a radio must turn on at once) and is mirrored into the URL;
+  // a URL change from elsewhere (Back, a link) replaces it.
+  const [seenKey, setSeenKey] = useState(paramsKey);
+  const [query, setQuery] = useState(() => readStoreQuery(params));
   const [balance, setBalance] = useState(initialBalance);
   const [selected, setSelected] = useState<StoreProduct | null>(null);
   const [searchText, setSearchText] = useState(query.search);
   const filterId = useId();
+  if (seenKey !== paramsKey) {
+    const fromUrl = readStoreQuery(params);
+    setSeenKey(paramsKey);
+    setQuery(fromUrl);
+    setSearchText(fromUrl.search);
+  }
 
   // Next keeps useSearchParams in step with pushState/replaceState: no server round trip.
   const go = (next: StoreQuery, replace = false) => {
-    const url = `${window.location.pathname}${storeQueryString(next)}`;
+    const qs = storeQueryString(next);
+    setQuery(next);
+    setSeenKey(qs.slice(1));
+    const url = `${window.location.pathname}${qs}`;
     if (replace) window.history.replaceState(null, "", url);
     else window.history.pushState(null, "", url);
   };
