@@ -25,26 +25,32 @@ const isCategory = (v: unknown): v is StoreCategory => typeof v === "object" && 
 export function StoreClient({ initialBalance }: { initialBalance: number }) {
   const params = useSearchParams();
   const paramsKey = params.toString();
-  // The query lives in state (a radio must turn on at once) and is mirrored into the URL;
-  // a URL change from elsewhere (Back, a link) replaces it.
+  // The query lives in state (a radio must turn on at once) and is mirrored into the URL,
+  // which Next reflects in useSearchParams a little later. URLs we pushed ourselves are
+  // expected; any other URL change (Back, the navbar's Store link) replaces the state.
   const [seenKey, setSeenKey] = useState(paramsKey);
+  const [pushed, setPushed] = useState<string[]>([]);
   const [query, setQuery] = useState(() => readStoreQuery(params));
   const [balance, setBalance] = useState(initialBalance);
   const [selected, setSelected] = useState<StoreProduct | null>(null);
   const [searchText, setSearchText] = useState(query.search);
   const filterId = useId();
   if (seenKey !== paramsKey) {
-    const fromUrl = readStoreQuery(params);
     setSeenKey(paramsKey);
-    setQuery(fromUrl);
-    setSearchText(fromUrl.search);
+    const own = pushed.indexOf(paramsKey);
+    if (own >= 0) setPushed(pushed.slice(own + 1));
+    else {
+      const fromUrl = readStoreQuery(params);
+      setPushed([]);
+      setQuery(fromUrl);
+      setSearchText(fromUrl.search);
+    }
   }
 
-  // Next keeps useSearchParams in step with pushState/replaceState: no server round trip.
   const go = (next: StoreQuery, replace = false) => {
     const qs = storeQueryString(next);
     setQuery(next);
-    setSeenKey(qs.slice(1));
+    setPushed((list) => [...list, qs.slice(1)]);
     const url = `${window.location.pathname}${qs}`;
     if (replace) window.history.replaceState(null, "", url);
     else window.history.pushState(null, "", url);
