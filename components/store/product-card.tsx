@@ -34,7 +34,7 @@ export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen
       data-testid="product-card"
     >
       {product.sale ? (
-        <span className="absolute top-2 right-2 rounded bg-ember px-2 py-0.5 text-xs font-bold text-white" data-testid="sale-badge">
+        <span className="absolute top-2 right-2 rounded bg-ember-dark px-2 py-0.5 text-xs font-bold text-white" data-testid="sale-badge">
           {saleLabel(product.sale)}
         </span>
       ) : null}

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect } from "@playwright/test";
 import { siteConfig } from "../../lib/site-config";
 import { e2eCredits } from "../factories/credits";
@@ -14,6 +15,11 @@ const PURCHASE_SUCCESS = "Product successfully purchased - you may now talk to t
 
 const atPath = (path: string) => (url: URL) => url.pathname === path;
 const tag = () => `E2E${randomBytes(3).toString("hex")}`;
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+}
 
 /** The number shown on the store's balance line. */
 async function shownBalance(page: Page): Promise<number> {
@@ -229,5 +235,29 @@ test.describe("store", () => {
     await expect(page.getByTestId("product-card").first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("the store pages and their modals have no WCAG A/AA violations", async ({ page }) => {
+    test.setTimeout(60_000);
+    const user = await createE2EUser();
+    await signIn(page, user);
+    await page.goto("/store");
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Donator Benefits" }).click();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("product-card").first().click();
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Purchase" })).toBeFocused();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.goto("/credits");
+    await expect(page.getByTestId("credit-package").first()).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.goto("/account/purchases?type=credits");
+    await expect(page.getByText("No purchase history found")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.goto("/store/success");
+    expect(await violations(page)).toEqual([]);
   });
 });
