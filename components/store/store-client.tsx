@@ -1,6 +1,5 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
@@ -22,38 +21,31 @@ const SEARCH_DEBOUNCE_MS = 350;
 const isCategory = (v: unknown): v is StoreCategory => typeof v === "object" && v !== null && typeof (v as StoreCategory).id === "number" && typeof (v as StoreCategory).name === "string";
 
 /** Spec §2 Store: balance, donator modals, category filter, search, product grid, paging. */
-export function StoreClient({ initialBalance }: { initialBalance: number }) {
-  const params = useSearchParams();
-  const paramsKey = params.toString();
-  // The query lives in state (a radio must turn on at once) and is mirrored into the URL,
-  // which Next reflects in useSearchParams a little later. URLs we pushed ourselves are
-  // expected; any other URL change (Back, the navbar's Store link) replaces the state.
-  const [seenKey, setSeenKey] = useState(paramsKey);
-  const [pushed, setPushed] = useState<string[]>([]);
-  const [query, setQuery] = useState(() => readStoreQuery(params));
+export function StoreClient({ initialBalance, initialQuery }: { initialBalance: number; initialQuery: StoreQuery }) {
+  const [query, setQuery] = useState(initialQuery);
   const [balance, setBalance] = useState(initialBalance);
   const [selected, setSelected] = useState<StoreProduct | null>(null);
-  const [searchText, setSearchText] = useState(query.search);
+  const [searchText, setSearchText] = useState(initialQuery.search);
   const filterId = useId();
-  if (seenKey !== paramsKey) {
-    setSeenKey(paramsKey);
-    const own = pushed.indexOf(paramsKey);
-    if (own >= 0) setPushed(pushed.slice(own + 1));
-    else {
-      const fromUrl = readStoreQuery(params);
-      setPushed([]);
-      setQuery(fromUrl);
-      setSearchText(fromUrl.search);
-    }
-  }
+
+  // The query lives in state (a radio turns on at once) and is written into the URL with the
+  // History API: no server round trip. Back and Forward bring the URL's query back; a real
+  // navigation (a link to /store) remounts this component with the new query (see the page).
+  useEffect(() => {
+    const onPop = () => {
+      const q = readStoreQuery(new URLSearchParams(window.location.search));
+      setQuery(q);
+      setSearchText(q.search);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
 
   const go = (next: StoreQuery, replace = false) => {
-    const qs = storeQueryString(next);
     setQuery(next);
-    setPushed((list) => [...list, qs.slice(1)]);
-    const url = `${window.location.pathname}${qs}`;
-    if (replace) window.history.replaceState(null, "", url);
-    else window.history.pushState(null, "", url);
+    const url = `${window.location.pathname}${storeQueryString(next)}`;
+    if (replace) window.history.replaceState(window.history.state, "", url);
+    else window.history.pushState(window.history.state, "", url);
   };
 
   // Debounced search: the URL (and so the request) follows the box once typing pauses.
