@@ -1,6 +1,6 @@
 "use client";
 
-import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useState } from "react";
 import { API } from "@/components/store/contract";
 import { LiveAlert } from "@/components/ui/alert";
@@ -34,7 +34,15 @@ export function PayPalCheckout({ clientId, nonce, ensureCheckout, onPaid }: Prop
         }}
         onError={() => setMessage((m) => m ?? "PayPal could not complete the payment. Please try again.")}
       />
+      <ScriptProblem />
       <LiveAlert tone="error">{message}</LiveAlert>
     </PayPalScriptProvider>
   );
+}
+
+/** PayPal's script could not load (blocked, offline): say so instead of an empty box. */
+function ScriptProblem() {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  if (isPending) return <p role="status">Loading PayPal...</p>;
+  return isRejected ? <LiveAlert tone="error">PayPal could not be loaded. Check that nothing blocks paypal.com, or choose another payment method.</LiveAlert> : null;
 }

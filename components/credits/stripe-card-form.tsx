@@ -2,19 +2,22 @@
 
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { type Stripe, loadStripe } from "@stripe/stripe-js";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { LiveAlert } from "@/components/ui/alert";
 import { REQUIRED } from "@/lib/schemas/api";
 import type { EnsureResult } from "./payment-modal";
 
-// One Stripe.js per key for the page's life (loadStripe adds the script once).
+// One Stripe.js per key for the page's life (loadStripe adds the script once). A script that
+// cannot load (blocked, offline) resolves to null so the form can say so.
 const stripes = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
   let s = stripes.get(key);
-  if (!s) stripes.set(key, (s = loadStripe(key)));
+  if (!s) stripes.set(key, (s = loadStripe(key).catch(() => null)));
   return s;
 };
+
+export const CARD_FORM_UNAVAILABLE = "The card form could not be loaded. Check that nothing blocks js.stripe.com, or choose another payment method.";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,6 +25,17 @@ type Props = { publishableKey: string; ensureCheckout: () => Promise<EnsureResul
 
 /** Spec §5: Stripe Elements card form with full name and email (both required). */
 export function StripeCardForm(props: Props) {
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void stripeFor(props.publishableKey).then((s) => {
+      if (live && !s) setUnavailable(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.publishableKey]);
+  if (unavailable) return <LiveAlert tone="error">{CARD_FORM_UNAVAILABLE}</LiveAlert>;
   return (
     <Elements stripe={stripeFor(props.publishableKey)}>
       <CardForm {...props} />
