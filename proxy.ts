@@ -20,5 +20,16 @@ export function proxy(request: NextRequest) {
 // Exact paths (no sub-paths): an unknown path below one of them is a prerendered 404 page,
 // which carries no nonce. Keep equal to NONCE_PAGES (tests/unit/security-policy.test.ts).
 export const config = {
-  matcher: ["/account", "/account/change-password", "/account/reset-password", "/register", "/dev/outbox"],
+  matcher: [
+    "/account",
+    "/account/change-password",
+    "/account/purchases",
+    "/account/reset-password",
+    "/credits",
+    "/dev/outbox",
+    "/register",
+    "/staff/store",
+    "/store",
+    "/store/success",
+  ],
 };

@@ -3,6 +3,13 @@
 
 const CAPTCHA_HOSTS = ["https://challenges.cloudflare.com", "https://hcaptcha.com", "https://*.hcaptcha.com"];
 
+// The checkout on /credits: Stripe.js with its card frames and API, PayPal's buttons and popup.
+// In every page policy, not only /credits': a client-side navigation keeps the policy of the
+// page the visit started on, so a player arriving at /credits from /store must still load them.
+const PAYMENT_SCRIPT_HOSTS = ["https://js.stripe.com", "https://*.js.stripe.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+const PAYMENT_FRAME_HOSTS = ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+const PAYMENT_CONNECT_HOSTS = ["https://api.stripe.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+
 /**
  * Pages rendered per request that get a fresh nonce from proxy.ts. Every page that shows text
  * written by users (usernames, forum posts, news, tickets) belongs here; everything else is
@@ -10,7 +17,18 @@ const CAPTCHA_HOSTS = ["https://challenges.cloudflare.com", "https://hcaptcha.co
  * proxy.ts repeats this list in its `matcher` (Next needs a literal there); a unit test keeps
  * the two equal.
  */
-export const NONCE_PAGES = ["/account", "/account/change-password", "/account/reset-password", "/register", "/dev/outbox"];
+export const NONCE_PAGES = [
+  "/account",
+  "/account/change-password",
+  "/account/purchases",
+  "/account/reset-password",
+  "/credits",
+  "/dev/outbox",
+  "/register",
+  "/staff/store",
+  "/store",
+  "/store/success",
+];
 
 /** @param {Record<string, string[]>} directives */
 function serialize(directives) {
@@ -28,8 +46,8 @@ function pagePolicy(scriptSrc, opts) {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...CAPTCHA_HOSTS, ...(opts.dev ? ["ws:"] : [])],
-    "frame-src": CAPTCHA_HOSTS,
+    "connect-src": ["'self'", ...CAPTCHA_HOSTS, ...PAYMENT_CONNECT_HOSTS, ...(opts.dev ? ["ws:"] : [])],
+    "frame-src": [...CAPTCHA_HOSTS, ...PAYMENT_FRAME_HOSTS],
     "worker-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
@@ -44,7 +62,8 @@ function pagePolicy(scriptSrc, opts) {
  * @param {string} nonce @param {{ dev: boolean }} opts
  */
 export function contentSecurityPolicy(nonce, opts) {
-  return pagePolicy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"], opts);
+  // The payment hosts only matter to browsers without 'strict-dynamic' (which ignore host lists).
+  return pagePolicy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...PAYMENT_SCRIPT_HOSTS], opts);
 }
 
 /**
@@ -55,7 +74,7 @@ export function contentSecurityPolicy(nonce, opts) {
  */
 export function staticContentSecurityPolicy(opts) {
   // The captcha hosts: a soft navigation to /register keeps this document's policy.
-  return pagePolicy(["'self'", "'unsafe-inline'", ...CAPTCHA_HOSTS], opts);
+  return pagePolicy(["'self'", "'unsafe-inline'", ...CAPTCHA_HOSTS, ...PAYMENT_SCRIPT_HOSTS], opts);
 }
 
 /** JSON answers are never documents: nothing may load, nothing may frame them. */
@@ -68,7 +87,9 @@ export function securityHeaders(opts) {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
-    "Cross-Origin-Opener-Policy": "same-origin",
+    // Still cuts the opener link to any cross-origin page that opens us; lets the PayPal popup
+    // opened from /credits talk back. Site-wide, as a client-side navigation keeps the first page's.
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
     ...(opts.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }

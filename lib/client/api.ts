@@ -8,7 +8,13 @@ export const RATE_LIMITED = "You have been rate limited, please try again later.
 export const SERVER_ERROR = "Error! Looks like something went wrong on the server. Try again or contact a staff member for help.";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type ApiResponse<T = Record<string, unknown>> = { status: number; ok: boolean; data: T & Record<string, unknown> };
+export type ApiResponse<T = Record<string, unknown>> = {
+  status: number;
+  ok: boolean;
+  data: T & Record<string, unknown>;
+  /** The body when it is a JSON array (the spec's plain lists: categories, purchases); `data` is then `{}`. */
+  list?: unknown[];
+};
 
 /**
  * The JSON answer and its status. Never throws: a network failure resolves to status 0, and a
@@ -16,9 +22,12 @@ export type ApiResponse<T = Record<string, unknown>> = { status: number; ok: boo
  * check reads Sec-Fetch-Site); unsafe requests always say `application/json`, because the API
  * refuses any other content type for them.
  */
-export async function callApi<T = Record<string, unknown>>(path: string, init: { method?: ApiMethod; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+export async function callApi<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: ApiMethod; body?: unknown; headers?: Readonly<Record<string, string>> } = {},
+): Promise<ApiResponse<T>> {
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
-  // Extra headers (e.g. Idempotency-Key) first: Accept and Content-Type stay the API's own.
+  // Extra headers (e.g. Idempotency-Key) cannot replace the JSON ones the API relies on.
   const headers: Record<string, string> = { ...init.headers, Accept: "application/json" };
   if (method !== "GET") headers["Content-Type"] = "application/json";
   let res: Response;
@@ -39,7 +48,8 @@ export async function callApi<T = Record<string, unknown>>(path: string, init: {
   } catch {
     data = {};
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) data = {};
+  if (Array.isArray(data)) return { status: res.status, ok: res.ok, data: {} as T & Record<string, unknown>, list: data };
+  if (!data || typeof data !== "object") data = {};
   return { status: res.status, ok: res.ok, data: data as T & Record<string, unknown> };
 }
 

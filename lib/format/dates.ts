@@ -43,3 +43,14 @@ export function formatDateTime12(value: Date | string | number, timeZone = "UTC"
   const period = (parts.dayPeriod ?? "").toUpperCase();
   return `${parts.month}/${parts.day}/${parts.year} ${hour}:${parts.minute} ${period}`;
 }
+
+/**
+ * Long US date (spec §2 purchase history), e.g. "March 7, 2024", in `timeZone` (IANA name,
+ * default UTC; an unknown zone falls back to UTC). Invalid input → "".
+ */
+export function formatLongDate(value: Date | string | number, timeZone = "UTC"): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  return new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "long", day: "numeric" }).format(date);
+}

@@ -80,3 +80,23 @@ describe("callApi", () => {
     expect(seen.every((i) => i.credentials === "same-origin")).toBe(true);
   });
 });
+
+describe("callApi extensions for the store", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends extra headers (Idempotency-Key) without letting them replace the JSON content type", async () => {
+    const seen: RequestInit[] = [];
+    vi.stubGlobal("fetch", (_url: string, init: RequestInit) => {
+      seen.push(init);
+      return Promise.resolve(Response.json({ success: "ok" }));
+    });
+    await callApi("/api/v1/store/purchase", { body: { id: 1 }, headers: { "Idempotency-Key": "k-1", "Content-Type": "text/plain" } });
+    const h = seen[0]!.headers as Record<string, string>;
+    expect([h["Idempotency-Key"], h["Content-Type"], h.Accept]).toEqual(["k-1", "application/json", "application/json"]);
+  });
+
+  it("returns a JSON array body as `list` (the spec's plain lists) and keeps `data` an object", async () => {
+    vi.stubGlobal("fetch", () => Promise.resolve(Response.json([{ id: 1, name: "Weapons" }])));
+    await expect(callApi("/api/v1/store/category")).resolves.toEqual({ status: 200, ok: true, data: {}, list: [{ id: 1, name: "Weapons" }] });
+  });
+});

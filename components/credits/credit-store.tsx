@@ -1,0 +1,135 @@
+"use client";
+
+import Link from "next/link";
+import { useId, useState } from "react";
+import { API, type CreditPackage, type PaymentConfig, type PaymentMethod } from "@/components/store/contract";
+import { useApiGet } from "@/components/store/use-api-get";
+import { LiveAlert } from "@/components/ui/alert";
+import { Panel } from "@/components/ui/panel";
+import { METHOD_NAMES, checkoutProblem, usd } from "./checkout-text";
+import { PaymentModal } from "./payment-modal";
+
+const ALL_METHODS: PaymentMethod[] = ["stripe", "paypal", "coinbase"];
+const isMethod = (m: unknown): m is PaymentMethod => m === "stripe" || m === "paypal" || m === "coinbase";
+
+/** Spec §2 Credit store: the package grid, payment methods and the checkout that opens a payment modal. */
+export function CreditStore({ balance, nonce }: { balance: number; nonce?: string }) {
+  const ids = useId();
+  const packagesGet = useApiGet<{ packages: CreditPackage[] }>(API.packages);
+  const configGet = useApiGet<PaymentConfig>(API.paymentConfig);
+  const packages = packagesGet.res?.ok && Array.isArray(packagesGet.res.data.packages) ? packagesGet.res.data.packages : [];
+  const config: PaymentConfig | null = configGet.res?.ok ? configGet.res.data : null;
+  // Without the config (it failed) offer every method: the purchase call has the last word.
+  const methods = config && Array.isArray(config.methods) ? config.methods.filter(isMethod) : ALL_METHODS;
+
+  const [pkgId, setPkgId] = useState<number | null>(null);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [open, setOpen] = useState<PaymentMethod | null>(null);
+
+  function checkout() {
+    const p = checkoutProblem(pkgId, method);
+    setProblem(p);
+    if (!p && method) setOpen(method);
+  }
+
+  return (
+    <div className="space-y-6">
+      <p className="text-lg">
+        Your balance: <strong className="text-gold" data-testid="credits-balance">{balance.toLocaleString("en-US")}</strong> credits
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Panel aria-labelledby={`${ids}-packages`} className="min-w-0">
+          <fieldset aria-busy={packagesGet.loading}>
+            <legend id={`${ids}-packages`} className="mb-4 text-2xl text-gold">
+              Credit Packages
+            </legend>
+            {packagesGet.loading ? <p role="status">Loading packages...</p> : null}
+            {packagesGet.res && !packagesGet.res.ok ? (
+              <p className="text-red-200">
+                We could not load the credit packages.{" "}
+                <button type="button" className="underline" onClick={packagesGet.retry}>
+                  Retry
+                </button>
+              </p>
+            ) : null}
+            {packagesGet.res?.ok && packages.length === 0 ? <p>No credit packages are on sale right now.</p> : null}
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              {packages.map((p) => (
+                <label
+                  key={p.id}
+                  className="panel flex min-h-11 cursor-pointer flex-col items-center gap-1 p-4 text-center has-[:checked]:border-gold has-[:checked]:bg-stone-800 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-bright"
+                  data-testid="credit-package"
+                >
+                  <input type="radio" name={`${ids}-package`} value={p.id} checked={pkgId === p.id} onChange={() => (setPkgId(p.id), setProblem(null))} className="sr-only" />
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={p.imageUrl} alt="" width={80} height={80} className="size-20 object-contain" />
+                  <span className="text-xl font-bold text-stone-100">{p.credits.toLocaleString("en-US")} Credits</span>
+                  <span className="font-semibold text-gold">{usd(p.price)}</span>
+                  {p.bonusCredits > 0 ? <span className="text-sm text-emerald-200">+{p.bonusCredits.toLocaleString("en-US")} free bonus credits</span> : null}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Panel>
+
+        <div className="flex flex-col gap-6">
+          <Panel aria-labelledby={`${ids}-methods`}>
+            <h2 id={`${ids}-methods`} className="text-2xl text-gold">
+              Payment Methods
+            </h2>
+            <ul className="mt-3 grid grid-cols-3 gap-2 text-center text-sm" aria-label="Accepted payments">
+              {[
+                ["BTC", "Cryptocurrency"],
+                ["PP", "PayPal"],
+                ["GP", "OSRS gold"],
+              ].map(([icon, name]) => (
+                <li key={name} className="flex flex-col items-center gap-1 rounded border border-stone-700 bg-stone-850 p-2">
+                  <span aria-hidden="true" className="text-xl font-bold text-gold">
+                    {icon}
+                  </span>
+                  {name}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm text-stone-300">
+              Credit packages can also be bought in-game with the <code>::store</code> command.
+            </p>
+            <p className="mt-2 text-sm text-stone-300">
+              Paying with OSRS gold? <Link href="/tickets/create">Open a ticket</Link> (RSGP Store Purchases) and staff will credit your account once the gold is
+              received.
+            </p>
+          </Panel>
+
+          <Panel aria-labelledby={`${ids}-checkout`}>
+            <h2 id={`${ids}-checkout`} className="text-2xl text-gold">
+              Checkout
+            </h2>
+            <fieldset className="mt-3">
+              <legend className="mb-2 font-semibold text-stone-100">Pay with</legend>
+              <div className="flex flex-col gap-2">
+                {methods.map((m) => (
+                  <label key={m} className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-stone-700 bg-stone-850 px-3 has-[:checked]:border-gold has-[:checked]:text-gold">
+                    <input type="radio" name={`${ids}-method`} value={m} checked={method === m} onChange={() => (setMethod(m), setProblem(null))} className="accent-[var(--color-gold)]" />
+                    {METHOD_NAMES[m]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {config?.test_checkout ? <p className="mt-3 rounded border border-gold-dark bg-gold/10 p-2 text-sm">Local mode: payments go through a test checkout, no real money moves.</p> : null}
+            <LiveAlert tone="error" className="mt-3">
+              {problem}
+            </LiveAlert>
+            <button type="button" className="btn btn-gold mt-4 w-full" aria-haspopup="dialog" onClick={checkout}>
+              Checkout
+            </button>
+          </Panel>
+        </div>
+      </div>
+
+      {open ? (
+        <PaymentModal method={open} pkg={packages.find((p) => p.id === pkgId)} balance={balance} config={config} nonce={nonce} onClose={() => setOpen(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { LiveAlert } from "@/components/ui/alert";
+import { inputClass } from "@/components/ui/field";
+import { Panel } from "@/components/ui/panel";
+import { BalanceLine } from "./balance-line";
+import type { Paged, StoreCategory, StoreProduct } from "./contract";
+import { API } from "./contract";
+import { DonatorButtons } from "./donator-modals";
+import { ProductCard } from "./product-card";
+import { ProductModal } from "./product-modal";
+import { type StoreQuery, effectiveCategory, productsPath, readStoreQuery, storeQueryString, withCategory, withSearch } from "./store-query";
+import { useApiGet } from "./use-api-get";
+
+export const EMPTY_TEXT = "No products found for selected category; try checking another one!";
+const LOAD_FAILED = "We could not load the store just now. Please try again.";
+/** Wait this long after the last keystroke before searching. */
+const SEARCH_DEBOUNCE_MS = 350;
+
+const isCategory = (v: unknown): v is StoreCategory => typeof v === "object" && v !== null && typeof (v as StoreCategory).id === "number" && typeof (v as StoreCategory).name === "string";
+
+/** Spec §2 Store: balance, donator modals, category filter, search, product grid, paging. */
+export function StoreClient({ initialBalance, initialQuery }: { initialBalance: number; initialQuery: StoreQuery }) {
+  const [query, setQuery] = useState(initialQuery);
+  const [balance, setBalance] = useState(initialBalance);
+  const [selected, setSelected] = useState<StoreProduct | null>(null);
+  const [searchText, setSearchText] = useState(initialQuery.search);
+  const filterId = useId();
+
+  // The query lives in state (a radio turns on at once) and is written into the URL with the
+  // History API: no server round trip. Back and Forward bring the URL's query back; a real
+  // navigation (a link to /store) remounts this component with the new query (see the page).
+  useEffect(() => {
+    const onPop = () => {
+      const q = readStoreQuery(new URLSearchParams(window.location.search));
+      setQuery(q);
+      setSearchText(q.search);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+
+  const go = (next: StoreQuery, replace = false) => {
+    setQuery(next);
+    const url = `${window.location.pathname}${storeQueryString(next)}`;
+    if (replace) window.history.replaceState(window.history.state, "", url);
+    else window.history.pushState(window.history.state, "", url);
+  };
+
+  // Debounced search: the URL (and so the request) follows the box once typing pauses.
+  useEffect(() => {
+    const text = searchText.trim();
+    if (text === query.search) return;
+    const t = setTimeout(() => go(withSearch(query, text), true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a search
+  }, [searchText]);
+
+  const cats = useApiGet(API.categories);
+  const categories = (cats.res?.list ?? []).filter(isCategory);
+  const category = cats.res ? effectiveCategory(query.category, categories.map((c) => c.id)) : null;
+  const shown: StoreQuery | null = category === null ? null : { ...query, category };
+  const products = useApiGet<Paged<StoreProduct>>(shown ? productsPath(shown) : null);
+  const list = products.res?.ok && Array.isArray(products.res.data.results) ? products.res.data.results : [];
+  const failed = (cats.res && !cats.res.ok) || (products.res && !products.res.ok);
+  const loading = cats.loading || products.loading;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <BalanceLine balance={balance} />
+        <DonatorButtons />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <Panel as="aside" aria-label="Filter products" className="space-y-5 self-start">
+          <div>
+            <label htmlFor={`${filterId}-search`} className="mb-1 block font-semibold text-stone-100">
+              Search
+            </label>
+            <input
+              id={`${filterId}-search`}
+              type="search"
+              className={inputClass}
+              placeholder="Product name"
+              maxLength={100}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter searches at once instead of waiting for the pause.
+                if (e.key === "Enter" && shown) go(withSearch(query, searchText), true);
+              }}
+            />
+          </div>
+          <fieldset>
+            <legend className="mb-2 font-semibold text-stone-100">Category</legend>
+            {cats.loading ? <p className="text-sm text-stone-400">Loading categories...</p> : null}
+            <div className="flex flex-wrap gap-2 lg:flex-col" role="radiogroup" aria-label="Category">
+              {categories.map((c) => (
+                <label key={c.id} className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-stone-700 bg-stone-850 px-3 has-[:checked]:border-gold has-[:checked]:text-gold">
+                  <input type="radio" name={`${filterId}-category`} value={c.id} checked={c.id === category} onChange={() => go(withCategory(query, c.id))} className="accent-[var(--color-gold)]" />
+                  {c.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Panel>
+
+        <section aria-labelledby={`${filterId}-products`} aria-busy={loading} className="min-w-0">
+          <h2 id={`${filterId}-products`} className="sr-only">
+            Products
+          </h2>
+          <LiveAlert tone="error" className="mb-4">
+            {failed ? (
+              <>
+                {LOAD_FAILED}{" "}
+                <button type="button" className="underline" onClick={() => (cats.res?.ok ? products.retry() : cats.retry())}>
+                  Retry
+                </button>
+              </>
+            ) : null}
+          </LiveAlert>
+          {loading ? (
+            <p className="text-stone-300" role="status">
+              Loading products...
+            </p>
+          ) : !failed && list.length === 0 ? (
+            <p className="text-stone-300">{EMPTY_TEXT}</p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Products">
+              {list.map((p) => (
+                <li key={p.id}>
+                  <ProductCard product={p} onOpen={() => setSelected(p)} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {shown && products.res?.ok ? (
+            <nav aria-label="Store pages" className="mt-6 flex items-center justify-center gap-3">
+              <button type="button" className="btn btn-stone" disabled={!products.res.data.previous || shown.page <= 1} onClick={() => go({ ...shown, page: shown.page - 1 })}>
+                Previous Page
+              </button>
+              <span aria-current="page" className="min-w-10 text-center font-bold text-gold" data-testid="store-page">
+                {shown.page}
+              </span>
+              <button type="button" className="btn btn-stone" disabled={!products.res.data.next} onClick={() => go({ ...shown, page: shown.page + 1 })}>
+                Next Page
+              </button>
+            </nav>
+          ) : null}
+        </section>
+      </div>
+
+      <ProductModal
+        product={selected}
+        categoryName={categories.find((c) => c.id === selected?.category)?.name ?? ""}
+        onClose={() => setSelected(null)}
+        onPurchased={(credits) => setBalance(credits)}
+        balance={balance}
+      />
+    </div>
+  );
+}
