@@ -66,9 +66,10 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     { name: "phone", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
   ],
-  // Two servers on one seeded database: the default one, and one with email confirmation on.
+  // Two servers: the default one on the seeded database, and one with email confirmation on.
   webServer: [
     { ...server(port, {}), url: `${baseURL}/api/health` },
-    { ...server(confirmPort, { EMAIL_CONFIRMATION: "true" }), url: `${confirmURL}/api/health` },
+    // Its own database (scripts/test.mjs): jobs on a shared queue would build links to either server.
+    { ...server(confirmPort, { EMAIL_CONFIRMATION: "true", ...(process.env.E2E_CONFIRM_DATABASE_URL ? { DATABASE_URL: process.env.E2E_CONFIRM_DATABASE_URL } : {}) }), url: `${confirmURL}/api/health` },
   ],
 });

@@ -122,6 +122,10 @@ try {
       return 1;
     }
     const db = await createTestDatabase(server.adminUrl, { prefix: "e2e" });
+    // The email-confirmation server gets a database (and so a job queue) of its own: with one
+    // shared queue, either server could run the other's mail jobs and build links to its own
+    // SITE_URL, which a real deployment (one SITE_URL) never does.
+    const confirmDb = await createTestDatabase(server.adminUrl, { prefix: "e2ec" });
     try {
       const seeded = await run("seed", "npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: db.url, APP_MODE: "local" });
       if (seeded !== 0) return seeded;
@@ -130,6 +134,7 @@ try {
       while (confirmPort === e2ePort) confirmPort = await freePort();
       const code = await run("e2e", "npx", ["playwright", "test"], {
         E2E_DATABASE_URL: db.url,
+        E2E_CONFIRM_DATABASE_URL: confirmDb.url,
         // Two separately chosen free ports: "the next port up" may be taken.
         E2E_PORT: String(e2ePort),
         E2E_CONFIRM_PORT: String(confirmPort),
@@ -141,6 +146,7 @@ try {
       return code;
     } finally {
       await db.drop().catch(() => {});
+      await confirmDb.drop().catch(() => {});
     }
   });
 } finally {
