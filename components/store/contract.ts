@@ -1,7 +1,7 @@
-// JSON shapes of the store and payments API as agreed between the issue-7 helpers (BRIEF7.md
-// "The contract"), for the browser side. Types only: the server's zod schemas in lib/schemas
-// are the source of truth once merged; these must stay assignable from them.
-import type { SaleTier } from "@/lib/store/sale";
+// The store and payments API as the browser uses it: paths, and the answers' types.
+import type { z } from "zod";
+import type { PAYMENT_METHODS, ZPaymentsConfig } from "@/lib/schemas/payments";
+import type { TCreditPackage, TCreditPurchaseRow, TPurchaseResult, TPurchaseSummary, TStoreCategory, TStoreProduct } from "@/lib/schemas/store";
 
 export const API = {
   categories: "/api/v1/store/category",
@@ -20,65 +20,16 @@ export const API = {
 /** Store products page size (contract). */
 export const PRODUCTS_PAGE_SIZE = 12;
 
-export type StoreCategory = { id: number; name: string };
-
-export type StoreProduct = {
-  id: number;
-  name: string;
-  image_href: string;
-  /** Category id. */
-  category: number;
-  /** Whether Ironman accounts may claim it. */
-  ironman: boolean;
-  description: string;
-  /** Price in credits without a sale. */
-  price: number;
-  /** The price in force while a sale runs (computed by the server from the tier), else null. */
-  sale_price: number | null;
-  sale?: SaleTier | null;
-};
-
+// The JSON shapes come from the server's zod schemas (types only: no zod in the bundle), so
+// a change to an API answer breaks the type check of the page that reads it.
+export type StoreCategory = TStoreCategory;
+export type StoreProduct = TStoreProduct;
 export type Paged<T> = { results: T[]; previous: string | null; next: string | null };
-
-export type PurchaseSuccess = { success: string; credits: number };
-
-export type CreditPackage = {
-  id: number;
-  credits: number;
-  bonusCredits: number;
-  /** US dollars. */
-  price: number;
-  imageUrl: string;
-  /** The same as credits / bonusCredits: the payment modals' names (spec §3). */
-  amount: number;
-  bonus_amount: number;
-};
-
-export type PaymentMethod = "stripe" | "paypal" | "coinbase";
-
-export type PaymentConfig = {
-  stripe_publishable_key: string | null;
-  paypal_client_id: string | null;
-  test_checkout: boolean;
-  methods: PaymentMethod[];
-};
-
+export type PurchaseSuccess = TPurchaseResult;
+export type CreditPackage = TCreditPackage;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentConfig = z.infer<typeof ZPaymentsConfig>;
 /** 201 of POST /store/credits/purchase: one of the provider fields, always purchase_id and test_checkout. */
-export type CreditCheckout = {
-  purchase_id: number;
-  test_checkout: boolean;
-  client_secret?: string;
-  order_id?: string;
-  hosted_url?: string;
-};
-
-export type CreditPurchaseRow = {
-  id: number;
-  status: string;
-  /** ISO date-time. */
-  time: string;
-  creditPackage: { credits: number; bonusCredits: number; price: number };
-  method: string;
-};
-
-export type PurchasesSummary = { totalSpent: number; storeCredits: number; redeemedCredits: number };
+export type CreditCheckout = { purchase_id: number; test_checkout: boolean; client_secret?: string; order_id?: string; hosted_url?: string };
+export type CreditPurchaseRow = TCreditPurchaseRow;
+export type PurchasesSummary = TPurchaseSummary;
