@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Modal } from "@/components/ui/modal";
-import { ANKOU_COLOURS, CUSTOM_DONATIONS, CUSTOM_DONATION_NOTES, DONATOR_TIERS, formatDollars } from "@/lib/content/donator";
+import { ANKOU_COLOURS, CUSTOM_DONATIONS, CUSTOM_DONATION_NOTES, DONATOR_TIERS, MORE_PERKS_NOTE, formatDollars } from "@/lib/content/donator";
 import { siteConfig } from "@/lib/site-config";
 
 /** The two buttons of spec §2 Store and their modals (spec §9 data from lib/content/donator.ts). */
@@ -20,7 +20,7 @@ export function DonatorButtons() {
 
       <Modal open={open === "benefits"} onClose={close} title="Donator Benefits" className="max-w-3xl">
         <p className="mb-4 text-stone-300">
-          Ranks follow the total you have donated, refunds excluded. Each rank keeps the perks of every rank below it.
+          Ranks follow the total you have donated, refunds excluded. A higher rank improves every perk of the ranks below it.
         </p>
         <ol className="space-y-4">
           {DONATOR_TIERS.map((t) => (
@@ -37,6 +37,7 @@ export function DonatorButtons() {
             </li>
           ))}
         </ol>
+        <p className="mt-4 text-sm text-stone-400">{MORE_PERKS_NOTE}</p>
       </Modal>
 
       <Modal open={open === "custom"} onClose={close} title="Custom Donations" className="max-w-2xl">

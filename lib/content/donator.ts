@@ -1,6 +1,6 @@
 // Donator Benefits and Custom Donations (spec §1, §3, §9), shown in the /store modals. Pure data.
-// The thresholds come from lib/ranks.ts (the same table the server ranks players by); the spec
-// names ranks and thresholds but lists no perks, so the perk wording below is our own.
+// The thresholds come from lib/ranks.ts (the same table the server ranks players by); the perk
+// values are the spec's (§9), the sentences around them our own.
 import { DONATOR_RANKS, type MemberRankName } from "../ranks";
 
 export type DonatorTier = {
@@ -8,22 +8,49 @@ export type DonatorTier = {
   name: string;
   /** Cumulative US dollars donated to reach the rank. */
   minDollars: number;
-  /** What the rank adds in-game, on top of every lower rank's perks. */
+  /** What the rank gives in-game (each value replaces the lower ranks' one). */
   perks: readonly string[];
 };
 
-const PERKS: Record<DonatorTier["rank"], readonly string[]> = {
-  PREMIUM: ["Premium name colour and chat icon", "Access to the donator zone at home", "::yell with a 60-second cooldown", "5% bonus drop rate"],
-  EXPANSION: ["Expansion name colour and chat icon", "::yell cooldown lowered to 45 seconds", "10% bonus drop rate", "One extra bank tab"],
-  EXTREME: ["Extreme name colour and chat icon", "Access to the extreme donator zone", "::yell cooldown lowered to 30 seconds", "15% bonus drop rate", "Free noted bones at the donator altar"],
-  RESPECTED: ["Respected name colour and chat icon", "::yell cooldown lowered to 20 seconds", "20% bonus drop rate", "Slayer task skips at half the point cost"],
-  LEGENDARY: ["Legendary name colour and chat icon", "Access to the legendary donator zone", "::yell cooldown lowered to 10 seconds", "25% bonus drop rate", "Daily free teleport to any boss"],
-  MYTHICAL: ["Mythical name colour and chat icon", "::yell without a cooldown", "30% bonus drop rate", "Instance bosses without a fee"],
-  UBER: ["Uber name colour and chat icon", "Access to the uber donator zone", "35% bonus drop rate", "A custom title of your choice, set by staff"],
-};
+// Spec §9, one value per rank from Premium to Uber (null: that perk has no limit at the rank).
+const RUN_BOOST_PERCENT = [5, 5, 10, 10, 15, 20, 20];
+const VOTE_POINTS_MULTIPLIER = [null, null, 1.5, 1.5, 1.5, 1.5, 2];
+const BANK_CAPACITY = [600, 800, 900, 1000, 1300, 1500, 1800];
+const PRESET_SLOTS = [4, 6, 8, 10, 12, 14, 16];
+const COAL_BAG = [56, 100, 175, 250, 500, 600, 750];
+const YELL_COOLDOWN = ["2 minutes", "1 minute", "45 seconds", "30 seconds", "15 seconds", "5 seconds", null];
+const BIRDHOUSE_MINUTES = [45, 40, 35, 30, 25, 20, 20];
+const RESTORE_BOX_MINUTES = [7, 6, 5, 4, 2, 1, null];
+const DEATH_EXTENSION_MINUTES = [2, 3, 4, 5, 6, 7, 8];
+/** The donator zones a rank opens: DI from Premium, RDI from Respected, LDI from Legendary, UDI for Uber. */
+const ZONES = [["DI"], ["DI"], ["DI"], ["DI", "RDI"], ["DI", "RDI", "LDI"], ["DI", "RDI", "LDI"], ["DI", "RDI", "LDI", "UDI"]];
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+/** The perks of the rank at `i` (0 = Premium), with the spec's values. */
+function perksAt(i: number): string[] {
+  const vote = VOTE_POINTS_MULTIPLIER[i];
+  const yell = YELL_COOLDOWN[i];
+  const restore = RESTORE_BOX_MINUTES[i];
+  return [
+    `${RUN_BOOST_PERCENT[i]}% run energy boost`,
+    ...(vote ? [`${vote}x vote points`] : []),
+    `Bank capacity ${n(BANK_CAPACITY[i]!)}`,
+    `${PRESET_SLOTS[i]} equipment preset slots (2 without a rank)`,
+    `Coal bag holds ${COAL_BAG[i]}`,
+    yell ? `Yell cooldown ${yell}` : "No yell cooldown",
+    `Birdhouse timer ${BIRDHOUSE_MINUTES[i]} minutes`,
+    restore ? `Restore box cooldown ${restore} ${restore === 1 ? "minute" : "minutes"}` : "No restore box cooldown",
+    `Items kept ${DEATH_EXTENSION_MINUTES[i]} minutes longer after death`,
+    `Donator zones: ${ZONES[i]!.join(", ")}`,
+  ];
+}
 
 /** Every donator rank in ascending order, with its threshold and perks. */
-export const DONATOR_TIERS: readonly DonatorTier[] = DONATOR_RANKS.map((r) => ({ ...r, perks: PERKS[r.rank] }));
+export const DONATOR_TIERS: readonly DonatorTier[] = DONATOR_RANKS.map((r, i) => ({ ...r, perks: perksAt(i) }));
+
+/** More perks exist by rank (noted drops, pet chance, clue bonus); the spec gives no values for them. */
+export const MORE_PERKS_NOTE = "Higher ranks also improve noted drops, pet chance, clue rewards and more: ask staff in-game for the details.";
 
 export type CustomDonation = { name: string; dollars: number; description: string };
 
