@@ -9,13 +9,8 @@ import { ErrorList, Field } from "@/components/ui/field";
 import { CONFIRMATION_NOTICE } from "@/lib/messages/accounts";
 import { ZRegisterInput } from "@/lib/schemas/accounts";
 import { fieldErrorsFrom } from "@/lib/schemas/api";
-import { z } from "zod";
 import { type CaptchaHandle, CaptchaField } from "./captcha-field";
 import { NewPasswordField, isChecklistMessage } from "./password-checklist";
-
-// The form checks its fields with the server's zod schema. zod's fast path compiles parsers
-// with `new Function`, which our CSP refuses (a console error on every visit): parse without it.
-z.config({ jitless: true });
 
 type CaptchaConfig = ComponentProps<typeof CaptchaField>["config"];
 

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { REQUIRED } from "../messages/common";
 
+// In the browser (the register form validates with these schemas), parse without zod's fast
+// path: it compiles parsers with `new Function`, which our CSP refuses, and even its probe is
+// reported as a violation. Schemas read this setting when they are created, so it must run
+// before any is defined: every schema module imports this one first.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 // An API operation: its path, auth mode and zod contracts. Route handlers take their
 // schemas from here and the OpenAPI document is generated from the same objects.
 
