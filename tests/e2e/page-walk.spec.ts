@@ -27,7 +27,7 @@ const APP_PAGES = pagePaths(path.join(process.cwd(), "app")).sort();
 const QUERIES: Record<string, string> = { "/account/reset-password": "?uid=1&token=abc" };
 const UNBUILT = [...NAV_LINKS.map((l) => l.href).filter((h) => !APP_PAGES.includes(h.replace(/\/$/, "") || "/")), "/no/such/place"];
 
-function watchConsole(page: Page): string[] {
+async function watchConsole(page: Page): Promise<string[]> {
   const problems: string[] = [];
   page.on("console", (m) => {
     if (m.type() !== "error") return;
@@ -39,6 +39,11 @@ function watchConsole(page: Page): string[] {
     problems.push(`${page.url()}: ${m.text()} (${m.location().url})`);
   });
   page.on("pageerror", (e) => problems.push(`${page.url()}: uncaught ${e.message}`));
+  // A refused eval (e.g. a library probing `new Function` inside try/catch) reaches the console
+  // only as a DevTools issue: listen for the violation event itself.
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile ?? ""}`)),
+  );
   return problems;
 }
 
@@ -71,7 +76,7 @@ test.describe("walk every page", () => {
   test("as a guest: no console errors, the right policy, every page hydrates @mobile", async ({ page }) => {
     test.setTimeout(120_000);
     expect(APP_PAGES).toEqual(expect.arrayContaining(["/", "/login", "/register", "/account", "/rules"]));
-    const problems = watchConsole(page);
+    const problems = await watchConsole(page);
     for (const p of APP_PAGES) await visit(page, p);
     for (const p of UNBUILT) expect((await visit(page, p)).status(), p).toBe(404);
     expect(problems).toEqual([]);
@@ -81,7 +86,7 @@ test.describe("walk every page", () => {
     test.setTimeout(120_000);
     const user = await createE2EUser();
     await signIn(page, user);
-    const problems = watchConsole(page);
+    const problems = await watchConsole(page);
     for (const p of APP_PAGES.filter((p) => p !== "/login" && p !== "/register")) {
       await visit(page, p);
       if (p !== "/dev/outbox") await expectSignedInAs(page, user.username);
