@@ -4,13 +4,11 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
 import type { TStaffCategory } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent } from "./form-controls";
-import { upsert } from "./upsert";
-import { VisibilityBadge, VisibilityToggle } from "./visibility-toggle";
+import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
+import { VisibilityBadge } from "./visibility-toggle";
 
-type Editing = TStaffCategory | "new" | null;
 
 function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffCategory | null; onSaved: (c: TStaffCategory) => void; onCancel: () => void }) {
   const [name, setName] = useState(initial?.name ?? "");
@@ -39,21 +37,16 @@ function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffCategory 
 
 /** Categories: a table with edit and hide/show per row, and a modal form for create and edit. */
 export function CategoriesSection({ categories, onChange }: { categories: TStaffCategory[]; onChange: (list: TStaffCategory[]) => void }) {
-  const [editing, setEditing] = useState<Editing>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const saved = (c: TStaffCategory, verb: string) => {
-    onChange(upsert(categories, c));
-    setMessage({ tone: "success", text: `${verb} category "${c.name}".` });
-  };
+  const editor = useRowEditor<TStaffCategory>(categories, onChange, (c) => `category "${c.name}"`);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-stone-300">Hidden categories, and their products, are not listed in the store.</p>
-        <button type="button" className="btn btn-gold" onClick={() => setEditing("new")}>
+        <button type="button" className="btn btn-gold" onClick={() => editor.setEditing("new")}>
           New category
         </button>
       </div>
-      <LiveAlert tone={message?.tone ?? "success"}>{message?.text}</LiveAlert>
+      <RowStatus editor={editor} />
       {categories.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No categories yet. Create one to start the catalogue.</p>
       ) : (
@@ -78,19 +71,7 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
                   <td className="p-2">{c.productCount}</td>
                   <td className="p-2"><VisibilityBadge visible={!c.hidden} /></td>
                   <td className="p-2">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(c)}>
-                        Edit<span className="sr-only"> {c.name}</span>
-                      </button>
-                      <VisibilityToggle<TStaffCategory>
-                        path={`/api/v1/staff/store/categories/${c.id}`}
-                        field="hidden"
-                        visible={!c.hidden}
-                        name={c.name}
-                        onSaved={(row) => saved(row, row.hidden ? "Hid" : "Showed")}
-                        onError={(text) => setMessage({ tone: "error", text })}
-                      />
-                    </div>
+                    <RowActions<TStaffCategory> row={c} name={c.name} path={`/api/v1/staff/store/categories/${c.id}`} field="hidden" editor={editor} />
                   </td>
                 </tr>
               ))}
@@ -98,19 +79,7 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
           </table>
         </div>
       )}
-      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "New category" : "Edit category"}>
-        {editing !== null ? (
-          <CategoryForm
-            key={editing === "new" ? "new" : editing.id}
-            initial={editing === "new" ? null : editing}
-            onCancel={() => setEditing(null)}
-            onSaved={(c) => {
-              saved(c, editing === "new" ? "Created" : "Saved");
-              setEditing(null);
-            }}
-          />
-        ) : null}
-      </Modal>
+      <RowEditorModal<TStaffCategory> editor={editor} noun="category" form={(props) => <CategoryForm {...props} />} />
     </div>
   );
 }

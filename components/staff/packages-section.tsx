@@ -4,13 +4,11 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
 import type { TStaffPackage } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent } from "./form-controls";
-import { upsert } from "./upsert";
-import { VisibilityBadge, VisibilityToggle } from "./visibility-toggle";
+import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
+import { VisibilityBadge } from "./visibility-toggle";
 
-type Editing = TStaffPackage | "new" | null;
 type Values = { credits: string; bonusCredits: string; priceCents: string; imageUrl: string; active: boolean; sortOrder: string };
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const label = (p: TStaffPackage) => `${p.credits.toLocaleString("en-US")} credits`;
@@ -54,21 +52,16 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
 
 /** Credit packages: a table (inactive ones included) with edit and hide/show, and a modal form. */
 export function PackagesSection({ packages, onChange }: { packages: TStaffPackage[]; onChange: (list: TStaffPackage[]) => void }) {
-  const [editing, setEditing] = useState<Editing>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const saved = (p: TStaffPackage, verb: string) => {
-    onChange(upsert(packages, p));
-    setMessage({ tone: "success", text: `${verb} the ${label(p)} package.` });
-  };
+  const editor = useRowEditor<TStaffPackage>(packages, onChange, (p) => `the ${label(p)} package`);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-stone-300">Packages players buy with real money on the credits page.</p>
-        <button type="button" className="btn btn-gold" onClick={() => setEditing("new")}>
+        <button type="button" className="btn btn-gold" onClick={() => editor.setEditing("new")}>
           New package
         </button>
       </div>
-      <LiveAlert tone={message?.tone ?? "success"}>{message?.text}</LiveAlert>
+      <RowStatus editor={editor} />
       {packages.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No credit packages yet.</p>
       ) : (
@@ -95,19 +88,7 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
                   <td className="p-2">{p.sortOrder}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
                   <td className="p-2">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(p)}>
-                        Edit<span className="sr-only"> the {label(p)} package</span>
-                      </button>
-                      <VisibilityToggle<TStaffPackage>
-                        path={`/api/v1/staff/store/packages/${p.id}`}
-                        field="active"
-                        visible={p.active}
-                        name={`the ${label(p)} package`}
-                        onSaved={(row) => saved(row, row.active ? "Showed" : "Hid")}
-                        onError={(text) => setMessage({ tone: "error", text })}
-                      />
-                    </div>
+                    <RowActions<TStaffPackage> row={p} name={`the ${label(p)} package`} path={`/api/v1/staff/store/packages/${p.id}`} field="active" editor={editor} />
                   </td>
                 </tr>
               ))}
@@ -115,19 +96,7 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
           </table>
         </div>
       )}
-      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "New credit package" : "Edit credit package"}>
-        {editing !== null ? (
-          <PackageForm
-            key={editing === "new" ? "new" : editing.id}
-            initial={editing === "new" ? null : editing}
-            onCancel={() => setEditing(null)}
-            onSaved={(p) => {
-              saved(p, editing === "new" ? "Created" : "Saved");
-              setEditing(null);
-            }}
-          />
-        ) : null}
-      </Modal>
+      <RowEditorModal<TStaffPackage> editor={editor} noun="credit package" form={(props) => <PackageForm {...props} />} />
     </div>
   );
 }

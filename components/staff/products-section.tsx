@@ -1,34 +1,25 @@
 "use client";
 
-import { useState } from "react";
-import { LiveAlert } from "@/components/ui/alert";
-import { Modal } from "@/components/ui/modal";
 import type { TStaffCategory, TStaffProduct } from "@/lib/schemas/staff-store";
 import { ProductForm, SALE_OPTIONS } from "./product-form";
-import { upsert } from "./upsert";
-import { VisibilityBadge, VisibilityToggle } from "./visibility-toggle";
+import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
+import { VisibilityBadge } from "./visibility-toggle";
 
-type Editing = TStaffProduct | "new" | null;
 const saleText = (sale: TStaffProduct["sale"]) => SALE_OPTIONS.find((o) => o.value === (sale ?? ""))?.label ?? "";
 
 /** Products: a table (inactive ones included) with edit and hide/show, and a modal form. */
 export function ProductsSection({ products, categories, onChange }: { products: TStaffProduct[]; categories: TStaffCategory[]; onChange: (list: TStaffProduct[]) => void }) {
-  const [editing, setEditing] = useState<Editing>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const saved = (p: TStaffProduct, verb: string) => {
-    onChange(upsert(products, p));
-    setMessage({ tone: "success", text: `${verb} product "${p.name}".` });
-  };
+  const editor = useRowEditor<TStaffProduct>(products, onChange, (p) => `product "${p.name}"`);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-stone-300">Prices are in store credits; a sale takes its tier&apos;s discount off in the store.</p>
-        <button type="button" className="btn btn-gold" disabled={categories.length === 0} onClick={() => setEditing("new")}>
+        <button type="button" className="btn btn-gold" disabled={categories.length === 0} onClick={() => editor.setEditing("new")}>
           New product
         </button>
       </div>
       {categories.length === 0 ? <p className="text-stone-300">Create a category first: every product belongs to one.</p> : null}
-      <LiveAlert tone={message?.tone ?? "success"}>{message?.text}</LiveAlert>
+      <RowStatus editor={editor} />
       {products.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No products yet.</p>
       ) : (
@@ -60,19 +51,7 @@ export function ProductsSection({ products, categories, onChange }: { products: 
                   <td className="p-2">{p.sale ? saleText(p.sale) : "None"}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
                   <td className="p-2">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <button type="button" className="btn btn-stone min-h-11 px-3 py-1 text-sm" onClick={() => setEditing(p)}>
-                        Edit<span className="sr-only"> {p.name}</span>
-                      </button>
-                      <VisibilityToggle<TStaffProduct>
-                        path={`/api/v1/staff/store/products/${p.id}`}
-                        field="active"
-                        visible={p.active}
-                        name={p.name}
-                        onSaved={(row) => saved(row, row.active ? "Showed" : "Hid")}
-                        onError={(text) => setMessage({ tone: "error", text })}
-                      />
-                    </div>
+                    <RowActions<TStaffProduct> row={p} name={p.name} path={`/api/v1/staff/store/products/${p.id}`} field="active" editor={editor} />
                   </td>
                 </tr>
               ))}
@@ -80,20 +59,7 @@ export function ProductsSection({ products, categories, onChange }: { products: 
           </table>
         </div>
       )}
-      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "New product" : "Edit product"} className="max-w-2xl">
-        {editing !== null ? (
-          <ProductForm
-            key={editing === "new" ? "new" : editing.id}
-            initial={editing === "new" ? null : editing}
-            categories={categories}
-            onCancel={() => setEditing(null)}
-            onSaved={(p) => {
-              saved(p, editing === "new" ? "Created" : "Saved");
-              setEditing(null);
-            }}
-          />
-        ) : null}
-      </Modal>
+      <RowEditorModal<TStaffProduct> editor={editor} noun="product" className="max-w-2xl" form={(props) => <ProductForm {...props} categories={categories} />} />
     </div>
   );
 }

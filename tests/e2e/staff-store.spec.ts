@@ -41,6 +41,31 @@ test.describe("staff store editor", () => {
     await expect(page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) })).toContainText("1,250");
   });
 
+  test("an administrator creates a category in the editor, then hides and shows it", async ({ page }) => {
+    const admin = await createE2EUser({ privilege: "ADMINISTRATOR" });
+    await signIn(page, admin);
+    const name = `Cat ${uniqueUsername("c").slice(1, 8)}`;
+    await page.goto("/staff/store");
+    await page.getByRole("tab", { name: "Categories" }).click();
+    await page.getByRole("button", { name: "New category" }).click();
+    const dialog = page.getByRole("dialog", { name: "New category" });
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByRole("button", { name: "Create category" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: `Created category "${name}".` })).toBeVisible();
+
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+    await expect(row).toContainText("Visible");
+    await row.getByRole("button", { name: `Hide ${name}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Hid category "${name}".` })).toBeVisible();
+    await expect(row).toContainText("Hidden");
+    await row.getByRole("button", { name: `Show ${name}` }).click();
+    await expect(row).toContainText("Visible");
+    // The public list agrees with the editor.
+    const listed = (await (await page.request.get("/api/v1/store/category")).json()) as { name: string }[];
+    expect(listed.map((c) => c.name)).toContain(name);
+  });
+
   test("an administrator grants and removes credits from a phone, keyboard only @mobile", async ({ page }) => {
     const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
     await signIn(page, admin);
