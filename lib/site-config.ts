@@ -12,7 +12,29 @@ export type Download = {
 
 export type Partner = { name: string; description: string; inviteUrl: string; members: string };
 
-export type VoteSiteConfig = { key: "runelocus" | "rsps_list" | "runelist"; name: string; urlTemplate: string };
+/**
+ * A vote listing site. The link carries the player's name and their incentive token; the
+ * site's callback (/api/v1/vote/callback/{key}) echoes the token back under `callback.token`.
+ * Its secret and allowed addresses are env settings (VOTE_<KEY>_SECRET, VOTE_<KEY>_IPS).
+ */
+export type VoteSiteConfig = {
+  key: "runelocus" | "rsps_list" | "runelist";
+  name: string;
+  /** {username} and {token} are replaced (URL-encoded). */
+  urlTemplate: string;
+  callback: {
+    /** Parameter (query or form/JSON body) that carries the incentive token back. */
+    token: string;
+    /** Parameter that carries the shared secret, when the site sends one. */
+    secret?: string;
+    /** Parameter with the voter's own address, when the site reports it (stored, not trusted). */
+    voterIp?: string;
+  };
+  /** Hours between two counted votes of one account on this site (spec §9: 12). */
+  cooldownHours: number;
+  /** Vote points delivered in game per counted vote, before the donator bonus. */
+  rewardPoints: number;
+};
 
 export const siteConfig = {
   /** Used in every page title: "<Page> | <name>". */
@@ -39,9 +61,30 @@ export const siteConfig = {
     { name: "PvP Academy", description: "Learn to pk from veterans: hybrid, pure and tribrid guides, sparring sessions and tournaments.", inviteUrl: "https://discord.gg/pvpacademy", members: "2,500+ members" },
   ] satisfies Partner[],
   voteSites: [
-    { key: "runelocus", name: "RuneLocus", urlTemplate: "https://www.runelocus.com/top-rsps-list/vote-emberscape/?id2={username}" },
-    { key: "rsps_list", name: "RSPS-List", urlTemplate: "https://www.rsps-list.com/index.php?a=in&u=emberscape&id={username}" },
-    { key: "runelist", name: "Runelist", urlTemplate: "https://runelist.io/toplist/server/emberscape/vote?username={username}" },
+    {
+      key: "runelocus",
+      name: "RuneLocus",
+      urlTemplate: "https://www.runelocus.com/top-rsps-list/vote-emberscape/?id2={token}&name={username}",
+      callback: { token: "callback", secret: "secret", voterIp: "ip" },
+      cooldownHours: 12,
+      rewardPoints: 1,
+    },
+    {
+      key: "rsps_list",
+      name: "RSPS-List",
+      urlTemplate: "https://www.rsps-list.com/index.php?a=in&u=emberscape&id={token}&name={username}",
+      callback: { token: "userid", secret: "secret", voterIp: "userip" },
+      cooldownHours: 12,
+      rewardPoints: 1,
+    },
+    {
+      key: "runelist",
+      name: "Runelist",
+      urlTemplate: "https://runelist.io/toplist/server/emberscape/vote?username={username}&incentive={token}",
+      callback: { token: "incentive", secret: "secret" },
+      cooldownHours: 12,
+      rewardPoints: 1,
+    },
   ] satisfies VoteSiteConfig[],
 } as const;
 

@@ -230,7 +230,7 @@ async function seedAll(db: PrismaClient) {
 
   // ── voting ──
   for (const [i, s] of siteConfig.voteSites.entries()) {
-    await db.voteSite.create({ data: { key: s.key, name: s.name, urlTemplate: s.urlTemplate, allowedIps: [], cooldownHours: 12, rewardPoints: 1, sortOrder: i } });
+    await db.voteSite.create({ data: { key: s.key, name: s.name, sortOrder: i } });
   }
   const sites = await db.voteSite.findMany();
   const voters = ladderUsers.slice(0, 40);

@@ -3,19 +3,49 @@
 //   ban <username> <reason…>
 //   unban <username> [reason…]
 //   reconcile   (lists balances that differ from their ledger; exits 1 when any do)
+//   game-key create <name> [scope,scope…] | game-key list | game-key revoke <prefix|name>
 // Uses DATABASE_URL (or .env). Every action is recorded in the audit log.
 import { existsSync, readFileSync } from "node:fs";
 import { banUser, setPrivilege, unbanUser } from "../lib/server/accounts/admin-actions";
 import type { DbClient } from "../lib/server/accounts/db-client";
 import { findBalanceMismatches } from "../lib/server/credits/reconcile-balances";
 import { db } from "../lib/server/db";
+import { createGameApiKey, listGameApiKeys, revokeGameApiKey } from "../lib/server/game/api-keys";
+import { GAME_SCOPES } from "../lib/schemas/game";
 import { isAppError } from "../lib/server/errors";
 
 const USAGE = `Usage:
   npm run admin -- set-privilege <username> <PLAYER|MODERATOR|ADMINISTRATOR|OWNER>
   npm run admin -- ban <username> <reason>
   npm run admin -- unban <username> [reason]
-  npm run admin -- reconcile`;
+  npm run admin -- reconcile
+  npm run admin -- game-key create <name> [${GAME_SCOPES.join(",")}]
+  npm run admin -- game-key list
+  npm run admin -- game-key revoke <gsk_prefix|name>`;
+
+/** Game server API keys: made and revoked here, never through the website. */
+async function runGameKey(sub: string | undefined, args: string[]): Promise<{ code: number; message: string } | null> {
+  if (sub === "create" && args[0]) {
+    const scopes = args[1] ? args[1].split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+    const { key, info } = await createGameApiKey(args[0], scopes);
+    return {
+      code: 0,
+      message: [`Created game API key "${info.name}" (${info.prefix}) with scopes ${info.scopes.join(", ")}.`, "", `  ${key}`, "", "Give it to the game server as X-Api-Key. It is shown only now: only its hash is stored."].join("\n"),
+    };
+  }
+  if (sub === "list" && !args.length) {
+    const keys = await listGameApiKeys();
+    if (!keys.length) return { code: 0, message: "No game API keys yet: npm run admin -- game-key create <name>" };
+    const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
+    const lines = keys.map((k) => `  ${k.prefix}  ${k.name.padEnd(20)} ${k.revokedAt ? `revoked ${when(k.revokedAt)}` : "active"}  scopes ${k.scopes.join(",")}  last used ${when(k.lastUsedAt)}`);
+    return { code: 0, message: lines.join("\n") };
+  }
+  if (sub === "revoke" && args[0] && args.length === 1) {
+    const info = await revokeGameApiKey(args[0]);
+    return { code: 0, message: `Revoked ${info.prefix} (${info.name}): calls with it now get 401.` };
+  }
+  return null;
+}
 
 /** Every store credit balance must equal the sum of its ledger entries (DESIGN.md §5). */
 export async function runReconcile(client: DbClient = db): Promise<{ code: number; message: string }> {
@@ -29,6 +59,10 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; message:
   const [command, username, ...rest] = argv;
   try {
     if (command === "reconcile" && !username) return await runReconcile();
+    if (command === "game-key") {
+      const r = await runGameKey(username, rest);
+      if (r) return r;
+    }
     if (command === "set-privilege" && username && rest[0]) {
       const r = await setPrivilege(username, rest[0]);
       return { code: 0, message: `${r.username}: ${r.from} → ${r.to}` };

@@ -47,6 +47,8 @@ export type Operation<
   description?: string;
   tag: string;
   auth: A;
+  /** With auth "game": what the key must be allowed to call (a GameScope, lib/schemas/game.ts). */
+  scope?: string;
   body?: B;
   query?: Q;
   params?: P;
@@ -62,6 +64,8 @@ export function defineOperation<
 >(op: Operation<B, Q, P, A, R>): Operation<B, Q, P, A, R> {
   // Webhooks and callbacks authenticate by signature or key, never by cookie (DESIGN.md §4).
   if (isRawBody(op.body) && op.auth !== "none" && op.auth !== "game") throw new Error(`${op.method} ${op.path}: a raw-body operation must use auth "none" or "game"`);
+  // A game key is scoped: every game operation names the scope it needs.
+  if ((op.auth === "game") !== Boolean(op.scope)) throw new Error(`${op.method} ${op.path}: auth "game" goes with a scope, and only it`);
   return op;
 }
 

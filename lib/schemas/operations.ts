@@ -1,10 +1,21 @@
 import { accountOperations } from "./accounts";
 import type { Operation } from "./api";
+import { gameOperations } from "./game";
 import { healthOp } from "./health";
 import { openApiOp } from "./meta";
 import { paymentOperations } from "./payments";
 import { staffStoreOperations } from "./staff-store";
 import { storeOperations } from "./store";
+import { voteOperations } from "./votes";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
-export const operations: Operation[] = [healthOp, openApiOp, ...accountOperations, ...storeOperations, ...paymentOperations, ...staffStoreOperations];
+export const operations: Operation[] = [
+  healthOp,
+  openApiOp,
+  ...accountOperations,
+  ...storeOperations,
+  ...paymentOperations,
+  ...staffStoreOperations,
+  ...gameOperations,
+  ...voteOperations,
+];

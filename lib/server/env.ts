@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { siteConfig } from "@/lib/site-config";
 
 // The only reader of process.env (lint-enforced). Parsed once, lazily, so tests can set
 // variables before the first read. A bad value fails loudly, naming the variable.
@@ -37,7 +38,6 @@ const EnvSchema = z
     ALTCHA_HMAC_KEY: optionalString,
     // Replaces the Turnstile/hCaptcha siteverify endpoint: tests point it at a local fake.
     CAPTCHA_VERIFY_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    GAME_API_KEY: optionalString,
     TRUST_PROXY: bool.default(false),
     // Set per boot by scripts/server.mjs (never by hand): proves its socket-address header is ours.
     SOCKET_ADDRESS_SECRET: optionalString,
@@ -75,6 +75,8 @@ const EnvSchema = z
     STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     COINBASE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // ── vote sites (docs/game-integration.md): VOTE_<KEY>_SECRET and VOTE_<KEY>_IPS per site ──
+    ...voteSiteVariables(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== "production") return;
@@ -113,9 +115,43 @@ const EnvSchema = z
       ctx.addIssue({ code: "custom", path: ["PAYMENT_TEST_CHECKOUT"], message: "must be off in production (it completes payments without money)" });
     for (const key of ["STRIPE_API_BASE_URL", "PAYPAL_API_BASE_URL", "COINBASE_API_BASE_URL"] as const)
       if (env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is for tests only and must be unset in production" });
+    // A callback that checks neither a secret nor an address would let anyone hand out votes.
+    for (const site of siteConfig.voteSites) {
+      const { secret, ips } = voteSiteEnvNames(site.key);
+      if (!voteSiteChecks(env, site.key).secret && !voteSiteChecks(env, site.key).ips.length)
+        ctx.addIssue({ code: "custom", path: [secret], message: `or ${ips} is required in production (checks ${site.name}'s vote callbacks)` });
+    }
     if (!env.SITE_URL.startsWith("https://"))
       ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
   });
+
+/** The env names of one vote site's callback checks, e.g. VOTE_RSPS_LIST_SECRET. */
+export function voteSiteEnvNames(key: string): { secret: `VOTE_${string}_SECRET`; ips: `VOTE_${string}_IPS` } {
+  const k = key.toUpperCase();
+  return { secret: `VOTE_${k}_SECRET`, ips: `VOTE_${k}_IPS` };
+}
+
+/** A vote site's configured callback checks: its shared secret and the addresses it calls from. */
+export function voteSiteChecks(env: object, key: string): { secret: string | undefined; ips: string[] } {
+  const { secret, ips } = voteSiteEnvNames(key);
+  const e = env as Record<string, unknown>;
+  return { secret: e[secret] as string | undefined, ips: (e[ips] as string[] | undefined) ?? [] };
+}
+
+function voteSiteVariables() {
+  const ipList = z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be a comma list of IP addresses" })));
+  const shape: Record<string, typeof optionalString | typeof ipList> = {};
+  for (const site of siteConfig.voteSites) {
+    const { secret, ips } = voteSiteEnvNames(site.key);
+    shape[secret] = optionalString;
+    shape[ips] = ipList;
+  }
+  return shape;
+}
 
 export type Env = z.infer<typeof EnvSchema> & { isProduction: boolean; isLocal: boolean };
 

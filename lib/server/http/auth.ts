@@ -3,7 +3,6 @@ import type { AuthMode, StaffAuth } from "@/lib/schemas/api";
 import type { Privilege } from "@/lib/generated/prisma/enums";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
-import { safeEqual } from "../security/tokens";
 import { type Actor, authenticate, readCredentials } from "../sessions/authenticate-request";
 import { sessionCookieName } from "../sessions/constants";
 
@@ -17,21 +16,12 @@ export function hasPrivilege(privilege: Privilege, min: Privilege): boolean {
   return RANK[privilege] >= RANK[min];
 }
 
-function gameKeyMatches(req: Request): boolean {
-  const expected = getEnv().GAME_API_KEY;
-  const given = req.headers.get("x-api-key") ?? req.headers.get("authorization")?.replace(/^Bearer\s+/i, "");
-  return Boolean(expected && given && safeEqual(given, expected));
-}
-
 type CookieReader = (name: string) => string | undefined;
 
 /** The actor the operation's auth mode asks for; 401/403 when the caller does not qualify. */
 export async function resolveActor(auth: AuthMode, req: Request, cookie: CookieReader): Promise<Actor | null> {
-  if (auth === "none") return null;
-  if (auth === "game") {
-    if (!gameKeyMatches(req)) throw new AppError("UNAUTHENTICATED", { userMessage: "Invalid game server key." });
-    return null;
-  }
+  // Game keys are checked by the route wrapper (authenticateGameKey, with the operation's scope).
+  if (auth === "none" || auth === "game") return null;
   const actor = await authenticate(readCredentials(req.headers, cookie));
   if (auth === "optional") return actor;
   if (!actor) throw new AppError("UNAUTHENTICATED");

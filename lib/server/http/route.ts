@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { fieldErrorsFrom, isRawBody, type Operation, type RawBodySpec, REQUIRED, type SignedInAuth, type SuccessOf } from "@/lib/schemas/api";
 import { AppError } from "../errors";
+import { authenticateGameKey, type GameCaller } from "../game/api-keys";
 import { log } from "../log";
 import type { Actor } from "../sessions/authenticate-request";
 import { assertSameOrigin, hasSessionCookie, resolveActor } from "./auth";
@@ -29,6 +30,8 @@ export type HandlerContext<O extends Operation> = {
   params: Infer<Parts<O>["p"]>;
   /** Set for user and staff modes; may be null for none/optional/game. */
   actor: Parts<O>["a"] extends SignedInAuth ? Actor : Actor | null;
+  /** Set for game mode: the API key that called. */
+  game: Parts<O>["a"] extends "game" ? GameCaller : null;
   requestId: string;
   ip: string;
 };
@@ -69,6 +72,7 @@ export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     const meta = { requestId, method: req.method, path: req.nextUrl.pathname };
     let actorId: number | undefined;
+    let gameKeyId: number | undefined;
     let res: Response;
     try {
       // A raw-body route never looks at cookies: its caller proves itself by signature or key.
@@ -80,14 +84,16 @@ export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
       const query = op.query ? parseOrThrow(op.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
       const params = op.params ? parseOrThrow(op.params, (await context.params) ?? {}) : undefined;
       const actor = await resolveActor(op.auth, req, cookie);
+      const game = op.auth === "game" ? await authenticateGameKey(req.headers, op.scope!) : null;
       actorId = actor?.userId;
+      gameKeyId = game?.keyId;
       const ip = clientIp(req);
 
       // Per-IP rules count every request, valid or not; keyed rules run once the input is known.
       for (const rule of options.rateLimit ?? []) if (!rule.key) await enforceRateLimit(rule, ip);
 
       const body = raw ? await readRawBody(req) : op.body ? parseOrThrow(op.body as z.ZodType, await readJsonBody(req)) : undefined;
-      const ctx = { req, body, query, params, actor, requestId, ip } as HandlerContext<O>;
+      const ctx = { req, body, query, params, actor, game, requestId, ip } as HandlerContext<O>;
 
       for (const rule of options.rateLimit ?? []) {
         const subject = rule.key?.(ctx);
@@ -102,7 +108,7 @@ export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
     res.headers.set("x-request-id", requestId);
     // Answers are private unless a route says otherwise (openapi.json opts into caching).
     if (!res.headers.has("cache-control")) res.headers.set("cache-control", "no-store");
-    log.info("request", { ...meta, status: res.status, ms: Math.round(performance.now() - started), userId: actorId });
+    log.info("request", { ...meta, status: res.status, ms: Math.round(performance.now() - started), userId: actorId, gameKey: gameKeyId });
     return res;
   };
 }

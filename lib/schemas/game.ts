@@ -1,0 +1,239 @@
+import { z } from "zod";
+import { SKILLS } from "../skills";
+import { MAX_XP } from "../xp";
+import { defineOperation, REQUIRED } from "./api";
+import { zId } from "./ids";
+
+// Contracts of the game bridge (DESIGN.md §5, docs/game-integration.md): what a game server
+// calls with its API key. Field names are snake_case, like the rest of the game-facing API.
+
+/** What a game API key may call; a key holds one or more. */
+export const GAME_SCOPES = ["login", "deliveries", "hiscores", "players", "store-link"] as const;
+export type GameScope = (typeof GAME_SCOPES)[number];
+
+export const GAME_MODES = ["regular", "ironman", "ultimate_ironman", "hardcore_ironman", "group_ironman"] as const;
+export type TGameMode = (typeof GAME_MODES)[number];
+export const XP_MODES = ["regular", "10x", "15x", "25x"] as const;
+export type TXpMode = (typeof XP_MODES)[number];
+
+/** Lease bounds for claimed deliveries, in seconds. */
+export const LEASE_DEFAULT_SEC = 60;
+export const LEASE_MIN_SEC = 10;
+export const LEASE_MAX_SEC = 600;
+export const CLAIM_LIMIT_MAX = 100;
+/** How long a ::store link may be opened, in seconds. */
+export const STORE_LINK_TTL_SEC = 300;
+
+const TAG = "Game bridge";
+const zPlayerId = () => zId({ description: "The player's account id (answered by /game/login)" });
+
+// ── login ──
+
+export const ZGameLoginInput = z.object({
+  username: z.string({ error: REQUIRED }).min(1, REQUIRED).max(64).describe("What the player typed as username"),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(256).describe("What the player typed as password"),
+  code: z.string().max(64).optional().describe("Two-factor code (6 digits) or a recovery code, when the account has 2FA"),
+  ip: z.string().max(64).optional().describe("The player's address as the game server sees it: login limits are per account and address"),
+});
+export type TGameLoginInput = z.input<typeof ZGameLoginInput>;
+
+export const LOGIN_REFUSALS = ["invalid_credentials", "two_factor_required", "invalid_two_factor_code", "banned", "email_unconfirmed"] as const;
+export type TLoginRefusal = (typeof LOGIN_REFUSALS)[number];
+
+export const ZGamePlayer = z.object({
+  id: z.number().int(),
+  name: z.string().describe("Display name"),
+  privilege: z.enum(["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"]),
+  memberRank: z.enum(["NONE", "PREMIUM", "EXPANSION", "EXTREME", "RESPECTED", "LEGENDARY", "MYTHICAL", "UBER"]).describe("Donator rank"),
+  is_staff: z.boolean(),
+  banned: z.boolean().describe("Always false here: a banned player is refused"),
+  ban_reason: z.string().nullable(),
+});
+export type TGamePlayer = z.infer<typeof ZGamePlayer>;
+
+export const ZGameLoginResult = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), player: ZGamePlayer }),
+  z.object({
+    ok: z.literal(false),
+    reason: z.enum(LOGIN_REFUSALS).describe("Why the login is refused; two_factor_required: ask the player for a code and call again with it"),
+    message: z.string().describe("Text to show the player"),
+    ban_reason: z.string().nullable().describe("Set when reason is banned"),
+  }),
+]);
+export type TGameLoginResult = z.infer<typeof ZGameLoginResult>;
+
+export const gameLoginOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/login",
+  scope: "login",
+  summary: "Verify a player's credentials for the game's login screen",
+  description: "Answers 200 with either the player's profile (`ok: true`) or a refusal with its reason (`ok: false`). Limited per account and player address like the website login (429 with Retry-After).",
+  tag: TAG,
+  auth: "game",
+  body: ZGameLoginInput,
+  responses: { 200: { description: "The verdict", schema: ZGameLoginResult } },
+});
+
+// ── deliveries ──
+
+export const DELIVERY_KINDS = ["store_item", "credit_package", "vote_reward"] as const;
+
+export const ZGameDelivery = z.object({
+  id: z.number().int().describe("Delivery id: record it with the player's save; ack it once granted"),
+  kind: z.enum(DELIVERY_KINDS),
+  payload: z
+    .record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()]))
+    .describe("store_item: item_id, quantity, name; credit_package: credits, bonus_credits; vote_reward: points, site"),
+  created: z.string().describe("ISO 8601"),
+});
+export type TGameDelivery = z.infer<typeof ZGameDelivery>;
+
+export const ZClaimInput = z.object({
+  player_id: zPlayerId(),
+  lease_seconds: z
+    .number()
+    .int("Must be a whole number of seconds.")
+    .min(LEASE_MIN_SEC, `Must be from ${LEASE_MIN_SEC} to ${LEASE_MAX_SEC} seconds.`)
+    .max(LEASE_MAX_SEC, `Must be from ${LEASE_MIN_SEC} to ${LEASE_MAX_SEC} seconds.`)
+    .optional()
+    .describe(`How long the deliveries stay reserved for this claim (default ${LEASE_DEFAULT_SEC})`),
+  limit: z.number().int().min(1).max(CLAIM_LIMIT_MAX).optional().describe(`At most this many deliveries (default and maximum ${CLAIM_LIMIT_MAX})`),
+});
+export const ZClaimResult = z.object({
+  lease_id: z.string().nullable().describe("Null when nothing was pending"),
+  leased_until: z.string().nullable().describe("ISO 8601; un-acked deliveries return to the queue after it"),
+  deliveries: z.array(ZGameDelivery),
+});
+export type TClaimResult = z.infer<typeof ZClaimResult>;
+
+export const claimDeliveriesOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/deliveries/claim",
+  scope: "deliveries",
+  summary: "Lease a player's pending deliveries",
+  description: "Two concurrent claims never receive the same delivery. Grant the items, then ack the ids you granted; anything not acked before the lease ends is handed out again by a later claim.",
+  tag: TAG,
+  auth: "game",
+  body: ZClaimInput,
+  responses: { 200: { description: "The leased deliveries", schema: ZClaimResult } },
+});
+
+export const ZAckInput = z.object({
+  lease_id: z.string({ error: REQUIRED }).min(1, REQUIRED).max(64).describe("From the claim"),
+  delivery_ids: z.array(zId({ description: "A delivery id from the claim" })).min(1, "Send at least one delivery id.").max(CLAIM_LIMIT_MAX),
+});
+export const ZAckResult = z.object({
+  delivered: z.array(z.number().int()).describe("Ids now recorded as delivered (including ones acked before: acking twice is harmless)"),
+  rejected: z.array(z.object({ id: z.number().int(), reason: z.string() })).describe("Ids not of this lease, or canceled"),
+});
+export type TAckResult = z.infer<typeof ZAckResult>;
+
+export const ackDeliveriesOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/deliveries/ack",
+  scope: "deliveries",
+  summary: "Mark leased deliveries as granted",
+  tag: TAG,
+  auth: "game",
+  body: ZAckInput,
+  responses: { 200: { description: "What was recorded", schema: ZAckResult } },
+});
+
+export const ZPreviewQuery = z.object({ player_id: zPlayerId() });
+export const ZPreviewResult = z.object({ deliveries: z.array(ZGameDelivery.extend({ status: z.enum(["pending", "leased"]) })) });
+
+export const previewDeliveriesOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/game/deliveries",
+  scope: "deliveries",
+  summary: "List a player's undelivered deliveries without leasing them",
+  tag: TAG,
+  auth: "game",
+  query: ZPreviewQuery,
+  responses: { 200: { description: "Pending and leased deliveries", schema: ZPreviewResult } },
+});
+
+// ── hiscores ──
+
+const zXp = z.number().int("Experience must be a whole number.").min(0, "Experience cannot be negative.").max(MAX_XP, `Experience is at most ${MAX_XP}.`);
+
+export const ZHiscoresPush = z.object({
+  player_id: zPlayerId(),
+  game_mode: z.enum(GAME_MODES).optional().describe("Default regular"),
+  xp_mode: z.enum(XP_MODES).optional().describe("Default regular"),
+  experience: z
+    .array(zXp)
+    .length(SKILLS.length, `Send the experience of all ${SKILLS.length} skills, in the order ${SKILLS.join(", ")}.`)
+    .describe(`Experience per skill, in this order: ${SKILLS.join(", ")}`),
+});
+export type THiscoresPush = z.input<typeof ZHiscoresPush>;
+export const ZHiscoresPushResult = z.object({
+  player_id: z.number().int(),
+  total_level: z.number().int(),
+  total_experience: z.number().int(),
+});
+
+export const pushHiscoresOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/hiscores",
+  scope: "hiscores",
+  summary: "Store a player's skills (on logout or periodically)",
+  description: "Levels are derived from the experience table. The time each experience value was first reached is kept to break ties. A player is on one ladder (game mode + XP mode) at a time.",
+  tag: TAG,
+  auth: "game",
+  body: ZHiscoresPush,
+  responses: { 200: { description: "Stored", schema: ZHiscoresPushResult } },
+});
+
+// ── players online ──
+
+export const ZPlayersOnlineInput = z.object({
+  world: z.number().int().min(1).max(999).optional().describe("World number (default 1)"),
+  count: z.number().int("Must be a whole number.").min(0).max(100_000).describe("Players online in that world now"),
+});
+export const ZPlayersOnline = z.object({
+  count: z.number().int().describe("Players online in all worlds reported in the last 5 minutes"),
+  worlds: z.array(z.object({ world: z.number().int(), count: z.number().int(), updated: z.string() })),
+});
+export type TPlayersOnline = z.infer<typeof ZPlayersOnline>;
+
+export const reportPlayersOnlineOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/players-online",
+  scope: "players",
+  summary: "Report how many players are online in a world",
+  tag: TAG,
+  auth: "game",
+  body: ZPlayersOnlineInput,
+  responses: { 200: { description: "The site's count now", schema: ZPlayersOnline } },
+});
+
+export const playersOnlineOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/players-online",
+  summary: "Players online, as the game last reported",
+  tag: "Site",
+  auth: "none",
+  responses: { 200: { description: "The count", schema: ZPlayersOnline } },
+});
+
+// ── ::store link ──
+
+export const ZStoreLinkInput = z.object({ player_id: zPlayerId() });
+export const ZStoreLink = z.object({
+  url: z.string().describe("Open in the player's browser: signs them in on the site and opens /credits; works once"),
+  expires_at: z.string().describe("ISO 8601"),
+});
+
+export const storeLinkOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/store-link",
+  scope: "store-link",
+  summary: "A one-time, short-lived sign-in link to the credit store (::store)",
+  tag: TAG,
+  auth: "game",
+  body: ZStoreLinkInput,
+  responses: { 200: { description: "The link", schema: ZStoreLink } },
+});
+
+export const gameOperations = [gameLoginOp, claimDeliveriesOp, ackDeliveriesOp, previewDeliveriesOp, pushHiscoresOp, reportPlayersOnlineOp, playersOnlineOp, storeLinkOp];

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { siteConfig } from "../site-config";
+import { defineOperation, rawBody } from "./api";
+
+// Contracts of voting (spec §2 Vote, §3 Vote countdowns and metrics, §7; DESIGN.md §5).
+
+export type VoteSiteKey = (typeof siteConfig.voteSites)[number]["key"];
+export const VOTE_SITE_KEYS = siteConfig.voteSites.map((s) => s.key) as [VoteSiteKey, ...VoteSiteKey[]];
+
+/** Spec §9: statistics are refreshed every five minutes. */
+export const VOTE_METRICS_REFRESH_SEC = 5 * 60;
+export const LEADERBOARD_SIZE = 10;
+export const VOTE_HISTORY_SIZE = 20;
+export const NO_LEADERBOARD = "No monthly leaderboard information found";
+
+const TAG = "Voting";
+const zWhen = z.string().nullable().describe("ISO 8601 time the next vote counts, or null when the player may vote now");
+
+export const ZVoteCountdown = z.object(Object.fromEntries(VOTE_SITE_KEYS.map((k) => [k, zWhen])) as Record<VoteSiteKey, typeof zWhen>);
+export type TVoteCountdown = z.infer<typeof ZVoteCountdown>;
+
+export const voteCountdownOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/vote/countdown",
+  summary: "When the caller may next vote on each site",
+  tag: TAG,
+  auth: "user",
+  responses: { 200: { description: "A time or null per site", schema: ZVoteCountdown } },
+});
+
+export const ZVoteMetrics = z.object({
+  totalVotes: z.number().int().describe("Votes counted since the beginning"),
+  monthlyVotes: z.number().int().describe("Votes counted this calendar month (UTC)"),
+  monthlyLeaderboard: z.array(z.object({ username: z.string(), count: z.number().int() })).describe(`Top ${LEADERBOARD_SIZE} voters this month`),
+  month: z.number().int().min(1).max(12).describe("The month the monthly figures are for (UTC)"),
+  year: z.number().int(),
+  refreshed: z.string().describe("ISO 8601: when these figures were computed (every five minutes)"),
+});
+export type TVoteMetrics = z.infer<typeof ZVoteMetrics>;
+
+export const voteMetricsOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/vote/metrics",
+  summary: "Vote statistics, refreshed every five minutes",
+  tag: TAG,
+  auth: "none",
+  responses: { 200: { description: "Totals and the monthly leaderboard", schema: ZVoteMetrics } },
+});
+
+export const ZVoteHistoryRow = z.object({
+  id: z.number().int().describe("Callback id"),
+  site: z.enum(VOTE_SITE_KEYS),
+  site_name: z.string(),
+  time: z.string().describe("ISO 8601, when the listing site told us"),
+  counted: z.boolean(),
+  reason: z.string().nullable().describe("Why the vote did not count, when it did not"),
+  reward: z.enum(["pending", "delivered"]).nullable().describe("The in-game reward of a counted vote: waiting to be claimed in game, or received"),
+});
+export type TVoteHistoryRow = z.infer<typeof ZVoteHistoryRow>;
+export const ZVoteHistory = z.object({ results: z.array(ZVoteHistoryRow) });
+
+export const voteHistoryOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/vote/history",
+  summary: "The caller's recent votes and whether each counted",
+  tag: TAG,
+  auth: "user",
+  responses: { 200: { description: `The last ${VOTE_HISTORY_SIZE} callbacks for the caller`, schema: ZVoteHistory } },
+});
+
+export const ZVoteCallbackParams = z.object({ site: z.string().max(32).describe("Vote site key: " + VOTE_SITE_KEYS.join(", ")) });
+export const ZVoteCallbackAnswer = z.object({
+  status: z.enum(["accepted", "duplicate", "ignored"]).describe("accepted: counted; duplicate: within the cooldown; ignored: no such player"),
+  details: z.string().optional(),
+});
+
+const callbackDescription =
+  "Called by a listing site after a vote. Parameters are each site's own (lib/site-config.ts); its secret is compared in constant time and/or its address checked against VOTE_<KEY>_IPS. Every call is stored with its outcome. 403 for a wrong secret or address, 404 for an unknown site.";
+const callbackBody = rawBody("application/x-www-form-urlencoded", "The site's parameters (form-encoded or JSON); the query string is read too");
+
+export const voteCallbackGetOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/vote/callback/{site}",
+  summary: "Vote callback from a listing site (GET)",
+  description: callbackDescription,
+  tag: TAG,
+  auth: "none",
+  params: ZVoteCallbackParams,
+  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer } },
+});
+
+export const voteCallbackPostOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/vote/callback/{site}",
+  summary: "Vote callback from a listing site (POST)",
+  description: callbackDescription,
+  tag: TAG,
+  auth: "none",
+  params: ZVoteCallbackParams,
+  body: callbackBody,
+  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer } },
+});
+
+export const voteOperations = [voteCountdownOp, voteMetricsOp, voteHistoryOp, voteCallbackGetOp, voteCallbackPostOp];
