@@ -1,0 +1,52 @@
+import "server-only";
+import type { TGameLoginInput, TGameLoginResult, TLoginRefusal } from "@/lib/schemas/game";
+import { EMAIL_UNCONFIRMED } from "@/lib/schemas/accounts";
+import { login } from "../accounts/login";
+import { db } from "../db";
+import { isAppError } from "../errors";
+import { usernameKey } from "@/lib/usernames";
+
+// The game's login screen checks the website credential (spec §1: the same account logs into
+// the game). It runs the website's own login, so the same per-account-and-address limits,
+// 2FA rule and ban check apply; only the answer differs: a verdict the game can act on.
+
+const MESSAGES: Record<TLoginRefusal, string> = {
+  invalid_credentials: "Invalid username or password.",
+  two_factor_required: "Enter the 6-digit code from your authenticator app.",
+  invalid_two_factor_code: "Invalid or already used two-factor code.",
+  banned: "This account has been banned.",
+  email_unconfirmed: EMAIL_UNCONFIRMED,
+};
+
+const refuse = (reason: TLoginRefusal, ban_reason: string | null = null): TGameLoginResult => ({ ok: false, reason, message: MESSAGES[reason], ban_reason });
+
+/**
+ * `gameKeyId` and the player's address (as the game reports it) key the rate limits, so many
+ * players behind one game server do not share one address bucket.
+ */
+export async function verifyGameLogin(input: TGameLoginInput, gameKeyId: number): Promise<TGameLoginResult> {
+  // Without the player's address, the per-address bucket becomes per account: one shared
+  // "unknown" bucket would let a few players' typos lock out everyone on that server.
+  const address = `game:${gameKeyId}:${input.ip?.trim() || `account:${usernameKey(input.username)}`}`;
+  let userId: number;
+  try {
+    const result = await login({ username: input.username, password: input.password, code: input.code }, address);
+    if (result.status === "two_factor_required") return refuse("two_factor_required");
+    userId = result.userId;
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    if (e.code === "RATE_LIMITED") throw e; // 429 with Retry-After: the game should back off
+    if (e.code === "VALIDATION") return refuse(e.fields?.code ? "invalid_two_factor_code" : "invalid_credentials");
+    if (e.code === "FORBIDDEN") {
+      // login() refuses banned and unconfirmed accounts only after the password was right.
+      const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { bannedAt: true, banReason: true } });
+      return user?.bannedAt ? refuse("banned", user.banReason ?? null) : refuse("email_unconfirmed");
+    }
+    throw e;
+  }
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  return {
+    ok: true,
+    player: { id: user.id, name: user.username, privilege: user.privilege, memberRank: user.memberRank, is_staff: user.privilege !== "PLAYER", banned: false, ban_reason: null },
+  };
+}
