@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PlayersOnline } from "@/components/game/players-online";
 import { ButtonLink } from "@/components/ui/button-link";
 import { siteConfig } from "@/lib/site-config";
 import { prefetchFor } from "@/lib/planned-routes";
@@ -33,6 +34,7 @@ export default function HomePage() {
             Create an Account
           </ButtonLink>
         </div>
+        <PlayersOnline />
       </section>
 
       <section aria-labelledby="features-heading">
