@@ -178,7 +178,7 @@ describe("POST /api/v1/game/hiscores", () => {
     const u = await createUser();
     const short = await push(headers, { player_id: u.id, experience: [1, 2, 3] });
     expect(short.status).toBe(400);
-    expect(short.json.experience?.[0]).toContain("all 23 skills");
+    expect((short.json.experience as string[])[0]).toContain("all 23 skills");
     const negative = await push(headers, { player_id: u.id, experience: SKILLS.map(() => -1) });
     expect(negative.status).toBe(400);
     expect(await db.hiscoreStat.count({ where: { userId: u.id } })).toBe(0);
