@@ -37,4 +37,25 @@ describe("npm run admin", () => {
     const actions = (await db.auditLog.findMany({ where: { targetId: String(u.id) }, orderBy: { id: "asc" } })).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["account.banned", "account.unbanned"]));
   });
+
+  it("creates a scoped game API key shown once, lists it without the secret, and revokes it", async () => {
+    const name = `world-${process.pid}-${Date.now() % 100000}`;
+    const made = await runAdmin(["game-key", "create", name, "login,hiscores"]);
+    expect(made.code).toBe(0);
+    const key = /(gsk_[A-Za-z0-9]{8}_[A-Za-z0-9_-]+)/.exec(made.message)![1]!;
+    const prefix = key.slice(0, 12);
+    expect(made.message).toContain("login, hiscores");
+
+    const listed = await runAdmin(["game-key", "list"]);
+    expect(listed.message).toContain(prefix);
+    expect(listed.message).toContain(name);
+    expect(listed.message).not.toContain(key);
+
+    expect(await runAdmin(["game-key", "create", "x", "login,teleport"])).toMatchObject({ code: 1, message: expect.stringContaining("not teleport") });
+    expect((await runAdmin(["game-key", "revoke", name])).code).toBe(0);
+    expect((await runAdmin(["game-key", "list"])).message).toMatch(new RegExp(`${prefix}.*revoked`));
+    expect(await runAdmin(["game-key", "revoke", prefix])).toMatchObject({ code: 1, message: expect.stringContaining("No active game API key") });
+    const audit = (await db.auditLog.findMany({ where: { targetType: "game_api_key", data: { path: ["prefix"], equals: prefix } } })).map((a) => a.action);
+    expect(audit.sort()).toEqual(["game.key_created", "game.key_revoked"]);
+  });
 });

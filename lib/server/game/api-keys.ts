@@ -1,5 +1,6 @@
 import "server-only";
 import { GAME_SCOPES, type GameScope } from "@/lib/schemas/game";
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
@@ -35,7 +36,11 @@ export async function createGameApiKey(name: string, scopes: readonly string[] =
     throw invalid("scopes", `Scopes are one or more of: ${GAME_SCOPES.join(", ")}${unknown.length ? ` (not ${unknown.join(", ")})` : ""}.`);
   const prefix = `gsk_${prefixChars()}`;
   const key = `${prefix}_${randomToken(32)}`;
-  const info = await db.gameApiKey.create({ data: { name: trimmed, prefix, keyHash: sha256(key), scopes: [...new Set(scopes)] } });
+  const info = await db.$transaction(async (tx) => {
+    const row = await tx.gameApiKey.create({ data: { name: trimmed, prefix, keyHash: sha256(key), scopes: [...new Set(scopes)] } });
+    await recordAudit({ action: "game.key_created", actorLabel: "cli", targetType: "game_api_key", targetId: row.id, data: { prefix, name: trimmed, scopes: row.scopes } }, tx);
+    return row;
+  });
   return { key, info: pick(info) };
 }
 
@@ -48,7 +53,13 @@ export async function revokeGameApiKey(prefixOrName: string): Promise<GameKeyInf
   const rows = await db.gameApiKey.findMany({ where: { OR: [{ prefix: prefixOrName }, { name: prefixOrName }], revokedAt: null } });
   if (rows.length === 0) throw new AppError("NOT_FOUND", { userMessage: `No active game API key named or starting ${prefixOrName}.` });
   if (rows.length > 1) throw new AppError("CONFLICT", { userMessage: `Several active keys are named ${prefixOrName}; revoke by prefix.` });
-  return pick(await db.gameApiKey.update({ where: { id: rows[0]!.id }, data: { revokedAt: new Date() } }));
+  const row = rows[0]!;
+  return pick(
+    await db.$transaction(async (tx) => {
+      await recordAudit({ action: "game.key_revoked", actorLabel: "cli", targetType: "game_api_key", targetId: row.id, data: { prefix: row.prefix, name: row.name } }, tx);
+      return tx.gameApiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+    }),
+  );
 }
 
 function pick(r: GameKeyInfo): GameKeyInfo {
