@@ -167,7 +167,8 @@ export function getEnv(): Env {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    // The variable name only: a list item's index (VOTE_X_IPS.0) would not help the reader.
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? "(env)")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return { ...result.data, isProduction: result.data.APP_MODE === "production", isLocal: result.data.APP_MODE === "local" };

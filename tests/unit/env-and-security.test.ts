@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "@/lib/server/env";
+import { parseEnv, voteSiteChecks } from "@/lib/server/env";
 import { isCommonPassword } from "@/lib/server/accounts/common-passwords";
 import { passwordChecks, passwordProblems } from "@/lib/schemas/passwords";
 import { contentSecurityPolicy, securityHeaders } from "@/lib/security-headers";
@@ -23,8 +23,20 @@ describe("configuration", () => {
   it("refuses local stand-ins in production", () => {
     expect(() => parseEnv({ ...base, APP_MODE: "production", SITE_URL: "https://x.example" })).toThrow(/AUTH_SECRET: is required in production[\s\S]*SMTP_URL/);
     expect(() => parseEnv({ ...base, APP_MODE: "production", SITE_URL: "http://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m" })).toThrow(/SITE_URL: must be https/);
-    const ok = parseEnv({ ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", PAYMENT_METHODS: "none" });
+    const votes = { VOTE_RUNELOCUS_SECRET: "s1", VOTE_RSPS_LIST_IPS: "203.0.113.9, 2001:db8::1", VOTE_RUNELIST_SECRET: "s3" };
+    const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", PAYMENT_METHODS: "none" };
+    const ok = parseEnv({ ...prod, ...votes });
     expect(ok.isProduction).toBe(true);
+    expect(voteSiteChecks(ok, "rsps_list")).toEqual({ secret: undefined, ips: ["203.0.113.9", "2001:db8::1"] });
+    expect(voteSiteChecks(ok, "runelocus")).toEqual({ secret: "s1", ips: [] });
+  });
+
+  it("refuses a production vote site whose callbacks check neither a secret nor an address", () => {
+    const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", PAYMENT_METHODS: "none" };
+    expect(() => parseEnv({ ...prod, VOTE_RUNELOCUS_SECRET: "s1", VOTE_RUNELIST_SECRET: "s3" })).toThrow(/VOTE_RSPS_LIST_SECRET: or VOTE_RSPS_LIST_IPS is required in production/);
+    expect(() => parseEnv({ ...base, VOTE_RUNELIST_IPS: "not-an-ip" })).toThrow(/VOTE_RUNELIST_IPS: must be a comma list of IP addresses/);
+    // Local mode runs without them (callbacks then come from this machine only).
+    expect(parseEnv(base).isLocal).toBe(true);
   });
 });
 

@@ -7,7 +7,8 @@ import { isPaypalCertUrl } from "@/lib/server/payments/paypal";
 // webhook checks rely on behave exactly.
 
 const base = { DATABASE_URL: "postgresql://u@h/db" };
-const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m" };
+const VOTES = { VOTE_RUNELOCUS_SECRET: "s1", VOTE_RSPS_LIST_IPS: "203.0.113.9", VOTE_RUNELIST_SECRET: "s3" };
+const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", ...VOTES };
 const STRIPE = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
 
 describe("payment settings", () => {
