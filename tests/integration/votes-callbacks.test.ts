@@ -1,58 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET, POST } from "@/app/api/v1/vote/callback/[site]/route";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { ensureVoteToken, userIdForVoteToken } from "@/lib/server/votes/vote-token";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
-import { call, freshClient } from "./helpers";
+import { callback, RUNELIST_IP, RUNELIST_SECRET, RUNELOCUS_SECRET, RSPS_LIST_IP, rspsList, runelist, runelocus, withVoteSiteSettings, voter } from "./vote-fixtures";
 
 // Vote callbacks (issue 8): each site's own parameters, its secret and/or address checks, the
 // 12-hour cooldown per site and account, and one reward delivery per counted vote. Every call
 // to a known site is stored. The races are real: Promise.all against PostgreSQL.
 
-const RUNELOCUS_SECRET = "runelocus-test-secret";
-const RSPS_LIST_IP = "203.0.113.7";
-const RUNELIST_SECRET = "runelist-test-secret";
-const RUNELIST_IP = "198.51.100.9";
-
-let restore: () => void;
-beforeAll(() => {
-  restore = setEnv({
-    TRUST_PROXY: "true",
-    VOTE_RUNELOCUS_SECRET: RUNELOCUS_SECRET, // secret only
-    VOTE_RUNELOCUS_IPS: undefined,
-    VOTE_RSPS_LIST_SECRET: undefined, // address only
-    VOTE_RSPS_LIST_IPS: `192.0.2.1, ${RSPS_LIST_IP}`,
-    VOTE_RUNELIST_SECRET: RUNELIST_SECRET, // both
-    VOTE_RUNELIST_IPS: RUNELIST_IP,
-  });
-});
-afterAll(() => restore());
-
-type CallOpts = { method?: "GET" | "POST"; query?: Record<string, string>; form?: Record<string, string>; json?: Record<string, unknown>; ip?: string };
-
-function callback(site: string, opts: CallOpts) {
-  const method = opts.method ?? (opts.form || opts.json ? "POST" : "GET");
-  const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : "";
-  const headers: Record<string, string> = { "x-forwarded-for": opts.ip ?? freshClient(20)["x-forwarded-for"]! };
-  let rawBody: string | undefined;
-  if (opts.form) {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    rawBody = new URLSearchParams(opts.form).toString();
-  } else if (opts.json) rawBody = JSON.stringify(opts.json);
-  return call(method === "GET" ? GET : POST, { method, path: `/api/v1/vote/callback/${site}${qs}`, rawBody, headers, params: { site } });
-}
-
-// Each site as it calls us, with its own parameter names (lib/site-config.ts).
-const runelocus = (token: string) => callback("runelocus", { query: { callback: token, secret: RUNELOCUS_SECRET, ip: "100.64.1.2" } });
-const rspsList = (token: string) => callback("rsps_list", { form: { userid: token, userip: "100.64.1.3" }, ip: RSPS_LIST_IP });
-const runelist = (token: string) => callback("runelist", { json: { incentive: token, secret: RUNELIST_SECRET }, ip: RUNELIST_IP });
-
-async function voter(opts: { memberRank?: "NONE" | "EXTREME" | "UBER"; banned?: boolean } = {}) {
-  const user = await createUser(opts.banned ? { bannedAt: new Date(), banReason: "vote abuse" } : {});
-  if (opts.memberRank) await db.user.update({ where: { id: user.id }, data: { memberRank: opts.memberRank } });
-  return { ...user, token: await ensureVoteToken(user.id) };
-}
+withVoteSiteSettings();
 
 const votesOf = (userId: number) => db.vote.findMany({ where: { userId }, include: { site: true, delivery: true, callback: true }, orderBy: { id: "asc" } });
 const callbacksOf = (userId: number) => db.voteCallback.findMany({ where: { userId }, orderBy: { id: "asc" } });
