@@ -1,7 +1,9 @@
+import { parseCrontab } from "graphile-worker";
 import { describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/api/v1/vote/metrics/route";
 import { db } from "@/lib/server/db";
 import { enqueue } from "@/lib/server/jobs/enqueue";
+import { crontab } from "@/lib/server/jobs/task-list";
 import { computeVoteMetrics, getVoteMetrics, VOTE_METRICS_KEY } from "@/lib/server/votes/vote-metrics";
 import { ensureVoteSiteRows } from "@/lib/server/votes/vote-sites";
 import { LEADERBOARD_SIZE } from "@/lib/schemas/votes";
@@ -33,6 +35,13 @@ const ago = (ms: number, from = new Date()) => new Date(from.getTime() - ms);
 const MIN = 60_000;
 
 describe("vote statistics", () => {
+  it("are refreshed every five minutes by one scheduled job at a time", () => {
+    const item = parseCrontab(crontab).find((i) => i.task === "refresh-vote-metrics");
+    expect(item?.options).toMatchObject({ jobKey: "refresh-vote-metrics" });
+    const minutes = Array.from({ length: 60 }, (_, m) => m).filter((m) => item!.match({ min: m, hour: 3, date: 9, month: 6, dow: 2 }));
+    expect(minutes).toEqual([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55]);
+  });
+
   it("answers right away on a fresh install, with an empty leaderboard", async () => {
     const now = new Date();
     const r = await metrics();
