@@ -5,7 +5,7 @@
 import type { GameMode, Prisma, PrismaClient, XpMode } from "../lib/generated/prisma/client";
 import { setPrivilege } from "../lib/server/accounts/admin-actions";
 import { createAccount, type NewAccount } from "../lib/server/accounts/register-user";
-import { siteConfig } from "../lib/site-config";
+import { syncVoteSiteRows } from "../lib/server/votes/vote-sites";
 import { SKILLS } from "../lib/skills";
 import { salePrice } from "../lib/store/sale";
 import { usernameKey } from "../lib/usernames";
@@ -229,9 +229,7 @@ async function seedAll(db: PrismaClient) {
   await db.user.update({ where: { id: people.player }, data: { storeCredits: balance, totalSpentCents: spent, totalVotes: 42 } });
 
   // ── voting ──
-  for (const [i, s] of siteConfig.voteSites.entries()) {
-    await db.voteSite.create({ data: { key: s.key, name: s.name, sortOrder: i } });
-  }
+  await syncVoteSiteRows(db);
   const sites = await db.voteSite.findMany();
   const voters = ladderUsers.slice(0, 40);
   const votes: Prisma.VoteCreateManyInput[] = [];

@@ -46,6 +46,16 @@ function perksAt(i: number): string[] {
   ];
 }
 
+/** Spec §9: the vote points bonus of a member rank (1.5x from Extreme, 2x for Uber, else 1). */
+export function votePointsMultiplier(rank: MemberRankName): number {
+  return VOTE_POINTS_MULTIPLIER[DONATOR_RANKS.findIndex((r) => r.rank === rank)] ?? 1;
+}
+
+/** Vote points for one counted vote: the site's reward times the rank's bonus, rounded down. */
+export function votePoints(rewardPoints: number, rank: MemberRankName): number {
+  return Math.floor(rewardPoints * votePointsMultiplier(rank));
+}
+
 /** Every donator rank in ascending order, with its threshold and perks. */
 export const DONATOR_TIERS: readonly DonatorTier[] = DONATOR_RANKS.map((r, i) => ({ ...r, perks: perksAt(i) }));
 

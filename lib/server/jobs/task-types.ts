@@ -14,6 +14,8 @@ export type JobPayloads = {
   "tell-email-owner": { userId: number };
   /** Deletes expired rate-limit counters, spent tokens and long-ended sessions (crontab). */
   "sweep-expired-rows": Record<string, unknown>;
+  /** Recomputes the vote statistics shown on /vote (crontab, every five minutes). */
+  "refresh-vote-metrics": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -28,4 +30,5 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "send-confirmation-link": 5,
   "tell-email-owner": 5,
   "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
+  "refresh-vote-metrics": 2, // the next tick five minutes later recomputes anyway
 };

@@ -1,0 +1,115 @@
+import "server-only";
+import { votePoints } from "@/lib/content/donator";
+import type { MemberRankName } from "@/lib/ranks";
+import type { ZVoteCallbackAnswer } from "@/lib/schemas/votes";
+import type { z } from "zod";
+import { db, type Tx } from "../db";
+import { getEnv, voteSiteChecks } from "../env";
+import { AppError } from "../errors";
+import type { RawBody } from "../http/body";
+import { isLoopbackAddress, normalizeAddress } from "../http/client-address";
+import { log } from "../log";
+import { safeEqual } from "../security/tokens";
+import { callbackForStorage, type CallbackInput, ensureVoteSiteRows, readCallbackParams, type VoteSite, voteSiteByKey } from "./vote-sites";
+import { userIdForVoteToken } from "./vote-token";
+
+// A listing site's vote callback (DESIGN.md §5). Every call to a known site is stored with its
+// outcome, counted or not. A vote counts when the caller passes the site's checks, the token
+// names an account that is not banned, and that account has no counted vote on the site within
+// the cooldown. Counting locks the account's row, so identical callbacks arriving together
+// serialise and exactly one of them counts. A call for an unknown site is not stored (it names
+// nothing to attribute it to); it is logged and answered 404.
+
+type Answer = z.infer<typeof ZVoteCallbackAnswer>;
+
+/** Why a stored callback did not count (vote_callbacks.reason). Players see friendlier text (list-vote-history). */
+export const CALLBACK_REASONS = {
+  badSecret: "bad secret",
+  addressNotAllowed: "address not allowed",
+  notConfigured: "no checks configured",
+  missingToken: "missing token",
+  unknownToken: "unknown token",
+  banned: "banned",
+  cooldown: "cooldown",
+} as const;
+
+export type RecordVoteCallbackInput = { siteKey: string; query: URLSearchParams; body: RawBody | null; ip: string };
+
+export async function recordVoteCallback(input: RecordVoteCallbackInput): Promise<Answer> {
+  const site = voteSiteByKey(input.siteKey);
+  if (!site) {
+    log.warn("votes.callback_unknown_site", { site: input.siteKey.slice(0, 32), ip: input.ip });
+    throw new AppError("NOT_FOUND", { userMessage: "Unknown vote site." });
+  }
+  const siteId = (await ensureVoteSiteRows())[site.key];
+  const raw: CallbackInput = { query: input.query, bodyText: input.body?.text ?? null, contentType: input.body?.contentType ?? null };
+  const params = readCallbackParams(site, raw);
+  // "direct" (no known address) is stored as null and never matches an allowlist.
+  const address = normalizeAddress(input.ip);
+  const userId = await userIdForVoteToken(params.token);
+  const stored = { siteId, ip: address, userId, ...callbackForStorage(site, raw) };
+  const store = (data: { accepted: boolean; reason: string | null; userId?: number | null }, client: Tx | typeof db = db) =>
+    client.voteCallback.create({ data: { ...stored, ...data }, select: { id: true } });
+
+  const refusal = checkCaller(site, params.secret, address);
+  if (refusal) {
+    await store({ accepted: false, reason: refusal.reason });
+    log.warn("votes.callback_refused", { site: site.key, ip: address, reason: refusal.reason });
+    throw new AppError("FORBIDDEN", { userMessage: refusal.message });
+  }
+  if (userId === null) {
+    await store({ accepted: false, reason: params.token ? CALLBACK_REASONS.unknownToken : CALLBACK_REASONS.missingToken });
+    return { status: "ignored", details: "No player has this token." };
+  }
+
+  const voterIp = normalizeAddress(params.voterIp);
+  const answer = await db.$transaction(
+    async (tx): Promise<Answer> => {
+      // Serialises every callback of this account: the cooldown check below sees committed votes.
+      const [user] = await tx.$queryRaw<{ bannedAt: Date | null; memberRank: MemberRankName }[]>`
+        SELECT "bannedAt", "memberRank"::text AS "memberRank" FROM users WHERE id = ${userId} FOR UPDATE`;
+      if (!user) {
+        await store({ accepted: false, reason: CALLBACK_REASONS.unknownToken, userId: null }, tx);
+        return { status: "ignored", details: "No player has this token." };
+      }
+      if (user.bannedAt) {
+        await store({ accepted: false, reason: CALLBACK_REASONS.banned }, tx);
+        return { status: "ignored", details: "This account is banned: its votes do not count." };
+      }
+      const now = new Date();
+      const since = new Date(now.getTime() - site.cooldownHours * 3_600_000);
+      const recent = await tx.vote.findFirst({ where: { userId, siteId, createdAt: { gt: since } }, select: { id: true } });
+      if (recent) {
+        await store({ accepted: false, reason: CALLBACK_REASONS.cooldown }, tx);
+        return { status: "duplicate", details: `Already counted within the last ${site.cooldownHours} hours.` };
+      }
+      const callback = await store({ accepted: true, reason: null }, tx);
+      const vote = await tx.vote.create({ data: { userId, siteId, createdAt: now, ip: voterIp, callbackId: callback.id }, select: { id: true } });
+      await tx.user.update({ where: { id: userId }, data: { totalVotes: { increment: 1 } } });
+      // voteId is unique: one reward per counted vote. The game claims it like any delivery.
+      await tx.gameDelivery.create({
+        data: { userId, kind: "VOTE_REWARD", payload: { points: votePoints(site.rewardPoints, user.memberRank), site: site.key }, voteId: vote.id },
+      });
+      return { status: "accepted" };
+    },
+    { maxWait: 10_000, timeout: 15_000 },
+  );
+  log.info("votes.callback", { site: site.key, userId, status: answer.status });
+  return answer;
+}
+
+type Refusal = { reason: string; message: string };
+
+/** The site's own checks: its address allowlist and/or its shared secret (constant-time). */
+function checkCaller(site: VoteSite, sentSecret: string | null, address: string | null): Refusal | null {
+  const env = getEnv();
+  const { secret, ips } = voteSiteChecks(env, site.key);
+  if (ips.length && !(address && ips.some((ip) => normalizeAddress(ip) === address)))
+    return { reason: CALLBACK_REASONS.addressNotAllowed, message: "This address may not send vote callbacks for this site." };
+  if (secret && (sentSecret === null || !safeEqual(sentSecret, secret)))
+    return { reason: CALLBACK_REASONS.badSecret, message: "The vote site's secret does not match." };
+  // Neither check configured: only a local tryout from this machine (production refuses to start so).
+  if (!secret && !ips.length && !(env.isLocal && isLoopbackAddress(address)))
+    return { reason: CALLBACK_REASONS.notConfigured, message: "Vote callbacks for this site are not configured." };
+  return null;
+}

@@ -1,0 +1,111 @@
+import "server-only";
+import type { VoteSiteKey } from "@/lib/schemas/votes";
+import { siteConfig, type VoteSiteConfig } from "@/lib/site-config";
+import type { DbClient } from "../accounts/db-client";
+import { db, Prisma } from "../db";
+
+// The vote listing sites: configured in lib/site-config.ts, mirrored into vote_sites rows so
+// votes and callbacks can point at them. Adding a site is one config entry (key, name, link,
+// callback parameter names) plus its VOTE_<KEY>_SECRET / VOTE_<KEY>_IPS settings.
+
+export type VoteSite = VoteSiteConfig;
+
+export const VOTE_SITES: readonly VoteSite[] = siteConfig.voteSites;
+
+export function voteSiteByKey(key: string): VoteSite | undefined {
+  return VOTE_SITES.find((s) => s.key === key);
+}
+
+export type VoteSiteIds = Record<VoteSiteKey, number>;
+
+/** Upserts one row per configured site (key, name, order) and answers key → row id. */
+export async function syncVoteSiteRows(client: DbClient = db): Promise<VoteSiteIds> {
+  const values = VOTE_SITES.map((s, i) => Prisma.sql`(${s.key}, ${s.name}, ${i})`);
+  // One statement with ON CONFLICT: concurrent first requests of several processes all succeed.
+  const rows = await client.$queryRaw<{ id: number; key: string }[]>`
+    INSERT INTO vote_sites (key, name, "sortOrder") VALUES ${Prisma.join(values)}
+    ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, "sortOrder" = EXCLUDED."sortOrder"
+    RETURNING id, key`;
+  return Object.fromEntries(rows.map((r) => [r.key, r.id])) as VoteSiteIds;
+}
+
+let memo: Promise<VoteSiteIds> | undefined;
+
+/** syncVoteSiteRows once per process (production has no seed to create the rows). */
+export function ensureVoteSiteRows(): Promise<VoteSiteIds> {
+  memo ??= syncVoteSiteRows().catch((e: unknown) => {
+    memo = undefined; // a failed first try (database down) is retried by the next caller
+    throw e;
+  });
+  return memo;
+}
+
+/** What a listing site tells us in a callback, read with that site's own parameter names. */
+export type VoteCallbackParams = { token: string | null; secret: string | null; voterIp: string | null };
+
+export type CallbackInput = { query: URLSearchParams; bodyText: string | null; contentType: string | null };
+
+/**
+ * The site's parameters from the query string and the body (JSON or form-encoded, whichever
+ * was sent); a body value wins over a query value of the same name.
+ */
+export function readCallbackParams(site: VoteSite, input: CallbackInput): VoteCallbackParams {
+  const body = parseBody(input.bodyText, input.contentType);
+  const read = (name: string | undefined) => {
+    if (!name) return null;
+    const value = body.get(name) ?? input.query.get(name);
+    return value === null || value === "" ? null : value;
+  };
+  return { token: read(site.callback.token), secret: read(site.callback.secret), voterIp: read(site.callback.voterIp) };
+}
+
+const REDACTED = "[redacted]";
+const MAX_STORED_BODY = 4000;
+const MAX_STORED_PARAMS = 50;
+const MAX_STORED_VALUE = 256;
+
+/**
+ * The callback as we store it: the query as an object and the body text, both cut to a sane
+ * size, with the site's secret parameter masked (its value is a credential, or a forgery's guess).
+ */
+export function callbackForStorage(site: VoteSite, input: CallbackInput): { query: Record<string, string>; body: string | null } {
+  const secretName = site.callback.secret;
+  const query: Record<string, string> = {};
+  for (const [k, v] of [...input.query].slice(0, MAX_STORED_PARAMS)) query[k.slice(0, MAX_STORED_VALUE)] = k === secretName ? REDACTED : v.slice(0, MAX_STORED_VALUE);
+  return { query, body: input.bodyText ? maskBody(input.bodyText, secretName).slice(0, MAX_STORED_BODY) : null };
+}
+
+function maskBody(text: string, secretName: string | undefined): string {
+  if (!secretName) return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+      return secretName in parsed ? JSON.stringify({ ...parsed, [secretName]: REDACTED }) : text;
+    }
+  } catch {
+    // a form
+  }
+  const form = new URLSearchParams(text);
+  if (!form.has(secretName)) return text;
+  form.set(secretName, REDACTED);
+  return form.toString();
+}
+
+/** A body's flat parameters. A JSON object gives its string and number fields; anything else is read as a form. */
+function parseBody(text: string | null, contentType: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!text?.trim()) return out;
+  const looksJson = /json/i.test(contentType ?? "") || /^\s*\{/.test(text);
+  if (looksJson) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        for (const [k, v] of Object.entries(parsed)) if (typeof v === "string" || typeof v === "number") out.set(k, String(v));
+      return out;
+    } catch {
+      // not JSON after all: read it as a form below
+    }
+  }
+  for (const [k, v] of new URLSearchParams(text)) if (!out.has(k)) out.set(k, v);
+  return out;
+}
