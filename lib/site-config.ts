@@ -67,7 +67,7 @@ export const siteConfig = {
       urlTemplate: "https://www.runelocus.com/top-rsps-list/vote-emberscape/?id2={token}&name={username}",
       callback: { token: "callback", secret: "secret", voterIp: "ip" },
       cooldownHours: 12,
-      rewardPoints: 1,
+      rewardPoints: 2,
     },
     {
       key: "rsps_list",
@@ -75,7 +75,7 @@ export const siteConfig = {
       urlTemplate: "https://www.rsps-list.com/index.php?a=in&u=emberscape&id={token}&name={username}",
       callback: { token: "userid", secret: "secret", voterIp: "userip" },
       cooldownHours: 12,
-      rewardPoints: 1,
+      rewardPoints: 2,
     },
     {
       key: "runelist",
@@ -83,7 +83,7 @@ export const siteConfig = {
       urlTemplate: "https://runelist.io/toplist/server/emberscape/vote?username={username}&incentive={token}",
       callback: { token: "incentive", secret: "secret" },
       cooldownHours: 12,
-      rewardPoints: 1,
+      rewardPoints: 2,
     },
   ] satisfies VoteSiteConfig[],
 } as const;

@@ -162,7 +162,7 @@ describe("vote callbacks: counting", () => {
     expect(votes.map((x) => x.site.key).sort()).toEqual(["rsps_list", "runelist", "runelocus"]);
     for (const vote of votes) {
       expect(vote.callback).toMatchObject({ accepted: true, userId: v.id });
-      expect(vote.delivery).toMatchObject({ userId: v.id, kind: "VOTE_REWARD", status: "PENDING", payload: { points: 1, site: vote.site.key } });
+      expect(vote.delivery).toMatchObject({ userId: v.id, kind: "VOTE_REWARD", status: "PENDING", payload: { points: 2, site: vote.site.key } });
     }
     expect(await db.gameDelivery.count({ where: { userId: v.id } })).toBe(3);
     expect(await totalVotesOf(v.id)).toBe(3);
@@ -188,8 +188,9 @@ describe("vote callbacks: counting", () => {
       return ((await votesOf(v.id))[0]!.delivery!.payload as { points: number }).points;
     };
     // Each site rewards 1 point: 1.5x rounds down to 1, 2x gives 2.
-    expect(await points("NONE")).toBe(1);
-    expect(await points("EXTREME")).toBe(1);
-    expect(await points("UBER")).toBe(2);
+    // Every configured site gives 2 points: Extreme's 1.5x makes 3, Uber's 2x makes 4.
+    expect(await points("NONE")).toBe(2);
+    expect(await points("EXTREME")).toBe(3);
+    expect(await points("UBER")).toBe(4);
   });
 });
