@@ -4,7 +4,7 @@
 // TEST_DATABASE_URL's server when set, otherwise an embedded one started here.
 // Flags: --only=unit,integration,... to run some stages; --skip=build,e2e to leave some out.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createTestDatabase, startTestServer } from "../tests/setup/test-db.mjs";
 import { sourceStamp } from "./lib/build-stamp.mjs";
 import { freePort } from "./lib/embedded-db.mjs";
@@ -28,6 +28,14 @@ function run(label, cmd, cmdArgs, env = {}) {
       resolve(code ?? (signal ? 1 : 0));
     });
   });
+}
+
+/** Every tests/smoke/*.test.mjs (Node 20's test runner takes no globs). */
+function smokeFiles() {
+  return readdirSync("tests/smoke")
+    .filter((f) => f.endsWith(".test.mjs"))
+    .sort()
+    .map((f) => `tests/smoke/${f}`);
 }
 
 function readJson(file) {
@@ -108,7 +116,7 @@ try {
   });
 
   await stage("smoke", async () => {
-    const code = await run("smoke", process.execPath, ["--test", "--test-reporter=tap", "--test-reporter-destination=test-results/smoke.tap", "--test-reporter=spec", "--test-reporter-destination=stdout", "tests/smoke/start.test.mjs"], {
+    const code = await run("smoke", process.execPath, ["--test", "--test-reporter=tap", "--test-reporter-destination=test-results/smoke.tap", "--test-reporter=spec", "--test-reporter-destination=stdout", ...smokeFiles()], {
       NEXT_DIST_DIR: TEST_DIST,
       SMOKE_ADMIN_DATABASE_URL: server.adminUrl,
     });

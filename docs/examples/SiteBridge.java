@@ -1,0 +1,211 @@
+// SiteBridge: a game server's client of the website's game bridge (docs/game-integration.md).
+// Java 11+ (java.net.http.HttpClient) and Gson (com.google.code.gson:gson, which most server
+// bases already ship) for JSON. Every call blocks: run them on a worker thread or an executor,
+// never on the game tick thread.
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+public final class SiteBridge {
+
+    /** How the game hands one delivery to a player. */
+    public interface DeliveryHandler {
+        /** True when this delivery id is already recorded in the player's save (granted before, ack lost). */
+        boolean alreadyGranted(Delivery delivery);
+
+        /**
+         * Gives the delivery to the player and records its id in their save, as one step.
+         * Answers false when it cannot be given now (full inventory, player gone): it is then
+         * not acked and comes back in a later claim.
+         */
+        boolean grant(Delivery delivery);
+    }
+
+    public static final class Delivery {
+        public final long id;
+        /** store_item, credit_package or vote_reward. */
+        public final String kind;
+        /** store_item: item_id, quantity, name; credit_package: credits, bonus_credits; vote_reward: points, site. */
+        public final JsonObject payload;
+
+        Delivery(JsonObject o) {
+            this.id = o.get("id").getAsLong();
+            this.kind = o.get("kind").getAsString();
+            this.payload = o.getAsJsonObject("payload");
+        }
+
+        public int getInt(String field) {
+            JsonElement e = payload.get(field);
+            return e == null || e.isJsonNull() ? 0 : e.getAsInt();
+        }
+    }
+
+    /** The login verdict: player set when ok, otherwise reason and message. */
+    public static final class LoginResult {
+        public final boolean ok;
+        public final JsonObject player;
+        /** invalid_credentials, two_factor_required, invalid_two_factor_code, banned, email_unconfirmed. */
+        public final String reason;
+        public final String message;
+        public final String banReason;
+
+        LoginResult(JsonObject o) {
+            this.ok = o.get("ok").getAsBoolean();
+            this.player = ok ? o.getAsJsonObject("player") : null;
+            this.reason = ok ? null : o.get("reason").getAsString();
+            this.message = ok ? null : o.get("message").getAsString();
+            this.banReason = ok || o.get("ban_reason").isJsonNull() ? null : o.get("ban_reason").getAsString();
+        }
+    }
+
+    /** A call that failed: status 0 when the site could not be reached. */
+    public static final class BridgeException extends IOException {
+        public final int status;
+        /** Seconds to wait from Retry-After on a 429, else 0. */
+        public final long retryAfterSeconds;
+
+        BridgeException(int status, long retryAfterSeconds, String message) {
+            super(message);
+            this.status = status;
+            this.retryAfterSeconds = retryAfterSeconds;
+        }
+    }
+
+    private static final int LEASE_SECONDS = 60;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String baseUrl;
+    private final String apiKey;
+
+    /** baseUrl like https://play.example.com; apiKey gsk_… from `npm run admin -- game-key create world-1`. */
+    public SiteBridge(String baseUrl, String apiKey) {
+        this.baseUrl = baseUrl.replaceAll("/+$", "");
+        this.apiKey = apiKey;
+    }
+
+    // ── login ──
+
+    /** code: null, or the 2FA code the player typed after a two_factor_required answer. ip: the player's address. */
+    public LoginResult login(String username, String password, String code, String ip) throws IOException, InterruptedException {
+        JsonObject body = new JsonObject();
+        body.addProperty("username", username);
+        body.addProperty("password", password);
+        if (code != null) body.addProperty("code", code);
+        body.addProperty("ip", ip);
+        return new LoginResult(send("POST", "/api/v1/game/login", body));
+    }
+
+    // ── deliveries ──
+
+    /**
+     * Claims the player's pending deliveries, grants each through the handler, and acks the ids
+     * that were granted (and only those). Answers how many were acked.
+     */
+    public int claimAndGrant(long playerId, DeliveryHandler handler) throws IOException, InterruptedException {
+        JsonObject claimBody = new JsonObject();
+        claimBody.addProperty("player_id", playerId);
+        claimBody.addProperty("lease_seconds", LEASE_SECONDS);
+        JsonObject claim = send("POST", "/api/v1/game/deliveries/claim", claimBody);
+        if (claim.get("lease_id").isJsonNull()) return 0; // nothing pending
+
+        List<Long> granted = new ArrayList<>();
+        for (JsonElement e : claim.getAsJsonArray("deliveries")) {
+            Delivery d = new Delivery(e.getAsJsonObject());
+            // Granted earlier but the ack was lost (crash, lease ran out): ack again, never give twice.
+            if (handler.alreadyGranted(d) || handler.grant(d)) granted.add(d.id);
+        }
+        if (granted.isEmpty()) return 0;
+
+        JsonObject ackBody = new JsonObject();
+        ackBody.addProperty("lease_id", claim.get("lease_id").getAsString());
+        JsonArray ids = new JsonArray();
+        granted.forEach(ids::add);
+        ackBody.add("delivery_ids", ids);
+        // Acking twice is harmless, so retry with backoff. If every try fails, the lease runs
+        // out, a later claim hands the items out again, and alreadyGranted() stops a second grant.
+        JsonObject ack = withRetries(() -> send("POST", "/api/v1/game/deliveries/ack", ackBody));
+        for (JsonElement r : ack.getAsJsonArray("rejected")) {
+            System.err.println("[site] delivery not acked: " + r);
+        }
+        return ack.getAsJsonArray("delivered").size();
+    }
+
+    // ── hiscores, players online, ::store ──
+
+    /** experience: 23 values in the site's skill order (Attack, Defence, Strength, Hitpoints, …, Construction). */
+    public void pushHiscores(long playerId, long[] experience, String gameMode, String xpMode) throws IOException, InterruptedException {
+        JsonObject body = new JsonObject();
+        body.addProperty("player_id", playerId);
+        body.addProperty("game_mode", gameMode); // regular, ironman, ultimate_ironman, hardcore_ironman, group_ironman
+        body.addProperty("xp_mode", xpMode); // regular, 10x, 15x, 25x
+        JsonArray xp = new JsonArray();
+        for (long x : experience) xp.add(x);
+        body.add("experience", xp);
+        send("POST", "/api/v1/game/hiscores", body);
+    }
+
+    /** Call every minute per world. */
+    public void reportPlayersOnline(int world, int count) throws IOException, InterruptedException {
+        JsonObject body = new JsonObject();
+        body.addProperty("world", world);
+        body.addProperty("count", count);
+        send("POST", "/api/v1/game/players-online", body);
+    }
+
+    /** ::store: a one-time link (5 minutes) that signs the player in on the site and opens /credits. */
+    public String storeLink(long playerId) throws IOException, InterruptedException {
+        JsonObject body = new JsonObject();
+        body.addProperty("player_id", playerId);
+        return send("POST", "/api/v1/game/store-link", body).get("url").getAsString();
+    }
+
+    // ── HTTP ──
+
+    private JsonObject send(String method, String path, JsonObject body) throws IOException, InterruptedException {
+        HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofSeconds(10))
+                .header("X-Api-Key", apiKey)
+                .header("Accept", "application/json");
+        if (body == null) req.method(method, HttpRequest.BodyPublishers.noBody());
+        else req.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body.toString()));
+        HttpResponse<String> res;
+        try {
+            res = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new BridgeException(0, 0, "site unreachable: " + e);
+        }
+        if (res.statusCode() == 200) return JsonParser.parseString(res.body()).getAsJsonObject();
+        long retryAfter = res.headers().firstValueAsLong("Retry-After").orElse(0);
+        // 401: wrong or revoked key. 403: the key lacks this call's scope. 400: a field named in the body.
+        throw new BridgeException(res.statusCode(), retryAfter, method + " " + path + " answered " + res.statusCode() + ": " + res.body());
+    }
+
+    private interface Call {
+        JsonObject run() throws IOException, InterruptedException;
+    }
+
+    /** Retries unreachable sites, 429 and 5xx: 1 s, 2 s, 4 s apart (or as Retry-After says). */
+    private static JsonObject withRetries(Call call) throws IOException, InterruptedException {
+        long delay = 1;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.run();
+            } catch (BridgeException e) {
+                boolean transientFailure = e.status == 0 || e.status == 429 || e.status >= 500;
+                if (!transientFailure || attempt == 4) throw e;
+                Thread.sleep(1000 * Math.max(delay, e.retryAfterSeconds));
+                delay *= 2;
+            }
+        }
+    }
+}
