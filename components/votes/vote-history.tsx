@@ -39,42 +39,32 @@ export function VoteHistory() {
       ) : rows.length === 0 ? (
         <p className="mt-4">{NO_VOTES}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm sm:text-base" data-testid="vote-history">
-            <thead>
-              <tr className="border-b-2 border-stone-700 text-stone-300">
-                <th scope="col" className="py-2 pr-3">Site</th>
-                <th scope="col" className="py-2 pr-3">Time</th>
-                <th scope="col" className="py-2 pr-3">Outcome</th>
-                <th scope="col" className="py-2">Reward</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const reward = rewardLabel(r.reward);
-                return (
-                  <tr key={r.id} className="border-b border-stone-800 align-top" data-counted={r.counted}>
-                    <th scope="row" className="py-2 pr-3 font-semibold text-stone-100">
-                      {r.site_name}
-                    </th>
-                    <td className="py-2 pr-3">
-                      <LocalDateTime value={r.time} />
-                    </td>
-                    <td className={`py-2 pr-3 ${r.counted ? "text-emerald-200" : "text-red-200"}`}>{voteOutcome(r.counted, r.reason)}</td>
-                    <td className="py-2">
-                      {reward ?? (
-                        <>
-                          <span aria-hidden="true">—</span>
-                          <span className="sr-only">None</span>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        // A list, not a table: two short blocks per vote fit a phone without sideways scrolling.
+        <ul className="mt-2 divide-y divide-stone-800" data-testid="vote-history">
+          {rows.map((r) => {
+            const reward = rewardLabel(r.reward);
+            return (
+              <li key={r.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3" data-counted={r.counted}>
+                <div className="min-w-0">
+                  <p className="font-semibold text-stone-100" data-testid="vote-site">
+                    {r.site_name}
+                  </p>
+                  <LocalDateTime value={r.time} className="text-sm text-stone-400" />
+                </div>
+                <div className="min-w-0 sm:text-right">
+                  <p className={r.counted ? "text-emerald-200" : "text-red-200"} data-testid="vote-outcome">
+                    {voteOutcome(r.counted, r.reason)}
+                  </p>
+                  {reward ? (
+                    <p className="text-sm text-stone-300" data-testid="vote-reward">
+                      Reward: {reward}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </Panel>
   );

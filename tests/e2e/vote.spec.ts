@@ -163,15 +163,20 @@ test.describe("vote page", () => {
     await expect(stats.getByTestId("total-votes")).toHaveText("1,204");
     await expect(stats.getByTestId("monthly-votes-label")).toHaveText("Votes in November 2026");
     await expect(stats.getByTestId("monthly-votes")).toHaveText("87");
-    const rows = stats.getByTestId("vote-leaderboard").getByRole("listitem");
-    await expect(rows.getByTestId("leaderboard-username")).toHaveText(["Zezima", "Lynx Titan", "B0aty"]);
-    await expect(rows.getByTestId("leaderboard-count")).toHaveText(["31 votes", "2 votes", "1 vote"]);
+    const leaders = stats.getByTestId("vote-leaderboard").getByRole("listitem");
+    await expect(leaders.getByTestId("leaderboard-username")).toHaveText(["Zezima", "Lynx Titan", "B0aty"]);
+    await expect(leaders.getByTestId("leaderboard-count")).toHaveText(["31 votes", "2 votes", "1 vote"]);
 
     const history = page.getByRole("region", { name: "Your recent votes" });
-    const row = (name: string) => history.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
-    await expect(row("RuneLocus").getByRole("cell")).toHaveText([/^\d\d\/\d\d\/2026 \d\d:\d\d [AP]M$/, "Counted", "Waiting in game"]);
-    await expect(row("RSPS-List").getByRole("cell").nth(2)).toHaveText("Received");
-    await expect(row("Runelist").getByRole("cell").nth(1)).toHaveText("Not counted: Within the 12-hour cooldown");
+    const rows = history.getByTestId("vote-history").getByRole("listitem");
+    await expect(rows.getByTestId("vote-site")).toHaveText(["Runelist", "RSPS-List", "RuneLocus"]);
+    const row = (name: string) => rows.filter({ has: page.getByTestId("vote-site").getByText(name, { exact: true }) });
+    await expect(row("RuneLocus").locator("time")).toHaveText(/^\d\d\/\d\d\/2026 \d\d:\d\d [AP]M$/);
+    await expect(row("RuneLocus").getByTestId("vote-outcome")).toHaveText("Counted");
+    await expect(row("RuneLocus").getByTestId("vote-reward")).toHaveText("Reward: Waiting in game");
+    await expect(row("RSPS-List").getByTestId("vote-reward")).toHaveText("Reward: Received");
+    await expect(row("Runelist").getByTestId("vote-outcome")).toHaveText("Not counted: Within the 12-hour cooldown");
+    await expect(row("Runelist").getByTestId("vote-reward")).toHaveCount(0);
     expect(await violations(page)).toEqual([]);
   });
 
@@ -213,7 +218,7 @@ test.describe("vote page", () => {
     await page.goto("/vote");
     await expect(label(page, "runelocus")).toHaveText(/^Next Vote/);
     await expect(page.getByTestId("vote-leaderboard").getByRole("listitem")).toHaveCount(10);
-    await expect(page.getByTestId("vote-history").getByRole("row")).toHaveCount(6);
+    await expect(page.getByTestId("vote-history").getByRole("listitem")).toHaveCount(5);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
@@ -275,14 +280,16 @@ test.describe("vote page", () => {
     await expect(timer(page, "runelocus")).not.toHaveText(t1);
     await expect(label(page, "rsps_list")).toHaveText("Available!");
     await expect(label(page, "runelist")).toHaveText("Available!");
-    const row = history.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "RuneLocus", exact: true }) });
-    await expect(row.getByRole("cell")).toHaveText([/\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M/, "Counted", "Waiting in game"]);
+    const row = history.getByRole("listitem").filter({ has: page.getByTestId("vote-site").getByText("RuneLocus", { exact: true }) });
+    await expect(row.locator("time")).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M$/);
+    await expect(row.getByTestId("vote-outcome")).toHaveText("Counted");
+    await expect(row.getByTestId("vote-reward")).toHaveText("Reward: Waiting in game");
 
     // A reload shows the same: the countdown lives on the server.
     const metricsBefore = await (await request.get("/api/v1/vote/metrics")).json();
     await page.reload();
     await expect(label(page, "runelocus")).toHaveText(/^Next Vote (11:5\d|12:00):\d\d$/);
-    await expect(row.getByRole("cell").nth(1)).toHaveText("Counted");
+    await expect(row.getByTestId("vote-outcome")).toHaveText("Counted");
 
     // Statistics are cached for five minutes: whether this vote is in them yet depends on when
     // they were last computed. The page shows what the API answers (totals only grow), and once
