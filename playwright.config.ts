@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { siteConfig } from "./lib/site-config";
 
 // End-to-end tests drive Debian's Chromium (no browser download on these machines).
 // `npm test` (scripts/test.mjs) builds the app, prepares a seeded database and sets E2E_*.
@@ -17,6 +18,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 const confirmPort = Number(process.env.E2E_CONFIRM_PORT || port + 1);
 const confirmURL = `http://127.0.0.1:${confirmPort}`;
 process.env.E2E_CONFIRM_URL = confirmURL;
+// The listing sites' shared secrets: tests/e2e/vote.spec.ts plays a listing site and reads them
+// from process.env (set here, so the tests and both servers agree).
+const VOTE_SECRETS: Record<string, string> = {};
+for (const { key } of siteConfig.voteSites) {
+  const name = `VOTE_${key.toUpperCase()}_SECRET`;
+  VOTE_SECRETS[name] = process.env[name] || `e2e-vote-${key}-secret`;
+}
+Object.assign(process.env, VOTE_SECRETS);
 
 function server(p: number, extra: Record<string, string>) {
   const url = `http://127.0.0.1:${p}`;
@@ -40,6 +49,7 @@ function server(p: number, extra: Record<string, string>) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-0123456789abcdef0123456789",
       TOTP_ENCRYPTION_KEY: process.env.TOTP_ENCRYPTION_KEY ?? Buffer.alloc(32, 9).toString("base64"),
+      ...VOTE_SECRETS,
       ...extra,
     },
   };

@@ -31,5 +31,6 @@ export const config = {
     "/staff/store",
     "/store",
     "/store/success",
+    "/vote",
   ],
 };

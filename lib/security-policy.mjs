@@ -28,6 +28,7 @@ export const NONCE_PAGES = [
   "/staff/store",
   "/store",
   "/store/success",
+  "/vote",
 ];
 
 /** @param {Record<string, string[]>} directives */

@@ -1,0 +1,61 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { ButtonLink } from "@/components/ui/button-link";
+import { AVAILABLE, NEXT_VOTE, formatCountdown } from "@/lib/votes/vote-display";
+import { VOTE_API, type VoteCountdown, type VoteSiteLink } from "./contract";
+import { useLiveApiGet } from "./use-live-api-get";
+
+const TICK_MS = 1000;
+
+/**
+ * Spec §2 Vote and §4 Vote countdown: one button per listing site, each with 'Next Vote' and
+ * the time left, or 'Available!'. One clock for all three, ticking every second. The countdown
+ * is fetched again when the player comes back to the tab (from the vote site, most often), so
+ * a vote shows without a reload. When the call fails the labels are hidden (spec §8: logged
+ * only; the browser's network log already has the failed request, so nothing is printed).
+ */
+export function VoteSites({ sites }: { sites: readonly VoteSiteLink[] }) {
+  const countdown = useLiveApiGet<VoteCountdown>(VOTE_API.countdown, { onReturn: true });
+  const [clock, setClock] = useState(0);
+
+  useEffect(() => {
+    const timer = setInterval(() => setClock(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  // Until the first tick after an answer, count from the moment it arrived.
+  const now = Math.max(clock, countdown.at);
+  const times = countdown.res?.ok ? countdown.res.data : null;
+
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Vote sites" aria-busy={countdown.loading}>
+      {sites.map((site) => {
+        const labelId = `vote-next-${site.key}`;
+        const next = times ? (typeof times[site.key] === "string" ? times[site.key] : null) : undefined;
+        const text = next === undefined ? null : formatCountdown(next, now);
+        return (
+          <li key={site.key} className="panel flex flex-col items-stretch gap-3 p-4 text-center" data-testid={`vote-site-${site.key}`}>
+            <ButtonLink href={site.href} external variant="gold" className="w-full text-lg" aria-describedby={labelId}>
+              {site.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </ButtonLink>
+            {/* Always in the DOM (the link points at it); empty while loading or after a failed call. */}
+            <p id={labelId} className="min-h-6 text-stone-300" data-testid="vote-countdown">
+              {text === null ? null : text === AVAILABLE ? (
+                <span className="font-bold text-emerald-200">{AVAILABLE}</span>
+              ) : (
+                <>
+                  {NEXT_VOTE}{" "}
+                  <span role="timer" className="font-mono font-bold text-gold tabular-nums">
+                    {text}
+                  </span>
+                </>
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

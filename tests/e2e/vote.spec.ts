@@ -1,0 +1,311 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect } from "@playwright/test";
+import { NO_LEADERBOARD } from "../../lib/schemas/votes";
+import { siteConfig } from "../../lib/site-config";
+import { monthYear } from "../../lib/votes/vote-display";
+import { createE2EUser, uniqueUsername } from "../factories/e2e-users";
+import { signIn, submitLogin, test } from "./support/accounts";
+
+// The vote page (issue 8; spec §2 Vote, §4 Vote countdown, §8, §9). The journey plays a listing
+// site: it reads the incentive token from the page's RuneLocus link and calls our callback with
+// it, as RuneLocus would. The rendering tests answer the page's API calls with fixed data
+// (page.route), so every state (ticking, failed call, leaderboard, reasons) is checked exactly.
+
+const HOURS = 3600;
+const RUNELOCUS = siteConfig.voteSites.find((s) => s.key === "runelocus")!;
+const COOLDOWN_SEC = RUNELOCUS.cooldownHours * HOURS;
+const API = { countdown: "**/api/v1/vote/countdown", metrics: "**/api/v1/vote/metrics", history: "**/api/v1/vote/history" };
+
+const atPath = (path: string) => (url: URL) => url.pathname === path;
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+}
+
+/** "11:59:58" → seconds. */
+function seconds(hms: string): number {
+  const [h, m, s] = hms.split(":").map(Number);
+  return h! * HOURS + m! * 60 + s!;
+}
+
+const site = (page: Page, key: string) => page.getByTestId(`vote-site-${key}`);
+const label = (page: Page, key: string) => site(page, key).getByTestId("vote-countdown");
+const timer = (page: Page, key: string) => site(page, key).getByRole("timer");
+
+/** Answers a page's GET with JSON (or a failure) instead of the server. */
+async function answer(page: Page, glob: string, body: unknown, status = 200) {
+  await page.route(glob, (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }));
+}
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+
+test.describe("vote page", () => {
+  test("guests are sent to /login and back to /vote", async ({ page }) => {
+    await page.goto("/vote");
+    await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/vote");
+    const user = await createE2EUser();
+    await submitLogin(page, user.username, user.password);
+    await expect(page).toHaveURL(atPath("/vote"), { timeout: 20_000 });
+    await expect(page).toHaveTitle(`Vote | ${siteConfig.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vote every 12 hours");
+  });
+
+  test("three vote-site buttons, in order, link out with the player's name and one incentive token", async ({ page }) => {
+    // A space in the name: the links must carry it URL-encoded.
+    const user = await createE2EUser({ username: `V ${uniqueUsername("").slice(0, 9)}` });
+    await signIn(page, user);
+    await page.goto("/vote");
+    const links = page.getByRole("list", { name: "Vote sites" }).getByRole("link");
+    await expect(links).toHaveCount(3);
+    await expect(links).toHaveText(["RuneLocus (opens in a new tab)", "RSPS-List (opens in a new tab)", "Runelist (opens in a new tab)"]);
+
+    const tokens = new Set<string>();
+    for (const [i, cfg] of siteConfig.voteSites.entries()) {
+      const link = links.nth(i);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      // The configured link with the encoded name in place and the token read from its slot.
+      const pattern = cfg.urlTemplate
+        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        .replace("\\{username\\}", encodeURIComponent(user.username))
+        .replace("\\{token\\}", "([A-Za-z0-9_-]{20,32})");
+      const href = (await link.getAttribute("href"))!;
+      const match = new RegExp(`^${pattern}$`).exec(href);
+      expect(match, `${cfg.name}: ${href}`).not.toBeNull();
+      tokens.add(match![1]!);
+    }
+    expect(tokens.size, "one token per player, the same in every link").toBe(1);
+
+    // Stable: the next visit carries the same token.
+    const first = await links.first().getAttribute("href");
+    await page.reload();
+    await expect(links.first()).toHaveAttribute("href", first!);
+  });
+
+  test("'Next Vote' ticks every second, 'Available!' for a null or past time, and a return to the tab fetches again", async ({ page }) => {
+    const user = await createE2EUser();
+    await signIn(page, user);
+    let calls = 0;
+    let votedOnRspsList = false;
+    await page.route(API.countdown, (route) => {
+      calls += 1;
+      // Once the player has voted on RSPS-List (in another tab), the answer says so.
+      const body = { runelocus: inSeconds(HOURS - 1), rsps_list: votedOnRspsList ? inSeconds(2 * HOURS) : null, runelist: inSeconds(-60) };
+      return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+    });
+    await page.goto("/vote");
+
+    await expect(label(page, "runelocus")).toHaveText(/^Next Vote \d\d:\d\d:\d\d$/);
+    await expect(label(page, "rsps_list")).toHaveText("Available!");
+    await expect(label(page, "runelist")).toHaveText("Available!");
+    const t1 = (await timer(page, "runelocus").innerText()).trim();
+    expect(seconds(t1)).toBeGreaterThan(HOURS - 60);
+    expect(seconds(t1)).toBeLessThanOrEqual(HOURS);
+    await expect(timer(page, "runelocus")).not.toHaveText(t1);
+    const t2 = (await timer(page, "runelocus").innerText()).trim();
+    expect(seconds(t1) - seconds(t2)).toBeGreaterThanOrEqual(1);
+    expect(seconds(t1) - seconds(t2)).toBeLessThanOrEqual(3);
+
+    // Back from the vote site: the tab regains focus and asks again.
+    const callsBefore = calls;
+    votedOnRspsList = true;
+    await expect(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect(label(page, "rsps_list")).toHaveText(/^Next Vote \d\d:\d\d:\d\d$/, { timeout: 1500 });
+    }).toPass();
+    expect(seconds((await timer(page, "rsps_list").innerText()).trim())).toBeGreaterThan(2 * HOURS - 60);
+    expect(calls).toBeGreaterThan(callsBefore);
+  });
+
+  test("when the countdown call fails the Next Vote labels are hidden, the buttons stay", async ({ page }) => {
+    const user = await createE2EUser();
+    await signIn(page, user);
+    await answer(page, API.countdown, { details: "Server error" }, 500);
+    const failed = page.waitForResponse((r) => r.url().endsWith("/api/v1/vote/countdown"));
+    await page.goto("/vote");
+    await failed;
+    const list = page.getByRole("list", { name: "Vote sites" });
+    await expect(list).toHaveAttribute("aria-busy", "false");
+    await expect(list.getByRole("link")).toHaveCount(3);
+    await expect(list.getByTestId("vote-countdown")).toHaveText(["", "", ""]);
+    await expect(page.getByRole("main")).not.toContainText("Next Vote");
+    await expect(page.getByRole("main")).not.toContainText("Available!");
+  });
+
+  test("statistics and recent votes: leaderboard rows, totals for the month, outcomes and rewards", async ({ page }) => {
+    const user = await createE2EUser();
+    await signIn(page, user);
+    await answer(page, API.countdown, { runelocus: null, rsps_list: null, runelist: null });
+    await answer(page, API.metrics, {
+      totalVotes: 1204,
+      monthlyVotes: 87,
+      monthlyLeaderboard: [
+        { username: "Zezima", count: 31 },
+        { username: "Lynx Titan", count: 2 },
+        { username: "B0aty", count: 1 },
+      ],
+      month: 11,
+      year: 2026,
+      refreshed: new Date().toISOString(),
+    });
+    await answer(page, API.history, {
+      results: [
+        { id: 3, site: "runelist", site_name: "Runelist", time: "2026-11-22T09:00:00.000Z", counted: false, reason: "Within the 12-hour cooldown", reward: null },
+        { id: 2, site: "rsps_list", site_name: "RSPS-List", time: "2026-11-22T08:00:00.000Z", counted: true, reason: null, reward: "delivered" },
+        { id: 1, site: "runelocus", site_name: "RuneLocus", time: "2026-11-22T07:00:00.000Z", counted: true, reason: null, reward: "pending" },
+      ],
+    });
+    await page.goto("/vote");
+
+    const stats = page.getByRole("region", { name: "Vote Statistics" });
+    await expect(stats).toContainText("Updated every five minutes.");
+    await expect(stats.getByTestId("total-votes")).toHaveText("1,204");
+    await expect(stats.getByTestId("monthly-votes-label")).toHaveText("Votes in November 2026");
+    await expect(stats.getByTestId("monthly-votes")).toHaveText("87");
+    const leaders = stats.getByTestId("vote-leaderboard").getByRole("listitem");
+    await expect(leaders.getByTestId("leaderboard-username")).toHaveText(["Zezima", "Lynx Titan", "B0aty"]);
+    await expect(leaders.getByTestId("leaderboard-count")).toHaveText(["31 votes", "2 votes", "1 vote"]);
+
+    const history = page.getByRole("region", { name: "Your recent votes" });
+    const rows = history.getByTestId("vote-history").getByRole("listitem");
+    await expect(rows.getByTestId("vote-site")).toHaveText(["Runelist", "RSPS-List", "RuneLocus"]);
+    const row = (name: string) => rows.filter({ has: page.getByTestId("vote-site").getByText(name, { exact: true }) });
+    await expect(row("RuneLocus").locator("time")).toHaveText(/^\d\d\/\d\d\/2026 \d\d:\d\d [AP]M$/);
+    await expect(row("RuneLocus").getByTestId("vote-outcome")).toHaveText("Counted");
+    await expect(row("RuneLocus").getByTestId("vote-reward")).toHaveText("Reward: Waiting in game");
+    await expect(row("RSPS-List").getByTestId("vote-reward")).toHaveText("Reward: Received");
+    await expect(row("Runelist").getByTestId("vote-outcome")).toHaveText("Not counted: Within the 12-hour cooldown");
+    await expect(row("Runelist").getByTestId("vote-reward")).toHaveCount(0);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("empty states: no leaderboard yet, no votes yet", async ({ page }) => {
+    const user = await createE2EUser();
+    await signIn(page, user);
+    await answer(page, API.metrics, { totalVotes: 0, monthlyVotes: 0, monthlyLeaderboard: [], month: 1, year: 2027, refreshed: new Date().toISOString() });
+    await answer(page, API.history, { results: [] });
+    await page.goto("/vote");
+    const stats = page.getByRole("region", { name: "Vote Statistics" });
+    await expect(stats.getByText(NO_LEADERBOARD, { exact: true })).toBeVisible();
+    await expect(stats.getByTestId("monthly-votes-label")).toHaveText("Votes in January 2027");
+    await expect(page.getByRole("region", { name: "Your recent votes" })).toContainText("No votes yet.");
+  });
+
+  test("the vote page fits a phone screen and is keyboard-usable @mobile", async ({ page }) => {
+    const user = await createE2EUser({ username: `W${uniqueUsername("").slice(0, 11)}` });
+    await signIn(page, user);
+    await answer(page, API.countdown, { runelocus: inSeconds(11 * HOURS), rsps_list: null, runelist: inSeconds(5) });
+    await answer(page, API.metrics, {
+      totalVotes: 123456,
+      monthlyVotes: 9876,
+      monthlyLeaderboard: Array.from({ length: 10 }, (_, i) => ({ username: `Wwwwwwwwww${String(i).padStart(2, "0")}`, count: 1000 - i })),
+      month: 9,
+      year: 2026,
+      refreshed: new Date().toISOString(),
+    });
+    await answer(page, API.history, {
+      results: Array.from({ length: 5 }, (_, i) => ({
+        id: i + 1,
+        site: "rsps_list",
+        site_name: "RSPS-List",
+        time: "2026-09-22T21:00:00.000Z",
+        counted: i !== 0,
+        reason: i === 0 ? "Within the 12-hour cooldown for this site and account" : null,
+        reward: i === 0 ? null : "pending",
+      })),
+    });
+    await page.goto("/vote");
+    await expect(label(page, "runelocus")).toHaveText(/^Next Vote/);
+    await expect(page.getByTestId("vote-leaderboard").getByRole("listitem")).toHaveCount(10);
+    await expect(page.getByTestId("vote-history").getByRole("listitem")).toHaveCount(5);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The buttons are reachable by keyboard and show where focus is.
+    const first = site(page, "runelocus").getByRole("link");
+    await first.focus();
+    // Onto the next link and back by keyboard, so the focus ring is the keyboard's (:focus-visible).
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(first).toBeFocused();
+    expect(await first.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
+    await page.keyboard.press("Tab");
+    await expect(site(page, "rsps_list").getByRole("link")).toBeFocused();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  // Needs the vote API (countdown, metrics, history, callbacks): the whole path a real vote takes.
+  test("after a vote on RuneLocus its button counts down, the others stay available, and the vote shows in recent votes and statistics", async ({ page, context, request }) => {
+    test.setTimeout(60_000);
+    const user = await createE2EUser();
+    await signIn(page, user);
+    await page.goto("/vote");
+    for (const key of ["runelocus", "rsps_list", "runelist"]) await expect(label(page, key)).toHaveText("Available!");
+    const history = page.getByRole("region", { name: "Your recent votes" });
+    await expect(history).toContainText("No votes yet.");
+
+    // The player clicks RuneLocus: a new tab opens on the listing site (answered here: no internet).
+    await context.route(/^https:\/\/www\.runelocus\.com\//, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>RuneLocus</title><p>Thanks for voting!</p>" }));
+    const link = site(page, "runelocus").getByRole("link");
+    const href = (await link.getAttribute("href"))!;
+    // The query parameters the template fills with the token and the name.
+    const slots = Object.fromEntries([...new URL(RUNELOCUS.urlTemplate).searchParams].map(([k, v]) => [v, k]));
+    const token = new URL(href).searchParams.get(slots["{token}"]!)!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{20,32}$/);
+    expect(new URL(href).searchParams.get(slots["{username}"]!)).toBe(user.username);
+    const opened = context.waitForEvent("page");
+    await link.click();
+    const tab = await opened;
+    await expect(tab).toHaveURL(href);
+
+    // RuneLocus tells us about the vote: its token parameter and the shared secret.
+    const callback = await request.post("/api/v1/vote/callback/runelocus", {
+      form: { [RUNELOCUS.callback.token]: token, [RUNELOCUS.callback.secret]: process.env.VOTE_RUNELOCUS_SECRET! },
+    });
+    expect(callback.status(), await callback.text()).toBe(200);
+    expect((await callback.json()).status).toBe("accepted");
+    const votedAt = Date.now();
+
+    // Back on our tab: it fetches again when it regains focus, no reload needed.
+    await tab.close();
+    await page.bringToFront();
+    await expect(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect(label(page, "runelocus")).toHaveText(/^Next Vote \d\d:\d\d:\d\d$/, { timeout: 1500 });
+    }).toPass({ timeout: 15_000 });
+    const t1 = (await timer(page, "runelocus").innerText()).trim();
+    expect(seconds(t1)).toBeGreaterThan(COOLDOWN_SEC - 120);
+    expect(seconds(t1)).toBeLessThanOrEqual(COOLDOWN_SEC);
+    await expect(timer(page, "runelocus")).not.toHaveText(t1);
+    await expect(label(page, "rsps_list")).toHaveText("Available!");
+    await expect(label(page, "runelist")).toHaveText("Available!");
+    const row = history.getByRole("listitem").filter({ has: page.getByTestId("vote-site").getByText("RuneLocus", { exact: true }) });
+    await expect(row.locator("time")).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M$/);
+    await expect(row.getByTestId("vote-outcome")).toHaveText("Counted");
+    await expect(row.getByTestId("vote-reward")).toHaveText("Reward: Waiting in game");
+
+    // A reload shows the same: the countdown lives on the server.
+    const metricsBefore = await (await request.get("/api/v1/vote/metrics")).json();
+    await page.reload();
+    await expect(label(page, "runelocus")).toHaveText(/^Next Vote (11:5\d|12:00):\d\d$/);
+    await expect(row.getByTestId("vote-outcome")).toHaveText("Counted");
+
+    // Statistics are cached for five minutes: whether this vote is in them yet depends on when
+    // they were last computed. The page shows what the API answers (totals only grow), and once
+    // the figures were computed after the vote, they count it.
+    const stats = page.getByRole("region", { name: "Vote Statistics" });
+    await expect(stats.getByTestId("monthly-votes-label")).toHaveText(`Votes in ${monthYear(metricsBefore.month, metricsBefore.year)}`);
+    const total = Number((await stats.getByTestId("total-votes").innerText()).replace(/,/g, ""));
+    expect(total).toBeGreaterThanOrEqual(metricsBefore.totalVotes);
+    const leaderboard = stats.getByTestId("vote-leaderboard");
+    await expect(leaderboard.or(stats.getByText(NO_LEADERBOARD, { exact: true }))).toBeVisible();
+    if (await leaderboard.isVisible()) for (const text of await leaderboard.getByTestId("leaderboard-count").allInnerTexts()) expect(text).toMatch(/^[\d,]+ votes?$/);
+    if (Date.parse(metricsBefore.refreshed) > votedAt + 2000) {
+      expect(metricsBefore.totalVotes).toBeGreaterThanOrEqual(1);
+      expect(metricsBefore.monthlyVotes).toBeGreaterThanOrEqual(1);
+      if (metricsBefore.monthlyLeaderboard.length < 10) expect(metricsBefore.monthlyLeaderboard.map((r: { username: string }) => r.username)).toContain(user.username);
+    }
+    expect(await violations(page)).toEqual([]);
+  });
+});
