@@ -1,6 +1,7 @@
 import "server-only";
 import type { JobHelpers, TaskList } from "graphile-worker";
 import type { JobPayloads, TaskName } from "./task-types";
+import { releaseExpiredLeasesTask } from "./tasks/release-expired-leases";
 import { sendConfirmationLinkTask } from "./tasks/send-confirmation-link";
 import { sendMailTask } from "./tasks/send-mail";
 import { sendResetLinkTask } from "./tasks/send-reset-link";
@@ -16,6 +17,7 @@ const tasks: Tasks = {
   "send-confirmation-link": sendConfirmationLinkTask,
   "sweep-expired-rows": sweepExpiredRowsTask,
   "tell-email-owner": tellEmailOwnerTask,
+  "release-expired-leases": releaseExpiredLeasesTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -27,4 +29,6 @@ export const taskList = tasks as unknown as TaskList;
 export const crontab = [
   // Rate-limit counters, spent tokens and long-ended sessions; at most one pending sweep.
   "*/10 * * * * sweep-expired-rows ?max=3&jobKey=sweep-expired-rows",
+  // Game deliveries whose lease ran out go back to pending; one pending run at most.
+  "* * * * * release-expired-leases ?max=1&jobKey=release-expired-leases",
 ].join("\n");

@@ -14,6 +14,8 @@ export type JobPayloads = {
   "tell-email-owner": { userId: number };
   /** Deletes expired rate-limit counters, spent tokens and long-ended sessions (crontab). */
   "sweep-expired-rows": Record<string, unknown>;
+  /** Puts game deliveries whose lease ran out without an ack back in the queue (crontab). */
+  "release-expired-leases": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -28,4 +30,5 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "send-confirmation-link": 5,
   "tell-email-owner": 5,
   "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
+  "release-expired-leases": 1, // runs every minute; claims take expired leases anyway
 };
