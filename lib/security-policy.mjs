@@ -78,6 +78,9 @@ export function staticContentSecurityPolicy(opts) {
   return pagePolicy(["'self'", "'unsafe-inline'", ...CAPTCHA_HOSTS, ...PAYMENT_SCRIPT_HOSTS], opts);
 }
 
+/** The one-time sign-in link of the game's ::store command (app/store-link/route.ts). */
+export const STORE_LINK_PATH = "/store-link";
+
 /** JSON answers are never documents: nothing may load, nothing may frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -110,5 +113,8 @@ export function configHeaders(opts) {
     { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: asList({ "Strict-Transport-Security": securityHeaders({ https: true })["Strict-Transport-Security"] ?? "" }) },
     { source: "/:path((?!api/).*)", headers: [{ key: "content-security-policy", value: staticContentSecurityPolicy(opts) }] },
     { source: "/api/:path*", headers: [{ key: "content-security-policy", value: API_CONTENT_SECURITY_POLICY }] },
+    // The ::store link carries a sign-in token in its URL. Set here, not by its handler: Next
+    // keeps these config headers over a handler's own value of the same header.
+    { source: STORE_LINK_PATH, headers: [{ key: "referrer-policy", value: "no-referrer" }] },
   ];
 }

@@ -19,9 +19,16 @@ export function checkoutTrouble(method: PaymentMethod): string {
 /** "$10.00 USD". */
 export const usd = (dollars: number) => `$${dollars.toFixed(2)} USD`;
 
-/** The order lines of a payment modal: balance now, credits bought (with bonus), balance after. */
-export function orderSummary(balance: number, pkg: Pick<CreditPackage, "amount" | "bonus_amount" | "price">) {
-  return { balance, amount: pkg.amount, bonus: pkg.bonus_amount, newBalance: balance + pkg.amount + pkg.bonus_amount, total: usd(pkg.price) };
+/** Where credits bought through ::store go instead of the website balance. */
+export const IN_GAME_DELIVERY = "In game, by the NPC at home";
+
+/**
+ * The order lines of a payment modal: balance now, credits bought (with bonus), balance after.
+ * Credits handed over in game (`inGame`) leave the website balance as it is.
+ */
+export function orderSummary(balance: number, pkg: Pick<CreditPackage, "amount" | "bonus_amount" | "price">, opts: { inGame?: boolean } = {}) {
+  const newBalance = opts.inGame ? balance : balance + pkg.amount + pkg.bonus_amount;
+  return { balance, amount: pkg.amount, bonus: pkg.bonus_amount, newBalance, total: usd(pkg.price) };
 }
 
 /** Which checks fail before a payment modal may open (spec §5). */

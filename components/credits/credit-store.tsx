@@ -13,8 +13,12 @@ import { PaymentModal } from "./payment-modal";
 const ALL_METHODS: PaymentMethod[] = ["stripe", "paypal", "coinbase"];
 const isMethod = (m: unknown): m is PaymentMethod => m === "stripe" || m === "paypal" || m === "coinbase";
 
-/** Spec §2 Credit store: the package grid, payment methods and the checkout that opens a payment modal. */
-export function CreditStore({ balance, nonce }: { balance: number; nonce?: string }) {
+/**
+ * Spec §2 Credit store: the package grid, payment methods and the checkout that opens a payment
+ * modal. `inGameFor` (the player's name) when opened from the game's ::store: the credits are
+ * then handed over in game unless the player unticks it.
+ */
+export function CreditStore({ balance, nonce, inGameFor }: { balance: number; nonce?: string; inGameFor?: string | undefined }) {
   const ids = useId();
   const packagesGet = useApiGet<{ packages: CreditPackage[] }>(API.packages);
   const configGet = useApiGet<PaymentConfig>(API.paymentConfig);
@@ -27,6 +31,7 @@ export function CreditStore({ balance, nonce }: { balance: number; nonce?: strin
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<PaymentMethod | null>(null);
+  const [inGame, setInGame] = useState(inGameFor !== undefined);
 
   function checkout() {
     const p = checkoutProblem(pkgId, method);
@@ -117,6 +122,23 @@ export function CreditStore({ balance, nonce }: { balance: number; nonce?: strin
                 ))}
               </div>
             </fieldset>
+            {inGameFor !== undefined ? (
+              <div className="mt-3 rounded border border-stone-700 bg-stone-850 p-2 text-sm" data-testid="deliver-in-game">
+                <label className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold text-stone-100">
+                  <input type="checkbox" checked={inGame} onChange={(e) => setInGame(e.target.checked)} className="size-4 accent-[var(--color-gold)]" />
+                  Deliver in game
+                </label>
+                <p className="text-stone-300">
+                  {inGame ? (
+                    <>
+                      The credits will be handed over in game to <strong className="text-gold">{inGameFor}</strong> by the NPC at home, not added to your website balance.
+                    </>
+                  ) : (
+                    "The credits will be added to your website balance."
+                  )}
+                </p>
+              </div>
+            ) : null}
             {config?.test_checkout ? <p className="mt-3 rounded border border-gold-dark bg-gold/10 p-2 text-sm">Local mode: payments go through a test checkout, no real money moves.</p> : null}
             <LiveAlert tone="error" className="mt-3">
               {problem}
@@ -129,7 +151,15 @@ export function CreditStore({ balance, nonce }: { balance: number; nonce?: strin
       </div>
 
       {open ? (
-        <PaymentModal method={open} pkg={packages.find((p) => p.id === pkgId)} balance={balance} config={config} nonce={nonce} onClose={() => setOpen(null)} />
+        <PaymentModal
+          method={open}
+          pkg={packages.find((p) => p.id === pkgId)}
+          balance={balance}
+          deliverInGame={inGameFor !== undefined && inGame}
+          config={config}
+          nonce={nonce}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
     </div>
   );

@@ -7,7 +7,7 @@ import { API, type CreditCheckout, type CreditPackage, type PaymentConfig, type 
 import { LiveAlert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal";
 import { callApi, failureFrom } from "@/lib/client/api";
-import { CRYPTO_NOTICE, METHOD_NAMES, REPORT_TO_STAFF, checkoutTrouble, orderSummary } from "./checkout-text";
+import { CRYPTO_NOTICE, IN_GAME_DELIVERY, METHOD_NAMES, REPORT_TO_STAFF, checkoutTrouble, orderSummary } from "./checkout-text";
 import { TestCheckout } from "./test-checkout";
 
 // The providers' browser SDKs load only when their modal needs them (and keys exist).
@@ -25,6 +25,7 @@ export function PaymentModal({
   method,
   pkg,
   balance,
+  deliverInGame = false,
   config,
   nonce,
   onClose,
@@ -32,6 +33,8 @@ export function PaymentModal({
   method: PaymentMethod;
   pkg: CreditPackage | undefined;
   balance: number;
+  /** Bought through ::store: the credits go to the game, the balance stays as it is. */
+  deliverInGame?: boolean;
   config: PaymentConfig | null;
   nonce?: string;
   onClose: () => void;
@@ -46,7 +49,7 @@ export function PaymentModal({
   /** POST /store/credits/purchase once; concurrent and later calls share the first answer. */
   function ensureCheckout(): Promise<EnsureResult> {
     if (!pkg) return Promise.resolve({ ok: false, message: checkoutTrouble(method) });
-    pending.current ??= callApi<CreditCheckout>(API.creditPurchase, { body: { id: pkg.id, method } }).then((res): EnsureResult => {
+    pending.current ??= callApi<CreditCheckout>(API.creditPurchase, { body: { id: pkg.id, method, ...(deliverInGame ? { deliver_in_game: true } : {}) } }).then((res): EnsureResult => {
       if (res.ok && typeof res.data.purchase_id === "number") {
         const c: CreditCheckout = res.data;
         setCheckout(c);
@@ -86,7 +89,7 @@ export function PaymentModal({
     );
   }
 
-  const s = orderSummary(balance, pkg);
+  const s = orderSummary(balance, pkg, { inGame: deliverInGame });
   const isTest = checkout?.test_checkout === true;
   // The provider's own form needs its public key; without one (local mode, missing keys) the
   // plain Continue button asks the server, which answers with the test checkout or a session.
@@ -106,6 +109,14 @@ export function PaymentModal({
           </dd>
           <dt className="text-stone-400">New balance</dt>
           <dd className="text-right font-semibold text-emerald-200">{s.newBalance.toLocaleString("en-US")} credits</dd>
+          {deliverInGame ? (
+            <>
+              <dt className="text-stone-400">Delivered</dt>
+              <dd className="text-right" data-testid="delivered-in-game">
+                {IN_GAME_DELIVERY}
+              </dd>
+            </>
+          ) : null}
           <dt className="text-stone-400">Total</dt>
           <dd className="text-right font-bold text-gold">{s.total}</dd>
           <dt className="text-stone-400">Payment method</dt>

@@ -5,7 +5,7 @@ import { API, type CreditPurchaseRow, type PurchasesSummary } from "@/components
 import { useApiGet } from "@/components/store/use-api-get";
 import { Panel } from "@/components/ui/panel";
 import { formatLongDate } from "@/lib/format/dates";
-import { purchaseProduct, purchaseState } from "./purchase-rows";
+import { DELIVERED_IN_GAME, purchaseProduct, purchaseState } from "./purchase-rows";
 
 export const NO_PURCHASES = "No purchase history found";
 
@@ -76,7 +76,10 @@ export function PurchaseHistory() {
                   const state = purchaseState(r.status);
                   return (
                     <tr key={r.id} className={`border-b border-stone-800 ${state === "claimed" ? "text-emerald-100" : "text-stone-300"}`} data-state={state}>
-                      <td className="py-2 pr-3">{purchaseProduct(r.creditPackage)}</td>
+                      <td className="py-2 pr-3">
+                        {purchaseProduct(r.creditPackage)}
+                        {r.deliverInGame ? <span className="block text-sm text-stone-400">{DELIVERED_IN_GAME}</span> : null}
+                      </td>
                       <td className="py-2 pr-3">${r.creditPackage.price.toFixed(2)}</td>
                       <td className="py-2 pr-3">
                         <time dateTime={r.time}>{formatLongDate(r.time, zone)}</time>

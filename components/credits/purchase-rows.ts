@@ -10,3 +10,6 @@ export function purchaseProduct(pkg: { credits: number; bonusCredits: number }):
   const bonus = pkg.bonusCredits > 0 ? ` (+${pkg.bonusCredits.toLocaleString("en-US")} Bonus)` : "";
   return `${pkg.credits.toLocaleString("en-US")} x${bonus} Credit Package`;
 }
+
+/** Marks a purchase made through ::store, whose credits went to the game. */
+export const DELIVERED_IN_GAME = "Delivered in game";

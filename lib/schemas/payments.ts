@@ -11,6 +11,10 @@ export const NO_METHOD = "You must select a payment method in order to proceed w
 export const ZCreditPurchaseInput = z.object({
   id: zId({ description: "Credit package id" }).nullish(),
   method: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.enum(PAYMENT_METHODS, { error: NO_METHOD }).optional()),
+  deliver_in_game: z
+    .boolean("Must be true or false.")
+    .optional()
+    .describe("Hand the credits over in game (the NPC at home) instead of adding them to the website balance; the credit store sets it when opened from ::store. Default false"),
 }).superRefine((v, ctx) => {
   // The spec's own words for a checkout started without a choice (§8).
   if (v.id == null) ctx.addIssue({ code: "custom", path: ["id"], message: NO_PACKAGE });

@@ -57,6 +57,7 @@ export const ZCreditPurchaseRow = z.object({
   time: z.string().describe("ISO 8601, when the purchase was made"),
   creditPackage: z.object({ credits: z.number().int(), bonusCredits: z.number().int(), price: z.number().describe("US dollars paid") }),
   method: z.enum(["stripe", "paypal", "coinbase", "ingame", "manual"]),
+  deliverInGame: z.boolean().describe("Bought through ::store: the credits are handed over in game instead of added to the website balance"),
 });
 export type TCreditPurchaseRow = z.infer<typeof ZCreditPurchaseRow>;
 

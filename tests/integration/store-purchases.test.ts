@@ -35,12 +35,13 @@ describe("GET /api/v1/store/purchases", () => {
     await purchase(me.id, "FAILED", new Date("2026-11-02T10:00:00Z"));
     await purchase(me.id, "CANCELED", new Date("2026-11-03T10:00:00Z"));
     const theirs = await purchase(other.id, "PAID", new Date("2026-10-01T10:00:00Z"));
+    await db.creditPurchase.update({ where: { id: old.id }, data: { deliverInGame: true } });
 
     const r = await get(historyRoute, await createSessionToken(me.id));
     expect(r.status).toBe(200);
     expect(r.json).toEqual([
-      { id: recent.id, status: "PENDING", time: "2026-11-01T10:00:00.000Z", creditPackage: { credits: 500, bonusCredits: 50, price: 50 }, method: "coinbase" },
-      { id: old.id, status: "PAID", time: "2026-03-01T10:00:00.000Z", creditPackage: { credits: 500, bonusCredits: 50, price: 50 }, method: "paypal" },
+      { id: recent.id, status: "PENDING", time: "2026-11-01T10:00:00.000Z", creditPackage: { credits: 500, bonusCredits: 50, price: 50 }, method: "coinbase", deliverInGame: false },
+      { id: old.id, status: "PAID", time: "2026-03-01T10:00:00.000Z", creditPackage: { credits: 500, bonusCredits: 50, price: 50 }, method: "paypal", deliverInGame: true },
     ]);
     const theirView = await get(historyRoute, await createSessionToken(other.id));
     expect((theirView.json as unknown as { id: number }[]).map((p) => p.id)).toEqual([theirs.id]);

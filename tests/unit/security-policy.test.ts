@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config.mjs";
 import { config as proxyConfig } from "@/proxy";
-import { API_CONTENT_SECURITY_POLICY, NONCE_PAGES, staticContentSecurityPolicy } from "@/lib/security-headers";
+import { API_CONTENT_SECURITY_POLICY, NONCE_PAGES, STORE_LINK_PATH, staticContentSecurityPolicy } from "@/lib/security-headers";
 import { hasSessionHint, sessionHintCookie } from "@/lib/session-hint";
 
 // Which Content-Security-Policy each kind of path gets (docs/performance.md). The routing is
@@ -66,6 +66,13 @@ describe("content security policy routing", () => {
       expect(h["x-content-type-options"]).toBe("nosniff");
     }
     expect(API_CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
+  });
+
+  it("sends no Referer from the ::store link, whose URL holds a sign-in token", async () => {
+    expect(STORE_LINK_PATH).toBe("/store-link");
+    expect((await headersFor("/store-link"))["referrer-policy"]).toBe("no-referrer");
+    expect((await headersFor("/store-link/x"))["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect((await headersFor("/credits"))["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
 
   it("adds HSTS only to requests that came over https", async () => {

@@ -4,10 +4,13 @@ import { useRouter } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
 import { LoginForm } from "@/components/accounts/login-form";
 import { useSession } from "@/components/layout/session-state";
+import { STORE_LINK_REFUSED, STORE_LINK_REFUSED_PARAM, STORE_LINK_REFUSED_VALUE } from "@/lib/messages/store-link";
 import { safeReturnPath } from "@/lib/safe-path";
 
 const noSubscribe = () => () => {};
 const nextFromUrl = () => safeReturnPath(new URLSearchParams(window.location.search).get("next"));
+/** Sent here by a ::store link that could not sign in (app/store-link/route.ts). */
+const refusedLinkFromUrl = () => new URLSearchParams(window.location.search).get(STORE_LINK_REFUSED_PARAM) === STORE_LINK_REFUSED_VALUE;
 
 /**
  * The login form on a prerendered page: `?next=` is read in the browser (it is used only after a
@@ -15,10 +18,20 @@ const nextFromUrl = () => safeReturnPath(new URLSearchParams(window.location.sea
  */
 export function LoginPanel() {
   const next = useSyncExternalStore(noSubscribe, nextFromUrl, () => "/");
+  const refusedLink = useSyncExternalStore(noSubscribe, refusedLinkFromUrl, () => false);
   const session = useSession();
   const router = useRouter();
   useEffect(() => {
     if (session.status === "user") router.replace("/");
   }, [session.status, router]);
-  return <LoginForm next={next} />;
+  return (
+    <>
+      {refusedLink ? (
+        <p className="mb-4 rounded border border-gold-dark bg-gold/10 p-2 text-sm" data-testid="store-link-refused">
+          {STORE_LINK_REFUSED}
+        </p>
+      ) : null}
+      <LoginForm next={next} />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { JobHelpers, TaskList } from "graphile-worker";
 import type { JobPayloads, TaskName } from "./task-types";
 import { refreshVoteMetricsTask } from "./tasks/refresh-vote-metrics";
+import { releaseExpiredLeasesTask } from "./tasks/release-expired-leases";
 import { sendConfirmationLinkTask } from "./tasks/send-confirmation-link";
 import { sendMailTask } from "./tasks/send-mail";
 import { sendResetLinkTask } from "./tasks/send-reset-link";
@@ -18,6 +19,7 @@ const tasks: Tasks = {
   "sweep-expired-rows": sweepExpiredRowsTask,
   "tell-email-owner": tellEmailOwnerTask,
   "refresh-vote-metrics": refreshVoteMetricsTask,
+  "release-expired-leases": releaseExpiredLeasesTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -31,4 +33,6 @@ export const crontab = [
   "*/10 * * * * sweep-expired-rows ?max=3&jobKey=sweep-expired-rows",
   // Vote statistics (spec §9: every five minutes); at most one pending refresh.
   "*/5 * * * * refresh-vote-metrics ?max=2&jobKey=refresh-vote-metrics",
+  // Game deliveries whose lease ran out go back to pending; one pending run at most.
+  "* * * * * release-expired-leases ?max=1&jobKey=release-expired-leases",
 ].join("\n");

@@ -16,6 +16,8 @@ export type JobPayloads = {
   "sweep-expired-rows": Record<string, unknown>;
   /** Recomputes the vote statistics shown on /vote (crontab, every five minutes). */
   "refresh-vote-metrics": Record<string, unknown>;
+  /** Puts game deliveries whose lease ran out without an ack back in the queue (crontab). */
+  "release-expired-leases": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -31,4 +33,5 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "tell-email-owner": 5,
   "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
   "refresh-vote-metrics": 2, // the next tick five minutes later recomputes anyway
+  "release-expired-leases": 1, // runs every minute; claims take expired leases anyway
 };

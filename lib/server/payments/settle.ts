@@ -5,6 +5,7 @@ import { applyCreditChange } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
+import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
 import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "./types";
 
 // The one place a provider's word changes money (DESIGN.md §5). In one transaction: the event
@@ -57,6 +58,10 @@ async function applyEffect(tx: Tx, method: PaymentMethodName, effect: PaymentEff
         return { outcome: "rejected", purchaseId: p.id, error: `paid ${effect.amountCents} ${effect.currency}, expected ${p.amountCents} ${p.currency}` };
       if (p.status !== "PENDING" && p.status !== "FAILED") return { outcome: "ignored", purchaseId: p.id };
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt: new Date(), providerRef: p.providerRef ?? effect.providerRef } });
+      if (p.deliverInGame) {
+        await queueCreditDelivery(tx, p);
+        break;
+      }
       await change(p.credits, "PURCHASE", "purchase");
       if (p.bonusCredits > 0) await change(p.bonusCredits, "BONUS", "bonus");
       break;
@@ -66,8 +71,10 @@ async function applyEffect(tx: Tx, method: PaymentMethodName, effect: PaymentEff
       return { outcome: "applied", purchaseId: p.id };
     case "refunded":
     case "dispute-lost": {
-      if (!(await has("purchase"))) return { outcome: "ignored", purchaseId: p.id };
-      const clawed = (await has("refund")) || ((await has("chargeback")) && !(await has("dispute-won")));
+      // Credits for the game: a delivery not handed over yet is simply canceled.
+      const inGame = p.deliverInGame ? await withdrawCreditDelivery(tx, p.id) : null;
+      if (inGame === "none" || (!inGame && !(await has("purchase")))) return { outcome: "ignored", purchaseId: p.id };
+      const clawed = inGame === "canceled" || inGame === "already-canceled" || (await has("refund")) || ((await has("chargeback")) && !(await has("dispute-won")));
       // Credits already spent stay spent: the balance goes negative and spending freezes.
       if (!clawed) await (effect.kind === "refunded" ? change(-total, "REFUND", "refund") : change(-total, "CHARGEBACK", "chargeback"));
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: effect.kind === "refunded" ? "REFUNDED" : "DISPUTED" } });
@@ -78,6 +85,7 @@ async function applyEffect(tx: Tx, method: PaymentMethodName, effect: PaymentEff
       break;
     case "dispute-won":
       if ((await has("chargeback")) && !(await has("refund"))) await change(total, "ADJUSTMENT", "dispute-won");
+      if (p.deliverInGame && p.status === "DISPUTED") await restoreCreditDelivery(tx, p.id);
       if (p.status === "DISPUTED") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID" } });
       break;
   }

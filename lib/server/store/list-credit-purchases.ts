@@ -22,6 +22,7 @@ export async function listCreditPurchases(userId: number): Promise<TCreditPurcha
     // The snapshot taken at purchase time: later package edits do not rewrite history.
     creditPackage: { credits: p.credits, bonusCredits: p.bonusCredits, price: p.amountCents / 100 },
     method: p.method.toLowerCase() as TCreditPurchaseRow["method"],
+    deliverInGame: p.deliverInGame,
   }));
 }
 

@@ -1,0 +1,29 @@
+import "server-only";
+import { EMAIL_UNCONFIRMED } from "@/lib/messages/accounts";
+import { STORE_LINK_TTL_SEC } from "@/lib/schemas/game";
+import { STORE_LINK_PATH } from "@/lib/security-headers";
+import { db } from "../db";
+import { getEnv } from "../env";
+import { AppError } from "../errors";
+import { randomToken, sha256 } from "../security/tokens";
+import { NO_SUCH_PLAYER } from "./claim-deliveries";
+
+// POST /game/store-link (::store): a one-time link that signs the player in on the site and
+// opens the credit store. Only the token's SHA-256 is stored; it lives STORE_LINK_TTL_SEC and
+// is spent by its first use (open-store-link.ts). The game server vouches for the player, so
+// a player the website would not let in (banned, email unconfirmed) gets no link either.
+
+export async function createStoreLink(playerId: number): Promise<{ url: string; expires_at: string }> {
+  const user = await db.user.findUnique({ where: { id: playerId }, select: { bannedAt: true, banReason: true, isActive: true } });
+  if (!user) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_PLAYER });
+  if (user.bannedAt) throw new AppError("FORBIDDEN", { userMessage: `This account has been banned: ${user.banReason ?? "no reason given"}.` });
+  if (!user.isActive) throw new AppError("FORBIDDEN", { userMessage: EMAIL_UNCONFIRMED });
+
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + STORE_LINK_TTL_SEC * 1000);
+  await db.emailToken.create({ data: { userId: playerId, kind: "GAME_STORE_LINK", tokenHash: sha256(token), expiresAt } });
+  // From the configured SITE_URL, never from a request header.
+  const url = new URL(STORE_LINK_PATH, getEnv().SITE_URL);
+  url.searchParams.set("token", token);
+  return { url: url.toString(), expires_at: expiresAt.toISOString() };
+}
