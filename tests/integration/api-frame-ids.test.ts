@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Operation } from "@/lib/schemas/api";
 import { ID_MESSAGE, idFields } from "@/lib/schemas/ids";
 import { operations } from "@/lib/schemas/operations";
+import { createGameKey } from "../factories/game-keys";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
@@ -28,8 +29,9 @@ function unwrap(s: z.ZodType): z.ZodType {
   const inner = (s as unknown as { _zod: { def: { innerType?: z.ZodType } } })._zod.def.innerType;
   return inner ? unwrap(inner) : s;
 }
-// order_id is PayPal's own string (e.g. "5O190127TN364715T"), not one of our ids.
-const looksLikeId = (name: string) => name !== "order_id" && (name === "id" || name === "uid" || /(Id|_id)$/.test(name));
+// order_id is PayPal's own string (e.g. "5O190127TN364715T") and lease_id a claim's UUID: not row ids.
+const NOT_ROW_IDS = new Set(["order_id", "lease_id"]);
+const looksLikeId = (name: string) => !NOT_ROW_IDS.has(name) && (name === "id" || name === "uid" || /(Id|_id)$/.test(name));
 
 const fields: IdField[] = operations.flatMap((op) =>
   (["body", "query", "params"] as const).flatMap((where) => Object.entries(shapeOf(op[where])).map(([name, schema]) => ({ op, where, name, schema }))),
@@ -44,7 +46,7 @@ async function handlerFor(op: Operation) {
   return mod[op.method]!;
 }
 
-function requestFor(f: IdField, value: unknown, session: string) {
+function requestFor(f: IdField, value: unknown, session: string, gameKey: Record<string, string>) {
   const id = f.op.path.match(/\{(\w+)\}/g)?.map((m) => m.slice(1, -1)) ?? [];
   const params: Record<string, string> = Object.fromEntries(id.map((n) => [n, "1"]));
   let urlPath = f.op.path;
@@ -60,7 +62,7 @@ function requestFor(f: IdField, value: unknown, session: string) {
     params,
     body: f.where === "body" ? { [f.name]: value } : f.op.body ? {} : undefined,
     cookies: { session },
-    headers: { ...freshClient(), ...SAME_ORIGIN },
+    headers: { ...freshClient(), ...SAME_ORIGIN, ...(f.op.auth === "game" ? gameKey : {}) },
   };
 }
 
@@ -69,6 +71,7 @@ describe("ids from clients", () => {
     const found = fields.map((f) => `${f.op.method} ${f.op.path} ${f.where}.${f.name}`).sort();
     expect(found).toEqual([
       "DELETE /api/v1/sessions/{kind}/{id} params.id",
+      "GET /api/v1/game/deliveries query.player_id",
       "GET /api/v1/store/products query.category",
       "GET /api/v1/store/products/{category} params.category",
       "GET /api/v1/users/confirm query.uid",
@@ -77,6 +80,9 @@ describe("ids from clients", () => {
       "PATCH /api/v1/staff/store/products/{id} body.categoryId",
       "PATCH /api/v1/staff/store/products/{id} body.gameItemId",
       "PATCH /api/v1/staff/store/products/{id} params.id",
+      "POST /api/v1/game/deliveries/claim body.player_id",
+      "POST /api/v1/game/hiscores body.player_id",
+      "POST /api/v1/game/store-link body.player_id",
       "POST /api/v1/reset-password body.uid",
       "POST /api/v1/staff/store/products body.categoryId",
       "POST /api/v1/staff/store/products body.gameItemId",
@@ -91,10 +97,12 @@ describe("ids from clients", () => {
   it("answers 400 naming the field for out-of-range, negative, zero, fractional, exponent and non-numeric ids", async () => {
     // An owner passes every auth mode, so staff routes read their bodies too.
     const session = await createSessionToken((await createUser({ privilege: "OWNER" })).id);
+    // And a game key with every scope passes the game routes.
+    const { headers: gameKey } = await createGameKey();
     for (const f of fields) {
       const handler = await handlerFor(f.op);
       for (const value of f.where === "body" ? BAD_NUMBERS : BAD_STRINGS) {
-        const r = await call(handler, requestFor(f, value, session));
+        const r = await call(handler, requestFor(f, value, session, gameKey));
         const label = `${f.op.method} ${f.op.path} ${f.name}=${JSON.stringify(value)}`;
         expect(r.status, label).toBe(400);
         expect(r.json[f.name], label).toEqual([expect.any(String)]);

@@ -233,6 +233,9 @@ describe("captcha configuration", () => {
       TOTP_ENCRYPTION_KEY: "k",
       SMTP_URL: "smtp://localhost",
       PAYMENT_METHODS: "none",
+      VOTE_RUNELOCUS_SECRET: "s1",
+      VOTE_RSPS_LIST_SECRET: "s2",
+      VOTE_RUNELIST_SECRET: "s3",
     };
     expect(() => parseEnv({ ...base, CAPTCHA_PROVIDER: "turnstile", TURNSTILE_SITE_KEY: "s" })).toThrow(/TURNSTILE_SECRET_KEY/);
     expect(() => parseEnv({ ...base, CAPTCHA_PROVIDER: "hcaptcha" })).toThrow(/HCAPTCHA_SITE_KEY[\s\S]*HCAPTCHA_SECRET_KEY/);

@@ -59,7 +59,8 @@ describe("demo seed", () => {
     await database.drop();
   });
 
-  it("fills every page's data and is idempotent", async () => {
+  // ~300 accounts through the real use cases (argon2id each): slow when the machine is busy.
+  it("fills every page's data and is idempotent", { timeout: 120_000 }, async () => {
     expect(await seedDemo(client)).toEqual({ seeded: true });
     const after1 = await tableCounts(database.url);
     expect(await seedDemo(client)).toEqual({ seeded: false });
