@@ -108,7 +108,7 @@ describe("ids from clients", () => {
         expect(r.json[f.name], label).toEqual([expect.any(String)]);
       }
       // The largest id fits the column: whatever the route answers, it is not a crash.
-      const max = await call(handler, requestFor(f, f.where === "body" ? 2147483647 : "2147483647", session));
+      const max = await call(handler, requestFor(f, f.where === "body" ? 2147483647 : "2147483647", session, gameKey));
       expect(max.status, `${f.op.path} max id`).toBeLessThan(500);
       // (A route may still name it for a row that does not exist, e.g. "No category with this id.")
       expect(max.json[f.name] ?? []).not.toContain(ID_MESSAGE);
