@@ -9,6 +9,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Panel } from "@/components/ui/panel";
 import { METHOD_NAMES, checkoutProblem, usd } from "./checkout-text";
 import { PaymentModal } from "./payment-modal";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 const ALL_METHODS: PaymentMethod[] = ["stripe", "paypal", "coinbase"];
 const isMethod = (m: unknown): m is PaymentMethod => m === "stripe" || m === "paypal" || m === "coinbase";
@@ -52,12 +53,7 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
             </legend>
             {packagesGet.loading ? <p role="status">Loading packages...</p> : null}
             {packagesGet.res && !packagesGet.res.ok ? (
-              <p className="text-red-200">
-                We could not load the credit packages.{" "}
-                <button type="button" className="underline" onClick={packagesGet.retry}>
-                  Retry
-                </button>
-              </p>
+              <LoadFailed onRetry={packagesGet.retry}>We could not load the credit packages.</LoadFailed>
             ) : null}
             {packagesGet.res?.ok && packages.length === 0 ? <p>No credit packages are on sale right now.</p> : null}
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">

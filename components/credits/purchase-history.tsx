@@ -6,6 +6,7 @@ import { useApiGet } from "@/components/store/use-api-get";
 import { Panel } from "@/components/ui/panel";
 import { formatLongDate } from "@/lib/format/dates";
 import { DELIVERED_IN_GAME, purchaseProduct, purchaseState } from "./purchase-rows";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 export const NO_PURCHASES = "No purchase history found";
 
@@ -44,12 +45,7 @@ export function PurchaseHistory() {
         ))}
       </ul>
       {failed ? (
-        <p role="alert" className="text-red-200">
-          We could not load your purchases.{" "}
-          <button type="button" className="underline" onClick={() => (summaryGet.retry(), listGet.retry())}>
-            Retry
-          </button>
-        </p>
+        <LoadFailed onRetry={() => (summaryGet.retry(), listGet.retry())}>We could not load your purchases.</LoadFailed>
       ) : null}
 
       <Panel aria-labelledby="credit-purchases-heading">

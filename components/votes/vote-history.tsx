@@ -5,6 +5,7 @@ import { Panel } from "@/components/ui/panel";
 import { rewardLabel, voteOutcome } from "@/lib/votes/vote-display";
 import { VOTE_API, type VoteHistoryRow } from "./contract";
 import { useLiveApiGet } from "./use-live-api-get";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 export const NO_VOTES = "No votes yet. A vote shows here a moment after the listing site tells us about it.";
 
@@ -30,12 +31,9 @@ export function VoteHistory() {
           Loading your votes...
         </p>
       ) : failed ? (
-        <p role="alert" className="mt-4 text-red-200">
-          We could not load your recent votes.{" "}
-          <button type="button" className="underline" onClick={history.refresh}>
-            Retry
-          </button>
-        </p>
+        <LoadFailed className="mt-4" onRetry={history.refresh}>
+          We could not load your recent votes.
+        </LoadFailed>
       ) : rows.length === 0 ? (
         <p className="mt-4">{NO_VOTES}</p>
       ) : (

@@ -4,6 +4,7 @@ import { Panel } from "@/components/ui/panel";
 import { monthYear, votesLabel } from "@/lib/votes/vote-display";
 import { VOTE_API, type VoteMetrics } from "./contract";
 import { useLiveApiGet } from "./use-live-api-get";
+import { LoadFailed } from "@/components/ui/load-failed";
 
 const isMetrics = (d: unknown): d is VoteMetrics => {
   const m = d as VoteMetrics;
@@ -33,12 +34,9 @@ export function VoteStatistics({ refreshSec, emptyText }: { refreshSec: number; 
           Loading statistics...
         </p>
       ) : failed ? (
-        <p role="alert" className="mt-4 text-red-200">
-          We could not load the vote statistics.{" "}
-          <button type="button" className="underline" onClick={metrics.refresh}>
-            Retry
-          </button>
-        </p>
+        <LoadFailed className="mt-4" onRetry={metrics.refresh}>
+          We could not load the vote statistics.
+        </LoadFailed>
       ) : data ? (
         <>
           <dl className="mt-4 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
