@@ -1,6 +1,7 @@
 import "server-only";
 import type { JobHelpers, TaskList } from "graphile-worker";
 import type { JobPayloads, TaskName } from "./task-types";
+import { refreshHiscoresTask } from "./tasks/refresh-hiscores";
 import { sendConfirmationLinkTask } from "./tasks/send-confirmation-link";
 import { sendMailTask } from "./tasks/send-mail";
 import { sendResetLinkTask } from "./tasks/send-reset-link";
@@ -16,6 +17,7 @@ const tasks: Tasks = {
   "send-confirmation-link": sendConfirmationLinkTask,
   "sweep-expired-rows": sweepExpiredRowsTask,
   "tell-email-owner": tellEmailOwnerTask,
+  "refresh-hiscores": refreshHiscoresTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -27,4 +29,6 @@ export const taskList = tasks as unknown as TaskList;
 export const crontab = [
   // Rate-limit counters, spent tokens and long-ended sessions; at most one pending sweep.
   "*/10 * * * * sweep-expired-rows ?max=3&jobKey=sweep-expired-rows",
+  // Safety net for hiscore ladders left stale (a refresh that failed its attempts).
+  "*/5 * * * * refresh-hiscores ?max=3&jobKey=refresh-hiscores-stale",
 ].join("\n");

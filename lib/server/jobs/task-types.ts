@@ -14,6 +14,8 @@ export type JobPayloads = {
   "tell-email-owner": { userId: number };
   /** Deletes expired rate-limit counters, spent tokens and long-ended sessions (crontab). */
   "sweep-expired-rows": Record<string, unknown>;
+  /** Rebuilds the rank anchors of one ladder (after pushes), or of every stale ladder (crontab). */
+  "refresh-hiscores": { gameMode?: string; xpMode?: string };
 };
 
 export type TaskName = keyof JobPayloads;
@@ -28,4 +30,5 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "send-confirmation-link": 5,
   "tell-email-owner": 5,
   "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
+  "refresh-hiscores": 3, // the crontab refreshes any ladder still stale
 };
