@@ -2,7 +2,6 @@
 // pages, API contracts and the server. The database orders ladders by the same keys, generated
 // in migration 20261124000000 (scoreOf / tiebreakOf mirror those expressions).
 
-import type { GameMode, XpMode } from "./generated/prisma/enums";
 import { GAME_MODES, type TGameMode, type TXpMode, XP_MODES } from "./schemas/game";
 import { OVERALL_ID, SKILLS } from "./skills";
 
@@ -13,6 +12,10 @@ export const ANCHOR_EVERY = 500;
 export const HISCORES_MAX_PAGE = 400_000;
 
 export { GAME_MODES, XP_MODES, type TGameMode, type TXpMode };
+
+/** The database's names (the GameMode / XpMode enums of prisma/schema.prisma). */
+export type GameMode = "REGULAR" | "IRONMAN" | "ULTIMATE_IRONMAN" | "HARDCORE_IRONMAN" | "GROUP_IRONMAN";
+export type XpMode = "REGULAR" | "X10" | "X15" | "X25";
 
 export const GAME_MODE_DB: Record<TGameMode, GameMode> = {
   regular: "REGULAR",
