@@ -31,6 +31,7 @@ test.describe("hiscores", () => {
     await expect(page).toHaveURL(atPath("/hiscores/attack"));
     await expect(page.getByRole("heading", { level: 2, name: "Attack" })).toBeVisible();
     await expect(categories.filter({ hasText: /^Attack$/ })).toHaveAttribute("aria-current", "page");
+    await expect(table(page).locator("tbody tr")).toHaveCount(25);
     expect(await ranks(page)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     // The top three are set apart.
     const firstBg = await table(page).locator('tr[data-rank="1"]').evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -80,6 +81,7 @@ test.describe("hiscores", () => {
 
   test("the game mode filter opens that mode's own ladder, shareable by URL, by keyboard", async ({ page }) => {
     await page.goto("/hiscores/overall?page=0");
+    await expect(table(page).locator("tbody tr")).toHaveCount(25);
     expect((await ranks(page))[0]).toBe(1);
     const mode = page.getByLabel("Game mode");
     await mode.focus();
