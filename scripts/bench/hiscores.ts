@@ -13,6 +13,8 @@ if (!url) throw new Error("Set BENCH_DATABASE_URL to a database filled by npm ru
 process.env.DATABASE_URL = url;
 process.env.LOG_LEVEL = "silent";
 const N = Number(process.env.BENCH_ITERATIONS ?? 300);
+/** BENCH_ONLY=player: only the player lookups (after changing that query). */
+const ONLY = process.env.BENCH_ONLY;
 
 const { db } = await import("../../lib/server/db");
 const { listHiscores } = await import("../../lib/server/hiscores/list-hiscores");
@@ -37,10 +39,14 @@ const LIST_SQL = `
   SELECT p."userId", u.username, p.level, p.experience FROM p JOIN users u ON u.id = p."userId" ORDER BY p.score DESC, p.tiebreak DESC`;
 const PLAYER_SQL = `
   SELECT u.id, s.skill, s.level, s.experience,
-    COALESCE(a.position, 0) + 1 + (SELECT count(*) FROM hiscore_stats r
-      WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
-        AND (r.score, r.tiebreak) > (s.score, s.tiebreak)
-        AND (r.score, r.tiebreak) <= (COALESCE(a.score, ${MAX_KEY}), COALESCE(a.tiebreak, ${MAX_KEY}))) AS rank
+    COALESCE(a.position, 0) + 1
+    + (SELECT count(*) FROM hiscore_stats r WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
+         AND r.score > s.score AND r.score < COALESCE(a.score, ${MAX_KEY}))
+    + (SELECT count(*) FROM hiscore_stats r WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
+         AND r.score = a.score AND a.score <> s.score AND r.tiebreak <= a.tiebreak)
+    + (SELECT count(*) FROM hiscore_stats r WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
+         AND r.score = s.score AND r.tiebreak > s.tiebreak
+         AND r.tiebreak <= CASE WHEN a.score = s.score THEN a.tiebreak ELSE ${MAX_KEY} END) AS rank
   FROM users u JOIN hiscore_stats s ON s."userId" = u.id AND NOT s.hidden
   LEFT JOIN LATERAL (SELECT x.position, x.score, x.tiebreak FROM hiscore_anchors x
     WHERE x."gameMode" = s."gameMode" AND x."xpMode" = s."xpMode" AND x.skill = s.skill AND (x.score, x.tiebreak) >= (s.score, s.tiebreak)
@@ -76,7 +82,7 @@ const pick = (i: number) => sample[(i * 7919) % sample.length]!;
 const midPage = (i: number) => mid - 200 + ((i * 37) % 400);
 console.log(`Ladder regular/regular: ${players.toLocaleString("en-US")} players, ${lastPage.toLocaleString("en-US")} pages; middle ≈ ${mid}\n`);
 
-for (const [skill, label] of [[0, "Overall"], [1, "Attack"]] as const) {
+for (const [skill, label] of ONLY === "player" ? [] : ([[0, "Overall"], [1, "Attack"]] as const)) {
   await bench(`${label} page 1 (app)`, N, () => listHiscores({ skill, mode: "regular", xp: "regular", page: 1 }));
   await bench(`${label} page 1 (pg baseline)`, N, () => pool.query(LIST_SQL, [skill, 0]));
   await bench(`${label} middle page (app)`, N, (i) => listHiscores({ skill, mode: "regular", xp: "regular", page: midPage(i) }));

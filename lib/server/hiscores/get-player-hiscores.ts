@@ -24,12 +24,20 @@ export async function findPlayerHiscores(name: string, only: { mode?: TGameMode 
   const xpMode = only.xp ? XP_MODE_DB[only.xp] : null;
   const rows = await db.$queryRaw<Row[]>`
     SELECT u.id AS "userId", u.username, s."gameMode", s."xpMode", s.skill, s.level, s.experience,
-      COALESCE(a.position, 0) + 1 + (
-        SELECT count(*) FROM hiscore_stats r
-        WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
-          AND (r.score, r.tiebreak) > (s.score, s.tiebreak)
-          AND (r.score, r.tiebreak) <= (COALESCE(a.score, ${MAX_KEY}), COALESCE(a.tiebreak, ${MAX_KEY}))
-      ) AS rank
+      COALESCE(a.position, 0) + 1
+      -- Rows between the anchor and the player, as three ranges on plain columns: a row
+      -- comparison is only used to start a B-tree scan, not to stop it, and a stop on the first
+      -- column alone would walk a whole run of equal scores (e.g. everyone at 0 XP).
+      + (SELECT count(*) FROM hiscore_stats r
+         WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
+           AND r.score > s.score AND r.score < COALESCE(a.score, ${MAX_KEY}::bigint))
+      + (SELECT count(*) FROM hiscore_stats r
+         WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
+           AND r.score = a.score AND a.score <> s.score AND r.tiebreak <= a.tiebreak)
+      + (SELECT count(*) FROM hiscore_stats r
+         WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
+           AND r.score = s.score AND r.tiebreak > s.tiebreak
+           AND r.tiebreak <= CASE WHEN a.score = s.score THEN a.tiebreak ELSE ${MAX_KEY}::bigint END) AS rank
     FROM users u
     JOIN hiscore_stats s ON s."userId" = u.id AND NOT s.hidden
     LEFT JOIN LATERAL (

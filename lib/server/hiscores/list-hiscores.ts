@@ -27,7 +27,7 @@ export async function listHiscores(q: { skill: number; mode: TGameMode; xp: TXpM
     ), p AS (
       SELECT s."userId", s.level, s.experience, s.score, s.tiebreak FROM hiscore_stats s
       WHERE s."gameMode" = ${gameMode}::"GameMode" AND s."xpMode" = ${xpMode}::"XpMode" AND s.skill = ${q.skill}::smallint AND NOT s.hidden
-        AND (s.score, s.tiebreak) <= (COALESCE((SELECT score FROM a), ${MAX_KEY}), COALESCE((SELECT tiebreak FROM a), ${MAX_KEY}))
+        AND (s.score, s.tiebreak) <= (COALESCE((SELECT score FROM a), ${MAX_KEY}::bigint), COALESCE((SELECT tiebreak FROM a), ${MAX_KEY}::bigint))
       ORDER BY s.score DESC, s.tiebreak DESC
       OFFSET ${offset}::int - COALESCE((SELECT position FROM a), 0) LIMIT ${HISCORES_PAGE_SIZE + 1}
     )

@@ -51,7 +51,7 @@ export async function refreshLadder(ladder: Ladder, opts: { force?: boolean; eve
     SELECT (COALESCE((SELECT position FROM a), -1) + 1 + (
       SELECT count(*) FROM hiscore_stats s
       WHERE s."gameMode" = ${gameMode}::"GameMode" AND s."xpMode" = ${xpMode}::"XpMode" AND s.skill = ${OVERALL_ID}::smallint AND NOT s.hidden
-        AND (s.score, s.tiebreak) < (COALESCE((SELECT score FROM a), ${MAX_KEY}), COALESCE((SELECT tiebreak FROM a), ${MAX_KEY}))
+        AND (s.score, s.tiebreak) < (COALESCE((SELECT score FROM a), ${MAX_KEY}::bigint), COALESCE((SELECT tiebreak FROM a), ${MAX_KEY}::bigint))
     ))::int AS players`;
   const players = counted[0]?.players ?? 0;
   // Records the version seen before the rebuild: a push during it leaves the ladder stale.
