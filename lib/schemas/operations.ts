@@ -2,6 +2,7 @@ import { accountOperations } from "./accounts";
 import type { Operation } from "./api";
 import { gameOperations } from "./game";
 import { healthOp } from "./health";
+import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
 import { paymentOperations } from "./payments";
 import { staffStoreOperations } from "./staff-store";
@@ -18,4 +19,5 @@ export const operations: Operation[] = [
   ...staffStoreOperations,
   ...gameOperations,
   ...voteOperations,
+  ...hiscoresOperations,
 ];

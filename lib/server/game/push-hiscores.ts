@@ -1,10 +1,11 @@
 import "server-only";
-import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
+import { GAME_MODE_DB, XP_MODE_DB } from "@/lib/hiscores";
 import type { TGameMode, TXpMode } from "@/lib/schemas/game";
 import { OVERALL_ID } from "@/lib/skills";
 import { levelForXp } from "@/lib/xp";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { markLaddersDirty } from "../hiscores/mark-ladders-dirty";
 
 // The game pushes a player's experience (on logout or periodically). One row per skill plus
 // Overall (skill 0: total level, total experience). reachedAt moves only when the experience
@@ -12,14 +13,10 @@ import { AppError } from "../errors";
 // on one ladder at a time: rows of another game mode / XP mode are removed in the same
 // transaction (e.g. a hardcore ironman who lost the status).
 
-export const GAME_MODE_DB: Record<TGameMode, GameMode> = {
-  regular: "REGULAR",
-  ironman: "IRONMAN",
-  ultimate_ironman: "ULTIMATE_IRONMAN",
-  hardcore_ironman: "HARDCORE_IRONMAN",
-  group_ironman: "GROUP_IRONMAN",
-};
-export const XP_MODE_DB: Record<TXpMode, XpMode> = { regular: "REGULAR", "10x": "X10", "15x": "X15", "25x": "X25" };
+// The ladder's ranks follow at once in order and counts near the player; the exact positions
+// of far-away rows catch up when the refresh queued here has run (docs/hiscores.md).
+
+export { GAME_MODE_DB, XP_MODE_DB };
 
 export type HiscoresPush = { player_id: number; game_mode?: TGameMode | undefined; xp_mode?: TXpMode | undefined; experience: number[] };
 
@@ -41,6 +38,8 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     if (!user) throw new AppError("NOT_FOUND", { userMessage: "No such player." });
     // Staff and banned players stay off the ladders (DESIGN.md §5).
     const hidden = user.privilege !== "PLAYER" || user.bannedAt !== null;
+    // Before the delete below, so a ladder the player leaves is refreshed too.
+    await markLaddersDirty(tx, user.id, { gameMode, xpMode });
     await tx.$executeRaw`DELETE FROM hiscore_stats WHERE "userId" = ${user.id} AND ("gameMode" <> ${gameMode}::"GameMode" OR "xpMode" <> ${xpMode}::"XpMode")`;
     await tx.$executeRaw`
       INSERT INTO hiscore_stats ("userId", "gameMode", "xpMode", skill, level, experience, "reachedAt", hidden)

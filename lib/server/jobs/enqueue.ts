@@ -11,6 +11,8 @@ export type EnqueueOptions = {
   maxAttempts?: number;
   /** At most one pending job per key: queuing again replaces the pending one. */
   jobKey?: string;
+  /** With jobKey: "replace" (default) moves a pending job's run time; "preserve_run_at" keeps it (a debounce that never starves). */
+  jobKeyMode?: "replace" | "preserve_run_at";
 };
 
 /**
@@ -25,7 +27,8 @@ export async function enqueue<T extends TaskName>(task: T, payload: JobPayloads[
       payload => ${JSON.stringify(payload)}::json,
       run_at => ${opts.runAt ?? null}::timestamptz,
       max_attempts => ${opts.maxAttempts ?? MAX_ATTEMPTS[task]}::smallint,
-      job_key => ${opts.jobKey ?? null}::text
+      job_key => ${opts.jobKey ?? null}::text,
+      job_key_mode => ${opts.jobKeyMode ?? "replace"}::text
     )`;
   return String(rows[0]!.id);
 }

@@ -3,6 +3,7 @@ import type { JobHelpers, TaskList } from "graphile-worker";
 import type { JobPayloads, TaskName } from "./task-types";
 import { refreshVoteMetricsTask } from "./tasks/refresh-vote-metrics";
 import { releaseExpiredLeasesTask } from "./tasks/release-expired-leases";
+import { refreshHiscoresTask } from "./tasks/refresh-hiscores";
 import { sendConfirmationLinkTask } from "./tasks/send-confirmation-link";
 import { sendMailTask } from "./tasks/send-mail";
 import { sendResetLinkTask } from "./tasks/send-reset-link";
@@ -20,6 +21,7 @@ const tasks: Tasks = {
   "tell-email-owner": tellEmailOwnerTask,
   "refresh-vote-metrics": refreshVoteMetricsTask,
   "release-expired-leases": releaseExpiredLeasesTask,
+  "refresh-hiscores": refreshHiscoresTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -35,4 +37,6 @@ export const crontab = [
   "*/5 * * * * refresh-vote-metrics ?max=2&jobKey=refresh-vote-metrics",
   // Game deliveries whose lease ran out go back to pending; one pending run at most.
   "* * * * * release-expired-leases ?max=1&jobKey=release-expired-leases",
+  // Safety net for hiscore ladders left stale (a refresh that failed its attempts).
+  "*/5 * * * * refresh-hiscores ?max=3&jobKey=refresh-hiscores-stale",
 ].join("\n");

@@ -18,6 +18,8 @@ export type JobPayloads = {
   "refresh-vote-metrics": Record<string, unknown>;
   /** Puts game deliveries whose lease ran out without an ack back in the queue (crontab). */
   "release-expired-leases": Record<string, unknown>;
+  /** Rebuilds the rank anchors of one ladder (after pushes), or of every stale ladder (crontab). */
+  "refresh-hiscores": { gameMode?: string; xpMode?: string };
 };
 
 export type TaskName = keyof JobPayloads;
@@ -34,4 +36,5 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
   "refresh-vote-metrics": 2, // the next tick five minutes later recomputes anyway
   "release-expired-leases": 1, // runs every minute; claims take expired leases anyway
+  "refresh-hiscores": 3, // the crontab refreshes any ladder still stale
 };

@@ -1,0 +1,100 @@
+import Link from "next/link";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { GAME_MODE_LABEL, hiscoresHref, skillSlug } from "@/lib/hiscores";
+import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
+import { NOT_ON_HISCORES } from "@/lib/server/hiscores/get-player-hiscores";
+import { PlayerSearch } from "./player-search";
+
+const fmt = new Intl.NumberFormat("en-US");
+
+/** The panels the game does not report yet (spec §2: static 'Coming Soon'). */
+const COMING_SOON = ["Boss kill counts", "PvP stats", "Clue scrolls"];
+
+function Badges({ player }: { player: TPlayerHiscores }) {
+  const badges: string[] = [];
+  if (player.game_mode !== "regular") badges.push(GAME_MODE_LABEL[player.game_mode]);
+  if (player.xp_mode !== "regular") badges.push(`${player.xp_mode} XP Boost`);
+  if (badges.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Account type">
+      {badges.map((b) => (
+        <li key={b} className="rounded border border-gold-dark bg-stone-850 px-2 py-0.5 text-sm text-gold">
+          {b}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec §2 Player hiscores: name, badges from the real mode, the skill table, 'Coming Soon' panels. */
+export function PlayerHiscores({ name, player }: { name: string; player: TPlayerHiscores | null }) {
+  return (
+    <>
+      <PageHeader title={player?.username ?? name} subtitle={player ? undefined : NOT_ON_HISCORES}>
+        <PlayerSearch />
+        <Link href={player ? hiscoresHref({ mode: player.game_mode, xp: player.xp_mode }) : "/hiscores"} className="btn btn-stone">
+          Back to hiscores
+        </Link>
+      </PageHeader>
+      {player ? (
+        <div className="space-y-6">
+          <Badges player={player} />
+          <Panel>
+            <h2 className="mb-3 text-2xl text-gold">Skills</h2>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm sm:text-base">
+                <thead className="border-b-2 border-stone-700 text-stone-300">
+                  <tr>
+                    <th scope="col" className="px-2 py-2">
+                      Skill
+                    </th>
+                    <th scope="col" className="px-2 py-2">
+                      Skill Name
+                    </th>
+                    <th scope="col" className="px-2 py-2 text-right">
+                      Rank
+                    </th>
+                    <th scope="col" className="px-2 py-2 text-right">
+                      Level
+                    </th>
+                    <th scope="col" className="px-2 py-2 text-right">
+                      Experience
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {player.results.map((r) => (
+                    <tr key={r.skill} className="border-b border-stone-800">
+                      <td className="px-2 py-2">
+                        <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-stone-800 text-xs text-gold">
+                          {r.skill_name.slice(0, 2)}
+                        </span>
+                      </td>
+                      <td className="px-2 py-2">
+                        <Link href={hiscoresHref({ skill: r.skill, mode: player.game_mode, xp: player.xp_mode })} className="underline-offset-2 hover:underline" data-skill={skillSlug(r.skill)}>
+                          {r.skill_name}
+                        </Link>
+                      </td>
+                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(r.rank)}</td>
+                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(r.level)}</td>
+                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(r.experience)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Panel>
+          <div className="grid gap-4 md:grid-cols-3">
+            {COMING_SOON.map((title) => (
+              <Panel key={title}>
+                <h2 className="mb-2 text-xl text-gold">{title}</h2>
+                <p className="text-stone-300">Coming Soon</p>
+              </Panel>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

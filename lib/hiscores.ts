@@ -1,0 +1,130 @@
+// Hiscores rules and URL vocabulary (spec §2, §9; DESIGN.md §5; docs/hiscores.md). Pure: shared by
+// pages, API contracts and the server. The database orders ladders by the same keys, generated
+// in migration 20261124000000 (scoreOf / tiebreakOf mirror those expressions).
+
+import { GAME_MODES, type TGameMode, type TXpMode, XP_MODES } from "./schemas/game";
+import { OVERALL_ID, SKILLS } from "./skills";
+
+export const HISCORES_PAGE_SIZE = 25;
+/** A ladder keeps every ANCHOR_EVERY-th row's key; ranks are counted from the nearest one. */
+export const ANCHOR_EVERY = 500;
+/** Pages beyond this are answered as empty (10 million players' worth). */
+export const HISCORES_MAX_PAGE = 400_000;
+
+export { GAME_MODES, XP_MODES, type TGameMode, type TXpMode };
+
+/** The database's names (the GameMode / XpMode enums of prisma/schema.prisma). */
+export type GameMode = "REGULAR" | "IRONMAN" | "ULTIMATE_IRONMAN" | "HARDCORE_IRONMAN" | "GROUP_IRONMAN";
+export type XpMode = "REGULAR" | "X10" | "X15" | "X25";
+
+export const GAME_MODE_DB: Record<TGameMode, GameMode> = {
+  regular: "REGULAR",
+  ironman: "IRONMAN",
+  ultimate_ironman: "ULTIMATE_IRONMAN",
+  hardcore_ironman: "HARDCORE_IRONMAN",
+  group_ironman: "GROUP_IRONMAN",
+};
+export const XP_MODE_DB: Record<TXpMode, XpMode> = { regular: "REGULAR", "10x": "X10", "15x": "X15", "25x": "X25" };
+
+export const GAME_MODE_LABEL: Record<TGameMode, string> = {
+  regular: "Regular",
+  ironman: "Ironman",
+  ultimate_ironman: "Ultimate Ironman",
+  hardcore_ironman: "Hardcore Ironman",
+  group_ironman: "Group Ironman",
+};
+export const XP_MODE_LABEL: Record<TXpMode, string> = { regular: "Regular", "10x": "10X", "15x": "15X", "25x": "25X" };
+
+export const gameModeFromDb = (m: GameMode): TGameMode => GAME_MODES.find((k) => GAME_MODE_DB[k] === m)!;
+export const xpModeFromDb = (m: XpMode): TXpMode => XP_MODES.find((k) => XP_MODE_DB[k] === m)!;
+
+/** `?page=` of the hiscores: below 1, not a number or missing → 1 (spec §4); capped. */
+export function clampHiscoresPage(raw: string | null | undefined): number {
+  const n = raw && /^\s*-?\d+\s*$/.test(raw) ? Number.parseInt(raw, 10) : Number.NaN;
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(n, HISCORES_MAX_PAGE);
+}
+
+/** A game mode from the URL; anything else → regular (pages are lenient, the API says 400). */
+export const readGameMode = (raw: string | null | undefined): TGameMode => (GAME_MODES as readonly string[]).includes(raw ?? "") ? (raw as TGameMode) : "regular";
+export const readXpMode = (raw: string | null | undefined): TXpMode => (XP_MODES as readonly string[]).includes(raw ?? "") ? (raw as TXpMode) : "regular";
+
+/** URL slug of a skill: "overall", "attack", …, "runecrafting". */
+export const skillSlug = (id: number): string => (id === OVERALL_ID ? "overall" : SKILLS[id - 1]!.toLowerCase());
+
+/** The categories of the hiscores page: Overall, then the 23 skills in spec order. */
+export const CATEGORIES: readonly { id: number; name: string; slug: string }[] = [
+  { id: OVERALL_ID, name: "Overall", slug: "overall" },
+  ...SKILLS.map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() })),
+];
+
+/** `/hiscores/{skill}?mode=&xp=&page=` with defaults left out, so links stay short and shareable. */
+export function hiscoresHref(o: { skill?: number; mode?: TGameMode; xp?: TXpMode; page?: number }): string {
+  const path = o.skill ? `/hiscores/${skillSlug(o.skill)}` : "/hiscores";
+  const q = new URLSearchParams();
+  if (o.mode && o.mode !== "regular") q.set("mode", o.mode);
+  if (o.xp && o.xp !== "regular") q.set("xp", o.xp);
+  if (o.page && o.page > 1) q.set("page", String(o.page));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export function playerHref(username: string, o: { mode?: TGameMode; xp?: TXpMode } = {}): string {
+  const q = new URLSearchParams();
+  if (o.mode && o.mode !== "regular") q.set("mode", o.mode);
+  if (o.xp && o.xp !== "regular") q.set("xp", o.xp);
+  const s = q.toString();
+  return `/hiscores/player/${encodeURIComponent(username)}${s ? `?${s}` : ""}`;
+}
+
+// ── ranking keys (the same expressions as the generated columns) ──
+
+const TIE_EPOCH_S = 1_577_836_800n; // 2020-01-01T00:00:00Z
+const TIE_ID_SPAN = 2_147_483_648n; // 2^31: user ids are int4
+
+/** Higher ranks first: total level (Overall) or the level that follows the XP (a skill), then XP. */
+export function scoreOf(level: number, experience: number | bigint): bigint {
+  return BigInt(level) * 10_000_000_000n + BigInt(experience);
+}
+
+/** Higher ranks first among equal scores: reached earlier (to the second), then the lower user id. */
+export function tiebreakOf(reachedAt: Date, userId: number): bigint {
+  const seconds = BigInt(Math.floor(reachedAt.getTime() / 1000));
+  return -((seconds - TIE_EPOCH_S) * TIE_ID_SPAN + BigInt(userId));
+}
+
+export type LadderEntry = { userId: number; level: number; experience: number | bigint; reachedAt: Date };
+
+/** Sort comparator for a ladder: the order the hiscores show (DESIGN.md §5). */
+export function compareLadder(a: LadderEntry, b: LadderEntry): number {
+  const sa = scoreOf(a.level, a.experience);
+  const sb = scoreOf(b.level, b.experience);
+  if (sa !== sb) return sa > sb ? -1 : 1;
+  const ta = tiebreakOf(a.reachedAt, a.userId);
+  const tb = tiebreakOf(b.reachedAt, b.userId);
+  return ta === tb ? 0 : ta > tb ? -1 : 1;
+}
+
+// ── the official Old School hiscores formats (index_lite.ws / .json) ──
+
+type Ranked = { skill: number; rank: number; level: number; experience: number };
+
+/** Overall and the 23 skills in the official order; a skill without a row is unranked (-1). */
+function officialOrder(entries: readonly Ranked[]): { id: number; name: string; rank: number; level: number; xp: number }[] {
+  return CATEGORIES.map((c) => {
+    const e = entries.find((x) => x.skill === c.id);
+    return e ? { id: c.id, name: c.name, rank: e.rank, level: e.level, xp: e.experience } : { id: c.id, name: c.name, rank: -1, level: 1, xp: -1 };
+  });
+}
+
+/** index_lite.ws: one `rank,level,xp` line per skill, Overall first, newline-terminated. */
+export function indexLiteCsv(entries: readonly Ranked[]): string {
+  return officialOrder(entries)
+    .map((s) => `${s.rank},${s.level},${s.xp}\n`)
+    .join("");
+}
+
+/** index_lite.json: `{ skills: [{ id, name, rank, level, xp }], activities: [] }`. */
+export function indexLiteJson(entries: readonly Ranked[]) {
+  return { skills: officialOrder(entries), activities: [] as { id: number; name: string; rank: number; score: number }[] };
+}

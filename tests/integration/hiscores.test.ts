@@ -1,0 +1,268 @@
+import { describe, expect, it } from "vitest";
+import { GET as indexLiteJsonRoute } from "@/app/api/v1/hiscores/index_lite.json/route";
+import { GET as indexLiteWsRoute } from "@/app/api/v1/hiscores/index_lite.ws/route";
+import { GET as playerRoute } from "@/app/api/v1/hiscores/player/[name]/route";
+import { GET as listRoute } from "@/app/api/v1/hiscores/route";
+import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
+import { compareLadder, type TGameMode, type TXpMode } from "@/lib/hiscores";
+import { banUser, setPrivilege } from "@/lib/server/accounts/admin-actions";
+import { db } from "@/lib/server/db";
+import { pushHiscores } from "@/lib/server/game/push-hiscores";
+import { refreshLadder } from "@/lib/server/hiscores/refresh-ladders";
+import { SKILLS } from "@/lib/skills";
+import { levelForXp, XP_FOR_LEVEL } from "@/lib/xp";
+import { createUser } from "../factories/users";
+import { queuedJobs, takeOwnDatabase } from "../support/jobs";
+import { call } from "./helpers";
+
+// The ladders through the real routes and database: order and tie-breaks, ranks from anchors
+// after pushes reorder players (before and after the refresh), hidden staff and banned players,
+// separate game/XP modes, page clamping, and the Old School index_lite formats.
+// A database of its own: the ranks asserted here must not see other files' players.
+await takeOwnDatabase("hiscores");
+
+type Entry = { id: number; rank: number; username: string; total_level: number; total_experience: number };
+type Page = { results: Entry[]; previous: string | null; next: string | null };
+
+async function list(query: Record<string, string | number>): Promise<Page & { status: number }> {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const r = await call(listRoute, { path: `/api/v1/hiscores?${qs}` });
+  return { status: r.status, ...(r.json as unknown as Page) };
+}
+async function player(name: string, query = "") {
+  return call(playerRoute, { path: `/api/v1/hiscores/player/${encodeURIComponent(name)}${query}`, params: { name } });
+}
+const flat = (xp: number) => SKILLS.map(() => xp);
+const DB_MODE: Record<TGameMode, GameMode> = { regular: "REGULAR", ironman: "IRONMAN", ultimate_ironman: "ULTIMATE_IRONMAN", hardcore_ironman: "HARDCORE_IRONMAN", group_ironman: "GROUP_IRONMAN" };
+const DB_XP: Record<TXpMode, XpMode> = { regular: "REGULAR", "10x": "X10", "15x": "X15", "25x": "X25" };
+
+/** Every page of a ladder through the API. */
+async function allPages(query: Record<string, string | number>): Promise<Entry[]> {
+  const out: Entry[] = [];
+  for (let page = 1; ; page++) {
+    const p = await list({ ...query, page });
+    out.push(...p.results);
+    if (!p.next) return out;
+  }
+}
+
+/** The expected order, computed in JS from the stored rows (compareLadder mirrors the SQL keys). */
+async function expectedOrder(mode: TGameMode, xp: TXpMode, skill: number): Promise<number[]> {
+  const rows = await db.hiscoreStat.findMany({ where: { gameMode: DB_MODE[mode], xpMode: DB_XP[xp], skill, hidden: false } });
+  return rows.sort(compareLadder).map((r) => r.userId);
+}
+
+async function expectLadderExact(mode: TGameMode, xp: TXpMode, skill: number, skillName: string) {
+  const want = await expectedOrder(mode, xp, skill);
+  const got = await allPages({ mode, xp, skill: skillName });
+  expect(got.map((e) => e.id)).toEqual(want);
+  expect(got.map((e) => e.rank)).toEqual(want.map((_, i) => i + 1));
+  // The player lookup agrees with the list for every player.
+  for (const [i, id] of want.entries()) {
+    const u = await db.user.findUniqueOrThrow({ where: { id } });
+    const p = await player(u.username);
+    const entry = (p.json.results as { skill: number; rank: number }[]).find((e) => e.skill === skill)!;
+    expect(entry.rank, `${u.username} rank in skill ${skill}`).toBe(i + 1);
+  }
+}
+
+describe("ranking", () => {
+  it("orders by experience, ties to whoever reached it first, then the older account; Overall by total level first", async () => {
+    const [a, b, c, d] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const mode = { game_mode: "ultimate_ironman" as const, xp_mode: "15x" as const };
+    // Attack: a 5000, b 5000 (reached earlier), c 9000. Overall: d has the highest total level
+    // with less total experience than c (many mid skills against one huge skill).
+    await pushHiscores({ player_id: a.id, ...mode, experience: [5000, ...flat(0).slice(1)] });
+    await pushHiscores({ player_id: b.id, ...mode, experience: [5000, ...flat(0).slice(1)] });
+    await pushHiscores({ player_id: c.id, ...mode, experience: [9000, 13_000_000, ...flat(0).slice(2)] });
+    await pushHiscores({ player_id: d.id, ...mode, experience: flat(XP_FOR_LEVEL[30]!) });
+    await db.hiscoreStat.updateMany({ where: { userId: b.id, skill: 1 }, data: { reachedAt: new Date("2025-01-01T00:00:00Z") } });
+    await db.hiscoreStat.updateMany({ where: { userId: a.id, skill: 1 }, data: { reachedAt: new Date("2025-06-01T00:00:00Z") } });
+
+    // d (level 30 everywhere, 13,363 Attack XP) leads Attack, then c, then b before a.
+    const attack = await list({ skill: "attack", mode: "ultimate_ironman", xp: "15x" });
+    expect(attack.results.map((e) => e.id)).toEqual([d.id, c.id, b.id, a.id]);
+    expect(attack.results.map((e) => e.rank)).toEqual([1, 2, 3, 4]);
+    expect(attack.results[1]).toEqual({ id: c.id, rank: 2, username: c.username, total_level: levelForXp(9000), total_experience: 9000 });
+
+    // Same experience and the same second: the lower account id first.
+    const when = new Date("2025-03-03T03:03:03Z");
+    await db.hiscoreStat.updateMany({ where: { userId: { in: [a.id, b.id] }, skill: 1 }, data: { reachedAt: when } });
+    const tied = await list({ skill: 1, mode: "ultimate_ironman", xp: "15x" });
+    expect(tied.results.map((e) => e.id).slice(2, 4)).toEqual([Math.min(a.id, b.id), Math.max(a.id, b.id)]);
+
+    const overall = await list({ mode: "ultimate_ironman", xp: "15x" });
+    expect(overall.results[0]!.id).toBe(d.id);
+    expect(overall.results[0]!.total_level).toBe(30 * 23);
+    const cRow = overall.results.find((e) => e.id === c.id)!;
+    expect(cRow.total_experience).toBeGreaterThan(overall.results[0]!.total_experience);
+    expect(cRow.rank).toBe(2);
+  });
+
+  it("keeps ranks right when pushes reorder players, before and after the anchors are refreshed", async () => {
+    const users = [];
+    for (let i = 0; i < 60; i++) users.push(await createUser());
+    const mode = { game_mode: "group_ironman" as const, xp_mode: "25x" as const };
+    // Deterministic spread with many ties (i % 7), so tie-breaks matter.
+    for (const [i, u] of users.entries()) await pushHiscores({ player_id: u.id, ...mode, experience: SKILLS.map((_, s) => ((i % 7) * 1000 + s * 13) * 10) });
+    // Anchors every 4th row: rank lookups cross many anchors in a small ladder.
+    await refreshLadder({ gameMode: "GROUP_IRONMAN", xpMode: "X25" }, { force: true, every: 4 });
+    expect(await db.hiscoreAnchor.count({ where: { gameMode: "GROUP_IRONMAN", xpMode: "X25", skill: 0 } })).toBe(15);
+    await expectLadderExact("group_ironman", "25x", 0, "overall");
+    await expectLadderExact("group_ironman", "25x", 5, "ranged");
+
+    // Reorder: the bottom ten jump to the top, two of the top drop to the bottom.
+    for (const u of users.slice(50)) await pushHiscores({ player_id: u.id, ...mode, experience: flat(200_000) });
+    for (const u of users.slice(6, 8)) await pushHiscores({ player_id: u.id, ...mode, experience: flat(1) });
+    // Before the refresh: the order is already the new one (ranks may lag by the players who
+    // crossed an anchor since; here none is above the first anchor, so the top is exact).
+    const before = await list({ mode: "group_ironman", xp: "25x" });
+    const want = await expectedOrder("group_ironman", "25x", 0);
+    expect(before.results.map((e) => e.id)).toEqual(want.slice(0, 25));
+    expect(before.results.slice(0, 3).map((e) => e.rank)).toEqual([1, 2, 3]);
+    const stale = await db.hiscoreLadder.findUniqueOrThrow({ where: { gameMode_xpMode: { gameMode: "GROUP_IRONMAN", xpMode: "X25" } } });
+    expect(stale.version).toBeGreaterThan(stale.refreshedVersion);
+
+    await refreshLadder({ gameMode: "GROUP_IRONMAN", xpMode: "X25" }, { every: 4 });
+    const fresh = await db.hiscoreLadder.findUniqueOrThrow({ where: { gameMode_xpMode: { gameMode: "GROUP_IRONMAN", xpMode: "X25" } } });
+    expect(fresh.refreshedVersion).toBe(fresh.version);
+    expect(fresh.players).toBe(60);
+    await expectLadderExact("group_ironman", "25x", 0, "overall");
+    await expectLadderExact("group_ironman", "25x", 23, "construction");
+  });
+
+  it("queues one refresh per ladder with each push, in the same transaction, without postponing it", async () => {
+    const u = await createUser();
+    await pushHiscores({ player_id: u.id, game_mode: "hardcore_ironman", xp_mode: "10x", experience: flat(10) });
+    const first = (await queuedJobs("refresh-hiscores")).filter((j) => j.payload.gameMode === "HARDCORE_IRONMAN" && j.payload.xpMode === "X10");
+    expect(first).toHaveLength(1);
+    expect(first[0]!.run_at.getTime()).toBeGreaterThan(Date.now());
+    await pushHiscores({ player_id: u.id, game_mode: "hardcore_ironman", xp_mode: "10x", experience: flat(20) });
+    const second = (await queuedJobs("refresh-hiscores")).filter((j) => j.payload.gameMode === "HARDCORE_IRONMAN" && j.payload.xpMode === "X10");
+    expect(second).toHaveLength(1);
+    expect(second[0]!.run_at.getTime()).toBe(first[0]!.run_at.getTime());
+  });
+});
+
+describe("who is on which ladder", () => {
+  it("leaves out staff and banned players, in lists and lookups, and closes the gap", async () => {
+    const [top, mid, low] = [await createUser(), await createUser(), await createUser()];
+    const staff = await createUser({ privilege: "MODERATOR" });
+    const mode = { game_mode: "ironman" as const, xp_mode: "25x" as const };
+    await pushHiscores({ player_id: staff.id, ...mode, experience: flat(9_000_000) });
+    await pushHiscores({ player_id: top.id, ...mode, experience: flat(3000) });
+    await pushHiscores({ player_id: mid.id, ...mode, experience: flat(2000) });
+    await pushHiscores({ player_id: low.id, ...mode, experience: flat(1000) });
+    const q = { mode: "ironman", xp: "25x" };
+    expect((await list(q)).results.map((e) => e.id)).toEqual([top.id, mid.id, low.id]);
+    expect((await player(staff.username)).status).toBe(404);
+
+    await banUser(mid.username, "Botting", "test");
+    const after = await list(q);
+    expect(after.results.map((e) => [e.id, e.rank])).toEqual([[top.id, 1], [low.id, 2]]);
+    expect((await player(mid.username)).status).toBe(404);
+    const low404 = await player(low.username);
+    expect((low404.json.results as { rank: number }[]).every((r) => r.rank === 2)).toBe(true);
+
+    // A player promoted to staff leaves; demoted again, comes back.
+    await setPrivilege(top.username, "ADMINISTRATOR", "test");
+    expect((await list(q)).results.map((e) => e.id)).toEqual([low.id]);
+    await setPrivilege(top.username, "PLAYER", "test");
+    expect((await list(q)).results.map((e) => e.id)).toEqual([top.id, low.id]);
+  });
+
+  it("keeps each game mode and XP mode a ladder of its own, and the player's own mode on their page", async () => {
+    const iron = await createUser();
+    const boosted = await createUser();
+    await pushHiscores({ player_id: iron.id, game_mode: "hardcore_ironman", xp_mode: "regular", experience: flat(777) });
+    await pushHiscores({ player_id: boosted.id, game_mode: "hardcore_ironman", xp_mode: "15x", experience: flat(888) });
+    expect((await list({ mode: "hardcore_ironman" })).results.map((e) => e.id)).toEqual([iron.id]);
+    expect((await list({ mode: "hardcore_ironman", xp: "15x" })).results.map((e) => e.id)).toEqual([boosted.id]);
+    expect((await list({ mode: "regular", xp: "15x" })).results.map((e) => e.id)).not.toContain(boosted.id);
+
+    const page = await player(iron.username.toUpperCase());
+    expect(page.status).toBe(200);
+    expect(page.json).toMatchObject({ id: iron.id, username: iron.username, game_mode: "hardcore_ironman", xp_mode: "regular" });
+    const results = page.json.results as Record<string, unknown>[];
+    expect(results).toHaveLength(24);
+    expect(results[0]).toEqual({ skill: 0, skill_name: "Overall", rank: 1, level: 23 * levelForXp(777), experience: 777 * 23 });
+    expect(results[23]).toMatchObject({ skill: 23, skill_name: "Construction", rank: 1, level: levelForXp(777), experience: 777 });
+    expect((await player(iron.username, "?mode=ironman")).status).toBe(404);
+    expect((await player(iron.username, "?mode=hardcore_ironman&xp=regular")).status).toBe(200);
+
+    // Moving to another ladder leaves the old one.
+    await pushHiscores({ player_id: iron.id, game_mode: "ironman", xp_mode: "regular", experience: flat(777) });
+    expect((await list({ mode: "hardcore_ironman" })).results).toEqual([]);
+  });
+});
+
+describe("GET /api/v1/hiscores paging", () => {
+  it("answers 25 a page with links, reads a page below 1 or not a number as 1, and 400 for an unknown skill or mode", async () => {
+    const users = [];
+    for (let i = 0; i < 30; i++) users.push(await createUser());
+    for (const [i, u] of users.entries()) await pushHiscores({ player_id: u.id, game_mode: "ironman", xp_mode: "15x", experience: flat(10_000 + i) });
+    const q = { mode: "ironman", xp: "15x" };
+    const one = await list(q);
+    expect(one.results).toHaveLength(25);
+    expect(one.previous).toBeNull();
+    expect(one.next).toMatch(/\/api\/v1\/hiscores\?.*page=2/);
+    expect(new URL(one.next!).searchParams.get("mode")).toBe("ironman");
+    for (const page of ["0", "-4", "abc", "1.5", ""]) {
+      const p = await list({ ...q, page });
+      expect(p.status, `page=${page}`).toBe(200);
+      expect(p.results.map((e) => e.rank)[0]).toBe(1);
+      expect(p.previous).toBeNull();
+    }
+    const two = await list({ ...q, page: 2 });
+    expect(two.results.map((e) => e.rank)).toEqual([26, 27, 28, 29, 30]);
+    expect(two.next).toBeNull();
+    expect(two.previous).not.toBeNull();
+    const beyond = await list({ ...q, page: 99 });
+    expect(beyond.results).toEqual([]);
+    expect(beyond.next).toBeNull();
+
+    expect((await list({ skill: "sailing" })).status).toBe(400);
+    expect((await list({ skill: "24" })).status).toBe(400);
+    expect((await list({ mode: "deadman" })).status).toBe(400);
+    expect((await list({ xp: "5x" })).status).toBe(400);
+  });
+});
+
+describe("Old School index_lite lookups", () => {
+  it("answers the CSV and JSON shapes, in the official order, per mode, and 404 for an unknown player", async () => {
+    const u = await createUser();
+    const xp = SKILLS.map((_, i) => XP_FOR_LEVEL[10 + i]!);
+    await pushHiscores({ player_id: u.id, game_mode: "ultimate_ironman", xp_mode: "regular", experience: xp });
+    const ws = await call(indexLiteWsRoute, { path: `/api/v1/hiscores/index_lite.ws?player=${encodeURIComponent(u.username)}` });
+    expect(ws.status).toBe(200);
+    expect(ws.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = ws.json.__text as string;
+    const lines = text.split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines).toHaveLength(24);
+    for (const line of lines) expect(line).toMatch(/^(-1|\d+),\d+,(-1|\d+)$/);
+    const totalLevel = SKILLS.reduce((s, _, i) => s + 10 + i, 0);
+    expect(lines[0]).toBe(`1,${totalLevel},${xp.reduce((a, b) => a + b, 0)}`);
+    expect(lines[1]).toBe(`1,10,${XP_FOR_LEVEL[10]}`); // Attack
+    expect(lines[23]).toBe(`1,32,${XP_FOR_LEVEL[32]}`); // Construction
+
+    const json = await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(u.username)}&mode=ultimate_ironman` });
+    expect(json.status).toBe(200);
+    expect(Object.keys(json.json).sort()).toEqual(["activities", "skills"]);
+    expect(json.json.activities).toEqual([]);
+    const skills = json.json.skills as Record<string, unknown>[];
+    expect(skills).toHaveLength(24);
+    expect(skills[0]).toEqual({ id: 0, name: "Overall", rank: 1, level: totalLevel, xp: xp.reduce((a, b) => a + b, 0) });
+    expect(skills.map((s) => s.name)).toEqual(["Overall", ...SKILLS]);
+    expect(Object.keys(skills[4]!).sort()).toEqual(["id", "level", "name", "rank", "xp"]);
+
+    // A skill without a row is unranked.
+    await db.hiscoreStat.delete({ where: { userId_gameMode_xpMode_skill: { userId: u.id, gameMode: "ULTIMATE_IRONMAN", xpMode: "REGULAR", skill: 7 } } });
+    const partial = await call(indexLiteWsRoute, { path: `/api/v1/hiscores/index_lite.ws?player=${encodeURIComponent(u.username)}` });
+    expect((partial.json.__text as string).split("\n")[7]).toBe("-1,1,-1");
+
+    expect((await call(indexLiteWsRoute, { path: "/api/v1/hiscores/index_lite.ws?player=nobody_here" })).status).toBe(404);
+    expect((await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(u.username)}&mode=regular` })).status).toBe(404);
+    expect((await call(indexLiteJsonRoute, { path: "/api/v1/hiscores/index_lite.json" })).status).toBe(400);
+  });
+});
