@@ -42,23 +42,24 @@ export function PlayerHiscores({ name, player }: { name: string; player: TPlayer
           <Badges player={player} />
           <Panel>
             <h2 className="mb-3 text-2xl text-gold">Skills</h2>
+            {/* On a phone the icon column gives its room to the numbers, so nothing scrolls sideways. */}
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm sm:text-base">
+              <table className="w-full text-left text-xs min-[400px]:text-sm sm:text-base">
                 <thead className="border-b-2 border-stone-700 text-stone-300">
                   <tr>
-                    <th scope="col" className="px-2 py-2">
+                    <th scope="col" className="hidden px-1.5 py-2 sm:table-cell sm:px-2">
                       Skill
                     </th>
-                    <th scope="col" className="px-2 py-2">
+                    <th scope="col" className="px-1.5 py-2 sm:px-2">
                       Skill Name
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right">
+                    <th scope="col" className="px-1.5 py-2 sm:px-2 text-right">
                       Rank
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right">
+                    <th scope="col" className="px-1.5 py-2 sm:px-2 text-right">
                       Level
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right">
+                    <th scope="col" className="px-1.5 py-2 sm:px-2 text-right">
                       Experience
                     </th>
                   </tr>
@@ -66,19 +67,19 @@ export function PlayerHiscores({ name, player }: { name: string; player: TPlayer
                 <tbody>
                   {player.results.map((r) => (
                     <tr key={r.skill} className="border-b border-stone-800">
-                      <td className="px-2 py-2">
+                      <td className="hidden px-1.5 py-2 sm:table-cell sm:px-2">
                         <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-stone-800 text-xs text-gold">
                           {r.skill_name.slice(0, 2)}
                         </span>
                       </td>
-                      <td className="px-2 py-2">
+                      <td className="px-1.5 py-2 sm:px-2">
                         <Link href={hiscoresHref({ skill: r.skill, mode: player.game_mode, xp: player.xp_mode })} className="underline-offset-2 hover:underline" data-skill={skillSlug(r.skill)}>
                           {r.skill_name}
                         </Link>
                       </td>
-                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(r.rank)}</td>
-                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(r.level)}</td>
-                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(r.experience)}</td>
+                      <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{fmt.format(r.rank)}</td>
+                      <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{fmt.format(r.level)}</td>
+                      <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{fmt.format(r.experience)}</td>
                     </tr>
                   ))}
                 </tbody>
