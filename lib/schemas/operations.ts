@@ -6,6 +6,7 @@ import { openApiOp } from "./meta";
 import { paymentOperations } from "./payments";
 import { staffStoreOperations } from "./staff-store";
 import { storeOperations } from "./store";
+import { ticketOperations } from "./tickets";
 import { voteOperations } from "./votes";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
@@ -18,4 +19,5 @@ export const operations: Operation[] = [
   ...staffStoreOperations,
   ...gameOperations,
   ...voteOperations,
+  ...ticketOperations,
 ];
