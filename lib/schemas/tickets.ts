@@ -27,6 +27,9 @@ export const COMMENT_MAX = 5000;
 export const TICKETS_PAGE_SIZE = 20;
 
 export const TYPE_MESSAGE = `Choose a ticket type: ${Object.values(TICKET_TYPE_LABELS).join(", ")}.`;
+/** Spec §2 My Tickets empty texts. */
+export const NO_OPEN_TICKETS = "No open tickets found.";
+export const NO_CLOSED_TICKETS = "No closed tickets found.";
 export const TICKET_CLOSED_MESSAGE = "This ticket is closed. If you still need help, please open a new ticket.";
 
 const text = (label: string, max: number) =>
