@@ -22,12 +22,16 @@ export const NONCE_PAGES = [
   "/account/change-password",
   "/account/purchases",
   "/account/reset-password",
+  "/account/tickets",
   "/credits",
   "/dev/outbox",
   "/register",
   "/staff/store",
+  "/staff/tickets",
   "/store",
   "/store/success",
+  "/ticket/:id",
+  "/tickets/create",
   "/vote",
 ];
 

@@ -41,6 +41,9 @@ export function ProfileCard({ profile }: { profile: TUserDto }) {
         <Link href="/account/purchases?type=credits" prefetch={prefetchFor("/account/purchases")} className="btn btn-stone">
           View Purchase History
         </Link>
+        <Link href="/account/tickets" className="btn btn-stone">
+          My Tickets
+        </Link>
         <LogoutButton className="btn btn-ember">Sign out</LogoutButton>
       </div>
     </Panel>

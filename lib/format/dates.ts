@@ -54,3 +54,19 @@ export function formatLongDate(value: Date | string | number, timeZone = "UTC"):
   const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
   return new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "long", day: "numeric" }).format(date);
 }
+
+/**
+ * Long date with time (spec §9 for tickets), e.g. "March 7, 2024 at 2:05 PM", in `timeZone`
+ * (IANA name, default UTC; an unknown zone falls back to UTC). Built from parts, so server and
+ * browser (whose ICU versions may join date and time differently) print the same text.
+ * Invalid input → "".
+ */
+export function formatLongDateTime(value: Date | string | number, timeZone = "UTC"): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const parts: Record<string, string> = {};
+  const f = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h12" });
+  for (const p of f.formatToParts(date)) parts[p.type] = p.value;
+  return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute} ${(parts.dayPeriod ?? "").toUpperCase()}`;
+}

@@ -7,6 +7,7 @@ import { openApiOp } from "./meta";
 import { paymentOperations } from "./payments";
 import { staffStoreOperations } from "./staff-store";
 import { storeOperations } from "./store";
+import { ticketOperations } from "./tickets";
 import { voteOperations } from "./votes";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
@@ -20,4 +21,5 @@ export const operations: Operation[] = [
   ...gameOperations,
   ...voteOperations,
   ...hiscoresOperations,
+  ...ticketOperations,
 ];

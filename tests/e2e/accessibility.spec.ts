@@ -19,6 +19,8 @@ const PUBLIC_PAGES = [
   "/registration-failed",
   "/account/request-password-reset",
   "/account/reset-password?uid=1&token=abc",
+  "/tickets",
+  "/ticketinfo",
   "/no-such-page",
 ];
 
@@ -44,8 +46,29 @@ test.describe("accessibility", () => {
       await expect(page.locator("h1").first()).toBeVisible();
       expect(await violations(page), path).toEqual([]);
     }
+    // Ticket pages (issue 11), with a ticket of the player's own.
+    const created = await page.request.post("/api/v1/tickets", { data: { type: "GENERAL_INQUIRY", title: "Axe check", description: "Checking." } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    for (const path of ["/tickets/create", "/account/tickets", "/account/tickets?tab=closed", `/ticket/${id}`]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
     // The open account menu too.
     await page.getByRole("banner").getByRole("button", { name: user.username }).click();
     expect(await violations(page), "account menu").toEqual([]);
+  });
+
+  test("the staff ticket pages have no WCAG A/AA violations", async ({ page }) => {
+    const moderator = await createE2EUser({ privilege: "MODERATOR" });
+    await signIn(page, moderator);
+    const created = await page.request.post("/api/v1/tickets", { data: { type: "REPORT_BUG", title: "Staff axe check", description: "Checking." } });
+    const { id } = (await created.json()) as { id: number };
+    for (const path of ["/staff/tickets", "/staff/tickets?status=all", `/ticket/${id}`]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
   });
 });

@@ -25,6 +25,10 @@ function pagePaths(dir: string, prefix = ""): string[] {
 
 const APP_PAGES = pagePaths(path.join(process.cwd(), "app")).sort();
 const QUERIES: Record<string, string> = { "/account/reset-password": "?uid=1&token=abc" };
+/** Where a dynamic page is walked; the signed-in walk swaps in a ticket of the player's own. */
+const DYNAMIC: Record<string, string> = { "/ticket/[id]": "/ticket/1" };
+/** NONCE_PAGES entries are proxy matcher paths: ":id" stands for one segment. */
+const isNoncePage = (pathname: string) => NONCE_PAGES.some((p) => new RegExp(`^${p.replace(/:\w+/g, "[^/]+")}$`).test(pathname));
 const UNBUILT = [...NAV_LINKS.map((l) => l.href).filter((h) => !APP_PAGES.includes(h.replace(/\/$/, "") || "/")), "/no/such/place"];
 
 async function watchConsole(page: Page): Promise<string[]> {
@@ -54,13 +58,13 @@ async function expectHydrated(page: Page) {
     .toBe(true);
 }
 
-async function visit(page: Page, pathname: string) {
-  const res = await page.goto(pathname + (QUERIES[pathname] ?? ""));
+async function visit(page: Page, pathname: string, dynamic: Record<string, string> = DYNAMIC) {
+  const res = await page.goto((dynamic[pathname] ?? pathname) + (QUERIES[pathname] ?? ""));
   expect(res, pathname).not.toBeNull();
   const h = res!.headers();
   const finalPath = new URL(page.url()).pathname;
   const csp = h["content-security-policy"] ?? "";
-  if (NONCE_PAGES.includes(finalPath)) expect(csp, `${pathname} → nonce policy`).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  if (isNoncePage(finalPath)) expect(csp, `${pathname} → nonce policy`).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   else {
     expect(csp, `${pathname} → static policy`).toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).not.toContain("nonce-");
@@ -87,8 +91,11 @@ test.describe("walk every page", () => {
     const user = await createE2EUser();
     await signIn(page, user);
     const problems = await watchConsole(page);
+    const ticket = await page.request.post("/api/v1/tickets", { data: { type: "GENERAL_INQUIRY", title: "Page walk", description: "Walking." } });
+    expect(ticket.status()).toBe(201);
+    const own = { ...DYNAMIC, "/ticket/[id]": `/ticket/${((await ticket.json()) as { id: number }).id}` };
     for (const p of APP_PAGES.filter((p) => p !== "/login" && p !== "/register")) {
-      await visit(page, p);
+      await visit(page, p, own);
       if (p !== "/dev/outbox") await expectSignedInAs(page, user.username);
     }
     expect(problems).toEqual([]);

@@ -74,12 +74,14 @@ describe("ids from clients", () => {
       "GET /api/v1/game/deliveries query.player_id",
       "GET /api/v1/store/products query.category",
       "GET /api/v1/store/products/{category} params.category",
+      "GET /api/v1/tickets/{id} params.id",
       "GET /api/v1/users/confirm query.uid",
       "PATCH /api/v1/staff/store/categories/{id} params.id",
       "PATCH /api/v1/staff/store/packages/{id} params.id",
       "PATCH /api/v1/staff/store/products/{id} body.categoryId",
       "PATCH /api/v1/staff/store/products/{id} body.gameItemId",
       "PATCH /api/v1/staff/store/products/{id} params.id",
+      "PATCH /api/v1/tickets/{id} params.id",
       "POST /api/v1/game/deliveries/claim body.player_id",
       "POST /api/v1/game/hiscores body.player_id",
       "POST /api/v1/game/store-link body.player_id",
@@ -89,6 +91,10 @@ describe("ids from clients", () => {
       "POST /api/v1/store/credits/purchase body.id",
       "POST /api/v1/store/credits/test-checkout body.purchase_id",
       "POST /api/v1/store/purchase body.id",
+      "POST /api/v1/tickets body.order",
+      "POST /api/v1/tickets body.purchase",
+      "POST /api/v1/tickets body.vote",
+      "POST /api/v1/tickets/comments body.ticket",
     ]);
     // A field named like an id that bypasses zId would slip past the range check.
     for (const f of fields) expect(idFields.has(unwrap(shapeOf(f.op[f.where])[f.name]!)), `${f.op.path} ${f.name}`).toBe(true);

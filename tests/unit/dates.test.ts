@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime12 } from "@/lib/format/dates";
+import { formatDateTime12, formatLongDateTime } from "@/lib/format/dates";
 
 describe("formatDateTime12 (MM/DD/YYYY hh:mm A)", () => {
   it("pads month, day and hour and uses PM for the afternoon", () => {
@@ -25,5 +25,18 @@ describe("formatDateTime12 (MM/DD/YYYY hh:mm A)", () => {
   it("falls back to UTC for an unknown zone and answers empty for an invalid date", () => {
     expect(formatDateTime12("2024-03-07T14:05:00Z", "Not/AZone")).toBe("03/07/2024 02:05 PM");
     expect(formatDateTime12("not a date")).toBe("");
+  });
+});
+
+describe("formatLongDateTime (tickets: long date with time)", () => {
+  it("writes the month out, the hour without padding, and AM/PM", () => {
+    expect(formatLongDateTime("2024-03-07T14:05:00Z")).toBe("March 7, 2024 at 2:05 PM");
+    expect(formatLongDateTime("2024-12-31T00:00:00Z")).toBe("December 31, 2024 at 12:00 AM");
+  });
+
+  it("formats in the given zone, falls back to UTC for an unknown one, and answers empty for an invalid date", () => {
+    expect(formatLongDateTime("2024-03-07T23:30:00Z", "Asia/Tokyo")).toBe("March 8, 2024 at 8:30 AM");
+    expect(formatLongDateTime("2024-03-07T14:05:00Z", "Not/AZone")).toBe("March 7, 2024 at 2:05 PM");
+    expect(formatLongDateTime("nope")).toBe("");
   });
 });

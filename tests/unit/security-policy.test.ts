@@ -31,7 +31,8 @@ function pagePaths(dir: string, prefix = ""): string[] {
     const full = path.join(dir, name);
     if (!statSync(full).isDirectory()) continue;
     if (name === "api") continue;
-    const segment = /^\(.*\)$/.test(name) ? "" : `/${name}`;
+    // A dynamic segment ("[id]") is written as the proxy matcher writes it (":id").
+    const segment = /^\(.*\)$/.test(name) ? "" : `/${name.replace(/^\[(\w+)\]$/, ":$1")}`;
     if (readdirSync(full).includes("page.tsx")) out.push(prefix + segment || "/");
     out.push(...pagePaths(full, prefix + segment));
   }

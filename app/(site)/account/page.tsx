@@ -3,6 +3,7 @@ import { ChangePasswordForm } from "@/components/accounts/change-password-form";
 import { ProfileCard } from "@/components/accounts/profile-card";
 import { SessionsList } from "@/components/accounts/sessions-list";
 import { TwoFactorCard } from "@/components/accounts/two-factor-card";
+import { ButtonLink } from "@/components/ui/button-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { getProfile } from "@/lib/server/accounts/get-profile";
 import { requireUser } from "@/lib/server/sessions/guards";
@@ -15,7 +16,13 @@ export default async function AccountPage() {
   const [profile, sessions] = await Promise.all([getProfile(actor.userId), listSessions(actor)]);
   return (
     <>
-      <PageHeader title="Account" subtitle="Your profile, security settings and where you are logged in." />
+      <PageHeader title="Account" subtitle="Your profile, security settings and where you are logged in.">
+        {actor.isStaff ? (
+          <ButtonLink href="/staff/tickets" variant="stone">
+            Ticket queue
+          </ButtonLink>
+        ) : null}
+      </PageHeader>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-6">
           <ProfileCard profile={profile} />

@@ -32,4 +32,14 @@ export const mailTemplates = {
     build(`Your ${siteConfig.name} password was changed`, [`Hello ${username},`, "Your password was just changed and every session was signed out.", `If this was not you, reset your password straight away and contact staff on ${siteConfig.chatServerName}.`]),
   registrationAttempt: (username: string, url: string) =>
     build(`Someone tried to register with your email`, [`Hello ${username},`, `Someone just tried to create a new ${siteConfig.name} account with this email address. It already belongs to your account, ${username}, so no new account was made.`, "If that was you and you cannot get in, choose a new password with the link below (it works once and expires in 30 minutes). If it was not you, ignore this email: nothing has changed."], { label: "Choose a new password", url }),
+  ticketReply: (username: string, title: string, reply: string, url: string) =>
+    build(`Staff replied to your ticket: ${title}`, [`Hello ${username},`, `A staff member replied to your support ticket "${title}":`, reply, "Reply on the ticket page, not to this email."], { label: "View your ticket", url }),
+  ticketStatus: (username: string, title: string, closed: boolean, url: string) =>
+    build(
+      closed ? `Your ticket was closed: ${title}` : `Your ticket was opened again: ${title}`,
+      closed
+        ? [`Hello ${username},`, `Staff closed your support ticket "${title}".`, "If you still need help, please open a new ticket."]
+        : [`Hello ${username},`, `Staff opened your support ticket "${title}" again. You can reply on the ticket page.`],
+      { label: "View your ticket", url },
+    ),
 };

@@ -1,0 +1,124 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ReplyForm } from "@/components/tickets/reply-form";
+import { StaffControls } from "@/components/tickets/staff-controls";
+import { StatusBadge } from "@/components/tickets/status-badge";
+import { TicketContext } from "@/components/tickets/ticket-context";
+import { LocalDateTime } from "@/components/ui/local-date-time";
+import { Panel } from "@/components/ui/panel";
+import { MAX_ID } from "@/lib/schemas/ids";
+import { TICKET_CLOSED_MESSAGE } from "@/lib/schemas/tickets";
+import { requireUser } from "@/lib/server/sessions/guards";
+import { findTicket } from "@/lib/server/tickets/get-ticket";
+
+export const metadata: Metadata = { title: "Ticket", robots: { index: false, follow: false } };
+export const dynamic = "force-dynamic";
+
+/**
+ * Spec §2 Ticket view. Numeric ids only; a ticket that is missing or not the reader's goes to
+ * the 404 page alike (spec §6 "403 → /404"). Users' text is rendered as React text only.
+ */
+export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id: raw } = await params;
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= MAX_ID)) notFound();
+  const actor = await requireUser(`/ticket/${id}`);
+  const ticket = await findTicket(actor, id);
+  if (!ticket) notFound();
+
+  return (
+    <>
+      <p className="mb-4">
+        <Link href={actor.isStaff && ticket.user !== actor.username ? "/staff/tickets" : "/account/tickets"}>
+          <span aria-hidden="true">← </span>
+          {actor.isStaff && ticket.user !== actor.username ? "Back to the ticket queue" : "Back to my tickets"}
+        </Link>
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-6">
+          <header className="border-b-2 border-stone-700 pb-4">
+            <p className="text-sm text-stone-400">{ticket.type_label}</p>
+            <h1 className="text-3xl break-words text-gold sm:text-4xl">{ticket.title}</h1>
+          </header>
+          <Panel as="article" aria-label="Original description">
+            <p className="mb-3 text-sm text-stone-400">
+              <span className="font-semibold text-stone-100">{ticket.user}</span> wrote on <LocalDateTime value={ticket.created} long />
+            </p>
+            <p className="break-words whitespace-pre-wrap">{ticket.description}</p>
+          </Panel>
+
+          <section aria-labelledby="comments-heading" className="space-y-4">
+            <h2 id="comments-heading" className="text-2xl text-gold">
+              Comments
+            </h2>
+            {ticket.comments.length === 0 ? <p className="text-stone-400">No replies yet.</p> : null}
+            <ol className="space-y-4">
+              {ticket.comments.map((c) => (
+                <li key={c.id}>
+                  <Panel as="article" className={c.staff ? "border-gold-dark" : ""} aria-label={`Reply by ${c.user}`}>
+                    <p className="mb-2 flex flex-wrap items-center gap-2 text-sm text-stone-400">
+                      <span className="font-semibold text-stone-100">{c.user}</span>
+                      {c.staff ? <span className="rounded bg-gold/15 px-1.5 text-xs font-bold text-gold">Staff</span> : null}
+                      <LocalDateTime value={c.date} long />
+                    </p>
+                    <p className="break-words whitespace-pre-wrap">{c.content}</p>
+                  </Panel>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          {ticket.closed ? (
+            <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="closed-notice">
+              {TICKET_CLOSED_MESSAGE} <Link href="/tickets/create">Create a new ticket</Link>
+            </p>
+          ) : (
+            <Panel aria-label="Reply">
+              <ReplyForm ticketId={ticket.id} />
+            </Panel>
+          )}
+        </div>
+
+        <aside className="space-y-6" aria-label="Ticket details">
+          <Panel>
+            <dl className="space-y-3">
+              <div>
+                <dt className="text-sm text-stone-400">Ticket ID</dt>
+                <dd className="font-semibold">#{ticket.id}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-stone-400">Status</dt>
+                <dd>
+                  <StatusBadge closed={ticket.closed} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-stone-400">Last Updated</dt>
+                <dd>
+                  <LocalDateTime value={ticket.updated} long />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-stone-400">Created On</dt>
+                <dd>
+                  <LocalDateTime value={ticket.created} long />
+                </dd>
+              </div>
+            </dl>
+          </Panel>
+          {actor.isStaff ? (
+            <Panel>
+              <StaffControls ticketId={ticket.id} closed={ticket.closed} />
+            </Panel>
+          ) : null}
+          {ticket.context.purchase || ticket.context.order || ticket.context.vote ? (
+            <Panel>
+              <TicketContext context={ticket.context} />
+            </Panel>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CreateTicketForm } from "@/components/tickets/create-ticket-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { isTicketType } from "@/lib/schemas/tickets";
+import { requireUser } from "@/lib/server/sessions/guards";
+import { listRelatedRecords } from "@/lib/server/tickets/list-related-records";
+
+export const metadata: Metadata = { title: "Create Ticket" };
+export const dynamic = "force-dynamic";
+
+/** Spec §2 Create Ticket. `?type=REPORT_PLAYER` (a type code) preselects the type, as the landing's help blocks do. */
+export default async function CreateTicketPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const q = await searchParams;
+  const type = isTicketType(q.type) ? q.type : "";
+  const actor = await requireUser(`/tickets/create${type ? `?type=${type}` : ""}`);
+  const related = await listRelatedRecords(actor.userId);
+  return (
+    <div className="mx-auto max-w-2xl">
+      <p className="mb-4">
+        <Link href="/tickets/">
+          <span aria-hidden="true">← </span>Back to support
+        </Link>
+      </p>
+      <PageHeader title="Create Ticket" subtitle="Tell us what happened. Staff answer on the ticket page and we email you when they do." />
+      <Panel>
+        <CreateTicketForm initialType={type} related={related} />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+// POST /api/v1/tickets/comments — reply to an open ticket (201 with the comment)
+import { createCommentOp } from "@/lib/schemas/tickets";
+import { json, route } from "@/lib/server/http/route";
+import { addTicketComment } from "@/lib/server/tickets/add-ticket-comment";
+
+export const POST = route(createCommentOp, {
+  rateLimit: [{ name: "ticket-comment", limit: 60, windowSec: 60 * 60, key: ({ actor }) => String(actor.userId) }],
+  handler: async ({ body, actor }) => json(await addTicketComment(actor, body.ticket, body.content), 201),
+});

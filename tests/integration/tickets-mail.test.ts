@@ -1,0 +1,61 @@
+// Ticket emails go through the mail module and the job queue: a staff reply or status change
+// is recorded with the write and delivered over SMTP to the player, once; the player's own
+// replies and a refused reply send nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as comments from "@/app/api/v1/tickets/comments/route";
+import * as one from "@/app/api/v1/tickets/[id]/route";
+import * as tickets from "@/app/api/v1/tickets/route";
+import { db } from "@/lib/server/db";
+import { createSessionToken, createUser } from "../factories/users";
+import { setEnv } from "../support/env";
+import { queuedJobs, runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
+import { linkIn, startSmtpCapture } from "../support/smtp-capture";
+import { call, freshClient, SAME_ORIGIN } from "./helpers";
+
+await takeOwnDatabase("tickets-mail");
+
+let restore: () => void;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  restore = setEnv({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
+});
+afterAll(async () => {
+  restore();
+  await smtp.close();
+});
+
+const as = (session: string, opts: { method?: string; body?: unknown; id?: number } = {}) => ({
+  method: opts.method ?? "POST",
+  body: opts.body,
+  cookies: { session },
+  headers: { ...SAME_ORIGIN, ...freshClient() },
+  ...(opts.id !== undefined ? { params: { id: String(opts.id) } } : {}),
+});
+
+describe("ticket emails", () => {
+  it("mails the player a staff reply and a close, over SMTP with a link to the ticket; nothing for their own reply or a refused one", async () => {
+    const player = await createUser();
+    const moderator = await createUser({ privilege: "MODERATOR" });
+    const [ps, ms] = await Promise.all([createSessionToken(player.id), createSessionToken(moderator.id)]);
+    const opened = await call(tickets.POST, as(ps, { body: { type: "WEBSITE_SUPPORT", title: "Page is blank", description: "The store shows nothing." } }));
+    expect(opened.status).toBe(201);
+    const id = (opened.json as { id: number }).id;
+    const toPlayer = () => smtp.messages.filter((m) => m.to.includes(player.email));
+
+    expect((await call(comments.POST, as(ps, { body: { ticket: id, content: "Still blank." } }))).status).toBe(201);
+    expect((await call(comments.POST, as(ms, { body: { ticket: id, content: "Try clearing the cache." } }))).status).toBe(201);
+    // Recorded and queued with the comment, before any job ran.
+    expect(await db.mailMessage.count({ where: { to: player.email, status: "QUEUED" } })).toBe(1);
+    expect(await queuedJobs("send-mail")).toHaveLength(1);
+    await runJobsUntilIdle();
+    expect(toPlayer().map((m) => m.subject)).toEqual(["Staff replied to your ticket: Page is blank"]);
+    expect(linkIn(toPlayer()[0]!, `/ticket/${id}`).pathname).toBe(`/ticket/${id}`);
+
+    expect((await call(one.PATCH, as(ms, { method: "PATCH", id, body: { closed: true } }))).status).toBe(200);
+    expect((await call(comments.POST, as(ps, { body: { ticket: id, content: "Hello?" } }))).status).toBe(409);
+    await runJobsUntilIdle();
+    expect(toPlayer().map((m) => m.subject)).toEqual(["Staff replied to your ticket: Page is blank", "Your ticket was closed: Page is blank"]);
+    expect(smtp.messages.filter((m) => m.to.includes(moderator.email))).toHaveLength(0);
+  });
+});
