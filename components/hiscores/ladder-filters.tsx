@@ -17,47 +17,35 @@ export function LadderFilters({ modes, xps, mode, xp }: { modes: FilterOption[];
     const o = options.find((x) => x.value === value);
     if (o) router.push(o.href);
   };
-  const select = `${inputClass} sm:w-48`;
   return (
     <form method="get" className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
-      <div>
-        <label htmlFor={`${base}-mode`} className="mb-1 block text-sm text-stone-300">
-          Game mode
-        </label>
-        <select id={`${base}-mode`} name="mode" defaultValue={mode} className={select} onChange={(e) => go(modes, e.target.value)}>
-          {modes.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${base}-xp`} className="mb-1 block text-sm text-stone-300">
-          XP mode
-        </label>
-        <select id={`${base}-xp`} name="xp" defaultValue={xp} className={select} onChange={(e) => go(xps, e.target.value)}>
-          {xps.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${base}-world`} className="mb-1 block text-sm text-stone-300">
-          World
-        </label>
-        {/* One world today: the filter shows it. */}
-        <select id={`${base}-world`} name="world" defaultValue="1" className={select}>
-          <option value="1">World 1</option>
-        </select>
-      </div>
+      <FilterSelect id={`${base}-mode`} label="Game mode" name="mode" value={mode} options={modes} onPick={(v) => go(modes, v)} />
+      <FilterSelect id={`${base}-xp`} label="XP mode" name="xp" value={xp} options={xps} onPick={(v) => go(xps, v)} />
+      {/* One world today: the filter shows it. */}
+      <FilterSelect id={`${base}-world`} label="World" name="world" value="1" options={[{ value: "1", label: "World 1", href: "" }]} />
       <noscript>
         <button type="submit" className="btn btn-stone">
           Show
         </button>
       </noscript>
     </form>
+  );
+}
+
+function FilterSelect(props: { id: string; label: string; name: string; value: string; options: FilterOption[]; onPick?: (value: string) => void }) {
+  const { id, label, name, value, options, onPick } = props;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm text-stone-300">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={`${inputClass} sm:w-48`} onChange={onPick ? (e) => onPick(e.target.value) : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
