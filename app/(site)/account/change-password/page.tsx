@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { SendResetLinkButton } from "@/components/accounts/send-reset-link-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { requireUser } from "@/lib/server/sessions/guards";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Change Password" };
 
@@ -18,11 +18,9 @@ export default async function ChangePasswordPage() {
           after a short time.
         </p>
         <SendResetLinkButton />
-        <p>
-          <Link href="/account">
-            <span aria-hidden="true">← </span>Back to account
-          </Link>
-        </p>
+        <BackLink href="/account" className="">
+          Back to account
+        </BackLink>
       </Panel>
     </div>
   );

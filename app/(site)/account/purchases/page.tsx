@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PurchaseHistory } from "@/components/credits/purchase-history";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/server/sessions/guards";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Purchase History" };
 export const dynamic = "force-dynamic";
@@ -12,11 +12,7 @@ export default async function PurchaseHistoryPage() {
   await requireUser("/account/purchases?type=credits");
   return (
     <>
-      <p className="mb-4">
-        <Link href="/account">
-          <span aria-hidden="true">← </span>Back to account
-        </Link>
-      </p>
+      <BackLink href="/account">Back to account</BackLink>
       <PageHeader title="Purchase History" />
       <PurchaseHistory />
     </>

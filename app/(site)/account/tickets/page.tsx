@@ -9,6 +9,7 @@ import { pageNumber } from "@/lib/format/page-number";
 import { NO_CLOSED_TICKETS, NO_OPEN_TICKETS, TICKETS_PAGE_SIZE } from "@/lib/schemas/tickets";
 import { requireUser } from "@/lib/server/sessions/guards";
 import { listOwnTickets } from "@/lib/server/tickets/list-tickets";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "My Tickets" };
 export const dynamic = "force-dynamic";
@@ -26,11 +27,7 @@ export default async function MyTicketsPage({ searchParams }: { searchParams: Pr
   ];
   return (
     <>
-      <p className="mb-4">
-        <Link href="/account">
-          <span aria-hidden="true">← </span>Back to account
-        </Link>
-      </p>
+      <BackLink href="/account">Back to account</BackLink>
       <PageHeader title="My Tickets" subtitle="Your support tickets. Open one to read replies or answer staff.">
         <ButtonLink href="/tickets/create">Create Ticket</ButtonLink>
       </PageHeader>

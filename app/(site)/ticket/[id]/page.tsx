@@ -11,6 +11,7 @@ import { MAX_ID } from "@/lib/schemas/ids";
 import { TICKET_CLOSED_MESSAGE } from "@/lib/schemas/tickets";
 import { requireUser } from "@/lib/server/sessions/guards";
 import { findTicket } from "@/lib/server/tickets/get-ticket";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Ticket", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
@@ -29,12 +30,11 @@ export default async function TicketPage({ params }: { params: Promise<{ id: str
 
   return (
     <>
-      <p className="mb-4">
-        <Link href={actor.isStaff && ticket.user !== actor.username ? "/staff/tickets" : "/account/tickets"}>
-          <span aria-hidden="true">← </span>
-          {actor.isStaff && ticket.user !== actor.username ? "Back to the ticket queue" : "Back to my tickets"}
-        </Link>
-      </p>
+      {actor.isStaff && ticket.user !== actor.username ? (
+        <BackLink href="/staff/tickets">Back to the ticket queue</BackLink>
+      ) : (
+        <BackLink href="/account/tickets">Back to my tickets</BackLink>
+      )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-6">
           <header className="border-b-2 border-stone-700 pb-4">

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CreateTicketForm } from "@/components/tickets/create-ticket-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { isTicketType } from "@/lib/schemas/tickets";
 import { requireUser } from "@/lib/server/sessions/guards";
 import { listRelatedRecords } from "@/lib/server/tickets/list-related-records";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Create Ticket" };
 export const dynamic = "force-dynamic";
@@ -18,11 +18,7 @@ export default async function CreateTicketPage({ searchParams }: { searchParams:
   const related = await listRelatedRecords(actor.userId);
   return (
     <div className="mx-auto max-w-2xl">
-      <p className="mb-4">
-        <Link href="/tickets/">
-          <span aria-hidden="true">← </span>Back to support
-        </Link>
-      </p>
+      <BackLink href="/tickets/">Back to support</BackLink>
       <PageHeader title="Create Ticket" subtitle="Tell us what happened. Staff answer on the ticket page and we email you when they do." />
       <Panel>
         <CreateTicketForm initialType={type} related={related} />
