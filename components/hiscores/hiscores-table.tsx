@@ -1,6 +1,14 @@
 import Link from "next/link";
 import { HISCORES_PAGE_SIZE, hiscoresHref, playerHref, type TGameMode, type TXpMode } from "@/lib/hiscores";
 import { listHiscores } from "@/lib/server/hiscores/list-hiscores";
+import { TableHead } from "@/components/ui/table-head";
+
+const LADDER_COLUMNS = [
+  { label: "Rank", className: "px-2 py-2" },
+  { label: "Username", className: "px-2 py-2" },
+  { label: "Level", className: "px-2 py-2 text-right" },
+  { label: "Experience", className: "px-2 py-2 text-right" },
+];
 
 export const EMPTY_TEXT = "No hiscores entries found";
 const fmt = new Intl.NumberFormat("en-US");
@@ -23,22 +31,7 @@ export async function HiscoresTable({ skill, mode, xp, page }: { skill: number; 
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm sm:text-base">
-            <thead className="border-b-2 border-stone-700 text-stone-300">
-              <tr>
-                <th scope="col" className="px-2 py-2">
-                  Rank
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Username
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  Level
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  Experience
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={LADDER_COLUMNS} />
             <tbody>
               {results.map((e) => (
                 <tr key={e.id} className={`border-b border-stone-800 ${RANK_STYLE[e.rank] ?? ""}`} data-rank={e.rank}>

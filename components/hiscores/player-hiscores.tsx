@@ -5,6 +5,15 @@ import { GAME_MODE_LABEL, hiscoresHref, skillSlug } from "@/lib/hiscores";
 import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
 import { NOT_ON_HISCORES } from "@/lib/server/hiscores/get-player-hiscores";
 import { PlayerSearch } from "./player-search";
+import { TableHead } from "@/components/ui/table-head";
+
+const PLAYER_COLUMNS = [
+  { label: "Skill", className: "hidden px-1.5 py-2 sm:table-cell sm:px-2" },
+  { label: "Skill Name", className: "px-1.5 py-2 sm:px-2" },
+  { label: "Rank", className: "px-1.5 py-2 sm:px-2 text-right" },
+  { label: "Level", className: "px-1.5 py-2 sm:px-2 text-right" },
+  { label: "Experience", className: "px-1.5 py-2 sm:px-2 text-right" },
+];
 
 const fmt = new Intl.NumberFormat("en-US");
 
@@ -45,25 +54,7 @@ export function PlayerHiscores({ name, player }: { name: string; player: TPlayer
             {/* On a phone the icon column gives its room to the numbers, so nothing scrolls sideways. */}
             <div className="overflow-x-auto">
               <table className="w-full text-left text-xs min-[400px]:text-sm sm:text-base">
-                <thead className="border-b-2 border-stone-700 text-stone-300">
-                  <tr>
-                    <th scope="col" className="hidden px-1.5 py-2 sm:table-cell sm:px-2">
-                      Skill
-                    </th>
-                    <th scope="col" className="px-1.5 py-2 sm:px-2">
-                      Skill Name
-                    </th>
-                    <th scope="col" className="px-1.5 py-2 sm:px-2 text-right">
-                      Rank
-                    </th>
-                    <th scope="col" className="px-1.5 py-2 sm:px-2 text-right">
-                      Level
-                    </th>
-                    <th scope="col" className="px-1.5 py-2 sm:px-2 text-right">
-                      Experience
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={PLAYER_COLUMNS} />
                 <tbody>
                   {player.results.map((r) => (
                     <tr key={r.skill} className="border-b border-stone-800">
