@@ -40,7 +40,7 @@ async function unchanged(userId: number, otherSession: string) {
   expect(row.passwordChangedAt).toBeNull();
   expect(row.bannedAt).toBeNull();
   expect((await db.session.findUniqueOrThrow({ where: { tokenHash: sha256(otherSession) } })).revokedAt).toBeNull();
-  expect(await db.auditLog.count({ where: { targetId: String(userId) } })).toBe(0);
+  expect(await db.auditLog.count({ where: { targetType: "user", targetId: String(userId) } })).toBe(0);
 }
 
 describe("multi-write account changes are all or nothing", () => {

@@ -34,7 +34,7 @@ describe("npm run admin", () => {
     expect(login.json.details).toContain("Botting at the fishing guild");
     expect((await runAdmin(["unban", u.username, "appeal accepted"])).code).toBe(0);
     expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD } })).status).toBe(200);
-    const actions = (await db.auditLog.findMany({ where: { targetId: String(u.id) }, orderBy: { id: "asc" } })).map((a) => a.action);
+    const actions = (await db.auditLog.findMany({ where: { targetType: "user", targetId: String(u.id) }, orderBy: { id: "asc" } })).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["account.banned", "account.unbanned"]));
   });
 
