@@ -249,7 +249,7 @@ async function seedAll(db: PrismaClient) {
   for (const [ci, [catName, list]] of forumPlan.entries()) {
     const cat = await db.forumCategory.create({ data: { name: catName, sortOrder: ci } });
     for (const [fi, [name, description, staffOnly]] of list.entries()) {
-      forums[name] = (await db.forum.create({ data: { categoryId: cat.id, name, description, staffOnly, sortOrder: fi } })).id;
+      forums[name] = (await db.forum.create({ data: { categoryId: cat.id, name, description, staffOnly, isNews: name === "News & Announcements", sortOrder: fi } })).id;
     }
   }
 

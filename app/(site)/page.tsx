@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PlayersOnline } from "@/components/game/players-online";
+import { LatestNews } from "@/components/news/latest-news";
 import { ButtonLink } from "@/components/ui/button-link";
 import { siteConfig } from "@/lib/site-config";
-import { prefetchFor } from "@/lib/planned-routes";
 
 export const metadata: Metadata = { title: { absolute: `Home | ${siteConfig.name}` } };
-
 const FEATURES = [
   { href: "/hiscores", title: "Hiscores", text: "Every skill ranked, across every game mode and XP rate. Claim your spot at the top." },
   { href: "/vote", title: "Vote rewards", text: "Vote on three listing sites every 12 hours and collect points in-game." },
@@ -37,6 +36,8 @@ export default function HomePage() {
         <PlayersOnline />
       </section>
 
+      <LatestNews />
+
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="mb-4 text-2xl text-gold">
           Your adventure, your way
@@ -45,7 +46,7 @@ export default function HomePage() {
           {FEATURES.map((f) => (
             <li key={f.href} className="panel p-5">
               <h3 className="text-xl text-gold-bright">
-                <Link href={f.href} prefetch={prefetchFor(f.href)}>
+                <Link href={f.href}>
                   {f.title}
                 </Link>
               </h3>

@@ -4,7 +4,6 @@ import { LocalDateTime } from "@/components/ui/local-date-time";
 import { Panel } from "@/components/ui/panel";
 import { rankColorClass } from "@/lib/ranks";
 import type { TUserDto } from "@/lib/schemas/accounts";
-import { prefetchFor } from "@/lib/planned-routes";
 
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 
@@ -38,7 +37,7 @@ export function ProfileCard({ profile }: { profile: TUserDto }) {
         ))}
       </dl>
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <Link href="/account/purchases?type=credits" prefetch={prefetchFor("/account/purchases")} className="btn btn-stone">
+        <Link href="/account/purchases?type=credits" className="btn btn-stone">
           View Purchase History
         </Link>
         <Link href="/account/tickets" className="btn btn-stone">

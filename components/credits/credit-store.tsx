@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { prefetchFor } from "@/lib/planned-routes";
 import { useId, useState } from "react";
 import { API, type CreditPackage, type PaymentConfig, type PaymentMethod } from "@/components/store/contract";
 import { useApiGet } from "@/components/store/use-api-get";
@@ -98,7 +97,7 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
               Credit packages can also be bought in-game with the <code>::store</code> command.
             </p>
             <p className="mt-2 text-sm text-stone-300">
-              Paying with OSRS gold? <Link href="/tickets/create" prefetch={prefetchFor("/tickets/create")}>Open a ticket</Link> (RSGP Store Purchases) and staff will credit your account once the gold is
+              Paying with OSRS gold? <Link href="/tickets/create">Open a ticket</Link> (RSGP Store Purchases) and staff will credit your account once the gold is
               received.
             </p>
           </Panel>

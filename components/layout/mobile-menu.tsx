@@ -5,7 +5,6 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { siteConfig } from "@/lib/site-config";
 import { NAV_LINKS } from "./nav-links";
-import { prefetchFor } from "@/lib/planned-routes";
 
 const item = "block rounded px-3 py-3 text-stone-100 hover:bg-stone-800 hover:no-underline";
 
@@ -43,7 +42,7 @@ export function MobileMenu() {
         <ul className="flex flex-col gap-1">
           {NAV_LINKS.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} prefetch={prefetchFor(l.href)} className={item}>
+              <Link href={l.href} className={item}>
                 {l.label}
               </Link>
             </li>

@@ -3,7 +3,6 @@ import { siteConfig } from "@/lib/site-config";
 import { AccountMenu, GuestLoginLink } from "./account-menu";
 import { MobileMenu } from "./mobile-menu";
 import { NAV_LINKS } from "./nav-links";
-import { prefetchFor } from "@/lib/planned-routes";
 
 /**
  * Site header: logo, main links, chat link, account menu and PLAY NOW (spec §2 Global chrome).
@@ -43,7 +42,7 @@ export function Navbar() {
         <ul className="mx-auto flex max-w-7xl items-center justify-center gap-1 px-4">
           {NAV_LINKS.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} prefetch={prefetchFor(l.href)} className="block px-4 py-2.5 font-[family-name:var(--font-display)] text-[1.05rem] tracking-wide text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
+              <Link href={l.href} className="block px-4 py-2.5 font-[family-name:var(--font-display)] text-[1.05rem] tracking-wide text-stone-200 hover:bg-stone-800 hover:text-gold-bright hover:no-underline">
                 {l.label}
               </Link>
             </li>

@@ -19,6 +19,17 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+const FORUM_CACHE = new Map<string, Intl.DateTimeFormat>();
+
+function forumFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = FORUM_CACHE.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    FORUM_CACHE.set(timeZone, f);
+  }
+  return f;
+}
+
 function isValidTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone });
@@ -69,4 +80,20 @@ export function formatLongDateTime(value: Date | string | number, timeZone = "UT
   const f = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h12" });
   for (const p of f.formatToParts(date)) parts[p.type] = p.value;
   return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute} ${(parts.dayPeriod ?? "").toUpperCase()}`;
+}
+
+/**
+ * "MM/DD/YYYY HH:mm" (spec §9 forum dates), 24-hour: the spec writes the account format with
+ * "A" (AM/PM) and this one without, so hours run 00–23, e.g. "03/07/2024 14:05". In `timeZone`
+ * (IANA name, default UTC; an unknown zone falls back to UTC). Invalid input → "".
+ */
+export function formatForumDateTime(value: Date | string | number, timeZone = "UTC"): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const parts: Record<string, string> = {};
+  for (const p of forumFormatter(zone).formatToParts(date)) parts[p.type] = p.value;
+  // Some ICU versions print midnight as "24" even with h23: it is always 00 here.
+  const hour = (parts.hour === "24" ? "00" : (parts.hour ?? "")).padStart(2, "0");
+  return `${parts.month}/${parts.day}/${parts.year} ${hour}:${parts.minute}`;
 }

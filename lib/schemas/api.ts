@@ -110,6 +110,19 @@ export const ZPageQuery = z.object({
 });
 export type TPageQuery = z.output<typeof ZPageQuery>;
 
+/** `?amount=n` of the "latest" lists: a whole number from 1 to `max`, `fallback` when absent. */
+export function zAmount(max: number, fallback: number) {
+  const message = `Must be a whole number from 1 to ${max}.`;
+  return z
+    .string()
+    .regex(/^\d{1,3}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message)
+    .optional()
+    .transform((n) => n ?? fallback)
+    .describe(`How many, 1–${max} (default ${fallback})`);
+}
+
 /** `{ results, previous, next }`: the links are absolute URLs of the neighbouring pages, or null. */
 export function zPaged<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,9 +1,11 @@
 import { accountOperations } from "./accounts";
 import type { Operation } from "./api";
+import { forumOperations } from "./forums";
 import { gameOperations } from "./game";
 import { healthOp } from "./health";
 import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
+import { newsOperations } from "./news";
 import { paymentOperations } from "./payments";
 import { staffStoreOperations } from "./staff-store";
 import { storeOperations } from "./store";
@@ -22,4 +24,6 @@ export const operations: Operation[] = [
   ...voteOperations,
   ...hiscoresOperations,
   ...ticketOperations,
+  ...forumOperations,
+  ...newsOperations,
 ];

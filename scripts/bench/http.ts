@@ -94,6 +94,9 @@ export async function runHttpBench(opts: { databaseUrl: string; sessionToken: st
       { name: "GET /login", path: "/login", expectStatus: 200, target: GUEST_PAGE },
       { name: "GET /terms", path: "/terms", expectStatus: 200, target: GUEST_PAGE },
       { name: "GET /account (signed in)", path: "/account", headers: cookie, expectStatus: 200, target: SIGNED_IN_PAGE },
+      // Issue 10 set no HTTP target: figures for the home page's Latest News call and the forum index.
+      { name: "GET /api/v1/news/latest?amount=3", path: "/api/v1/news/latest?amount=3", expectStatus: 200 },
+      { name: "GET /forums (guest)", path: "/forums", expectStatus: 200 },
       { name: "GET /images/news/default.svg (file)", path: "/images/news/default.svg", expectStatus: 200 },
     ];
     const rows: Row[] = [];

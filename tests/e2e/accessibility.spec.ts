@@ -21,12 +21,23 @@ const PUBLIC_PAGES = [
   "/account/reset-password?uid=1&token=abc",
   "/tickets",
   "/ticketinfo",
+  "/news",
+  "/news?year=2001&month=1",
+  "/news/winter-festival-begins",
+  "/news/no-such-post",
   "/no-such-page",
+  // Forums (issue 10) on the seeded data: the index, a forum, a thread, search with hits and none.
+  "/forums",
+  "/forums/3",
+  "/forums/thread/1",
+  "/forums/search?q=slayer",
+  "/forums/search?q=nothingmatchesthis",
 ];
 
 async function violations(page: import("@playwright/test").Page) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  return result.violations
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
 }
 
 test.describe("accessibility", () => {
@@ -60,15 +71,53 @@ test.describe("accessibility", () => {
     expect(await violations(page), "account menu").toEqual([]);
   });
 
-  test("the staff ticket pages have no WCAG A/AA violations", async ({ page }) => {
+  test("the staff ticket and news pages have no WCAG A/AA violations", async ({ page }) => {
+    // Six pages through axe, one with the editor starting in the browser.
+    test.setTimeout(60_000);
     const moderator = await createE2EUser({ privilege: "MODERATOR" });
     await signIn(page, moderator);
     const created = await page.request.post("/api/v1/tickets", { data: { type: "REPORT_BUG", title: "Staff axe check", description: "Checking." } });
     const { id } = (await created.json()) as { id: number };
-    for (const path of ["/staff/tickets", "/staff/tickets?status=all", `/ticket/${id}`]) {
+    for (const path of ["/staff/tickets", "/staff/tickets?status=all", `/ticket/${id}`, "/news"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
       expect(await violations(page), path).toEqual([]);
     }
+    // The news form, once its editor (toolbar included) has started in the browser.
+    await page.goto("/news/create");
+    await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    expect(await violations(page), "/news/create").toEqual([]);
+  });
+
+  test("the forum pages with the editor have no WCAG A/AA violations", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, await createE2EUser());
+    // Create a thread, a thread of the player's own with the reply editor, and others' posts with Report.
+    const thread = await page.request.post("/api/v1/forums/threads", { data: { forum_id: 3, title: "Axe check", content: "<p>Checking <strong>forums</strong>.</p>" } });
+    expect(thread.status()).toBe(201);
+    const threadId = ((await thread.json()) as { id: number }).id;
+    for (const path of ["/forums/3/create", "/forums/1/create", `/forums/thread/${threadId}`, "/forums/thread/1"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expect(page.getByRole("toolbar", { name: "Formatting" }).or(page.getByText("Only staff can start threads"))).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
+    await page.getByRole("button", { name: "Report" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Report post" })).toBeVisible();
+    expect(await violations(page), "report dialog").toEqual([]);
+  });
+
+  test("the staff forum pages have no WCAG A/AA violations", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, await createE2EUser({ privilege: "MODERATOR" }));
+    for (const path of ["/staff/forums/reports", "/staff/forums/reports?status=resolved", "/forums/thread/1"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
+    await page.getByRole("button", { name: "Hide", exact: true }).first().click();
+    await expect(page.getByRole("dialog", { name: "Hide post" })).toBeVisible();
+    expect(await violations(page), "hide dialog").toEqual([]);
   });
 });

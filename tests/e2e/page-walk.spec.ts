@@ -24,9 +24,16 @@ function pagePaths(dir: string, prefix = ""): string[] {
 }
 
 const APP_PAGES = pagePaths(path.join(process.cwd(), "app")).sort();
-const QUERIES: Record<string, string> = { "/account/reset-password": "?uid=1&token=abc" };
+const QUERIES: Record<string, string> = { "/account/reset-password": "?uid=1&token=abc", "/forums/search": "?q=slayer" };
 /** Where a dynamic page is walked; the signed-in walk swaps in a ticket of the player's own. */
-const DYNAMIC: Record<string, string> = { "/ticket/[id]": "/ticket/1" };
+const DYNAMIC: Record<string, string> = {
+  "/ticket/[id]": "/ticket/1",
+  // Seeded forums: 3 is General Discussion (players may post), thread 1 its first thread.
+  "/forums/[id]": "/forums/3",
+  "/forums/[id]/create": "/forums/3/create",
+  "/forums/thread/[id]": "/forums/thread/1",
+  "/news/[slug]": "/news/winter-festival-begins",
+};
 /** NONCE_PAGES entries are proxy matcher paths: ":id" stands for one segment. */
 const isNoncePage = (pathname: string) => NONCE_PAGES.some((p) => new RegExp(`^${p.replace(/:\w+/g, "[^/]+")}$`).test(pathname));
 const UNBUILT = [...NAV_LINKS.map((l) => l.href).filter((h) => !APP_PAGES.includes(h.replace(/\/$/, "") || "/")), "/no/such/place"];
@@ -37,6 +44,9 @@ async function watchConsole(page: Page): Promise<string[]> {
     if (m.type() !== "error") return;
     // The browser reports a page's own 404 status as a failed load; that is the answer we asked for.
     if (/status of 404/.test(m.text()) && new URL(m.location().url).pathname === new URL(page.url()).pathname) return;
+    // Chromium now and then probes /favicon.ico on a 404 document although the page names
+    // /favicon.svg; that probe is the browser's, not the page's.
+    if (/status of 404/.test(m.text()) && new URL(m.location().url).pathname === "/favicon.ico") return;
     // The outbox shows captured mail in sandbox="" frames; Chromium reports its own attempts to
     // run script there (seen only now and then, under device emulation): the sandbox doing its job.
     if (m.location().url === "about:srcdoc" && /frame is sandboxed/.test(m.text())) return;

@@ -71,17 +71,28 @@ describe("ids from clients", () => {
     const found = fields.map((f) => `${f.op.method} ${f.op.path} ${f.where}.${f.name}`).sort();
     expect(found).toEqual([
       "DELETE /api/v1/sessions/{kind}/{id} params.id",
+      "GET /api/v1/forums/thread/{id} params.id",
+      "GET /api/v1/forums/threads/{id} params.id",
       "GET /api/v1/game/deliveries query.player_id",
+      "GET /api/v1/news/{id} params.id",
       "GET /api/v1/store/products query.category",
       "GET /api/v1/store/products/{category} params.category",
       "GET /api/v1/tickets/{id} params.id",
       "GET /api/v1/users/confirm query.uid",
+      "PATCH /api/v1/forums/posts/{id} params.id",
+      "PATCH /api/v1/staff/forums/posts/{id} params.id",
+      "PATCH /api/v1/staff/forums/reports/{id} params.id",
+      "PATCH /api/v1/staff/forums/threads/{id} body.forum_id",
+      "PATCH /api/v1/staff/forums/threads/{id} params.id",
       "PATCH /api/v1/staff/store/categories/{id} params.id",
       "PATCH /api/v1/staff/store/packages/{id} params.id",
       "PATCH /api/v1/staff/store/products/{id} body.categoryId",
       "PATCH /api/v1/staff/store/products/{id} body.gameItemId",
       "PATCH /api/v1/staff/store/products/{id} params.id",
       "PATCH /api/v1/tickets/{id} params.id",
+      "POST /api/v1/forums/posts body.thread_id",
+      "POST /api/v1/forums/posts/{id}/report params.id",
+      "POST /api/v1/forums/threads body.forum_id",
       "POST /api/v1/game/deliveries/claim body.player_id",
       "POST /api/v1/game/hiscores body.player_id",
       "POST /api/v1/game/store-link body.player_id",
@@ -119,5 +130,7 @@ describe("ids from clients", () => {
       // (A route may still name it for a row that does not exist, e.g. "No category with this id.")
       expect(max.json[f.name] ?? []).not.toContain(ID_MESSAGE);
     }
-  });
+    // Hundreds of sequential requests, more with every route that takes an id: the suite's
+    // 30 s default is too tight when all integration files run at once.
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime12, formatLongDateTime } from "@/lib/format/dates";
+import { formatDateTime12, formatForumDateTime, formatLongDateTime } from "@/lib/format/dates";
 
 describe("formatDateTime12 (MM/DD/YYYY hh:mm A)", () => {
   it("pads month, day and hour and uses PM for the afternoon", () => {
@@ -38,5 +38,31 @@ describe("formatLongDateTime (tickets: long date with time)", () => {
     expect(formatLongDateTime("2024-03-07T23:30:00Z", "Asia/Tokyo")).toBe("March 8, 2024 at 8:30 AM");
     expect(formatLongDateTime("2024-03-07T14:05:00Z", "Not/AZone")).toBe("March 7, 2024 at 2:05 PM");
     expect(formatLongDateTime("nope")).toBe("");
+  });
+});
+
+describe("formatForumDateTime (forums: MM/DD/YYYY HH:mm, 24-hour)", () => {
+  it("pads every part and writes the afternoon as 13–23 without AM/PM", () => {
+    expect(formatForumDateTime("2024-03-07T14:05:00Z")).toBe("03/07/2024 14:05");
+    expect(formatForumDateTime("2024-03-07T09:07:00Z")).toBe("03/07/2024 09:07");
+  });
+
+  it("shows midnight as 00 and noon as 12", () => {
+    expect(formatForumDateTime("2024-12-31T00:00:00Z")).toBe("12/31/2024 00:00");
+    expect(formatForumDateTime("2024-12-31T12:30:00Z")).toBe("12/31/2024 12:30");
+    expect(formatForumDateTime("2024-12-31T23:59:00Z")).toBe("12/31/2024 23:59");
+  });
+
+  it("accepts Date objects and epoch milliseconds", () => {
+    const d = new Date(Date.UTC(2022, 1, 3, 21, 7));
+    expect(formatForumDateTime(d)).toBe("02/03/2022 21:07");
+    expect(formatForumDateTime(d.getTime())).toBe("02/03/2022 21:07");
+  });
+
+  it("formats in the given zone, falls back to UTC for an unknown one, and answers empty for an invalid date", () => {
+    expect(formatForumDateTime("2024-03-07T02:05:00Z", "America/New_York")).toBe("03/06/2024 21:05");
+    expect(formatForumDateTime("2024-03-07T15:30:00Z", "Asia/Tokyo")).toBe("03/08/2024 00:30");
+    expect(formatForumDateTime("2024-03-07T14:05:00Z", "Not/AZone")).toBe("03/07/2024 14:05");
+    expect(formatForumDateTime("nope")).toBe("");
   });
 });

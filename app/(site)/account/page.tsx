@@ -18,9 +18,14 @@ export default async function AccountPage() {
     <>
       <PageHeader title="Account" subtitle="Your profile, security settings and where you are logged in.">
         {actor.isStaff ? (
-          <ButtonLink href="/staff/tickets" variant="stone">
-            Ticket queue
-          </ButtonLink>
+          <>
+            <ButtonLink href="/staff/tickets" variant="stone">
+              Ticket queue
+            </ButtonLink>
+            <ButtonLink href="/staff/forums/reports" variant="stone">
+              Reported posts
+            </ButtonLink>
+          </>
         ) : null}
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-2">

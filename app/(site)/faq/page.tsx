@@ -3,7 +3,6 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { FAQ_ENTRIES, type AnswerPart } from "@/lib/content/faq";
 import { siteConfig } from "@/lib/site-config";
-import { prefetchFor } from "@/lib/planned-routes";
 
 export const metadata: Metadata = { title: "FAQ" };
 
@@ -17,7 +16,7 @@ function Part({ part }: { part: AnswerPart }) {
     );
   }
   return (
-    <Link href={part.href} prefetch={prefetchFor(part.href)}>
+    <Link href={part.href}>
       {part.text}
     </Link>
   );
@@ -46,7 +45,7 @@ export default function FaqPage() {
         ))}
       </div>
       <p className="mt-6 text-stone-300">
-        Still stuck? Open a <Link href="/tickets" prefetch={prefetchFor("/tickets")}>support ticket</Link> or ask on our{" "}
+        Still stuck? Open a <Link href="/tickets">support ticket</Link> or ask on our{" "}
         <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer">
           {siteConfig.chatServerName} server
         </a>

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { siteConfig } from "@/lib/site-config";
-import { prefetchFor } from "@/lib/planned-routes";
 
 export const metadata: Metadata = { title: "Privacy Policy" };
 
@@ -126,7 +125,7 @@ export default function PrivacyPage() {
           <li>object to, or ask us to limit, how we use your data.</li>
         </ul>
         <p>
-          To make a request, open a <Link href="/tickets" prefetch={prefetchFor("/tickets")}>support ticket</Link> while logged in, or contact us on the chat server below. We may ask
+          To make a request, open a <Link href="/tickets">support ticket</Link> while logged in, or contact us on the chat server below. We may ask
           you to prove the account is yours before acting on it.
         </p>
 

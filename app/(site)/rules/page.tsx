@@ -4,7 +4,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { offenseLabel, penaltyLabel, RULE_SECTIONS, type PenaltyLadder, type RuleSection } from "@/lib/content/rules";
 import { siteConfig } from "@/lib/site-config";
-import { prefetchFor } from "@/lib/planned-routes";
 
 export const metadata: Metadata = { title: "Rules" };
 
@@ -92,7 +91,7 @@ export default function RulesPage() {
         <Panel tone="parchment" as="div" className="prose-site min-w-0 [&_h2]:text-ember-dark">
           <p className="mt-0!">
             Staff may act on behaviour that breaks the spirit of these rules even when no rule names it exactly. To report a player or appeal a
-            penalty, open a <Link href="/tickets" prefetch={prefetchFor("/tickets")}>support ticket</Link> and include screenshots or clips where you can.
+            penalty, open a <Link href="/tickets">support ticket</Link> and include screenshots or clips where you can.
           </p>
           {RULE_SECTIONS.map((section) => (
             <RuleSectionBlock key={section.id} section={section} />

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { siteConfig } from "@/lib/site-config";
-import { prefetchFor } from "@/lib/planned-routes";
 
 export const metadata: Metadata = { title: "Terms" };
 
@@ -68,7 +67,7 @@ export default function TermsPage() {
             where you live says otherwise.
           </li>
           <li>
-            If something went wrong with an order, open a <Link href="/tickets" prefetch={prefetchFor("/tickets")}>support ticket</Link> first: most problems are fixed quickly.
+            If something went wrong with an order, open a <Link href="/tickets">support ticket</Link> first: most problems are fixed quickly.
           </li>
           <li>
             Filing a chargeback or payment dispute without contacting us first is treated as a serious breach. The account involved, and any other
@@ -114,7 +113,7 @@ export default function TermsPage() {
           <a href={siteConfig.chatInviteUrl} target="_blank" rel="noopener noreferrer">
             {siteConfig.chatServerName} server
           </a>
-          , or through a <Link href="/tickets" prefetch={prefetchFor("/tickets")}>support ticket</Link> if it concerns your account.
+          , or through a <Link href="/tickets">support ticket</Link> if it concerns your account.
         </p>
       </Panel>
     </>

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { prefetchFor } from "@/lib/planned-routes";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Panel } from "@/components/ui/panel";
 import { requireUser } from "@/lib/server/sessions/guards";
@@ -21,7 +20,7 @@ export default async function OrderCompletePage() {
           balance as soon as the payment is confirmed; crypto payments usually take 5 to 10 minutes.
         </p>
         <p>
-          Something missing or wrong? <Link href="/tickets/create" prefetch={prefetchFor("/tickets/create")}>Open a support ticket</Link> and we will sort it out.
+          Something missing or wrong? <Link href="/tickets/create">Open a support ticket</Link> and we will sort it out.
         </p>
         <ButtonLink href="/store">Return to Store</ButtonLink>
       </Panel>

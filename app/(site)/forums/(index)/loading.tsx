@@ -1,0 +1,5 @@
+import { ForumIndexSkeleton } from "@/components/forums/skeletons";
+
+export default function Loading() {
+  return <ForumIndexSkeleton />;
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { ForumIndex } from "@/components/forums/forum-index";
+import { ForumSearchForm } from "@/components/forums/search-form";
+import { ButtonLink } from "@/components/ui/button-link";
+import { PageHeader } from "@/components/ui/page-header";
+import { listForumCategories } from "@/lib/server/forums/list-categories";
+import { getCurrentActor } from "@/lib/server/sessions/current-user";
+
+export const metadata: Metadata = { title: "Forums" };
+export const dynamic = "force-dynamic";
+
+// Spec §2 Forum index. Per request (thread titles are written by players: NONCE_PAGES). Inside
+// the (index) group so its loading skeleton covers this page only, not the forum pages below it.
+export default async function ForumsPage() {
+  const [categories, actor] = await Promise.all([listForumCategories(), getCurrentActor()]);
+  return (
+    <>
+      <PageHeader title="Forums" subtitle="Talk with the community, read the guides and tell us about bugs.">
+        {actor?.isStaff ? (
+          <ButtonLink href="/staff/forums/reports" variant="stone">
+            Reported posts
+          </ButtonLink>
+        ) : null}
+      </PageHeader>
+      <div className="mb-6">
+        <ForumSearchForm />
+      </div>
+      <ForumIndex categories={categories} />
+    </>
+  );
+}

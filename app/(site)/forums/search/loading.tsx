@@ -1,0 +1,5 @@
+import { SearchResultsSkeleton } from "@/components/forums/skeletons";
+
+export default function Loading() {
+  return <SearchResultsSkeleton />;
+}

@@ -1,0 +1,89 @@
+import { LocalDateTime } from "@/components/ui/local-date-time";
+import { playerHref } from "@/lib/hiscores";
+import { rankColorClass } from "@/lib/ranks";
+import type { TForumUser } from "@/lib/schemas/forums";
+import { StaffIcon } from "./icons";
+
+// The author panel of a post (spec §2 Thread view, §6): avatar, staff icon, the name styled by
+// rank, the rank, the post-count tier, thread and post counts, join date and a hiscores link.
+
+const TIER_STYLE: Record<string, string> = {
+  bronze: "border-orange-400/60 text-orange-300",
+  iron: "border-stone-400/60 text-stone-300",
+  steel: "border-slate-300/60 text-slate-200",
+  black: "border-stone-500 bg-black text-stone-200",
+  mithril: "border-indigo-300/60 text-indigo-200",
+  adamant: "border-green-400/60 text-green-300",
+  rune: "border-cyan-300/60 text-cyan-200",
+  dragon: "border-red-400/60 text-red-300",
+  barrows: "border-zinc-300/60 text-zinc-200",
+  bandos: "border-amber-300/60 text-amber-200",
+  "third-age": "border-sky-200/60 text-sky-100",
+  twisted: "border-fuchsia-300/60 text-fuchsia-200",
+};
+
+const AVATAR_COLORS = ["bg-ember-dark", "bg-moss", "bg-gold-dark", "bg-sky-800", "bg-violet-800", "bg-teal-800", "bg-rose-800", "bg-stone-700"];
+
+/** "third-age" → "Third Age", "moderator" → "Moderator". */
+export const titleCase = (s: string): string => s.replace(/[-_]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** A generated avatar: the name's first letter on a colour picked from the name. Decoration only. */
+export function Avatar({ name, className = "size-16 text-3xl" }: { name: string; className?: string }) {
+  let hash = 0;
+  for (const ch of name.toLowerCase()) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return (
+    <span aria-hidden="true" className={`flex shrink-0 items-center justify-center rounded-md border-2 border-stone-700 font-[family-name:var(--font-display)] font-bold text-white ${AVATAR_COLORS[hash % AVATAR_COLORS.length]} ${className}`}>
+      {(name.trim()[0] ?? "?").toUpperCase()}
+    </span>
+  );
+}
+
+export function TierBadge({ tier }: { tier: string }) {
+  return (
+    <span className={`inline-block rounded border px-1.5 text-xs font-bold tracking-wide uppercase ${TIER_STYLE[tier] ?? TIER_STYLE.bronze}`} data-tier={tier}>
+      <span className="sr-only">Post tier: </span>
+      {titleCase(tier)}
+    </span>
+  );
+}
+
+export function AuthorPanel({ user }: { user: TForumUser }) {
+  return (
+    <div className="flex gap-3 border-b border-stone-700 pb-3 sm:flex-col sm:items-center sm:border-r sm:border-b-0 sm:pr-4 sm:pb-0 sm:text-center" data-testid="author-panel">
+      <Avatar name={user.name} />
+      <div className="min-w-0 space-y-1">
+        <p className="flex items-center gap-1.5 sm:justify-center">
+          {user.is_staff ? <StaffIcon rank={titleCase(user.rank)} /> : null}
+          <span className={`font-bold break-words ${rankColorClass(user.rank)}`} data-rank={user.rank}>
+            {user.name}
+          </span>
+        </p>
+        <p className="text-sm text-stone-300">{titleCase(user.rank)}</p>
+        <p>
+          <TierBadge tier={user.tier} />
+        </p>
+        <dl className="space-y-0.5 text-xs text-stone-300">
+          <div className="flex gap-1 sm:justify-center">
+            <dt>Threads:</dt>
+            <dd className="tabular-nums">{user.thread_count.toLocaleString("en-US")}</dd>
+          </div>
+          <div className="flex gap-1 sm:justify-center">
+            <dt>Posts:</dt>
+            <dd className="tabular-nums">{user.post_count.toLocaleString("en-US")}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-1 sm:justify-center">
+            <dt>Joined:</dt>
+            <dd className="whitespace-nowrap">
+              <LocalDateTime value={user.join_date} forum />
+            </dd>
+          </div>
+        </dl>
+        <p className="text-sm">
+          <a href={playerHref(user.name)}>
+            Hiscores<span className="sr-only"> of {user.name}</span>
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { LocalDateTime } from "@/components/ui/local-date-time";
+import type { TSearchHit } from "@/lib/schemas/forums";
+import { forumHref, threadHref } from "./forum-paths";
+import { snippetPieces } from "./snippet";
+
+/** A snippet with its [[marks]] as <mark>: React text pieces, never HTML. */
+export function Snippet({ text }: { text: string }) {
+  return (
+    <>
+      {snippetPieces(text).map((p, i) =>
+        p.mark ? (
+          <mark key={i} className="rounded-sm bg-gold/25 px-0.5 text-gold-bright">
+            {p.text}
+          </mark>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Forum search hits (issue 10, beyond the spec), each linking to the matching post. */
+export function SearchResults({ hits }: { hits: TSearchHit[] }) {
+  return (
+    <ol className="space-y-3" aria-label="Search results">
+      {hits.map((h) => (
+        <li key={`${h.post_id}`} className="panel p-4" data-testid="search-hit">
+          <h2 className="text-lg">
+            {/* A full load: thread pages show posts' HTML under their own nonce policy (docs/performance.md). */}
+            <a href={threadHref(h.thread.id, h.page, h.post_id)} className="font-bold break-words">
+              {h.thread.title}
+            </a>
+          </h2>
+          <p className="text-sm text-stone-400">
+            In <Link href={forumHref(h.forum.id)}>{h.forum.name}</Link> by <span className="text-stone-200">{h.user}</span> on <LocalDateTime value={h.date} forum />
+          </p>
+          <p className="mt-2 break-words text-stone-200">
+            <Snippet text={h.snippet} />
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,60 @@
+import { LocalDateTime } from "@/components/ui/local-date-time";
+import { NO_THREADS_LIST, type TThread } from "@/lib/schemas/forums";
+import { threadHref } from "./forum-paths";
+import { LockIcon, PinIcon } from "./icons";
+
+const COLUMNS = "md:grid-cols-[minmax(0,1fr)_5rem_14rem]";
+
+/** Spec §2 Thread list rows: lock and pin icons, title, 'Created by', post count, latest post. */
+export function ThreadList({ threads }: { threads: TThread[] }) {
+  if (threads.length === 0) return <p className="px-4 py-6 text-center text-stone-300">{NO_THREADS_LIST}</p>;
+  return (
+    <>
+      <div aria-hidden="true" className={`hidden gap-4 border-b border-stone-700 px-4 py-2 text-sm text-stone-400 md:grid ${COLUMNS}`}>
+        <span>Thread</span>
+        <span className="text-center">Posts</span>
+        <span>Latest post</span>
+      </div>
+      <ul className="divide-y divide-stone-800">
+        {threads.map((t) => (
+          <li key={t.id} className={`grid gap-2 px-4 py-3 md:items-center md:gap-4 ${COLUMNS} ${t.pinned ? "bg-gold/5" : ""}`} data-testid="thread-row" data-thread-id={t.id}>
+            <div className="min-w-0">
+              <p className="flex items-start gap-2">
+                {t.pinned || t.closed ? (
+                  <span className="mt-1 flex shrink-0 gap-1">
+                    {t.pinned ? <PinIcon /> : null}
+                    {t.closed ? <LockIcon /> : null}
+                  </span>
+                ) : null}
+                {/* A full load: thread pages show posts' HTML under their own nonce policy (docs/performance.md). */}
+                <a href={threadHref(t.id)} className="min-w-0 font-semibold break-words">
+                  {t.title}
+                </a>
+              </p>
+              <p className="text-sm text-stone-400">
+                Created by <span className="text-stone-200">{t.user.name}</span>
+                <span aria-hidden="true"> · </span>
+                <span className="sr-only">, </span>
+                <LocalDateTime value={t.date} forum />
+              </p>
+            </div>
+            <p className="text-sm text-stone-300 md:text-center" data-testid="post-count" data-count={t.post_count}>
+              <span className="md:sr-only">Posts: </span>
+              {t.post_count.toLocaleString("en-US")}
+            </p>
+            <p className="min-w-0 text-sm text-stone-300">
+              <span className="md:sr-only">Latest post: </span>
+              <LocalDateTime value={t.latest_post.date} forum />
+              {t.latest_post.user ? (
+                <>
+                  {" "}
+                  by <span className="text-stone-200">{t.latest_post.user}</span>
+                </>
+              ) : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

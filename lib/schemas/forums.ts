@@ -1,0 +1,257 @@
+import { z } from "zod";
+import { defineOperation, REQUIRED, zAmount, ZErrorBody, ZPageQuery, zPaged } from "./api";
+import { zId } from "./ids";
+
+// Contracts of the forums (spec §2 Forums, §3 Forum category / Forum / Thread / Post, §4 Thread,
+// §7 /forums/..., §8; issue 10): reading, writing threads and replies, our own moderation
+// (staff, server-enforced, audited), reports and full-text search.
+
+export const THREAD_TITLE_MAX = 120;
+/** Raw HTML a client may send; the sanitised copy is what is stored. */
+export const CONTENT_MAX = 50_000;
+/** Sanitised HTML at most this long is stored. */
+export const STORED_CONTENT_MAX = 30_000;
+export const REASON_MAX = 200;
+export const REPORT_REASON_MAX = 500;
+export const THREADS_PAGE_SIZE = 20;
+export const POSTS_PAGE_SIZE = 10;
+export const SEARCH_PAGE_SIZE = 20;
+export const REPORTS_PAGE_SIZE = 20;
+export const LATEST_THREADS_MAX = 20;
+/** Authors may edit their own post for this long after posting; staff at any time. */
+export const EDIT_WINDOW_MINUTES = 30;
+
+/** Whether a post written at `writtenAt` may still be edited by its author at `now` (ms). */
+export function withinEditWindow(writtenAt: Date | string, now: number): boolean {
+  const written = new Date(writtenAt).getTime();
+  return Number.isFinite(written) && now - written < EDIT_WINDOW_MINUTES * 60_000;
+}
+
+// ── texts (spec §2, §8 and our own) ──
+export const NO_THREADS_INDEX = "No threads found";
+export const NO_THREADS_LIST = "No forum threads found.";
+export const POSTED_MESSAGE = "Successfully posted comment!";
+export const THREAD_CLOSED_MESSAGE = "This thread is closed: no new replies can be posted.";
+export const EMPTY_CONTENT_MESSAGE = "Write something before posting.";
+export const EDIT_WINDOW_MESSAGE = `You can only edit your own post within ${EDIT_WINDOW_MINUTES} minutes of posting.`;
+export const STAFF_ONLY_FORUM_MESSAGE = "Only staff can start threads in this forum.";
+
+const text = (label: string, max: number) =>
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max.toLocaleString("en-US")} characters.`);
+
+/** Rich-text HTML from the editor (sanitised on the server before anything is stored). */
+export const zContent = () =>
+  z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .max(CONTENT_MAX, `The post is at most ${CONTENT_MAX.toLocaleString("en-US")} characters of HTML.`)
+    .describe("HTML from the rich-text editor; sanitised with an allowlist before it is stored");
+
+// ── shapes ──
+export const ZForumUser = z.object({
+  name: z.string(),
+  rank: z.string().describe("Display rank (spec §3): lowercased member rank for a donator PLAYER, else lowercased privilege"),
+  is_staff: z.boolean(),
+  tier: z.string().describe("Post-count tier (spec §6): bronze … twisted"),
+  thread_count: z.number().int(),
+  post_count: z.number().int(),
+  join_date: z.string().describe("ISO 8601"),
+});
+export type TForumUser = z.infer<typeof ZForumUser>;
+
+export const ZForum = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  thread_count: z.number().int(),
+  post_count: z.number().int().describe("Every visible post, opening posts included (replies = post_count − thread_count)"),
+  staff_only: z.boolean().describe("Only staff may start threads here"),
+  latest_thread: z.object({ id: z.number().int(), date: z.string(), title: z.string() }).nullable().describe("The newest thread, or null"),
+});
+export type TForum = z.infer<typeof ZForum>;
+
+export const ZForumCategory = z.object({ id: z.number().int(), name: z.string(), forums: z.array(ZForum) });
+export type TForumCategory = z.infer<typeof ZForumCategory>;
+
+export const ZThread = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  closed: z.boolean(),
+  pinned: z.boolean(),
+  forum: z.object({ id: z.number().int(), name: z.string() }),
+  user: z.object({ name: z.string() }).describe("Who started the thread"),
+  post_count: z.number().int(),
+  latest_post: z.object({ date: z.string(), user: z.string().nullable() }).describe("The newest post: its date and author"),
+  date: z.string().describe("ISO 8601: when the thread was started"),
+});
+export type TThread = z.infer<typeof ZThread>;
+
+export const ZPost = z.object({
+  id: z.number().int(),
+  content: z.string().describe("Sanitised HTML"),
+  date: z.string().describe("ISO 8601"),
+  user: ZForumUser,
+  edited: z.object({ date: z.string(), by: z.string().nullable(), reason: z.string().nullable() }).nullable().describe("Set when the post was edited after posting"),
+  hidden: z.boolean().describe("Hidden by staff: only staff ever receive hidden posts"),
+  hidden_reason: z.string().nullable().describe("Staff only: why it was hidden"),
+});
+export type TPost = z.infer<typeof ZPost>;
+
+export const ZThreadView = ZThread.extend({
+  category: z.object({ id: z.number().int(), name: z.string() }),
+  page: z.number().int().describe("The page of posts shown"),
+  pages: z.number().int().describe("How many pages of posts there are"),
+  posts: z.array(ZPost),
+  previous_page: z.number().int().nullable(),
+  next_page: z.number().int().nullable(),
+});
+export type TThreadView = z.infer<typeof ZThreadView>;
+
+export const ZSearchHit = z.object({
+  thread: z.object({ id: z.number().int(), title: z.string() }),
+  forum: z.object({ id: z.number().int(), name: z.string() }),
+  post_id: z.number().int().describe("The matching post (the opening post when only the title matched)"),
+  page: z.number().int().describe("The thread page the post is on"),
+  snippet: z.string().describe("Plain text around the match; the matched words are wrapped in [[ and ]]"),
+  user: z.string(),
+  date: z.string(),
+});
+export type TSearchHit = z.infer<typeof ZSearchHit>;
+
+export const ZReport = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  reporter: z.string(),
+  date: z.string(),
+  resolved: z.object({ date: z.string(), by: z.string().nullable() }).nullable(),
+  post: z.object({ id: z.number().int(), content: z.string(), user: z.string(), hidden: z.boolean(), thread: z.object({ id: z.number().int(), title: z.string() }), page: z.number().int() }),
+});
+export type TReport = z.infer<typeof ZReport>;
+
+// ── inputs ──
+export const ZCreateThreadInput = z.object({
+  forum_id: zId({ description: "Forum id" }),
+  title: text("The title", THREAD_TITLE_MAX).describe(`1–${THREAD_TITLE_MAX} characters`),
+  content: zContent(),
+});
+export type TCreateThreadInput = z.input<typeof ZCreateThreadInput>;
+
+export const ZCreatePostInput = z.object({ thread_id: zId({ description: "Thread id" }), content: zContent() });
+export type TCreatePostInput = z.input<typeof ZCreatePostInput>;
+
+const zReason = (label: string, max: number) => text(label, max);
+
+export const ZEditPostInput = z.object({
+  content: zContent(),
+  reason: zReason("The reason", REASON_MAX).optional().describe("Why (staff editing someone else's post must give one)"),
+});
+
+export const ZReportInput = z.object({ reason: zReason("The reason", REPORT_REASON_MAX).describe(`What is wrong with the post, 1–${REPORT_REASON_MAX} characters`) });
+
+export const ZThreadPatch = z
+  .object({
+    pinned: z.boolean({ error: "Pinned must be true or false." }).optional(),
+    closed: z.boolean({ error: "Closed must be true or false." }).optional(),
+    forum_id: zId({ description: "Move the thread to this forum" }).optional(),
+    reason: zReason("The reason", REASON_MAX).optional().describe("Optional note kept in the audit log"),
+  })
+  .refine((p) => p.pinned !== undefined || p.closed !== undefined || p.forum_id !== undefined, { message: "Send pinned, closed or forum_id." });
+
+export const ZPostModeration = z.object({
+  hidden: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Hidden must be true or false.") }),
+  reason: zReason("The reason", REASON_MAX).optional().describe("Required when hiding"),
+});
+
+export const ZLatestQuery = z.object({ amount: zAmount(LATEST_THREADS_MAX, 5) });
+
+export const ZThreadPageQuery = ZPageQuery;
+export const ZSearchQuery = ZPageQuery.extend({
+  q: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "Search for at most 200 characters.").describe("Words to find in thread titles and posts"),
+});
+export const ZReportsQuery = ZPageQuery.extend({
+  status: z.enum(["open", "resolved"], { error: "Status must be open or resolved." }).optional().describe("open (default) or resolved"),
+});
+export const ZReportPatch = z.object({ resolved: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Resolved must be true or false.") }) });
+
+// ── operations ──
+const TAG = "Forums";
+const errors = { 400: { description: "Field errors", schema: ZErrorBody } };
+const notFound = (what: string) => ({ 404: { description: `No such ${what}`, schema: ZErrorBody } });
+const forbidden = { 403: { description: "Not allowed", schema: ZErrorBody } };
+
+export const forumsIndexOp = defineOperation({
+  method: "GET", path: "/api/v1/forums", summary: "Forum categories with their forums (the forum index)", tag: TAG, auth: "none",
+  responses: { 200: { description: "Categories in display order", schema: z.array(ZForumCategory) } },
+});
+export const forumCategoriesOp = defineOperation({
+  method: "GET", path: "/api/v1/forums/categories", summary: "Forum categories with their forums (same as GET /forums)", tag: TAG, auth: "none",
+  responses: { 200: { description: "Categories in display order", schema: z.array(ZForumCategory) } },
+});
+export const forumThreadsOp = defineOperation({
+  method: "GET", path: "/api/v1/forums/threads/{id}", summary: `Threads of one forum, pinned first then latest post, ${THREADS_PAGE_SIZE} per page`, tag: TAG, auth: "optional",
+  params: z.object({ id: zId({ description: "Forum id" }) }), query: ZPageQuery,
+  responses: { 200: { description: "A page of threads", schema: zPaged(ZThread).extend({ forum: ZForum }) }, ...errors, ...notFound("forum") },
+});
+export const latestThreadsOp = defineOperation({
+  method: "GET", path: "/api/v1/forums/threads/latest", summary: "The newest threads across all forums", tag: TAG, auth: "none", query: ZLatestQuery,
+  responses: { 200: { description: "Newest first", schema: z.array(ZThread) }, ...errors },
+});
+export const threadViewOp = defineOperation({
+  method: "GET", path: "/api/v1/forums/thread/{id}", summary: `One thread with a page of its posts (${POSTS_PAGE_SIZE} per page)`, tag: TAG, auth: "optional",
+  params: z.object({ id: zId({ description: "Thread id" }) }), query: ZThreadPageQuery,
+  description: "Hidden posts are left out, except for staff, who receive them marked hidden with the reason.",
+  responses: { 200: { description: "The thread", schema: ZThreadView }, ...errors, ...notFound("thread") },
+});
+export const createThreadOp = defineOperation({
+  method: "POST", path: "/api/v1/forums/threads", summary: "Start a thread", tag: TAG, auth: "user", body: ZCreateThreadInput,
+  description: "The content is sanitised (allowlist) before it is stored. Forums marked staff_only take threads from staff only.",
+  responses: { 201: { description: "The new thread", schema: ZThread }, ...errors, ...forbidden, ...notFound("forum"), 429: { description: "Too many threads", schema: ZErrorBody } },
+});
+export const createPostOp = defineOperation({
+  method: "POST", path: "/api/v1/forums/posts", summary: "Reply to a thread", tag: TAG, auth: "user", body: ZCreatePostInput,
+  description: "The content is sanitised before it is stored. A closed thread refuses replies with 409.",
+  responses: { 201: { description: "The new post", schema: ZPost }, ...errors, ...notFound("thread"), 409: { description: "The thread is closed", schema: ZErrorBody }, 429: { description: "Too many posts", schema: ZErrorBody } },
+});
+export const editPostOp = defineOperation({
+  method: "PATCH", path: "/api/v1/forums/posts/{id}", summary: "Edit a post", tag: TAG, auth: "user",
+  params: z.object({ id: zId({ description: "Post id" }) }), body: ZEditPostInput,
+  description: `Authors may edit their own post for ${EDIT_WINDOW_MINUTES} minutes; staff may edit any post at any time and must give a reason for someone else's. The post is marked edited; staff edits are audited.`,
+  responses: { 200: { description: "The post after the edit", schema: ZPost }, ...errors, ...forbidden, ...notFound("post") },
+});
+export const reportPostOp = defineOperation({
+  method: "POST", path: "/api/v1/forums/posts/{id}/report", summary: "Report a post to staff", tag: TAG, auth: "user",
+  params: z.object({ id: zId({ description: "Post id" }) }), body: ZReportInput,
+  description: "One report per player per post: reporting again updates the reason.",
+  responses: { 201: { description: "Reported", schema: z.object({ id: z.number().int() }) }, ...errors, ...notFound("post") },
+});
+export const searchForumsOp = defineOperation({
+  method: "GET", path: "/api/v1/forums/search", summary: `Full-text search over thread titles and posts, ${SEARCH_PAGE_SIZE} per page`, tag: TAG, auth: "optional", query: ZSearchQuery,
+  description: "PostgreSQL full-text search (English stemming; quoted phrases, OR and -word work). Hidden posts and threads are never found.",
+  responses: { 200: { description: "Best matches first", schema: zPaged(ZSearchHit) }, ...errors },
+});
+export const moderateThreadOp = defineOperation({
+  method: "PATCH", path: "/api/v1/staff/forums/threads/{id}", summary: "Pin, close or move a thread (staff)", tag: TAG, auth: "moderator",
+  params: z.object({ id: zId({ description: "Thread id" }) }), body: ZThreadPatch,
+  description: "Every change is written to the audit log. Moving updates both forums' counters in the same transaction.",
+  responses: { 200: { description: "The thread after the change", schema: ZThread }, ...errors, ...notFound("thread") },
+});
+export const moderatePostOp = defineOperation({
+  method: "PATCH", path: "/api/v1/staff/forums/posts/{id}", summary: "Hide a post with a reason, or show it again (staff)", tag: TAG, auth: "moderator",
+  params: z.object({ id: zId({ description: "Post id" }) }), body: ZPostModeration,
+  description: "Hidden posts vanish for players and leave the counters; staff still see them. Audited.",
+  responses: { 200: { description: "The post after the change", schema: ZPost }, ...errors, ...notFound("post") },
+});
+export const listReportsOp = defineOperation({
+  method: "GET", path: "/api/v1/staff/forums/reports", summary: `Reported posts, oldest open first, ${REPORTS_PAGE_SIZE} per page (staff)`, tag: TAG, auth: "moderator", query: ZReportsQuery,
+  responses: { 200: { description: "A page of reports", schema: zPaged(ZReport) }, ...errors },
+});
+export const resolveReportOp = defineOperation({
+  method: "PATCH", path: "/api/v1/staff/forums/reports/{id}", summary: "Mark a report resolved, or open again (staff)", tag: TAG, auth: "moderator",
+  params: z.object({ id: zId({ description: "Report id" }) }), body: ZReportPatch,
+  responses: { 200: { description: "The report", schema: ZReport }, ...errors, ...notFound("report") },
+});
+
+export const forumOperations = [
+  forumsIndexOp, forumCategoriesOp, forumThreadsOp, latestThreadsOp, threadViewOp, createThreadOp, createPostOp, editPostOp, reportPostOp, searchForumsOp,
+  moderateThreadOp, moderatePostOp, listReportsOp, resolveReportOp,
+];

@@ -1,0 +1,61 @@
+import "server-only";
+import type { z } from "zod";
+import { STAFF_ONLY_FORUM_MESSAGE, type TThread, type ZCreateThreadInput } from "@/lib/schemas/forums";
+import { db, type Tx } from "../db";
+import { AppError } from "../errors";
+import type { Actor } from "../sessions/authenticate-request";
+import { forumNotFound, THREAD_INCLUDE, toThreadDto } from "./forum-dto";
+import { WRITE_TX } from "./forum-counters";
+import { cleanContent } from "./sanitize";
+
+// POST /api/v1/forums/threads: start a thread with its opening post. `insertThread` is the one
+// write of a new thread (the news use cases call it too), so the counters are kept in one place.
+
+export type InsertThreadInput = {
+  forumId: number;
+  userId: number;
+  title: string;
+  /** Already sanitised (cleanContent). */
+  content: string;
+  at?: Date;
+};
+
+/**
+ * Writes the thread, its opening post and every counter in the caller's transaction. The forum
+ * row is locked first: concurrent thread creations in one forum queue here instead of
+ * deadlocking on `latestThreadId` (a unique column, so its update takes the strongest row lock,
+ * which conflicts with the key-share lock every insert referencing the forum holds).
+ * Throws forumNotFound when the forum does not exist.
+ */
+export async function insertThread(tx: Tx, input: InsertThreadInput): Promise<{ threadId: number; postId: number }> {
+  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM forums WHERE id = ${input.forumId} FOR UPDATE`;
+  if (!locked.length) throw forumNotFound();
+  // Taken after the lock, so threads of one forum are dated in the order they commit.
+  const at = input.at ?? new Date();
+
+  const thread = await tx.forumThread.create({
+    data: { forumId: input.forumId, userId: input.userId, title: input.title, postCount: 1, latestPostAt: at, latestPostUserId: input.userId, createdAt: at },
+    select: { id: true },
+  });
+  const post = await tx.forumPost.create({ data: { threadId: thread.id, userId: input.userId, content: input.content, createdAt: at }, select: { id: true } });
+  await tx.forum.update({
+    where: { id: input.forumId },
+    data: { threadCount: { increment: 1 }, postCount: { increment: 1 }, latestThreadId: thread.id },
+  });
+  await tx.user.update({ where: { id: input.userId }, data: { threadCount: { increment: 1 }, postCount: { increment: 1 } } });
+  return { threadId: thread.id, postId: post.id };
+}
+
+export type CreateThreadInput = z.output<typeof ZCreateThreadInput>;
+
+export async function createThread(actor: Pick<Actor, "userId" | "username" | "isStaff">, input: CreateThreadInput): Promise<TThread> {
+  const forum = await db.forum.findUnique({ where: { id: input.forum_id }, select: { staffOnly: true } });
+  if (!forum) throw forumNotFound();
+  if (forum.staffOnly && !actor.isStaff) throw new AppError("FORBIDDEN", { userMessage: STAFF_ONLY_FORUM_MESSAGE });
+  const content = cleanContent(input.content);
+
+  const { threadId } = await db.$transaction((tx) => insertThread(tx, { forumId: input.forum_id, userId: actor.userId, title: input.title, content }), WRITE_TX);
+  // Read after the commit: the forum's lock is held no longer than the writes need.
+  const row = await db.forumThread.findUniqueOrThrow({ where: { id: threadId }, include: THREAD_INCLUDE });
+  return toThreadDto(row, actor.username);
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { EDIT_WINDOW_MESSAGE, type TPost, withinEditWindow } from "@/lib/schemas/forums";
+import { recordAudit } from "../audit/record-audit";
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { Actor } from "../sessions/authenticate-request";
+import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
+import { WRITE_TX } from "./forum-counters";
+import { cleanContent } from "./sanitize";
+
+// PATCH /api/v1/forums/posts/{id}: the author edits their post within the edit window; staff
+// edit any post at any time, and must say why when it is someone else's (that edit is audited,
+// with the text it replaced). Players never reach hidden posts (404 as if missing).
+
+export const NOT_YOUR_POST_MESSAGE = "You can only edit your own posts.";
+export const EDIT_REASON_REQUIRED = "Give a reason when editing someone else's post.";
+
+export async function editPost(
+  actor: Pick<Actor, "userId" | "isStaff">,
+  postId: number,
+  input: { content: string; reason?: string },
+  ip?: string,
+): Promise<TPost> {
+  const staff = canSeeHidden(actor);
+  const post = await db.forumPost.findFirst({
+    where: { id: postId, ...(staff ? {} : { hidden: false, thread: { hidden: false } }) },
+    select: { userId: true, createdAt: true, threadId: true, content: true },
+  });
+  if (!post) throw postNotFound();
+  const own = post.userId === actor.userId;
+  if (!staff) {
+    if (!own) throw new AppError("FORBIDDEN", { userMessage: NOT_YOUR_POST_MESSAGE });
+    if (!withinEditWindow(post.createdAt, Date.now())) throw new AppError("FORBIDDEN", { userMessage: EDIT_WINDOW_MESSAGE });
+  } else if (!own && !input.reason) {
+    throw new AppError("VALIDATION", { fields: { reason: [EDIT_REASON_REQUIRED] } });
+  }
+  const content = cleanContent(input.content);
+
+  return db.$transaction(async (tx) => {
+    // Conditional for players: a post hidden since the check above stays as staff left it.
+    const changed = await tx.forumPost.updateMany({
+      where: { id: postId, ...(staff ? {} : { hidden: false }) },
+      data: { content, editedAt: new Date(), editedById: actor.userId, editReason: input.reason ?? null },
+    });
+    if (changed.count === 0) throw postNotFound();
+    if (staff && !own) {
+      await recordAudit(
+        {
+          action: "forum.post.edit",
+          actorId: actor.userId,
+          targetType: "forum_post",
+          targetId: postId,
+          data: { threadId: post.threadId, authorId: post.userId, reason: input.reason ?? null, previousContent: post.content },
+          ip: ip ?? null,
+        },
+        tx,
+      );
+    }
+    return toPostDto(await tx.forumPost.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE }), staff);
+  }, WRITE_TX);
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TForum, TForumUser, TPost, TThread } from "@/lib/schemas/forums";
+import { displayRank, postTier } from "@/lib/ranks";
+import { AppError } from "../errors";
+import type { Actor } from "../sessions/authenticate-request";
+
+// Database rows → the API shapes of spec §3 (Forum, Thread, Post and the forum author panel).
+// Every forum read and write maps through here, so pages and the API show the same fields.
+
+export const AUTHOR_SELECT = {
+  username: true,
+  privilege: true,
+  memberRank: true,
+  threadCount: true,
+  postCount: true,
+  createdAt: true,
+} satisfies Prisma.UserSelect;
+type AuthorRow = Prisma.UserGetPayload<{ select: typeof AUTHOR_SELECT }>;
+
+export function toForumUser(u: AuthorRow): TForumUser {
+  return {
+    name: u.username,
+    rank: displayRank(u.privilege, u.memberRank),
+    is_staff: u.privilege !== "PLAYER",
+    tier: postTier(u.postCount),
+    thread_count: u.threadCount,
+    post_count: u.postCount,
+    join_date: u.createdAt.toISOString(),
+  };
+}
+
+export const POST_INCLUDE = {
+  user: { select: AUTHOR_SELECT },
+  editedBy: { select: { username: true } },
+} satisfies Prisma.ForumPostInclude;
+export type PostRow = Prisma.ForumPostGetPayload<{ include: typeof POST_INCLUDE }>;
+
+/** `staff` decides whether moderation details (the hide reason) are included. */
+export function toPostDto(p: PostRow, staff: boolean): TPost {
+  return {
+    id: p.id,
+    content: p.content,
+    date: p.createdAt.toISOString(),
+    user: toForumUser(p.user),
+    edited: p.editedAt ? { date: p.editedAt.toISOString(), by: p.editedBy?.username ?? null, reason: p.editReason } : null,
+    hidden: p.hidden,
+    hidden_reason: staff ? p.hiddenReason : null,
+  };
+}
+
+export const THREAD_INCLUDE = {
+  forum: { select: { id: true, name: true } },
+  user: { select: { username: true } },
+} satisfies Prisma.ForumThreadInclude;
+export type ThreadRow = Prisma.ForumThreadGetPayload<{ include: typeof THREAD_INCLUDE }>;
+
+/** `latestUser` is the username of `latestPostUserId` (looked up by the caller, in bulk for lists). */
+export function toThreadDto(t: ThreadRow, latestUser: string | null): TThread {
+  return {
+    id: t.id,
+    title: t.title,
+    closed: t.closed,
+    pinned: t.pinned,
+    forum: t.forum,
+    user: { name: t.user.username },
+    post_count: t.postCount,
+    latest_post: { date: t.latestPostAt.toISOString(), user: latestUser },
+    date: t.createdAt.toISOString(),
+  };
+}
+
+/** Usernames of the threads' latest posters, by user id, in one query. */
+export async function latestPosters(tx: Prisma.TransactionClient, threads: ReadonlyArray<{ latestPostUserId: number | null }>): Promise<Map<number, string>> {
+  const ids = [...new Set(threads.map((t) => t.latestPostUserId).filter((id): id is number => id !== null))];
+  if (!ids.length) return new Map();
+  const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
+  return new Map(users.map((u) => [u.id, u.username]));
+}
+
+export const FORUM_INCLUDE = {
+  latestThread: { select: { id: true, title: true, createdAt: true, hidden: true } },
+} satisfies Prisma.ForumInclude;
+export type ForumRow = Prisma.ForumGetPayload<{ include: typeof FORUM_INCLUDE }>;
+
+export function toForumDto(f: ForumRow): TForum {
+  const latest = f.latestThread && !f.latestThread.hidden ? f.latestThread : null;
+  return {
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    thread_count: f.threadCount,
+    post_count: f.postCount,
+    staff_only: f.staffOnly,
+    latest_thread: latest ? { id: latest.id, date: latest.createdAt.toISOString(), title: latest.title } : null,
+  };
+}
+
+/** Staff see hidden posts (marked); everyone else never receives them. */
+export const canSeeHidden = (actor: Pick<Actor, "isStaff"> | null | undefined): boolean => Boolean(actor?.isStaff);
+
+export const threadNotFound = () => new AppError("NOT_FOUND", { userMessage: "Thread not found." });
+export const postNotFound = () => new AppError("NOT_FOUND", { userMessage: "Post not found." });
+export const forumNotFound = () => new AppError("NOT_FOUND", { userMessage: "Forum not found." });

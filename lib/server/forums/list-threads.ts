@@ -1,0 +1,47 @@
+import "server-only";
+import { THREADS_PAGE_SIZE, type TForum, type TThread } from "@/lib/schemas/forums";
+import { db } from "../db";
+import { pageWindow } from "../http/paging";
+import { FORUM_INCLUDE, forumNotFound, latestPosters, THREAD_INCLUDE, toForumDto, toThreadDto } from "./forum-dto";
+
+// GET /api/v1/forums/threads/{id} and the /forums/{id} page: a forum's visible threads, pinned
+// first, then by latest post (the index forum_threads(forumId, hidden, pinned, latestPostAt)).
+
+export type ForumWithCategory = TForum & { category: { id: number; name: string } };
+export type ForumThreadsPage = { forum: ForumWithCategory; results: TThread[]; total: number };
+
+/** One forum with its category (the create-thread page), or null when there is no such forum. */
+export async function findForum(forumId: number): Promise<ForumWithCategory | null> {
+  const forum = await db.forum.findUnique({ where: { id: forumId }, include: { ...FORUM_INCLUDE, category: { select: { id: true, name: true } } } });
+  return forum ? { ...toForumDto(forum), category: forum.category } : null;
+}
+
+/** Null when there is no such forum. */
+export async function findForumThreads(forumId: number, page: number): Promise<ForumThreadsPage | null> {
+  const forum = await findForum(forumId);
+  if (!forum) return null;
+  const where = { forumId, hidden: false };
+  const [rows, total] = await Promise.all([
+    db.forumThread.findMany({ where, include: THREAD_INCLUDE, orderBy: [{ pinned: "desc" }, { latestPostAt: "desc" }, { id: "desc" }], ...pageWindow(page, THREADS_PAGE_SIZE) }),
+    db.forumThread.count({ where }),
+  ]);
+  const posters = await latestPosters(db, rows);
+  return {
+    forum,
+    results: rows.map((t) => toThreadDto(t, t.latestPostUserId === null ? null : (posters.get(t.latestPostUserId) ?? null))),
+    total,
+  };
+}
+
+export async function listForumThreads(forumId: number, page: number): Promise<ForumThreadsPage> {
+  const found = await findForumThreads(forumId, page);
+  if (!found) throw forumNotFound();
+  return found;
+}
+
+/** GET /api/v1/forums/threads/latest: the newest visible threads across every forum. */
+export async function listLatestThreads(amount: number): Promise<TThread[]> {
+  const rows = await db.forumThread.findMany({ where: { hidden: false }, include: THREAD_INCLUDE, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: amount });
+  const posters = await latestPosters(db, rows);
+  return rows.map((t) => toThreadDto(t, t.latestPostUserId === null ? null : (posters.get(t.latestPostUserId) ?? null)));
+}

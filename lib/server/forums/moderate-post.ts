@@ -1,0 +1,55 @@
+import "server-only";
+import type { TPost } from "@/lib/schemas/forums";
+import { recordAudit } from "../audit/record-audit";
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { Actor } from "../sessions/authenticate-request";
+import { POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
+import { refreshThreadLatest, WRITE_TX } from "./forum-counters";
+
+// PATCH /api/v1/staff/forums/posts/{id} {hidden, reason}: staff hide a post (a reason is
+// required) or show it again. Hidden posts leave every counter (thread, forum, author) and come
+// back on unhide; the thread's latest post is recomputed either way. Asking for the state the
+// post already has changes nothing and records nothing. Audited in the same transaction.
+
+export const HIDE_REASON_REQUIRED = "Give a reason for hiding the post.";
+
+export async function moderatePost(actor: Pick<Actor, "userId">, postId: number, input: { hidden: boolean; reason?: string }, ip?: string): Promise<TPost> {
+  if (input.hidden && !input.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_REASON_REQUIRED] } });
+
+  return db.$transaction(async (tx) => {
+    // A post never changes thread, so its thread can be read before locking it. Lock order as
+    // every forum write: thread, (post,) forum, user.
+    const ref = await tx.forumPost.findUnique({ where: { id: postId }, select: { threadId: true } });
+    if (!ref) throw postNotFound();
+    const [thread] = await tx.$queryRaw<{ forumId: number }[]>`SELECT "forumId" FROM forum_threads WHERE id = ${ref.threadId} FOR NO KEY UPDATE`;
+    const [post] = await tx.$queryRaw<{ hidden: boolean; userId: number }[]>`SELECT hidden, "userId" FROM forum_posts WHERE id = ${postId} FOR NO KEY UPDATE`;
+    if (!thread || !post) throw postNotFound();
+
+    if (post.hidden !== input.hidden) {
+      const step = input.hidden ? { decrement: 1 } : { increment: 1 };
+      await tx.forumPost.update({
+        where: { id: postId },
+        data: input.hidden
+          ? { hidden: true, hiddenAt: new Date(), hiddenById: actor.userId, hiddenReason: input.reason ?? null }
+          : { hidden: false, hiddenAt: null, hiddenById: null, hiddenReason: null },
+      });
+      await tx.forumThread.update({ where: { id: ref.threadId }, data: { postCount: step } });
+      await refreshThreadLatest(tx, ref.threadId);
+      await tx.forum.update({ where: { id: thread.forumId }, data: { postCount: step } });
+      await tx.user.update({ where: { id: post.userId }, data: { postCount: step } });
+      await recordAudit(
+        {
+          action: input.hidden ? "forum.post.hide" : "forum.post.unhide",
+          actorId: actor.userId,
+          targetType: "forum_post",
+          targetId: postId,
+          data: { threadId: ref.threadId, authorId: post.userId, reason: input.reason ?? null },
+          ip: ip ?? null,
+        },
+        tx,
+      );
+    }
+    return toPostDto(await tx.forumPost.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE }), true);
+  }, WRITE_TX);
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import type { z } from "zod";
+import { NEWS_PLACEHOLDER_IMAGE, NEWS_PREVIEW_MAX, type TNewsPost, type ZCreateNewsInput } from "@/lib/schemas/news";
+import { recordAudit } from "../audit/record-audit";
+import { db, type Tx } from "../db";
+import { uniqueViolationOf, violatesColumn } from "../db-errors";
+import { AppError } from "../errors";
+import { insertThread } from "../forums/create-thread";
+import { WRITE_TX } from "../forums/forum-counters";
+import { cleanContent, htmlToText } from "../forums/sanitize";
+import { hasPrivilege } from "../http/auth";
+import type { Actor } from "../sessions/authenticate-request";
+import { NEWS_POST_SELECT, toNewsPostDto } from "./news-dto";
+import { findOrCreateNewsForum } from "./news-forum";
+import { nextFreeSlug, slugify } from "./news-slug";
+
+// POST /api/v1/news: staff publish a news post. The post is a thread in the news forum whose
+// opening post is the article, so the thread, its post, the forum's and author's counters,
+// the news row and the audit entry are written in one transaction (all or nothing).
+
+/** The parsed body; scripts and tests may leave the image out (the placeholder). */
+export type CreateNewsInput = Omit<z.output<typeof ZCreateNewsInput>, "image"> & { image?: string | undefined };
+
+/** Attempts when a concurrent writer takes the chosen slug first (see pickSlug). */
+const SLUG_ATTEMPTS = 5;
+
+export async function createNews(
+  actor: Pick<Actor, "userId" | "privilege">,
+  input: CreateNewsInput,
+  ip: string | null,
+  opts: { at?: Date } = {},
+): Promise<TNewsPost> {
+  // The operation already demands a moderator; checked again so no other caller can skip it.
+  if (!hasPrivilege(actor.privilege, "MODERATOR")) throw new AppError("FORBIDDEN");
+  const content = cleanContent(input.content);
+  const preview = input.preview || htmlToText(content, NEWS_PREVIEW_MAX);
+  const image = input.image ?? NEWS_PLACEHOLDER_IMAGE;
+  const base = slugify(input.title);
+  const at = opts.at ?? new Date();
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.$transaction(async (tx) => {
+        const forum = await findOrCreateNewsForum(tx);
+        const { threadId } = await insertThread(tx, { forumId: forum.id, userId: actor.userId, title: input.title, content, at });
+        const slug = await pickSlug(tx, base);
+        const row = await tx.newsPost.create({
+          data: { slug, title: input.title, image, content, preview, authorId: actor.userId, threadId, forumId: forum.id, publishedAt: at },
+          select: NEWS_POST_SELECT,
+        });
+        await recordAudit({ action: "news.create", actorId: actor.userId, targetType: "news", targetId: row.id, data: { slug, threadId, forumId: forum.id }, ip }, tx);
+        return toNewsPostDto(row);
+      }, WRITE_TX);
+    } catch (e) {
+      // The whole transaction rolled back (thread and counters included): start again.
+      const v = uniqueViolationOf(e);
+      if (v && violatesColumn(v, "slug") && attempt < SLUG_ATTEMPTS) continue;
+      throw e;
+    }
+  }
+}
+
+/**
+ * The first free slug for `base`. Called after insertThread has updated the news forum's
+ * counters, so this transaction holds that row's lock: news posts in the same forum reach this
+ * point one at a time and each sees the slugs the earlier ones committed. The unique index
+ * still has the last word (a post moved between forums, a seed), and createNews retries then.
+ */
+async function pickSlug(tx: Tx, base: string): Promise<string> {
+  const taken = await tx.newsPost.findMany({ where: { OR: [{ slug: base }, { slug: { startsWith: `${base}-` } }] }, select: { slug: true } });
+  return nextFreeSlug(
+    base,
+    taken.map((t) => t.slug),
+  );
+}

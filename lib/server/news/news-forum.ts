@@ -1,0 +1,34 @@
+import "server-only";
+import type { Tx } from "../db";
+
+// The forum news posts are threads of: the first forum marked isNews (by sortOrder, then id).
+// A fresh database has none until the first post, which creates "News & Announcements"
+// (staff-only) in the "Official" category.
+
+export const NEWS_FORUM_NAME = "News & Announcements";
+const NEWS_CATEGORY_NAME = "Official";
+/** Serialises the creation of the news forum (any constant; the demo seed uses 727274). */
+const NEWS_FORUM_LOCK = 727301;
+
+export type NewsForum = { id: number; name: string };
+
+export function findNewsForum(tx: Tx): Promise<NewsForum | null> {
+  return tx.forum.findFirst({ where: { isNews: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }], select: { id: true, name: true } });
+}
+
+/** The news forum, created on first use. Two first posts at once still make one forum. */
+export async function findOrCreateNewsForum(tx: Tx): Promise<NewsForum> {
+  const found = await findNewsForum(tx);
+  if (found) return found;
+  // One creator at a time; whoever waited re-reads once the first has committed (READ COMMITTED).
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${NEWS_FORUM_LOCK}::bigint)`;
+  const again = await findNewsForum(tx);
+  if (again) return again;
+  const category =
+    (await tx.forumCategory.findFirst({ where: { name: NEWS_CATEGORY_NAME }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }], select: { id: true } })) ??
+    (await tx.forumCategory.create({ data: { name: NEWS_CATEGORY_NAME, sortOrder: 0 }, select: { id: true } }));
+  return tx.forum.create({
+    data: { categoryId: category.id, name: NEWS_FORUM_NAME, description: "Updates, events and announcements from the team.", staffOnly: true, isNews: true },
+    select: { id: true, name: true },
+  });
+}

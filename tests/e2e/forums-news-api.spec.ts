@@ -1,0 +1,34 @@
+import { expect } from "@playwright/test";
+import { createE2EUser } from "../factories/e2e-users";
+import { signIn, test } from "./support/accounts";
+
+// Spec §7 writes the forum and news calls with trailing slashes (GET /forums/, /forums/categories/,
+// /forums/thread/{id}/?page=, /news/?year=&month=, /news/{id}/, POST /news/) and the news page as
+// /news/{slug}/. Against the running server: each answers after one redirect to the path without
+// the slash (308, so a POST stays a POST with its body), never a loop.
+
+test.describe("the spec's trailing-slash paths", () => {
+  test("forum and news calls and the news page answer after at most one redirect", async ({ page, request }) => {
+    const news = (await (await request.get("/api/v1/news/latest?amount=1")).json()) as Array<{ id: number; slug: string; thread: { id: number } }>;
+    expect(news.length).toBe(1);
+    const [item] = news;
+    for (const path of ["/api/v1/forums/", "/api/v1/forums/categories/", `/api/v1/forums/thread/${item!.thread.id}/?page=1`, "/api/v1/news/?year=2026&month=11", `/api/v1/news/${item!.id}/`]) {
+      const first = await request.get(path, { maxRedirects: 0 });
+      expect(first.status(), path).toBe(308);
+      const target = new URL(first.headers().location!, "http://x");
+      expect(target.pathname, path).toBe(new URL(path, "http://x").pathname.replace(/\/$/, ""));
+      const followed = await request.get(path);
+      expect(followed.status(), path).toBe(200);
+      expect(followed.headers()["content-type"], path).toContain("application/json");
+    }
+    const pageAnswer = await page.goto(`/news/${item!.slug}/`);
+    expect(pageAnswer?.status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/news/${item!.slug}$`));
+
+    // POST /news/ (spec §7) from a staff session: the 308 keeps the method and body.
+    await signIn(page, await createE2EUser({ privilege: "MODERATOR" }));
+    const created = await page.request.post("/api/v1/news/", { data: { title: "Slash post", content: "<p>Posted to /news/.</p>" } });
+    expect(created.status()).toBe(201);
+    expect(((await created.json()) as { title: string }).title).toBe("Slash post");
+  });
+});

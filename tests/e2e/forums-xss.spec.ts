@@ -1,0 +1,104 @@
+import { type Page, expect } from "@playwright/test";
+import { POSTS_PAGE_SIZE } from "../../lib/schemas/forums";
+import { createE2EUser } from "../factories/e2e-users";
+import { XSS_CORPUS } from "../fixtures/xss-corpus";
+import { signIn, test } from "./support/accounts";
+
+// Issue 10 acceptance: hostile HTML posted through the API (forum thread, replies, a news post)
+// renders inert in Chromium. Watched while every page of the thread and the news page load and
+// are hovered and clicked: no dialog, no CSP violation (nothing even tried to run), no request
+// to a host other than the site, and no script, handler attribute or script URL in the bodies.
+
+type Watch = { dialogs: string[]; outside: string[]; violations: () => Promise<string[]> };
+
+async function watch(page: Page, origin: string): Promise<Watch> {
+  const dialogs: string[] = [];
+  const outside: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on("request", (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) outside.push(r.url());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return { dialogs, outside, violations: () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations) };
+}
+
+/** Every body on the page: nothing that runs, loads from elsewhere or escapes the post. */
+async function expectInertBodies(page: Page, selector: string) {
+  const bodies = page.locator(selector);
+  expect(await bodies.count()).toBeGreaterThan(0);
+  const report = await bodies.evaluateAll((els) =>
+    els.flatMap((el) =>
+      [...el.querySelectorAll("*")].flatMap((node) => {
+        const bad: string[] = [];
+        const tag = node.tagName.toLowerCase();
+        if (["script", "iframe", "object", "embed", "svg", "math", "form", "input", "button", "style", "link", "meta", "base", "template", "textarea", "video", "audio", "details"].includes(tag)) bad.push(`<${tag}>`);
+        for (const attr of node.getAttributeNames()) {
+          const value = node.getAttribute(attr) ?? "";
+          if (attr.startsWith("on")) bad.push(`${tag}[${attr}]`);
+          if ((attr === "href" || attr === "src") && !/^(https?:\/\/|\/(?!\/)|mailto:)/i.test(value)) bad.push(`${tag}[${attr}=${value}]`);
+          if (attr === "style" && !/^text-align:\s*(left|right|center|justify);?$/.test(value.trim())) bad.push(`${tag}[style=${value}]`);
+        }
+        return bad;
+      }),
+    ),
+  );
+  expect(report).toEqual([]);
+}
+
+/** Hover and click everything inside the bodies (a handler that survived would fire now). */
+async function poke(page: Page, selector: string) {
+  for (const el of await page.locator(`${selector} *`).all()) {
+    await el.hover({ timeout: 1000, force: true }).catch(() => undefined);
+    // Links open new tabs to real sites: do not follow them.
+    if ((await el.evaluate((n) => n.closest("a") === null).catch(() => false)) === true) await el.click({ timeout: 1000, force: true, noWaitAfter: true }).catch(() => undefined);
+  }
+}
+
+test.describe("forums and news render hostile HTML inert", () => {
+  test("the XSS corpus in a thread and a news post: no dialog, no script, no outside request", async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const origin = new URL(baseURL!).origin;
+    const staff = await createE2EUser({ privilege: "MODERATOR" });
+    await signIn(page, staff);
+
+    const categories = (await (await page.request.get("/api/v1/forums")).json()) as Array<{ forums: Array<{ id: number; staff_only: boolean }> }>;
+    const forum = categories.flatMap((c) => c.forums).find((f) => !f.staff_only)!;
+    const created = await page.request.post("/api/v1/forums/threads", { data: { forum_id: forum.id, title: `<script>alert("title")</script> corpus`, content: `<p>entry</p>${XSS_CORPUS[0]}` } });
+    expect(created.status()).toBe(201);
+    const thread = (await created.json()) as { id: number };
+    for (const html of XSS_CORPUS.slice(1)) {
+      const reply = await page.request.post("/api/v1/forums/posts", { data: { thread_id: thread.id, content: `<p>entry</p>${html}` } });
+      expect(reply.status(), html).toBe(201);
+    }
+    const news = await page.request.post("/api/v1/news", { data: { title: "Corpus news", content: XSS_CORPUS.join("\n"), image: "/images/news/default.svg" } });
+    expect(news.status()).toBe(201);
+    const { slug } = (await news.json()) as { slug: string };
+
+    const w = await watch(page, origin);
+    const pages = Math.ceil(XSS_CORPUS.length / POSTS_PAGE_SIZE);
+    for (let n = 1; n <= pages; n++) {
+      await page.goto(`/forums/thread/${thread.id}?page=${n}`);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toContainText("corpus");
+      await expectInertBodies(page, ".rich-text");
+      await poke(page, "article .rich-text");
+    }
+    await page.goto(`/news/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Corpus news" })).toBeVisible();
+    await expectInertBodies(page, ".rich-text");
+    await poke(page, ".rich-text");
+    // The title was text, never markup.
+    await page.goto(`/forums/thread/${thread.id}`);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(`<script>alert("title")</script> corpus`);
+
+    expect(w.dialogs).toEqual([]);
+    expect(await w.violations()).toEqual([]);
+    expect(w.outside).toEqual([]);
+  });
+});
