@@ -9,14 +9,36 @@ import { REASON_MAX } from "@/lib/schemas/forums";
 
 export type ForumChoice = { category: string; forums: Array<{ id: number; name: string }> };
 
-type Patch = { pinned?: boolean; closed?: boolean; forum_id?: number; reason: string };
+type Patch = { pinned?: boolean; closed?: boolean; hidden?: boolean; forum_id?: number; reason: string };
+
+function doneText(v: Patch): string {
+  if (v.pinned !== undefined) return v.pinned ? "Thread pinned." : "Thread unpinned.";
+  if (v.closed !== undefined) return v.closed ? "Thread closed." : "Thread reopened.";
+  if (v.hidden !== undefined) return v.hidden ? "Thread hidden from players." : "Thread shown to players again.";
+  return "Thread moved.";
+}
 
 /**
- * Staff Controls of a thread: Pin/Unpin, Close/Reopen and Move to another forum, each one
+ * Staff Controls of a thread: Pin/Unpin, Close/Reopen, Hide/Unhide (a reason is required to hide)
+ * and Move to another forum, each one
  * PATCH /api/v1/staff/forums/threads/{id} (moderator and up, audited). The page is read again
  * on success, so icons, notice and breadcrumb show the stored state.
  */
-export function StaffThreadControls({ threadId, pinned, closed, forumId, forums }: { threadId: number; pinned: boolean; closed: boolean; forumId: number; forums: ForumChoice[] }) {
+export function StaffThreadControls({
+  threadId,
+  pinned,
+  closed,
+  hidden,
+  forumId,
+  forums,
+}: {
+  threadId: number;
+  pinned: boolean;
+  closed: boolean;
+  hidden: boolean;
+  forumId: number;
+  forums: ForumChoice[];
+}) {
   const router = useRouter();
   const [target, setTarget] = useState(String(forumId));
   const [reason, setReason] = useState("");
@@ -29,7 +51,7 @@ export function StaffThreadControls({ threadId, pinned, closed, forumId, forums 
     isSuccess: (res) => res.status === 200,
     onSuccess: (_data, { values }) => {
       setReason("");
-      setDone(values.pinned !== undefined ? (values.pinned ? "Thread pinned." : "Thread unpinned.") : values.closed !== undefined ? (values.closed ? "Thread closed." : "Thread reopened.") : "Thread moved.");
+      setDone(doneText(values));
       router.refresh();
     },
   });
@@ -44,8 +66,8 @@ export function StaffThreadControls({ threadId, pinned, closed, forumId, forums 
       </h2>
       <Field
         id="thread-staff-reason"
-        label="Note (optional)"
-        hint="Kept with the change in the audit log."
+        label="Note"
+        hint="Kept with the change in the audit log. Required to hide the thread."
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         errors={form.fieldErrors.reason}
@@ -58,6 +80,9 @@ export function StaffThreadControls({ threadId, pinned, closed, forumId, forums 
         </button>
         <button type="button" className={`btn ${closed ? "btn-gold" : "btn-ember"}`} disabled={form.busy} onClick={() => send({ closed: !closed })}>
           {closed ? "Reopen" : "Close"}
+        </button>
+        <button type="button" className={`btn ${hidden ? "btn-gold" : "btn-ember"}`} disabled={form.busy} onClick={() => send({ hidden: !hidden })}>
+          {hidden ? "Unhide" : "Hide"}
         </button>
       </div>
       <form

@@ -78,6 +78,7 @@ export const ZThread = z.object({
   title: z.string(),
   closed: z.boolean(),
   pinned: z.boolean(),
+  hidden: z.boolean().describe("Hidden by staff: only staff ever receive hidden threads"),
   forum: z.object({ id: z.number().int(), name: z.string() }),
   user: z.object({ name: z.string() }).describe("Who started the thread"),
   post_count: z.number().int(),
@@ -98,6 +99,7 @@ export const ZPost = z.object({
 export type TPost = z.infer<typeof ZPost>;
 
 export const ZThreadView = ZThread.extend({
+  hidden_reason: z.string().nullable().describe("Staff only: why the thread was hidden"),
   category: z.object({ id: z.number().int(), name: z.string() }),
   page: z.number().int().describe("The page of posts shown"),
   pages: z.number().int().describe("How many pages of posts there are"),
@@ -152,10 +154,11 @@ export const ZThreadPatch = z
   .object({
     pinned: z.boolean({ error: "Pinned must be true or false." }).optional(),
     closed: z.boolean({ error: "Closed must be true or false." }).optional(),
+    hidden: z.boolean({ error: "Hidden must be true or false." }).optional().describe("Hide the thread from everyone but staff (a reason is required)"),
     forum_id: zId({ description: "Move the thread to this forum" }).optional(),
-    reason: zReason("The reason", REASON_MAX).optional().describe("Optional note kept in the audit log"),
+    reason: zReason("The reason", REASON_MAX).optional().describe("Kept in the audit log; required when hiding"),
   })
-  .refine((p) => p.pinned !== undefined || p.closed !== undefined || p.forum_id !== undefined, { message: "Send pinned, closed or forum_id." });
+  .refine((p) => p.pinned !== undefined || p.closed !== undefined || p.hidden !== undefined || p.forum_id !== undefined, { message: "Send pinned, closed, hidden or forum_id." });
 
 export const ZPostModeration = z.object({
   hidden: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Hidden must be true or false.") }),
@@ -230,9 +233,9 @@ export const searchForumsOp = defineOperation({
   responses: { 200: { description: "Best matches first", schema: zPaged(ZSearchHit) }, ...errors },
 });
 export const moderateThreadOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/forums/threads/{id}", summary: "Pin, close or move a thread (staff)", tag: TAG, auth: "moderator",
+  method: "PATCH", path: "/api/v1/staff/forums/threads/{id}", summary: "Pin, close, hide or move a thread (staff)", tag: TAG, auth: "moderator",
   params: z.object({ id: zId({ description: "Thread id" }) }), body: ZThreadPatch,
-  description: "Every change is written to the audit log. Moving updates both forums' counters in the same transaction.",
+  description: "Every change is written to the audit log. Moving updates both forums' counters in the same transaction; hiding takes the thread and its posts out of the forum and author counters (unhiding puts them back).",
   responses: { 200: { description: "The thread after the change", schema: ZThread }, ...errors, ...notFound("thread") },
 });
 export const moderatePostOp = defineOperation({

@@ -3,7 +3,7 @@ import { createE2EUser, type E2EUser, uniqueUsername } from "../factories/e2e-us
 import { signIn, test } from "./support/accounts";
 
 // Forums in Chromium (issue 10): a player writes a thread and a reply with the real editor;
-// guests are asked to log in; staff pin, close and hide from the thread page; search finds a
+// guests are asked to log in; staff pin, close, move and hide (posts and whole threads) from the thread page; search finds a
 // post by a word of its body. Seeded forums: "General Discussion" takes threads from players.
 
 const FORUM = "General Discussion";
@@ -235,6 +235,39 @@ test.describe("forums", () => {
     // The server refuses a reply too (409), whatever the page shows.
     const refused = await page.request.post("/api/v1/forums/posts", { data: { thread_id: id, content: "<p>Sneaky</p>" } });
     expect(refused.status()).toBe(409);
+  });
+
+  test("staff hide a spam thread with a reason: players get the 404 page and lose it from the list until staff unhide it", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+    test.setTimeout(90_000);
+    const player = await createE2EUser();
+    await signIn(page, player);
+    const forum = await forumId(page);
+    const title = `Cheap gold ${uniqueWord("s")}`;
+    const { id } = await apiThread(page.request, forum, title, "<p>Visit my shop.</p>");
+
+    const staff = await staffPage(browser, baseURL, extraHTTPHeaders);
+    await staff.page.goto(`/forums/thread/${id}`);
+    const controls = staff.page.getByRole("complementary", { name: "Thread moderation" });
+    await controls.getByRole("button", { name: "Hide", exact: true }).click();
+    // A reason is required: the note field says so and nothing changes.
+    await expect(controls.getByLabel("Note")).toHaveAttribute("aria-invalid", "true");
+    await expect(staff.page.getByTestId("thread-hidden-notice")).toHaveCount(0);
+    await controls.getByLabel("Note").fill("Gold selling");
+    await controls.getByRole("button", { name: "Hide", exact: true }).click();
+    await expect(staff.page.getByTestId("thread-hidden-notice")).toContainText("Hidden by staff: Gold selling");
+    await expect(controls.getByRole("button", { name: "Unhide" })).toBeVisible();
+
+    const hiddenFor = await page.goto(`/forums/thread/${id}`);
+    expect(hiddenFor?.status()).toBe(404);
+    await page.goto(`/forums/${forum}`);
+    await expect(page.getByRole("heading", { level: 1, name: FORUM })).toBeVisible();
+    await expect(page.getByTestId("thread-row").filter({ hasText: title })).toHaveCount(0);
+
+    await controls.getByRole("button", { name: "Unhide" }).click();
+    await expect(staff.page.getByTestId("thread-hidden-notice")).toHaveCount(0);
+    await staff.close();
+    expect((await page.goto(`/forums/thread/${id}`))?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   });
 
   test("staff hide a reported post with a reason: the player no longer sees it, staff see it marked", async ({ page, browser, baseURL, extraHTTPHeaders }) => {

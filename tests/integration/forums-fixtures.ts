@@ -67,23 +67,28 @@ export async function forumIndex() {
 /** The stored counters next to what the rows say they should be. */
 export async function countersOf(forumId: number) {
   const forum = await db.forum.findUniqueOrThrow({ where: { id: forumId } });
-  const threadRows = await db.forumThread.findMany({ where: { forumId }, select: { id: true, postCount: true } });
+  const threadRows = await db.forumThread.findMany({ where: { forumId }, select: { id: true, postCount: true, hidden: true } });
   const visiblePosts = await db.forumPost.groupBy({ by: ["threadId"], where: { thread: { forumId }, hidden: false }, _count: { _all: true } });
   const byThread = new Map(visiblePosts.map((g) => [g.threadId, g._count._all]));
+  // A thread's own count is of its visible posts even while it is hidden; the forum counts only shown threads.
+  const shown = new Set(threadRows.filter((t) => !t.hidden).map((t) => t.id));
   return {
     stored: { threads: forum.threadCount, posts: forum.postCount, perThread: Object.fromEntries(threadRows.map((t) => [t.id, t.postCount])) },
     real: {
-      threads: threadRows.length,
-      posts: visiblePosts.reduce((n, g) => n + g._count._all, 0),
+      threads: shown.size,
+      posts: visiblePosts.filter((g) => shown.has(g.threadId)).reduce((n, g) => n + g._count._all, 0),
       perThread: Object.fromEntries(threadRows.map((t) => [t.id, byThread.get(t.id) ?? 0])),
     },
   };
 }
 
-/** A user's stored thread/post counters next to their real (visible) rows. */
+/** A user's stored thread/post counters next to their real rows (visible posts in visible threads). */
 export async function userCounters(userId: number) {
   const u = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { threadCount: true, postCount: true } });
-  const [threadsReal, postsReal] = await Promise.all([db.forumThread.count({ where: { userId } }), db.forumPost.count({ where: { userId, hidden: false } })]);
+  const [threadsReal, postsReal] = await Promise.all([
+    db.forumThread.count({ where: { userId, hidden: false } }),
+    db.forumPost.count({ where: { userId, hidden: false, thread: { hidden: false } } }),
+  ]);
   return { stored: { threads: u.threadCount, posts: u.postCount }, real: { threads: threadsReal, posts: postsReal } };
 }
 

@@ -5,10 +5,12 @@ import * as modPost from "@/app/api/v1/staff/forums/posts/[id]/route";
 import * as reportOne from "@/app/api/v1/staff/forums/reports/[id]/route";
 import * as reportList from "@/app/api/v1/staff/forums/reports/route";
 import * as modThread from "@/app/api/v1/staff/forums/threads/[id]/route";
+import * as searchRoute from "@/app/api/v1/forums/search/route";
+import * as forumThreads from "@/app/api/v1/forums/threads/[id]/route";
 import { EDIT_WINDOW_MESSAGE, EDIT_WINDOW_MINUTES, THREAD_CLOSED_MESSAGE, type TReport } from "@/lib/schemas/forums";
 import { MAX_ID } from "@/lib/schemas/ids";
 import { db } from "@/lib/server/db";
-import { as, countersOf, createForum, forumIndex, reply, startThread, type U, userCounters, userWithSession, viewThread, forumActors } from "./forums-fixtures";
+import { as, countersOf, createForum, forumIndex, reply, startThread, type U, uniqueWord, userCounters, userWithSession, viewThread, forumActors } from "./forums-fixtures";
 import { call } from "./helpers";
 
 // Staff moderation (pin, close, move, hide), editing posts and the reports queue. Every staff
@@ -192,6 +194,126 @@ describe("pin, close and move", () => {
     const notBool = await patchThread(users.mod, t.id, { pinned: "yes" });
     expect(notBool.json.pinned).toEqual(["Pinned must be true or false."]);
     expect((await patchThread(users.mod, MAX_ID, { pinned: true })).status).toBe(404);
+  });
+});
+
+describe("hiding threads", () => {
+  const listOf = async (forumId: number) =>
+    (await call(forumThreads.GET, as(null, { path: `/api/v1/forums/threads/${forumId}`, params: { id: String(forumId) } }))).json as unknown as { results: Array<{ id: number }> };
+  const searchIds = async (q: string) =>
+    ((await call(searchRoute.GET, as(null, { path: "/api/v1/forums/search", query: `?q=${q}` }))).json as unknown as { results: Array<{ thread: { id: number } }> }).results.map((h) => h.thread.id);
+
+  it("needs a reason; a hidden thread is gone for guests and players everywhere, and shown to staff with its reason", async () => {
+    const forum = await createForum();
+    const word = uniqueWord();
+    const older = await startThread(users.alice, forum.id, "Older thread");
+    const spam = await startThread(users.bob, forum.id, `Buy gold ${word}`, `<p>cheap ${word}</p>`);
+    const noReason = await patchThread(users.mod, spam.id, { hidden: true });
+    expect(noReason.status).toBe(400);
+    expect(noReason.json.reason).toEqual(["Give a reason for hiding the thread."]);
+    expect((await db.forumThread.findUniqueOrThrow({ where: { id: spam.id } })).hidden).toBe(false);
+    expect(await searchIds(word)).toEqual([spam.id]);
+
+    const hidden = await patchThread(users.mod, spam.id, { hidden: true, reason: "Gold selling" });
+    expect(hidden.status).toBe(200);
+    expect(hidden.json).toMatchObject({ id: spam.id, hidden: true });
+    for (const who of [null, users.alice, users.bob]) expect((await viewThread(who, spam.id)).status).toBe(404);
+    expect((await listOf(forum.id)).results.map((t) => t.id)).toEqual([older.id]);
+    expect(await searchIds(word)).toEqual([]);
+    expect((await forumIndex()).flatMap((c) => c.forums).find((f) => f.id === forum.id)).toMatchObject({ thread_count: 1, post_count: 1, latest_thread: { id: older.id } });
+    const staffView = await viewThread(users.mod, spam.id);
+    expect(staffView.status).toBe(200);
+    expect(staffView.view).toMatchObject({ hidden: true, hidden_reason: "Gold selling" });
+    expect((await viewThread(users.alice, older.id)).view).toMatchObject({ hidden: false, hidden_reason: null });
+
+    // Nobody can reply to it, and its author's posts cannot be reported or edited by players.
+    const replied = await call((await import("@/app/api/v1/forums/posts/route")).POST, as(users.alice, { path: "/api/v1/forums/posts", body: { thread_id: spam.id, content: "<p>me too</p>" } }));
+    expect(replied.status).toBe(404);
+    const [audit] = await auditsOf("forum_thread", spam.id);
+    expect(audit).toMatchObject({ action: "forum.thread.hide", actorId: users.mod.id, data: expect.objectContaining({ reason: "Gold selling", authorId: users.bob.id }) });
+  });
+
+  it("takes the thread and every visible post out of the forum's and the posters' counters, and puts them back on unhide", async () => {
+    const forum = await createForum();
+    const [carol, dave] = await Promise.all([userWithSession(), userWithSession()]);
+    await startThread(dave, forum.id, "Stays");
+    const t = await startThread(carol, forum.id, "Goes");
+    await reply(dave, t.id);
+    await reply(dave, t.id);
+    const gone = await reply(carol, t.id);
+    await patchPost(users.mod, gone.id, { hidden: true, reason: "spam" });
+    const before = { carol: await userCounters(carol.id), dave: await userCounters(dave.id) };
+    expect(before.carol.stored).toEqual({ threads: 1, posts: 1 });
+    expect(before.dave.stored).toEqual({ threads: 1, posts: 3 });
+
+    expect((await patchThread(users.mod, t.id, { hidden: true, reason: "Off topic" })).status).toBe(200);
+    expect(await db.forum.findUniqueOrThrow({ where: { id: forum.id } })).toMatchObject({ threadCount: 1, postCount: 1 });
+    expect((await userCounters(carol.id)).stored).toEqual({ threads: 0, posts: 0 });
+    expect((await userCounters(dave.id)).stored).toEqual({ threads: 1, posts: 1 });
+    for (const u of [carol, dave]) {
+      const c = await userCounters(u.id);
+      expect(c.stored).toEqual(c.real);
+    }
+    let c = await countersOf(forum.id);
+    expect(c.stored).toEqual(c.real);
+
+    // Moderating a post inside the hidden thread changes only the thread's own count.
+    await patchPost(users.mod, gone.id, { hidden: false });
+    expect((await userCounters(carol.id)).stored).toEqual({ threads: 0, posts: 0 });
+    c = await countersOf(forum.id);
+    expect(c.stored).toEqual(c.real);
+
+    // Hiding twice records nothing more; unhiding restores every counter (with the post shown again).
+    expect((await patchThread(users.mod, t.id, { hidden: true, reason: "again" })).status).toBe(200);
+    const shown = await patchThread(users.mod, t.id, { hidden: false });
+    expect(shown.json).toMatchObject({ hidden: false });
+    expect((await viewThread(users.alice, t.id)).status).toBe(200);
+    expect(await db.forum.findUniqueOrThrow({ where: { id: forum.id } })).toMatchObject({ threadCount: 2, postCount: 5, latestThreadId: t.id });
+    expect((await userCounters(carol.id)).stored).toEqual({ threads: 1, posts: 2 });
+    expect((await userCounters(dave.id)).stored).toEqual({ threads: 1, posts: 3 });
+    expect((await auditsOf("forum_thread", t.id)).map((a) => a.action)).toEqual(["forum.thread.hide", "forum.thread.unhide"]);
+    c = await countersOf(forum.id);
+    expect(c.stored).toEqual(c.real);
+  });
+
+  it("a hidden thread moved to another forum is counted in the new forum when shown again", async () => {
+    const [from, to] = await Promise.all([createForum(), createForum()]);
+    const t = await startThread(users.alice, from.id, "Wanderer");
+    await reply(users.bob, t.id);
+    const r = await patchThread(users.mod, t.id, { hidden: true, forum_id: to.id, reason: "Review it" });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ hidden: true, forum: { id: to.id } });
+    for (const f of [from, to]) expect(await db.forum.findUniqueOrThrow({ where: { id: f.id } })).toMatchObject({ threadCount: 0, postCount: 0, latestThreadId: null });
+    await patchThread(users.mod, t.id, { hidden: false });
+    expect(await db.forum.findUniqueOrThrow({ where: { id: to.id } })).toMatchObject({ threadCount: 1, postCount: 2, latestThreadId: t.id });
+    expect(await db.forum.findUniqueOrThrow({ where: { id: from.id } })).toMatchObject({ threadCount: 0, postCount: 0 });
+    for (const f of [from, to]) {
+      const c = await countersOf(f.id);
+      expect(c.stored).toEqual(c.real);
+    }
+  });
+
+  it("replies racing a hide and an unhide leave every counter equal to the rows", async () => {
+    const forum = await createForum();
+    const t = await startThread(users.alice, forum.id, "Busy");
+    const posting = (await import("@/app/api/v1/forums/posts/route")).POST;
+    const send = (u: U) => call(posting, as(u, { path: "/api/v1/forums/posts", body: { thread_id: t.id, content: "<p>racing</p>" } }));
+    const results = await Promise.all([
+      send(users.alice),
+      send(users.bob),
+      patchThread(users.mod, t.id, { hidden: true, reason: "Cooling off" }),
+      send(users.bob),
+      patchThread(users.mod, t.id, { hidden: false }),
+      send(users.alice),
+    ]);
+    // Each reply either landed (201) or met the hidden thread (404); both staff changes went through.
+    for (const r of results) expect([200, 201, 404]).toContain(r.status);
+    const c = await countersOf(forum.id);
+    expect(c.stored).toEqual(c.real);
+    for (const u of [users.alice, users.bob]) {
+      const uc = await userCounters(u.id);
+      expect(uc.stored).toEqual(uc.real);
+    }
   });
 });
 

@@ -62,6 +62,7 @@ export function toThreadDto(t: ThreadRow, latestUser: string | null): TThread {
     title: t.title,
     closed: t.closed,
     pinned: t.pinned,
+    hidden: t.hidden,
     forum: t.forum,
     user: { name: t.user.username },
     post_count: t.postCount,

@@ -28,6 +28,7 @@ export async function findThreadView(actor: Pick<Actor, "isStaff"> | null, threa
   const { category, ...forum } = thread.forum;
   return {
     ...toThreadDto({ ...thread, forum }, thread.latestPostUserId === null ? null : (posters.get(thread.latestPostUserId) ?? null)),
+    hidden_reason: staff ? thread.hiddenReason : null,
     category,
     page: shown,
     pages,

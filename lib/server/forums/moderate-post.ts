@@ -22,7 +22,7 @@ export async function moderatePost(actor: Pick<Actor, "userId">, postId: number,
     // every forum write: thread, (post,) forum, user.
     const ref = await tx.forumPost.findUnique({ where: { id: postId }, select: { threadId: true } });
     if (!ref) throw postNotFound();
-    const [thread] = await tx.$queryRaw<{ forumId: number }[]>`SELECT "forumId" FROM forum_threads WHERE id = ${ref.threadId} FOR NO KEY UPDATE`;
+    const [thread] = await tx.$queryRaw<{ forumId: number; hidden: boolean }[]>`SELECT "forumId", hidden FROM forum_threads WHERE id = ${ref.threadId} FOR NO KEY UPDATE`;
     const [post] = await tx.$queryRaw<{ hidden: boolean; userId: number }[]>`SELECT hidden, "userId" FROM forum_posts WHERE id = ${postId} FOR NO KEY UPDATE`;
     if (!thread || !post) throw postNotFound();
 
@@ -36,8 +36,11 @@ export async function moderatePost(actor: Pick<Actor, "userId">, postId: number,
       });
       await tx.forumThread.update({ where: { id: ref.threadId }, data: { postCount: step } });
       await refreshThreadLatest(tx, ref.threadId);
-      await tx.forum.update({ where: { id: thread.forumId }, data: { postCount: step } });
-      await tx.user.update({ where: { id: post.userId }, data: { postCount: step } });
+      // A hidden thread's posts are already out of the forum and author counters.
+      if (!thread.hidden) {
+        await tx.forum.update({ where: { id: thread.forumId }, data: { postCount: step } });
+        await tx.user.update({ where: { id: post.userId }, data: { postCount: step } });
+      }
       await recordAudit(
         {
           action: input.hidden ? "forum.post.hide" : "forum.post.unhide",

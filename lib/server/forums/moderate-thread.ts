@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { TThread } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db";
@@ -7,20 +8,34 @@ import type { Actor } from "../sessions/authenticate-request";
 import { threadNotFound } from "./forum-dto";
 import { readThreadDto, refreshForumLatest, WRITE_TX } from "./forum-counters";
 
-// PATCH /api/v1/staff/forums/threads/{id}: staff pin or unpin, close or reopen, or move a thread
-// to another forum. One transaction: the thread row is locked first (a reply racing a close
-// queues behind it), then both forums in id order for a move. Each real change is audited;
-// asking for the state a thread already has changes nothing and records nothing.
+// PATCH /api/v1/staff/forums/threads/{id}: staff pin or unpin, close or reopen, hide or show, or
+// move a thread to another forum. One transaction: the thread row is locked first (a reply racing
+// a close or a hide queues behind it), then forums in id order, then users in id order. Each real
+// change is audited; asking for the state a thread already has changes nothing and records nothing.
+//
+// A hidden thread leaves every counter, as a hidden post does: its forum's thread and post counts,
+// its author's thread count and each poster's post count (its visible posts only). Unhiding puts
+// them back. While hidden it is moved without touching forum counters.
 
-export type ThreadPatch = { pinned?: boolean; closed?: boolean; forum_id?: number; reason?: string };
+export type ThreadPatch = { pinned?: boolean; closed?: boolean; hidden?: boolean; forum_id?: number; reason?: string };
+
+export const HIDE_THREAD_REASON_REQUIRED = "Give a reason for hiding the thread.";
 
 type Staff = Pick<Actor, "userId">;
+type LockedThread = { forumId: number; userId: number; pinned: boolean; closed: boolean; hidden: boolean; postCount: number };
 
 export async function moderateThread(actor: Staff, threadId: number, patch: ThreadPatch, ip?: string): Promise<TThread> {
+  if (patch.hidden && !patch.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_THREAD_REASON_REQUIRED] } });
+
   return db.$transaction(async (tx) => {
-    const [thread] = await tx.$queryRaw<{ forumId: number; pinned: boolean; closed: boolean; postCount: number }[]>`
-      SELECT "forumId", pinned, closed, "postCount" FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`;
+    const [thread] = await tx.$queryRaw<LockedThread[]>`
+      SELECT "forumId", "userId", pinned, closed, hidden, "postCount" FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`;
     if (!thread) throw threadNotFound();
+    // Forums before users, in id order, once: a hide and a move in one request touch both.
+    const forums = [thread.forumId, ...(patch.forum_id !== undefined ? [patch.forum_id] : [])];
+    if (patch.hidden !== undefined || patch.forum_id !== undefined) {
+      await tx.$queryRaw`SELECT id FROM forums WHERE id IN (${Prisma.join(forums)}) ORDER BY id FOR UPDATE`;
+    }
     const audit = (action: string, data: Record<string, string | number | boolean | null> = {}) =>
       recordAudit({ action, actorId: actor.userId, targetType: "forum_thread", targetId: threadId, data: { ...data, reason: patch.reason ?? null }, ip: ip ?? null }, tx);
 
@@ -32,21 +47,61 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
       await tx.forumThread.update({ where: { id: threadId }, data: { closed: patch.closed } });
       await audit(patch.closed ? "forum.thread.close" : "forum.thread.reopen");
     }
+    // Hiding before a move in the same request: the move then carries no counters, and showing
+    // again after a move counts the thread in its new forum. Either order ends consistent.
+    if (patch.hidden === true && !thread.hidden) {
+      await setHidden(tx, actor, threadId, thread, true, patch.reason ?? null);
+      thread.hidden = true;
+      await audit("forum.thread.hide", { forumId: thread.forumId, authorId: thread.userId });
+    }
     if (patch.forum_id !== undefined && patch.forum_id !== thread.forumId) {
       await moveThread(tx, threadId, thread, patch.forum_id);
       await audit("forum.thread.move", { from: thread.forumId, to: patch.forum_id });
+      thread.forumId = patch.forum_id;
+    }
+    if (patch.hidden === false && thread.hidden) {
+      await setHidden(tx, actor, threadId, thread, false, null);
+      await audit("forum.thread.unhide", { forumId: thread.forumId, authorId: thread.userId });
     }
     return readThreadDto(tx, threadId);
   }, WRITE_TX);
 }
 
-/** Moves the thread and its counters from one forum to the other; both forum rows locked in id order. */
-async function moveThread(tx: Tx, threadId: number, thread: { forumId: number; postCount: number }, to: number): Promise<void> {
+/**
+ * Hides or shows the thread and moves its visible posts out of (or back into) the forum's and
+ * the posters' counters. `thread.postCount` already counts only visible posts; a poster's share
+ * is counted from the rows, which cannot change while the thread row is locked (replies and post
+ * moderation lock it first). The caller holds the forum row lock.
+ */
+async function setHidden(tx: Tx, actor: Staff, threadId: number, thread: LockedThread, hidden: boolean, reason: string | null): Promise<void> {
+  const sign = hidden ? -1 : 1;
+  await tx.forumThread.update({
+    where: { id: threadId },
+    data: hidden ? { hidden: true, hiddenAt: new Date(), hiddenById: actor.userId, hiddenReason: reason } : { hidden: false, hiddenAt: null, hiddenById: null, hiddenReason: null },
+  });
+  await tx.forum.update({ where: { id: thread.forumId }, data: { threadCount: { increment: sign }, postCount: { increment: sign * thread.postCount } } });
+  await refreshForumLatest(tx, thread.forumId);
+
+  const shares = await tx.$queryRaw<{ userId: number; n: number }[]>`
+    SELECT "userId", count(*)::int AS n FROM forum_posts WHERE "threadId" = ${threadId} AND NOT hidden GROUP BY "userId" ORDER BY "userId"`;
+  const byUser = new Map(shares.map((s) => [s.userId, { posts: s.n, threads: 0 }]));
+  const author = byUser.get(thread.userId) ?? { posts: 0, threads: 0 };
+  byUser.set(thread.userId, { ...author, threads: 1 });
+  // Users in id order, so two hides sharing posters cannot deadlock.
+  for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
+    const share = byUser.get(userId)!;
+    await tx.user.update({ where: { id: userId }, data: { postCount: { increment: sign * share.posts }, threadCount: { increment: sign * share.threads } }, select: { id: true } });
+  }
+}
+
+/** Moves the thread (and, unless it is hidden, its counters) from one forum to the other; both forum rows locked in id order. */
+async function moveThread(tx: Tx, threadId: number, thread: Pick<LockedThread, "forumId" | "postCount" | "hidden">, to: number): Promise<void> {
   const from = thread.forumId;
   const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM forums WHERE id IN (${from}, ${to}) ORDER BY id FOR UPDATE`;
   if (!locked.some((f) => f.id === to)) throw new AppError("VALIDATION", { fields: { forum_id: ["No forum with this id."] } });
 
   await tx.forumThread.update({ where: { id: threadId }, data: { forumId: to } });
+  if (thread.hidden) return;
   await tx.forum.update({ where: { id: from }, data: { threadCount: { decrement: 1 }, postCount: { decrement: thread.postCount } } });
   await tx.forum.update({ where: { id: to }, data: { threadCount: { increment: 1 }, postCount: { increment: thread.postCount } } });
   // The source first: it may have pointed at this thread, which the target may point at next

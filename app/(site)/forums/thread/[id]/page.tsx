@@ -87,6 +87,11 @@ export default async function ThreadPage(props: Props) {
           </span>
         </p>
       </header>
+      {thread.hidden ? (
+        <p className="mb-4 rounded border-2 border-dashed border-blood/70 bg-blood/10 px-4 py-3 text-red-100" data-testid="thread-hidden-notice">
+          This thread is hidden from players. Hidden by staff: {thread.hidden_reason ?? "no reason given"}
+        </p>
+      ) : null}
 
       <div className={staff ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" : ""}>
         <div className="min-w-0">
@@ -136,6 +141,7 @@ export default async function ThreadPage(props: Props) {
                 threadId={thread.id}
                 pinned={thread.pinned}
                 closed={thread.closed}
+                hidden={thread.hidden}
                 forumId={thread.forum.id}
                 forums={forums.map((c) => ({ category: c.name, forums: c.forums.map((f) => ({ id: f.id, name: f.name })) }))}
               />
