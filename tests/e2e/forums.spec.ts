@@ -256,6 +256,9 @@ test.describe("forums", () => {
     await controls.getByRole("button", { name: "Hide", exact: true }).click();
     await expect(staff.page.getByTestId("thread-hidden-notice")).toContainText("Hidden by staff: Gold selling");
     await expect(controls.getByRole("button", { name: "Unhide" })).toBeVisible();
+    // The server takes no replies to a hidden thread, so staff get no editor either.
+    await expect(staff.page.getByTestId("hidden-no-replies")).toBeVisible();
+    await expect(staff.page.getByRole("button", { name: "Submit Post" })).toHaveCount(0);
 
     const hiddenFor = await page.goto(`/forums/thread/${id}`);
     expect(hiddenFor?.status()).toBe(404);

@@ -117,7 +117,12 @@ export default async function ThreadPage(props: Props) {
           {pager}
 
           <div className="mt-6">
-            {thread.closed ? (
+            {thread.hidden ? (
+              // Only staff reach a hidden thread, and the server takes no replies to it.
+              <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="hidden-no-replies">
+                Replies are off while the thread is hidden. Unhide it to open it again.
+              </p>
+            ) : thread.closed ? (
               <p className="flex items-center gap-3 rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="closed-notice">
                 <LockIcon label="" className="size-5" />
                 {THREAD_CLOSED_MESSAGE}
