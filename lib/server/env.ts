@@ -75,6 +75,9 @@ const EnvSchema = z
     STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     COINBASE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // ── community ──
+    // A Discord channel webhook that announces each new news post (docs/news.md); unset: none.
+    DISCORD_NEWS_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL (the channel webhook's address)" }).optional()),
     // ── vote sites (docs/game-integration.md): VOTE_<KEY>_SECRET and VOTE_<KEY>_IPS per site ──
     ...voteSiteVariables(),
   })
@@ -121,6 +124,8 @@ const EnvSchema = z
       if (!voteSiteChecks(env, site.key).secret && !voteSiteChecks(env, site.key).ips.length)
         ctx.addIssue({ code: "custom", path: [secret], message: `or ${ips} is required in production (checks ${site.name}'s vote callbacks)` });
     }
+    if (env.DISCORD_NEWS_WEBHOOK_URL && !env.DISCORD_NEWS_WEBHOOK_URL.startsWith("https://"))
+      ctx.addIssue({ code: "custom", path: ["DISCORD_NEWS_WEBHOOK_URL"], message: "must be https:// in production" });
     if (!env.SITE_URL.startsWith("https://"))
       ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
   });
@@ -152,6 +157,9 @@ function voteSiteVariables() {
   }
   return shape;
 }
+
+/** Every variable the configuration reads (for the check that .env.example documents each). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & { isProduction: boolean; isLocal: boolean };
 

@@ -38,6 +38,15 @@ describe("configuration", () => {
     // Local mode runs without them (callbacks then come from this machine only).
     expect(parseEnv(base).isLocal).toBe(true);
   });
+
+  it("takes a Discord news webhook as an http(s) URL, https only in production", () => {
+    const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", PAYMENT_METHODS: "none", VOTE_RUNELOCUS_SECRET: "s1", VOTE_RSPS_LIST_SECRET: "s2", VOTE_RUNELIST_SECRET: "s3" };
+    expect(parseEnv(prod).DISCORD_NEWS_WEBHOOK_URL).toBeUndefined();
+    expect(parseEnv({ ...prod, DISCORD_NEWS_WEBHOOK_URL: "https://discord.com/api/webhooks/1/t" }).DISCORD_NEWS_WEBHOOK_URL).toBe("https://discord.com/api/webhooks/1/t");
+    expect(() => parseEnv({ ...prod, DISCORD_NEWS_WEBHOOK_URL: "http://127.0.0.1:9/hook" })).toThrow(/DISCORD_NEWS_WEBHOOK_URL: must be https:\/\/ in production/);
+    expect(() => parseEnv({ ...base, DISCORD_NEWS_WEBHOOK_URL: "discord webhook" })).toThrow(/DISCORD_NEWS_WEBHOOK_URL: must be an http\(s\) URL/);
+    expect(parseEnv({ ...base, DISCORD_NEWS_WEBHOOK_URL: "http://127.0.0.1:9/hook" }).DISCORD_NEWS_WEBHOOK_URL).toBe("http://127.0.0.1:9/hook");
+  });
 });
 
 describe("passwords", () => {

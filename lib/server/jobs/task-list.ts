@@ -1,6 +1,7 @@
 import "server-only";
 import type { JobHelpers, TaskList } from "graphile-worker";
 import type { JobPayloads, TaskName } from "./task-types";
+import { announceNewsTask } from "./tasks/announce-news";
 import { refreshVoteMetricsTask } from "./tasks/refresh-vote-metrics";
 import { releaseExpiredLeasesTask } from "./tasks/release-expired-leases";
 import { refreshHiscoresTask } from "./tasks/refresh-hiscores";
@@ -22,6 +23,7 @@ const tasks: Tasks = {
   "refresh-vote-metrics": refreshVoteMetricsTask,
   "release-expired-leases": releaseExpiredLeasesTask,
   "refresh-hiscores": refreshHiscoresTask,
+  "announce-news": announceNewsTask,
 };
 
 export const taskList = tasks as unknown as TaskList;

@@ -20,6 +20,8 @@ export type JobPayloads = {
   "release-expired-leases": Record<string, unknown>;
   /** Rebuilds the rank anchors of one ladder (after pushes), or of every stale ladder (crontab). */
   "refresh-hiscores": { gameMode?: string; xpMode?: string };
+  /** Posts a new news post to the Discord webhook (DISCORD_NEWS_WEBHOOK_URL). */
+  "announce-news": { newsId: number };
 };
 
 export type TaskName = keyof JobPayloads;
@@ -37,4 +39,5 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "refresh-vote-metrics": 2, // the next tick five minutes later recomputes anyway
   "release-expired-leases": 1, // runs every minute; claims take expired leases anyway
   "refresh-hiscores": 3, // the crontab refreshes any ladder still stale
+  "announce-news": 8, // ~1.5 h of retries: outlasts a Discord outage; after that the news is old
 };

@@ -9,14 +9,17 @@ import { insertThread } from "../forums/create-thread";
 import { WRITE_TX } from "../forums/forum-counters";
 import { cleanContent, htmlToText } from "../forums/sanitize";
 import { hasPrivilege } from "../http/auth";
+import { enqueue } from "../jobs/enqueue";
 import type { Actor } from "../sessions/authenticate-request";
+import { announcesNews } from "./announce-news";
 import { NEWS_POST_SELECT, toNewsPostDto } from "./news-dto";
 import { findOrCreateNewsForum } from "./news-forum";
 import { nextFreeSlug, slugify } from "./news-slug";
 
 // POST /api/v1/news: staff publish a news post. The post is a thread in the news forum whose
 // opening post is the article, so the thread, its post, the forum's and author's counters,
-// the news row and the audit entry are written in one transaction (all or nothing).
+// the news row, the audit entry and (when a Discord webhook is configured) the announcement job
+// are written in one transaction (all or nothing).
 
 /** The parsed body; scripts and tests may leave the image out (the placeholder). */
 export type CreateNewsInput = Omit<z.output<typeof ZCreateNewsInput>, "image"> & { image?: string | undefined };
@@ -49,6 +52,8 @@ export async function createNews(
           select: NEWS_POST_SELECT,
         });
         await recordAudit({ action: "news.create", actorId: actor.userId, targetType: "news", targetId: row.id, data: { slug, threadId, forumId: forum.id }, ip }, tx);
+        // Queued with the post: announced once it commits, never for a post that rolled back.
+        if (announcesNews()) await enqueue("announce-news", { newsId: row.id }, { tx });
         return toNewsPostDto(row);
       }, WRITE_TX);
     } catch (e) {
