@@ -4,6 +4,8 @@ import * as one from "@/app/api/v1/news/[id]/route";
 import * as latest from "@/app/api/v1/news/latest/route";
 import * as news from "@/app/api/v1/news/route";
 import * as years from "@/app/api/v1/news/years/route";
+import * as editRoute from "@/app/api/v1/forums/posts/[id]/route";
+import * as replyRoute from "@/app/api/v1/forums/posts/route";
 import { EMPTY_CONTENT_MESSAGE } from "@/lib/schemas/forums";
 import { MAX_ID } from "@/lib/schemas/ids";
 import { IMAGE_MESSAGE, NEWS_NOT_FOUND, NEWS_PLACEHOLDER_IMAGE, NEWS_PREVIEW_MAX, ZNewsItem, ZNewsPost } from "@/lib/schemas/news";
@@ -296,5 +298,37 @@ describe("the news item's forum", () => {
     await db.forumThread.update({ where: { id: p.thread.id }, data: { forumId: archive.id } });
     const r = await get(one.GET, `/api/v1/news/${p.id}`, { id: String(p.id) });
     expect((r.json as unknown as Post).thread.forum).toEqual({ id: archive.id, name: "Old Announcements" });
+  });
+});
+
+describe("editing the article in its thread", () => {
+  const edit = (u: U, postId: number, body: Record<string, unknown>) =>
+    call(editRoute.PATCH, { method: "PATCH", path: `/api/v1/forums/posts/${postId}`, params: { id: String(postId) }, body, cookies: { session: u.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+  const read = async (p: Post) => (await get(one.GET, `/api/v1/news/${p.id}`, { id: String(p.id) })).json as unknown as Post;
+  const openingPost = (p: Post) => db.forumPost.findFirstOrThrow({ where: { threadId: p.thread.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+
+  it("changes the news page and, when it was made from the article, the preview", async () => {
+    const p = await publish(mod, { title: `Typo ${token()}`, content: "<p>Teh update is live.</p>" });
+    expect(p.thread.preview).toBe("Teh update is live.");
+    const opening = await openingPost(p);
+    // Another moderator corrects it: a reason is required for someone else's post.
+    const r = await edit(admin, opening.id, { content: "<p>The update is live.<script>x()</script></p>", reason: "Typo" });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const after = await read(p);
+    expect(after.content).toBe("<p>The update is live.</p>");
+    expect(after.thread.preview).toBe("The update is live.");
+    expect((await findNewsBySlug(p.slug))?.content).toBe("<p>The update is live.</p>");
+  });
+
+  it("keeps a preview written by hand, and ignores edits of the replies", async () => {
+    const p = await publish(mod, { title: `Own preview ${token()}`, content: "<p>Long article.</p>", preview: "Read this." });
+    const reply = await call(replyRoute.POST, { method: "POST", path: "/api/v1/forums/posts", body: { thread_id: p.thread.id, content: "<p>Nice!</p>" }, cookies: { session: player.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    expect(reply.status).toBe(201);
+    expect((await edit(player, reply.json.id as number, { content: "<p>Very nice!</p>" })).status).toBe(200);
+    expect((await read(p)).content).toBe("<p>Long article.</p>");
+    expect((await edit(mod, (await openingPost(p)).id, { content: "<p>Longer article.</p>" })).status).toBe(200);
+    const after = await read(p);
+    expect(after.content).toBe("<p>Longer article.</p>");
+    expect(after.thread.preview).toBe("Read this.");
   });
 });

@@ -3,6 +3,7 @@ import { EDIT_WINDOW_MESSAGE, type TPost, withinEditWindow } from "@/lib/schemas
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { syncNewsArticle } from "../news/sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
@@ -10,7 +11,8 @@ import { cleanContent } from "./sanitize";
 
 // PATCH /api/v1/forums/posts/{id}: the author edits their post within the edit window; staff
 // edit any post at any time, and must say why when it is someone else's (that edit is audited,
-// with the text it replaced). Players never reach hidden posts (404 as if missing).
+// with the text it replaced). Players never reach hidden posts (404 as if missing). Editing the
+// opening post of a news thread edits the news article with it.
 
 export const NOT_YOUR_POST_MESSAGE = "You can only edit your own posts.";
 export const EDIT_REASON_REQUIRED = "Give a reason when editing someone else's post.";
@@ -43,6 +45,7 @@ export async function editPost(
       data: { content, editedAt: new Date(), editedById: actor.userId, editReason: input.reason ?? null },
     });
     if (changed.count === 0) throw postNotFound();
+    await syncNewsArticle(tx, { threadId: post.threadId, postId, before: post.content, after: content });
     if (staff && !own) {
       await recordAudit(
         {
