@@ -6,6 +6,7 @@ import * as news from "@/app/api/v1/news/route";
 import * as years from "@/app/api/v1/news/years/route";
 import * as editRoute from "@/app/api/v1/forums/posts/[id]/route";
 import * as replyRoute from "@/app/api/v1/forums/posts/route";
+import * as modPost from "@/app/api/v1/staff/forums/posts/[id]/route";
 import { EMPTY_CONTENT_MESSAGE } from "@/lib/schemas/forums";
 import { MAX_ID } from "@/lib/schemas/ids";
 import { IMAGE_MESSAGE, NEWS_NOT_FOUND, NEWS_PLACEHOLDER_IMAGE, NEWS_PREVIEW_MAX, ZNewsItem, ZNewsPost } from "@/lib/schemas/news";
@@ -330,5 +331,22 @@ describe("editing the article in its thread", () => {
     const after = await read(p);
     expect(after.content).toBe("<p>Longer article.</p>");
     expect(after.thread.preview).toBe("Read this.");
+  });
+
+  it("hiding the article's post hides the news; showing it again brings it back; a hidden reply does not", async () => {
+    const p = await publish(mod, { title: `Retracted ${token()}` });
+    const hide = (postId: number, body: Record<string, unknown>) =>
+      call(modPost.PATCH, { method: "PATCH", path: `/api/v1/staff/forums/posts/${postId}`, params: { id: String(postId) }, body, cookies: { session: admin.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    const reply = await call(replyRoute.POST, { method: "POST", path: "/api/v1/forums/posts", body: { thread_id: p.thread.id, content: "<p>First!</p>" }, cookies: { session: player.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    expect((await hide(reply.json.id as number, { hidden: true, reason: "spam" })).status).toBe(200);
+    expect((await get(one.GET, `/api/v1/news/${p.id}`, { id: String(p.id) })).status).toBe(200);
+
+    const opening = await openingPost(p);
+    expect((await hide(opening.id, { hidden: true, reason: "Announced too early" })).status).toBe(200);
+    expect((await get(one.GET, `/api/v1/news/${p.id}`, { id: String(p.id) })).status).toBe(404);
+    expect(await findNewsBySlug(p.slug)).toBeNull();
+    expect(((await get(latest.GET, "/api/v1/news/latest?amount=20")).json as unknown as Post[]).map((x) => x.id)).not.toContain(p.id);
+    expect((await hide(opening.id, { hidden: false })).status).toBe(200);
+    expect((await read(p)).id).toBe(p.id);
   });
 });

@@ -3,14 +3,16 @@ import type { TPost } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { syncNewsHidden } from "../news/sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
 import { refreshThreadLatest, WRITE_TX } from "./forum-counters";
 
 // PATCH /api/v1/staff/forums/posts/{id} {hidden, reason}: staff hide a post (a reason is
 // required) or show it again. Hidden posts leave every counter (thread, forum, author) and come
-// back on unhide; the thread's latest post is recomputed either way. Asking for the state the
-// post already has changes nothing and records nothing. Audited in the same transaction.
+// back on unhide; the thread's latest post is recomputed either way. Hiding a news thread's
+// opening post hides the news post with it. Asking for the state the post already has changes
+// nothing and records nothing. Audited in the same transaction.
 
 export const HIDE_REASON_REQUIRED = "Give a reason for hiding the post.";
 
@@ -34,6 +36,7 @@ export async function moderatePost(actor: Pick<Actor, "userId">, postId: number,
           ? { hidden: true, hiddenAt: new Date(), hiddenById: actor.userId, hiddenReason: input.reason ?? null }
           : { hidden: false, hiddenAt: null, hiddenById: null, hiddenReason: null },
       });
+      await syncNewsHidden(tx, { threadId: ref.threadId, postId, hidden: input.hidden });
       await tx.forumThread.update({ where: { id: ref.threadId }, data: { postCount: step } });
       await refreshThreadLatest(tx, ref.threadId);
       // A hidden thread's posts are already out of the forum and author counters.
