@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentArchiveMonth, monthBounds, readArchiveMonth } from "./archive-month";
+import { currentArchiveMonth, monthBounds, readArchiveMonth } from "@/lib/server/news/archive-month";
 
 const NOW = new Date("2026-03-31T23:30:00Z");
 

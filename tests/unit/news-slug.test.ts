@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSlug, nextFreeSlug, SLUG_MAX, slugify } from "./news-slug";
+import { isSlug, nextFreeSlug, SLUG_MAX, slugify } from "@/lib/server/news/news-slug";
 
 describe("slugify", () => {
   it("keeps lowercase ASCII letters and digits joined by single hyphens", () => {
