@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { useApiForm } from "@/components/forms/use-api-form";
-import { TextAreaField } from "@/components/staff/form-controls";
+import { FormActions, TextAreaField } from "@/components/staff/form-controls";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
@@ -189,14 +189,7 @@ export function ReasonDialog({
         <p className="text-stone-300">{intro}</p>
         <TextAreaField id={fieldId} label="Reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} errors={form.fieldErrors.reason} maxLength={max} data-autofocus />
         <LiveAlert tone="error">{form.formError}</LiveAlert>
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn btn-stone" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-gold" disabled={form.busy}>
-            {form.busy ? "Sending..." : submitLabel}
-          </button>
-        </div>
+        <FormActions busy={form.busy} onCancel={close} submitLabel={submitLabel} busyLabel="Sending..." />
       </form>
     </Modal>
   );
@@ -233,14 +226,7 @@ function EditPostForm({ postId, initial, needsReason, onDone }: { postId: number
         />
       ) : null}
       <LiveAlert tone="error">{form.formError}</LiveAlert>
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-stone" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-gold" disabled={form.busy}>
-          {form.busy ? "Saving..." : "Save Changes"}
-        </button>
-      </div>
+      <FormActions busy={form.busy} onCancel={onDone} submitLabel="Save Changes" />
     </form>
   );
 }

@@ -49,15 +49,15 @@ export function CheckboxField({ id, label, checked, onChange, errors }: { id: st
 /** A number typed in a text box: blank → absent (the server says "required"), otherwise Number (NaN is sent as null and refused). */
 export const numberOrAbsent = (v: string): number | undefined => (v.trim() === "" ? undefined : Number(v.trim()));
 
-/** Form buttons: Cancel closes the modal, the submit button shows the busy state. */
-export function FormActions({ busy, onCancel, submitLabel }: { busy: boolean; onCancel: () => void; submitLabel: string }) {
+/** Form buttons: Cancel closes the form or modal, the submit button shows the busy state. */
+export function FormActions({ busy, onCancel, submitLabel, busyLabel = "Saving..." }: { busy: boolean; onCancel: () => void; submitLabel: string; busyLabel?: string }) {
   return (
     <div className="flex flex-wrap justify-end gap-3">
       <button type="button" className="btn btn-stone" onClick={onCancel}>
         Cancel
       </button>
       <button type="submit" className="btn btn-gold" disabled={busy}>
-        {busy ? "Saving..." : submitLabel}
+        {busy ? busyLabel : submitLabel}
       </button>
     </div>
   );
