@@ -253,8 +253,22 @@ export const resolveReportOp = defineOperation({
   params: z.object({ id: zId({ description: "Report id" }) }), body: ZReportPatch,
   responses: { 200: { description: "The report", schema: ZReport }, ...errors, ...notFound("report") },
 });
+export const forumImageOp = defineOperation({
+  method: "GET", path: "/api/v1/forums/images/{id}", summary: "An outside image of a post or news article, through this server", tag: TAG, auth: "none",
+  params: z.object({ id: zId({ description: "Image id, from the post's <img src>" }) }),
+  description:
+    "Stored bodies point their outside images here, so readers never contact the image's host. The server fetches the address the post was written with: public hosts only, at most 3 redirects, PNG/JPEG/GIF/WebP/AVIF up to 5 MB. Cached by browsers for a day.",
+  responses: {
+    200: { description: "The image bytes with their type" },
+    ...errors,
+    404: { description: "Unknown image, or an address the proxy will not fetch", schema: ZErrorBody },
+    415: { description: "The host did not answer with a supported image", schema: ZErrorBody },
+    502: { description: "The host answered with an error or could not be reached", schema: ZErrorBody },
+    504: { description: "The host took too long", schema: ZErrorBody },
+  },
+});
 
 export const forumOperations = [
   forumsIndexOp, forumCategoriesOp, forumThreadsOp, latestThreadsOp, threadViewOp, createThreadOp, createPostOp, editPostOp, reportPostOp, searchForumsOp,
-  moderateThreadOp, moderatePostOp, listReportsOp, resolveReportOp,
+  moderateThreadOp, moderatePostOp, listReportsOp, resolveReportOp, forumImageOp,
 ];

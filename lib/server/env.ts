@@ -75,6 +75,9 @@ const EnvSchema = z
     STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     COINBASE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // Tests only: lets the forum image proxy fetch from this machine and private networks (a
+    // local fake image host). Refused in production: it would open the proxy to internal hosts.
+    IMAGE_PROXY_ALLOW_PRIVATE: bool.default(false),
     // ── community ──
     // A Discord channel webhook that announces each new news post (docs/news.md); unset: none.
     DISCORD_NEWS_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL (the channel webhook's address)" }).optional()),
@@ -116,6 +119,8 @@ const EnvSchema = z
     for (const method of env.PAYMENT_METHODS) for (const key of keysFor[method]) need(key, `PAYMENT_METHODS offers ${method}`);
     if (env.PAYMENT_TEST_CHECKOUT)
       ctx.addIssue({ code: "custom", path: ["PAYMENT_TEST_CHECKOUT"], message: "must be off in production (it completes payments without money)" });
+    if (env.IMAGE_PROXY_ALLOW_PRIVATE)
+      ctx.addIssue({ code: "custom", path: ["IMAGE_PROXY_ALLOW_PRIVATE"], message: "is for tests only and must be off in production (it lets posts reach internal hosts)" });
     for (const key of ["STRIPE_API_BASE_URL", "PAYPAL_API_BASE_URL", "COINBASE_API_BASE_URL"] as const)
       if (env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is for tests only and must be unset in production" });
     // A callback that checks neither a secret nor an address would let anyone hand out votes.

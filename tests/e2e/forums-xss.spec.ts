@@ -101,4 +101,27 @@ test.describe("forums and news render hostile HTML inert", () => {
     expect(await w.violations()).toEqual([]);
     expect(w.outside).toEqual([]);
   });
+
+  test("an image hosted elsewhere is loaded through this site: the browser never asks its host", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    await signIn(page, await createE2EUser());
+    const categories = (await (await page.request.get("/api/v1/forums")).json()) as Array<{ forums: Array<{ id: number; staff_only: boolean }> }>;
+    const forum = categories.flatMap((c) => c.forums).find((f) => !f.staff_only)!;
+    const tracker = "https://img.tracker.test/logger.png?who=everyone";
+    const created = await page.request.post("/api/v1/forums/threads", { data: { forum_id: forum.id, title: "Look at my screenshot", content: `<p>My drop:</p><img src="${tracker.replace("&", "&amp;")}">` } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const w = await watch(page, origin);
+    const proxied: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().startsWith(`${origin}/api/v1/forums/images/`)) proxied.push(r.url());
+    });
+    await page.goto(`/forums/thread/${id}`);
+    const img = page.getByTestId("post-body").locator("img");
+    await expect(img).toHaveAttribute("src", /^\/api\/v1\/forums\/images\/\d+$/);
+    await expect.poll(() => proxied.length).toBeGreaterThan(0);
+    expect(w.outside).toEqual([]);
+    expect(await page.content()).not.toContain("tracker.test");
+  });
 });

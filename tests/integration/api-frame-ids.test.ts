@@ -71,6 +71,7 @@ describe("ids from clients", () => {
     const found = fields.map((f) => `${f.op.method} ${f.op.path} ${f.where}.${f.name}`).sort();
     expect(found).toEqual([
       "DELETE /api/v1/sessions/{kind}/{id} params.id",
+      "GET /api/v1/forums/images/{id} params.id",
       "GET /api/v1/forums/thread/{id} params.id",
       "GET /api/v1/forums/threads/{id} params.id",
       "GET /api/v1/game/deliveries query.player_id",

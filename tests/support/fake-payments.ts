@@ -1,11 +1,12 @@
-// Local stand-ins for the payment providers' APIs, and a self-signed certificate for PayPal's
+// Local stand-ins for outside HTTP services (the payment providers' APIs, a Discord webhook, an
+// image host), and a self-signed certificate for PayPal's
 // webhook signature, made with node:crypto alone (a few lines of DER instead of openssl).
 import { generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type FakeRequest = { method: string; path: string; headers: IncomingMessage["headers"]; body: string };
-export type FakeReply = { status?: number; json?: unknown; text?: string };
+export type FakeReply = { status?: number; json?: unknown; text?: string; raw?: Buffer; headers?: Record<string, string> };
 
 /** An HTTP server on 127.0.0.1 answering with `reply`; every request is recorded. */
 export async function startFakeServer(reply: (req: FakeRequest) => FakeReply | Promise<FakeReply>) {
@@ -17,8 +18,8 @@ export async function startFakeServer(reply: (req: FakeRequest) => FakeReply | P
       const r: FakeRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
       requests.push(r);
       void Promise.resolve(reply(r)).then((out) => {
-        res.writeHead(out.status ?? 200, { "content-type": out.text !== undefined ? "text/plain" : "application/json" });
-        res.end(out.text ?? JSON.stringify(out.json ?? {}));
+        res.writeHead(out.status ?? 200, { "content-type": out.text !== undefined ? "text/plain" : "application/json", ...out.headers });
+        res.end(out.raw ?? out.text ?? JSON.stringify(out.json ?? {}));
       });
     });
   });

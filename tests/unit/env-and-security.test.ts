@@ -47,6 +47,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...base, DISCORD_NEWS_WEBHOOK_URL: "discord webhook" })).toThrow(/DISCORD_NEWS_WEBHOOK_URL: must be an http\(s\) URL/);
     expect(parseEnv({ ...base, DISCORD_NEWS_WEBHOOK_URL: "http://127.0.0.1:9/hook" }).DISCORD_NEWS_WEBHOOK_URL).toBe("http://127.0.0.1:9/hook");
   });
+
+  it("refuses the image proxy's private-network switch in production", () => {
+    const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", PAYMENT_METHODS: "none", VOTE_RUNELOCUS_SECRET: "s1", VOTE_RSPS_LIST_SECRET: "s2", VOTE_RUNELIST_SECRET: "s3" };
+    expect(parseEnv(prod).IMAGE_PROXY_ALLOW_PRIVATE).toBe(false);
+    expect(() => parseEnv({ ...prod, IMAGE_PROXY_ALLOW_PRIVATE: "true" })).toThrow(/IMAGE_PROXY_ALLOW_PRIVATE: is for tests only/);
+    expect(parseEnv({ ...base, IMAGE_PROXY_ALLOW_PRIVATE: "true" }).IMAGE_PROXY_ALLOW_PRIVATE).toBe(true);
+  });
 });
 
 describe("passwords", () => {

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { POST_INCLUDE, threadNotFound, toPostDto } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
-import { cleanContent } from "./sanitize";
+import { prepareContent } from "./image-proxy";
 
 // POST /api/v1/forums/posts: a reply. The thread row is locked first (by the update of its
 // counters), so a close racing the reply either lands before it (the reply is refused, nothing
@@ -15,7 +15,7 @@ import { cleanContent } from "./sanitize";
 // of inserts referencing the thread.
 
 export async function createPost(actor: Pick<Actor, "userId" | "isStaff">, input: { thread_id: number; content: string }): Promise<TPost> {
-  const content = cleanContent(input.content);
+  const content = await prepareContent(input.content);
   const postId = await db.$transaction(async (tx) => {
     // Counts the reply and takes the row lock in one statement. The date is read after the lock
     // is granted (clock_timestamp, UTC wall clock like every column), so replies to one thread

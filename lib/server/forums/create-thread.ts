@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { forumNotFound, THREAD_INCLUDE, toThreadDto } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
-import { cleanContent } from "./sanitize";
+import { prepareContent } from "./image-proxy";
 
 // POST /api/v1/forums/threads: start a thread with its opening post. `insertThread` is the one
 // write of a new thread (the news use cases call it too), so the counters are kept in one place.
@@ -15,7 +15,7 @@ export type InsertThreadInput = {
   forumId: number;
   userId: number;
   title: string;
-  /** Already sanitised (cleanContent). */
+  /** Already sanitised (prepareContent). */
   content: string;
   at?: Date;
 };
@@ -52,7 +52,7 @@ export async function createThread(actor: Pick<Actor, "userId" | "username" | "i
   const forum = await db.forum.findUnique({ where: { id: input.forum_id }, select: { staffOnly: true } });
   if (!forum) throw forumNotFound();
   if (forum.staffOnly && !actor.isStaff) throw new AppError("FORBIDDEN", { userMessage: STAFF_ONLY_FORUM_MESSAGE });
-  const content = cleanContent(input.content);
+  const content = await prepareContent(input.content);
 
   const { threadId } = await db.$transaction((tx) => insertThread(tx, { forumId: input.forum_id, userId: actor.userId, title: input.title, content }), WRITE_TX);
   // Read after the commit: the forum's lock is held no longer than the writes need.

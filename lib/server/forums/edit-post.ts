@@ -7,7 +7,7 @@ import { syncNewsArticle } from "../news/sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
-import { cleanContent } from "./sanitize";
+import { prepareContent } from "./image-proxy";
 
 // PATCH /api/v1/forums/posts/{id}: the author edits their post within the edit window; staff
 // edit any post at any time, and must say why when it is someone else's (that edit is audited,
@@ -36,7 +36,7 @@ export async function editPost(
   } else if (!own && !input.reason) {
     throw new AppError("VALIDATION", { fields: { reason: [EDIT_REASON_REQUIRED] } });
   }
-  const content = cleanContent(input.content);
+  const content = await prepareContent(input.content);
 
   return db.$transaction(async (tx) => {
     // Conditional for players: a post hidden since the check above stays as staff left it.

@@ -47,9 +47,30 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === "img" && !SAFE_IMAGE_SRC.test(frame.attribs.src ?? ""),
 };
 
-/** User HTML → the stored copy. Safe to run twice (the output is a fixed point). */
-export function sanitizePostHtml(raw: string): string {
-  return sanitizeHtml(raw, OPTIONS).trim();
+/**
+ * User HTML → the stored copy. Safe to run twice (the output is a fixed point). `imageSrc`
+ * may replace the address of each kept image (the image proxy's path for outside images).
+ */
+export function sanitizePostHtml(raw: string, imageSrc?: (src: string) => string): string {
+  if (!imageSrc) return sanitizeHtml(raw, OPTIONS).trim();
+  const transformTags = {
+    ...OPTIONS.transformTags,
+    img: (tagName: string, attribs: sanitizeHtml.Attributes) => ({ tagName, attribs: attribs.src ? { ...attribs, src: imageSrc(attribs.src) } : attribs }),
+  };
+  return sanitizeHtml(raw, { ...OPTIONS, transformTags }).trim();
+}
+
+/** The addresses of the images kept in stored HTML, entities decoded, each once. */
+export function imageSources(clean: string): string[] {
+  const found = new Set<string>();
+  sanitizeHtml(clean, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => {
+      if (frame.tag === "img" && frame.attribs.src) found.add(frame.attribs.src);
+      return false;
+    },
+  });
+  return [...found];
 }
 
 const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, nonTextTags: ["script", "style", "textarea", "option", "noscript", "title"] };
@@ -78,8 +99,8 @@ function decodeEntities(s: string): string {
  * Sanitises a body for storage, or throws a field error under `field` (default `content`) when
  * nothing would be left to read (no text and no image) or the stored copy is too long.
  */
-export function cleanContent(raw: string, field = "content"): string {
-  const clean = sanitizePostHtml(raw);
+export function cleanContent(raw: string, field = "content", imageSrc?: (src: string) => string): string {
+  const clean = sanitizePostHtml(raw, imageSrc);
   if (!htmlToText(clean) && !/<img\s/i.test(clean)) throw new AppError("VALIDATION", { fields: { [field]: [EMPTY_CONTENT_MESSAGE] } });
   if (clean.length > STORED_CONTENT_MAX) {
     throw new AppError("VALIDATION", { fields: { [field]: [`The post is too long: at most ${STORED_CONTENT_MAX.toLocaleString("en-US")} characters of formatted text.`] } });

@@ -7,7 +7,8 @@ import { uniqueViolationOf, violatesColumn } from "../db-errors";
 import { AppError } from "../errors";
 import { insertThread } from "../forums/create-thread";
 import { WRITE_TX } from "../forums/forum-counters";
-import { cleanContent, htmlToText } from "../forums/sanitize";
+import { prepareContent } from "../forums/image-proxy";
+import { htmlToText } from "../forums/sanitize";
 import { hasPrivilege } from "../http/auth";
 import { enqueue } from "../jobs/enqueue";
 import type { Actor } from "../sessions/authenticate-request";
@@ -35,7 +36,7 @@ export async function createNews(
 ): Promise<TNewsPost> {
   // The operation already demands a moderator; checked again so no other caller can skip it.
   if (!hasPrivilege(actor.privilege, "MODERATOR")) throw new AppError("FORBIDDEN");
-  const content = cleanContent(input.content);
+  const content = await prepareContent(input.content);
   const preview = input.preview || htmlToText(content, NEWS_PREVIEW_MAX);
   const image = input.image ?? NEWS_PLACEHOLDER_IMAGE;
   const base = slugify(input.title);

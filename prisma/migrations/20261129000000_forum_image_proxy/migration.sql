@@ -1,0 +1,12 @@
+-- Outside images in posts are loaded through /api/v1/forums/images/{id} (the image proxy), so
+-- an image's host never learns who reads the post.
+CREATE TABLE "forum_images" (
+    "id" SERIAL NOT NULL,
+    "urlHash" CHAR(64) NOT NULL,
+    "url" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "forum_images_pkey" PRIMARY KEY ("id")
+);
+
+CREATE UNIQUE INDEX "forum_images_urlHash_key" ON "forum_images"("urlHash");

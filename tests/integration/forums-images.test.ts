@@ -1,0 +1,146 @@
+// The forum image proxy: outside images in posts are stored as /api/v1/forums/images/{id} and
+// fetched by the server, so readers never contact the image's host. The "outside host" is a
+// local HTTP server; IMAGE_PROXY_ALLOW_PRIVATE lets the proxy reach it, and turning it off shows
+// the same address refused as not public.
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as image from "@/app/api/v1/forums/images/[id]/route";
+import { db } from "@/lib/server/db";
+import { IMAGE_MAX_BYTES } from "@/lib/server/forums/fetch-image";
+import { IMAGE_PROXY_PATH } from "@/lib/server/forums/image-proxy";
+import { createNews } from "@/lib/server/news/create-news";
+import { setEnv } from "../support/env";
+import { type FakeReply, startFakeServer } from "../support/fake-payments";
+import { createForum, forumActors, reply, startThread, viewThread } from "./forums-fixtures";
+import { call, freshClient } from "./helpers";
+
+const users = forumActors();
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+let host: Awaited<ReturnType<typeof startFakeServer>>;
+let restore: () => void;
+beforeAll(async () => {
+  host = await startFakeServer((req): FakeReply => {
+    if (req.path === "/redirect.png") return { status: 302, headers: { location: "/cat.png" } };
+    if (req.path === "/loop.png") return { status: 302, headers: { location: "/loop.png" } };
+    if (req.path.startsWith("/cat.png")) return { status: 200, headers: { "content-type": "image/png" }, raw: PNG };
+    if (req.path === "/evil.svg") return { status: 200, headers: { "content-type": "image/svg+xml" }, text: "<svg onload=alert(1)></svg>" };
+    if (req.path === "/page.png") return { status: 200, headers: { "content-type": "text/html" }, text: "<script>alert(1)</script>" };
+    if (req.path === "/huge.png") return { status: 200, headers: { "content-type": "image/png" }, raw: Buffer.alloc(IMAGE_MAX_BYTES + 1) };
+    return { status: 404, text: "gone" };
+  });
+  restore = setEnv({ IMAGE_PROXY_ALLOW_PRIVATE: "true" });
+});
+afterAll(async () => {
+  restore();
+  await host.close();
+});
+
+const proxiedIds = (html: string) => [...html.matchAll(/src="\/api\/v1\/forums\/images\/(\d+)"/g)].map((m) => Number(m[1]));
+const fetchProxied = (id: number | string, cookie?: string) =>
+  image.GET(new NextRequest(`http://localhost:3000${IMAGE_PROXY_PATH}${id}`, { headers: { ...freshClient(), ...(cookie ? { cookie: `session=${cookie}` } : {}) } }), {
+    params: Promise.resolve({ id: String(id) }),
+  });
+
+describe("storing posts with outside images", () => {
+  it("points them at the proxy, one id per address; site images stay as they are", async () => {
+    const forum = await createForum();
+    const outside = `${host.url}/cat.png?size=big&x=1`;
+    const t = await startThread(
+      users.alice,
+      forum.id,
+      "Pictures",
+      `<p>Look</p><img src="${outside.replace(/&/g, "&amp;")}"><img src="/images/news/default.svg"><img src="http://localhost:3000/images/logo.png">`,
+    );
+    const view = (await viewThread(users.bob, t.id)).view;
+    const body = view.posts[0]!.content;
+    expect(body).not.toContain(host.url);
+    expect(body).toContain('src="/images/news/default.svg"');
+    expect(body).toContain('src="http://localhost:3000/images/logo.png"');
+    const [id] = proxiedIds(body);
+    expect(await db.forumImage.findUniqueOrThrow({ where: { id } })).toMatchObject({ url: outside });
+
+    // The same address in another post (and in a news article) keeps its id; posting it at once from three places makes one row.
+    const again = await Promise.all([reply(users.bob, t.id, `<p><img src="${outside.replace(/&/g, "&amp;")}"></p>`), reply(users.alice, t.id, `<img src="${outside.replace(/&/g, "&amp;")}">`)]);
+    for (const p of again) expect(proxiedIds(p.content)).toEqual([id]);
+    const news = await createNews({ userId: users.mod.id, privilege: "MODERATOR" }, { title: "Screenshot contest", content: `<p>Winner:</p><img src="${host.url}/cat.png?winner=1">` }, null);
+    expect(news.content).not.toContain(host.url);
+    expect(proxiedIds(news.content)).toHaveLength(1);
+    expect(await db.forumImage.count({ where: { url: outside } })).toBe(1);
+  });
+
+  it("registers a new address once when posts with it arrive at the same time", async () => {
+    const forum = await createForum();
+    const t = await startThread(users.alice, forum.id, "Race");
+    const outside = `${host.url}/cat.png?race=${Date.now()}`;
+    const posts = await Promise.all(Array.from({ length: 5 }, () => reply(users.bob, t.id, `<img src="${outside}">`)));
+    expect(new Set(posts.flatMap((p) => proxiedIds(p.content))).size).toBe(1);
+    expect(await db.forumImage.count({ where: { url: outside } })).toBe(1);
+  });
+});
+
+describe("GET /api/v1/forums/images/{id}", () => {
+  const register = async (path: string) => {
+    const forum = await createForum();
+    const t = await startThread(users.alice, forum.id, "Image", `<img src="${host.url}${path}">`);
+    return proxiedIds((await viewThread(users.alice, t.id)).view.posts[0]!.content)[0]!;
+  };
+
+  it("serves the image's bytes with its type; the host sees this server, not the reader's cookies", async () => {
+    const id = await register("/cat.png?serve=1");
+    const before = host.requests.length;
+    const res = await fetchProxied(id, users.bob.session);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    const seen = host.requests.slice(before);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.cookie).toBeUndefined();
+    expect(seen[0]!.headers.referer).toBeUndefined();
+    expect(seen[0]!.headers["user-agent"]).toMatch(/image proxy$/);
+  });
+
+  it("follows a redirect to an image, but not a redirect loop", async () => {
+    expect((await fetchProxied(await register("/redirect.png"))).status).toBe(200);
+    expect((await fetchProxied(await register("/loop.png"))).status).toBe(502);
+  });
+
+  it("refuses SVG, HTML dressed as an image, a missing image and one over the size limit", async () => {
+    for (const [path, status] of [
+      ["/evil.svg", 415],
+      ["/page.png", 415],
+      ["/missing.png", 502],
+      ["/huge.png", 502],
+    ] as const) {
+      const res = await fetchProxied(await register(path));
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+    }
+  });
+
+  it("will not fetch from this machine or a private network unless the test switch allows it", async () => {
+    const id = await register("/cat.png?private=1");
+    const off = setEnv({ IMAGE_PROXY_ALLOW_PRIVATE: "false" });
+    try {
+      const before = host.requests.length;
+      const res = await fetchProxied(id);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { details: string }).details).toMatch(/not on the public internet/);
+      // The same holds for a host name that resolves to this machine.
+      const named = await db.forumImage.create({ data: { urlHash: "f".repeat(64), url: `http://localhost:${host.port}/cat.png` } });
+      expect((await fetchProxied(named.id)).status).toBe(404);
+      expect(host.requests.length).toBe(before);
+    } finally {
+      off();
+    }
+  });
+
+  it("answers 404 for an unknown id and 400 for a malformed one", async () => {
+    expect((await fetchProxied(2_000_000_000)).status).toBe(404);
+    const bad = await call(image.GET, { path: `${IMAGE_PROXY_PATH}abc`, params: { id: "abc" }, headers: freshClient() });
+    expect(bad.status).toBe(400);
+    expect(bad.json.id).toEqual([expect.any(String)]);
+  });
+});
