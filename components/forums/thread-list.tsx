@@ -5,7 +5,7 @@ import { LockIcon, PinIcon } from "./icons";
 
 const COLUMNS = "md:grid-cols-[minmax(0,1fr)_5rem_14rem]";
 
-/** Spec §2 Thread list rows: lock and pin icons, title, 'Created by', post count, latest post. */
+/** Spec §2 Thread list rows: lock and pin icons, title, 'Created by', post count, latest post; staff see hidden threads marked. */
 export function ThreadList({ threads }: { threads: TThread[] }) {
   if (threads.length === 0) return <p className="px-4 py-6 text-center text-stone-300">{NO_THREADS_LIST}</p>;
   return (
@@ -27,9 +27,15 @@ export function ThreadList({ threads }: { threads: TThread[] }) {
                   </span>
                 ) : null}
                 {/* A full load: thread pages show posts' HTML under their own nonce policy (docs/performance.md). */}
-                <a href={threadHref(t.id)} className="min-w-0 font-semibold break-words">
+                <a href={threadHref(t.id)} className={`min-w-0 font-semibold break-words ${t.hidden ? "text-stone-400" : ""}`}>
                   {t.title}
                 </a>
+                {/* Only staff ever receive hidden threads. */}
+                {t.hidden ? (
+                  <span className="mt-0.5 shrink-0 rounded border border-blood/60 bg-blood/10 px-1.5 text-xs text-red-100" data-testid="thread-hidden-badge">
+                    Hidden
+                  </span>
+                ) : null}
               </p>
               <p className="text-sm text-stone-400">
                 Created by <span className="text-stone-200">{t.user.name}</span>

@@ -193,6 +193,7 @@ export const forumCategoriesOp = defineOperation({
 export const forumThreadsOp = defineOperation({
   method: "GET", path: "/api/v1/forums/threads/{id}", summary: `Threads of one forum, pinned first then latest post, ${THREADS_PAGE_SIZE} per page`, tag: TAG, auth: "optional",
   params: z.object({ id: zId({ description: "Forum id" }) }), query: ZPageQuery,
+  description: "Hidden threads are left out, except for staff, who receive them marked hidden.",
   responses: { 200: { description: "A page of threads", schema: zPaged(ZThread).extend({ forum: ZForum }) }, ...errors, ...notFound("forum") },
 });
 export const latestThreadsOp = defineOperation({

@@ -266,6 +266,11 @@ test.describe("forums", () => {
     await expect(page.getByRole("heading", { level: 1, name: FORUM })).toBeVisible();
     await expect(page.getByTestId("thread-row").filter({ hasText: title })).toHaveCount(0);
 
+    // Staff find it again in the forum's list, marked, and show it from its page.
+    await staff.page.goto(`/forums/${forum}`);
+    const hiddenRow = staff.page.getByTestId("thread-row").filter({ hasText: title });
+    await expect(hiddenRow.getByTestId("thread-hidden-badge")).toHaveText("Hidden");
+    await hiddenRow.getByRole("link", { name: title }).click();
     await controls.getByRole("button", { name: "Unhide" }).click();
     await expect(staff.page.getByTestId("thread-hidden-notice")).toHaveCount(0);
     await staff.close();

@@ -198,8 +198,8 @@ describe("pin, close and move", () => {
 });
 
 describe("hiding threads", () => {
-  const listOf = async (forumId: number) =>
-    (await call(forumThreads.GET, as(null, { path: `/api/v1/forums/threads/${forumId}`, params: { id: String(forumId) } }))).json as unknown as { results: Array<{ id: number }> };
+  const listOf = async (forumId: number, who: U | null = null) =>
+    (await call(forumThreads.GET, as(who, { path: `/api/v1/forums/threads/${forumId}`, params: { id: String(forumId) } }))).json as unknown as { results: Array<{ id: number; hidden: boolean }> };
   const searchIds = async (q: string) =>
     ((await call(searchRoute.GET, as(null, { path: "/api/v1/forums/search", query: `?q=${q}` }))).json as unknown as { results: Array<{ thread: { id: number } }> }).results.map((h) => h.thread.id);
 
@@ -218,7 +218,13 @@ describe("hiding threads", () => {
     expect(hidden.status).toBe(200);
     expect(hidden.json).toMatchObject({ id: spam.id, hidden: true });
     for (const who of [null, users.alice, users.bob]) expect((await viewThread(who, spam.id)).status).toBe(404);
-    expect((await listOf(forum.id)).results.map((t) => t.id)).toEqual([older.id]);
+    for (const who of [null, users.alice, users.bob]) expect((await listOf(forum.id, who)).results.map((t) => t.id)).toEqual([older.id]);
+    // Staff find it again in the forum's list, marked.
+    const staffList = await listOf(forum.id, users.mod);
+    expect(staffList.results.map((t) => [t.id, t.hidden])).toEqual([
+      [spam.id, true],
+      [older.id, false],
+    ]);
     expect(await searchIds(word)).toEqual([]);
     expect((await forumIndex()).flatMap((c) => c.forums).find((f) => f.id === forum.id)).toMatchObject({ thread_count: 1, post_count: 1, latest_thread: { id: older.id } });
     const staffView = await viewThread(users.mod, spam.id);

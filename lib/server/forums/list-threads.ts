@@ -2,10 +2,13 @@ import "server-only";
 import { THREADS_PAGE_SIZE, type TForum, type TThread } from "@/lib/schemas/forums";
 import { db } from "../db";
 import { pageWindow } from "../http/paging";
-import { FORUM_INCLUDE, forumNotFound, latestPosters, THREAD_INCLUDE, toForumDto, toThreadDto } from "./forum-dto";
+import type { Actor } from "../sessions/authenticate-request";
+import { canSeeHidden, FORUM_INCLUDE, forumNotFound, latestPosters, THREAD_INCLUDE, toForumDto, toThreadDto } from "./forum-dto";
 
 // GET /api/v1/forums/threads/{id} and the /forums/{id} page: a forum's visible threads, pinned
 // first, then by latest post (the index forum_threads(forumId, hidden, pinned, latestPostAt)).
+// Staff also get the hidden threads, marked `hidden`, as they get hidden posts in a thread: the
+// list is where they find a hidden thread again to show it.
 
 export type ForumWithCategory = TForum & { category: { id: number; name: string } };
 export type ForumThreadsPage = { forum: ForumWithCategory; results: TThread[]; total: number };
@@ -17,10 +20,10 @@ export async function findForum(forumId: number): Promise<ForumWithCategory | nu
 }
 
 /** Null when there is no such forum. */
-export async function findForumThreads(forumId: number, page: number): Promise<ForumThreadsPage | null> {
+export async function findForumThreads(actor: Pick<Actor, "isStaff"> | null, forumId: number, page: number): Promise<ForumThreadsPage | null> {
   const forum = await findForum(forumId);
   if (!forum) return null;
-  const where = { forumId, hidden: false };
+  const where = { forumId, ...(canSeeHidden(actor) ? {} : { hidden: false }) };
   const [rows, total] = await Promise.all([
     db.forumThread.findMany({ where, include: THREAD_INCLUDE, orderBy: [{ pinned: "desc" }, { latestPostAt: "desc" }, { id: "desc" }], ...pageWindow(page, THREADS_PAGE_SIZE) }),
     db.forumThread.count({ where }),
@@ -33,8 +36,8 @@ export async function findForumThreads(forumId: number, page: number): Promise<F
   };
 }
 
-export async function listForumThreads(forumId: number, page: number): Promise<ForumThreadsPage> {
-  const found = await findForumThreads(forumId, page);
+export async function listForumThreads(actor: Pick<Actor, "isStaff"> | null, forumId: number, page: number): Promise<ForumThreadsPage> {
+  const found = await findForumThreads(actor, forumId, page);
   if (!found) throw forumNotFound();
   return found;
 }

@@ -13,8 +13,8 @@ import { getCurrentActor } from "@/lib/server/sessions/current-user";
 
 export const dynamic = "force-dynamic";
 
-/** Once per request: the metadata and the page read the same forum page. */
-const loadForum = cache(findForumThreads);
+/** Once per request: the metadata and the page read the same forum page (staff also see hidden threads). */
+const loadForum = cache(async (id: number, page: number) => findForumThreads(await getCurrentActor(), id, page));
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -5,8 +5,8 @@ import { paged } from "@/lib/server/http/paging";
 import { route } from "@/lib/server/http/route";
 
 export const GET = route(forumThreadsOp, {
-  handler: async ({ req, params, query }) => {
-    const { results, total, forum } = await listForumThreads(params.id, query.page);
+  handler: async ({ req, params, query, actor }) => {
+    const { results, total, forum } = await listForumThreads(actor, params.id, query.page);
     // The page component also shows the category; the API answers the contract's forum fields.
     const { category: _category, ...shown } = forum;
     return { ...paged(req, { page: query.page, pageSize: THREADS_PAGE_SIZE, total, results }), forum: shown };
