@@ -258,7 +258,7 @@ export const forumImageOp = defineOperation({
   method: "GET", path: "/api/v1/forums/images/{id}", summary: "An outside image of a post or news article, through this server", tag: TAG, auth: "none",
   params: z.object({ id: zId({ description: "Image id, from the post's <img src>" }) }),
   description:
-    "Stored bodies point their outside images here, so readers never contact the image's host. The server fetches the address the post was written with: public hosts only, at most 3 redirects, PNG/JPEG/GIF/WebP/AVIF up to 5 MB. Cached by browsers for a day.",
+    "Stored bodies point their outside images here, so readers never contact the image's host. The server fetches the address the post was written with: public hosts only, at most 3 redirects, PNG/JPEG/GIF/WebP/AVIF up to 5 MB. The server keeps a copy for a week (and serves it while the host is down after that); browsers cache it for a day.",
   responses: {
     200: { description: "The image bytes with their type" },
     ...errors,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as image from "@/app/api/v1/forums/images/[id]/route";
 import { db } from "@/lib/server/db";
 import { IMAGE_MAX_BYTES } from "@/lib/server/forums/fetch-image";
-import { IMAGE_PROXY_PATH } from "@/lib/server/forums/image-proxy";
+import { IMAGE_FRESH_MS, IMAGE_PROXY_PATH } from "@/lib/server/forums/image-proxy";
 import { createNews } from "@/lib/server/news/create-news";
 import { setEnv } from "../support/env";
 import { type FakeReply, startFakeServer } from "../support/fake-payments";
@@ -19,12 +19,14 @@ const users = forumActors();
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 let host: Awaited<ReturnType<typeof startFakeServer>>;
+let flakyUp = true;
 let restore: () => void;
 beforeAll(async () => {
   host = await startFakeServer((req): FakeReply => {
     if (req.path === "/redirect.png") return { status: 302, headers: { location: "/cat.png" } };
     if (req.path === "/loop.png") return { status: 302, headers: { location: "/loop.png" } };
     if (req.path.startsWith("/cat.png")) return { status: 200, headers: { "content-type": "image/png" }, raw: PNG };
+    if (req.path === "/flaky.png") return flakyUp ? { status: 200, headers: { "content-type": "image/png" }, raw: PNG } : { status: 503, text: "down" };
     if (req.path === "/evil.svg") return { status: 200, headers: { "content-type": "image/svg+xml" }, text: "<svg onload=alert(1)></svg>" };
     if (req.path === "/page.png") return { status: 200, headers: { "content-type": "text/html" }, text: "<script>alert(1)</script>" };
     if (req.path === "/huge.png") return { status: 200, headers: { "content-type": "image/png" }, raw: Buffer.alloc(IMAGE_MAX_BYTES + 1) };
@@ -100,6 +102,31 @@ describe("GET /api/v1/forums/images/{id}", () => {
     expect(seen[0]!.headers.cookie).toBeUndefined();
     expect(seen[0]!.headers.referer).toBeUndefined();
     expect(seen[0]!.headers["user-agent"]).toMatch(/image proxy$/);
+  });
+
+  it("keeps a copy: the host is asked once a week, and the old copy is served while it is down", async () => {
+    const id = await register("/flaky.png");
+    const asked = () => host.requests.filter((r) => r.path === "/flaky.png").length;
+    expect((await fetchProxied(id)).status).toBe(200);
+    expect((await fetchProxied(id)).status).toBe(200);
+    expect(asked()).toBe(1);
+
+    // A week later the host is asked again; down, it costs the reader nothing.
+    await db.forumImage.update({ where: { id }, data: { fetchedAt: new Date(Date.now() - IMAGE_FRESH_MS - 1000) } });
+    flakyUp = false;
+    try {
+      const stale = await fetchProxied(id);
+      expect(stale.status).toBe(200);
+      expect(Buffer.from(await stale.arrayBuffer()).equals(PNG)).toBe(true);
+      expect(asked()).toBe(2);
+    } finally {
+      flakyUp = true;
+    }
+    // Back up: the copy is renewed, and the next reader is served from it.
+    expect((await fetchProxied(id)).status).toBe(200);
+    expect(asked()).toBe(3);
+    expect((await fetchProxied(id)).status).toBe(200);
+    expect(asked()).toBe(3);
   });
 
   it("follows a redirect to an image, but not a redirect loop", async () => {

@@ -7,11 +7,11 @@ import { fetchImage, type FetchedImage, ImageFetchError } from "./fetch-image";
 import { cleanContent, imageSources } from "./sanitize";
 
 // Outside images in posts and news articles go through this server: the stored body points at
-// /api/v1/forums/images/{id}, and that route fetches the image (fetch-image.ts) and passes it
-// on. Readers' browsers then only ever talk to this site, so a player cannot collect the
-// addresses of everyone who opens their thread with an image on a server they control (a
-// known way to find targets for attacks in game communities). Images already on this site
-// (site paths, or absolute addresses on SITE_URL) stay as they are.
+// /api/v1/forums/images/{id}, and that route fetches the image (fetch-image.ts), keeps a copy
+// for a week and passes it on. Readers' browsers then only ever talk to this site, so a player
+// cannot collect the addresses of everyone who opens their thread with an image on a server
+// they control (a known way to find targets for attacks in game communities). Images already on
+// this site (site paths, or absolute addresses on SITE_URL) stay as they are.
 
 export const IMAGE_PROXY_PATH = "/api/v1/forums/images/";
 
@@ -49,17 +49,29 @@ export async function prepareContent(raw: string, field = "content"): Promise<st
   return cleanContent(raw, field, (src) => (ids.has(src) ? `${IMAGE_PROXY_PATH}${ids.get(src)}` : src));
 }
 
-/** The image behind a proxy id, fetched now; ImageFetchError (404 for an unknown id) otherwise. */
-export async function loadProxiedImage(id: number): Promise<FetchedImage> {
-  const row = await db.forumImage.findUnique({ where: { id }, select: { url: true } });
+/** How long a fetched copy is served before the host is asked again. */
+export const IMAGE_FRESH_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The image behind a proxy id. A copy fetched in the last week is served from the database, so
+ * a popular thread costs its image's host one request a week, not one per reader. An older copy
+ * is fetched again; if the host fails then, the old copy is still served (a host that went down
+ * or deleted the file does not break old posts at once). ImageFetchError (404 for an unknown id)
+ * when there is nothing to serve.
+ */
+export async function loadProxiedImage(id: number, now = new Date()): Promise<FetchedImage> {
+  const row = await db.forumImage.findUnique({ where: { id }, select: { url: true, body: true, type: true, fetchedAt: true } });
   if (!row) throw new ImageFetchError("No such image.", 404);
+  const cached = row.body && row.type && row.fetchedAt ? { type: row.type as FetchedImage["type"], body: Buffer.from(row.body), fetchedAt: row.fetchedAt } : null;
+  if (cached && now.getTime() - cached.fetchedAt.getTime() < IMAGE_FRESH_MS) return cached;
   try {
-    return await fetchImage(row.url, { allowPrivate: getEnv().IMAGE_PROXY_ALLOW_PRIVATE });
+    const image = await fetchImage(row.url, { allowPrivate: getEnv().IMAGE_PROXY_ALLOW_PRIVATE });
+    await db.forumImage.update({ where: { id }, data: { body: new Uint8Array(image.body), type: image.type, fetchedAt: now } });
+    return image;
   } catch (e) {
-    if (e instanceof ImageFetchError) {
-      log.info("image proxy: not served", { id, reason: e.message });
-      throw e;
-    }
-    throw new ImageFetchError("The image could not be loaded.");
+    const reason = e instanceof ImageFetchError ? e : new ImageFetchError("The image could not be loaded.");
+    log.info("image proxy: fetch failed", { id, reason: reason.message, servedStale: Boolean(cached) });
+    if (cached) return cached;
+    throw reason;
   }
 }

@@ -5,6 +5,10 @@ CREATE TABLE "forum_images" (
     "urlHash" CHAR(64) NOT NULL,
     "url" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    -- The last copy fetched, served for a week (and while the host is down after that).
+    "body" BYTEA,
+    "type" VARCHAR(32),
+    "fetchedAt" TIMESTAMP(3),
 
     CONSTRAINT "forum_images_pkey" PRIMARY KEY ("id")
 );
