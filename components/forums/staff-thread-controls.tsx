@@ -5,22 +5,23 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field, inputClass } from "@/components/ui/field";
-import { REASON_MAX } from "@/lib/schemas/forums";
+import { REASON_MAX, THREAD_TITLE_MAX } from "@/lib/schemas/forums";
 
 export type ForumChoice = { category: string; forums: Array<{ id: number; name: string }> };
 
-type Patch = { pinned?: boolean; closed?: boolean; hidden?: boolean; forum_id?: number; reason: string };
+type Patch = { pinned?: boolean; closed?: boolean; hidden?: boolean; title?: string; forum_id?: number; reason: string };
 
 function doneText(v: Patch): string {
   if (v.pinned !== undefined) return v.pinned ? "Thread pinned." : "Thread unpinned.";
   if (v.closed !== undefined) return v.closed ? "Thread closed." : "Thread reopened.";
   if (v.hidden !== undefined) return v.hidden ? "Thread hidden from players." : "Thread shown to players again.";
+  if (v.title !== undefined) return "Thread renamed.";
   return "Thread moved.";
 }
 
 /**
- * Staff Controls of a thread: Pin/Unpin, Close/Reopen, Hide/Unhide (a reason is required to hide)
- * and Move to another forum, each one
+ * Staff Controls of a thread: Pin/Unpin, Close/Reopen, Hide/Unhide (a reason is required to hide),
+ * Rename and Move to another forum, each one
  * PATCH /api/v1/staff/forums/threads/{id} (moderator and up, audited). The page is read again
  * on success, so icons, notice and breadcrumb show the stored state.
  */
@@ -29,6 +30,7 @@ export function StaffThreadControls({
   pinned,
   closed,
   hidden,
+  title,
   forumId,
   forums,
 }: {
@@ -36,17 +38,19 @@ export function StaffThreadControls({
   pinned: boolean;
   closed: boolean;
   hidden: boolean;
+  title: string;
   forumId: number;
   forums: ForumChoice[];
 }) {
   const router = useRouter();
   const [target, setTarget] = useState(String(forumId));
+  const [newTitle, setNewTitle] = useState(title);
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<string | undefined>();
   const form = useApiForm<Patch>({
     path: `/api/v1/staff/forums/threads/${threadId}`,
     method: "PATCH",
-    fields: ["reason", "forum_id"],
+    fields: ["reason", "forum_id", "title"],
     prepare: ({ reason: r, ...change }) => ({ ...change, ...(r.trim() ? { reason: r.trim() } : {}) }),
     isSuccess: (res) => res.status === 200,
     onSuccess: (_data, { values }) => {
@@ -85,6 +89,29 @@ export function StaffThreadControls({
           {hidden ? "Unhide" : "Hide"}
         </button>
       </div>
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (newTitle !== title) send({ title: newTitle });
+        }}
+      >
+        <div className="min-w-0 grow basis-48">
+          <Field
+            id="thread-rename"
+            label="Thread title"
+            value={newTitle}
+            onChange={(e) => setNewTitle(e.target.value)}
+            errors={form.fieldErrors.title}
+            maxLength={THREAD_TITLE_MAX}
+            autoComplete="off"
+          />
+        </div>
+        <button type="submit" className="btn btn-stone" disabled={form.busy || newTitle === title}>
+          Rename
+        </button>
+      </form>
       <form
         noValidate
         className="flex flex-wrap items-end gap-2"

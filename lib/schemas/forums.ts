@@ -155,10 +155,13 @@ export const ZThreadPatch = z
     pinned: z.boolean({ error: "Pinned must be true or false." }).optional(),
     closed: z.boolean({ error: "Closed must be true or false." }).optional(),
     hidden: z.boolean({ error: "Hidden must be true or false." }).optional().describe("Hide the thread from everyone but staff (a reason is required)"),
+    title: text("The title", THREAD_TITLE_MAX).optional().describe(`Rename the thread, 1–${THREAD_TITLE_MAX} characters (a news post's title follows)`),
     forum_id: zId({ description: "Move the thread to this forum" }).optional(),
     reason: zReason("The reason", REASON_MAX).optional().describe("Kept in the audit log; required when hiding"),
   })
-  .refine((p) => p.pinned !== undefined || p.closed !== undefined || p.hidden !== undefined || p.forum_id !== undefined, { message: "Send pinned, closed, hidden or forum_id." });
+  .refine((p) => p.pinned !== undefined || p.closed !== undefined || p.hidden !== undefined || p.forum_id !== undefined || p.title !== undefined, {
+    message: "Send pinned, closed, hidden, forum_id or title.",
+  });
 
 export const ZPostModeration = z.object({
   hidden: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Hidden must be true or false.") }),
@@ -234,7 +237,7 @@ export const searchForumsOp = defineOperation({
   responses: { 200: { description: "Best matches first", schema: zPaged(ZSearchHit) }, ...errors },
 });
 export const moderateThreadOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/forums/threads/{id}", summary: "Pin, close, hide or move a thread (staff)", tag: TAG, auth: "moderator",
+  method: "PATCH", path: "/api/v1/staff/forums/threads/{id}", summary: "Pin, close, hide, rename or move a thread (staff)", tag: TAG, auth: "moderator",
   params: z.object({ id: zId({ description: "Thread id" }) }), body: ZThreadPatch,
   description: "Every change is written to the audit log. Moving updates both forums' counters in the same transaction; hiding takes the thread and its posts out of the forum and author counters (unhiding puts them back).",
   responses: { 200: { description: "The thread after the change", schema: ZThread }, ...errors, ...notFound("thread") },

@@ -188,7 +188,7 @@ test.describe("forums", () => {
     }
   });
 
-  test("staff pin and close a thread: the icons show, the player loses the reply editor and sees the notice", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test("staff pin, close, move and rename a thread: the icons show, the player loses the reply editor and sees the notice", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     test.setTimeout(90_000);
     const player = await createE2EUser();
     await signIn(page, player);
@@ -220,6 +220,15 @@ test.describe("forums", () => {
     await controls.getByLabel("Move to forum").selectOption({ label: FORUM });
     await controls.getByRole("button", { name: "Move" }).click();
     await expect(staff.page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: FORUM })).toBeVisible();
+    // Rename it: an empty title names the field; a real one becomes the heading.
+    const titleField = controls.getByLabel("Thread title");
+    await expect(titleField).toHaveValue(title);
+    await titleField.fill(" ");
+    await controls.getByRole("button", { name: "Rename" }).click();
+    await expect(titleField).toHaveAttribute("aria-invalid", "true");
+    await titleField.fill(`${title} (renamed)`);
+    await controls.getByRole("button", { name: "Rename" }).click();
+    await expect(heading).toContainText(`${title} (renamed)`);
     await staff.close();
 
     // The player: no reply editor, the closed notice, both icons; pinned first in the forum.

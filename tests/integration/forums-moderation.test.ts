@@ -183,6 +183,29 @@ describe("pin, close and move", () => {
     expect((await db.forumThread.findUniqueOrThrow({ where: { id: moving.id } })).forumId).toBe(to.id);
   });
 
+  // A news post's title following its thread's is tested in news.test.ts (the only file here that writes news).
+  it("rename: the new title everywhere (search included), audited with the old one", async () => {
+    const forum = await createForum();
+    const word = uniqueWord();
+    const t = await startThread(users.alice, forum.id, "FREE GOLD CLICK HERE");
+    const renamed = await patchThread(users.mod, t.id, { title: `Question about ${word}`, reason: "Misleading title" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toMatchObject({ id: t.id, title: `Question about ${word}` });
+    expect((await viewThread(users.bob, t.id)).view.title).toBe(`Question about ${word}`);
+    const hits = await call(searchRoute.GET, as(null, { path: "/api/v1/forums/search", query: `?q=${word}` }));
+    expect((hits.json.results as Array<{ thread: { id: number; title: string } }>).map((h) => h.thread)).toEqual([{ id: t.id, title: `Question about ${word}` }]);
+    const [audit] = await auditsOf("forum_thread", t.id);
+    expect(audit).toMatchObject({ action: "forum.thread.rename", actorId: users.mod.id, data: expect.objectContaining({ from: "FREE GOLD CLICK HERE", to: `Question about ${word}`, reason: "Misleading title" }) });
+    // The same title again changes and records nothing; an empty or too long one names the field.
+    await patchThread(users.mod, t.id, { title: `Question about ${word}` });
+    expect(await auditsOf("forum_thread", t.id)).toHaveLength(1);
+    for (const title of ["   ", "x".repeat(121)]) {
+      const bad = await patchThread(users.mod, t.id, { title });
+      expect(bad.status, title).toBe(400);
+      expect(bad.json.title, title).toEqual([expect.any(String)]);
+    }
+  });
+
   it("an empty patch, a bad forum id or a missing thread are refused", async () => {
     const forum = await createForum();
     const t = await startThread(users.alice, forum.id);

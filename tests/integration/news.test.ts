@@ -7,6 +7,7 @@ import * as years from "@/app/api/v1/news/years/route";
 import * as editRoute from "@/app/api/v1/forums/posts/[id]/route";
 import * as replyRoute from "@/app/api/v1/forums/posts/route";
 import * as modPost from "@/app/api/v1/staff/forums/posts/[id]/route";
+import * as modThread from "@/app/api/v1/staff/forums/threads/[id]/route";
 import { EMPTY_CONTENT_MESSAGE } from "@/lib/schemas/forums";
 import { MAX_ID } from "@/lib/schemas/ids";
 import { IMAGE_MESSAGE, NEWS_NOT_FOUND, NEWS_PLACEHOLDER_IMAGE, NEWS_PREVIEW_MAX, ZNewsItem, ZNewsPost } from "@/lib/schemas/news";
@@ -331,6 +332,20 @@ describe("editing the article in its thread", () => {
     const after = await read(p);
     expect(after.content).toBe("<p>Longer article.</p>");
     expect(after.thread.preview).toBe("Read this.");
+  });
+
+  it("renaming the thread renames the news post; its slug stays, so links keep working", async () => {
+    const p = await publish(mod, { title: `Patch notes ${token()}` });
+    const r = await call(modThread.PATCH, { method: "PATCH", path: `/api/v1/staff/forums/threads/${p.thread.id}`, params: { id: String(p.thread.id) }, body: { title: "Patch notes (updated)" }, cookies: { session: admin.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const after = await read(p);
+    expect(after).toMatchObject({ title: "Patch notes (updated)", slug: p.slug, thread: { title: "Patch notes (updated)" } });
+  });
+
+  it("loads an image hosted elsewhere through the site's image proxy", async () => {
+    const p = await publish(mod, { title: `Screenshot contest ${token()}`, content: '<p>Winner:</p><img src="https://img.example.org/winner.png">' });
+    expect(p.content).toMatch(/^<p>Winner:<\/p><img src="\/api\/v1\/forums\/images\/\d+" \/>$/);
+    expect(await db.forumImage.count({ where: { url: "https://img.example.org/winner.png" } })).toBe(1);
   });
 
   it("hiding the article's post hides the news; showing it again brings it back; a hidden reply does not", async () => {

@@ -8,28 +8,29 @@ import type { Actor } from "../sessions/authenticate-request";
 import { threadNotFound } from "./forum-dto";
 import { readThreadDto, refreshForumLatest, WRITE_TX } from "./forum-counters";
 
-// PATCH /api/v1/staff/forums/threads/{id}: staff pin or unpin, close or reopen, hide or show, or
-// move a thread to another forum. One transaction: the thread row is locked first (a reply racing
-// a close or a hide queues behind it), then forums in id order, then users in id order. Each real
-// change is audited; asking for the state a thread already has changes nothing and records nothing.
+// PATCH /api/v1/staff/forums/threads/{id}: staff pin or unpin, close or reopen, hide or show,
+// rename, or move a thread to another forum. One transaction: the thread row is locked first (a
+// reply racing a close or a hide queues behind it), then forums in id order, then users in id
+// order. Each real change is audited; asking for the state a thread already has changes nothing
+// and records nothing.
 //
 // A hidden thread leaves every counter, as a hidden post does: its forum's thread and post counts,
 // its author's thread count and each poster's post count (its visible posts only). Unhiding puts
 // them back. While hidden it is moved without touching forum counters.
 
-export type ThreadPatch = { pinned?: boolean; closed?: boolean; hidden?: boolean; forum_id?: number; reason?: string };
+export type ThreadPatch = { pinned?: boolean; closed?: boolean; hidden?: boolean; title?: string; forum_id?: number; reason?: string };
 
 export const HIDE_THREAD_REASON_REQUIRED = "Give a reason for hiding the thread.";
 
 type Staff = Pick<Actor, "userId">;
-type LockedThread = { forumId: number; userId: number; pinned: boolean; closed: boolean; hidden: boolean; postCount: number };
+type LockedThread = { forumId: number; userId: number; title: string; pinned: boolean; closed: boolean; hidden: boolean; postCount: number };
 
 export async function moderateThread(actor: Staff, threadId: number, patch: ThreadPatch, ip?: string): Promise<TThread> {
   if (patch.hidden && !patch.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_THREAD_REASON_REQUIRED] } });
 
   return db.$transaction(async (tx) => {
     const [thread] = await tx.$queryRaw<LockedThread[]>`
-      SELECT "forumId", "userId", pinned, closed, hidden, "postCount" FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`;
+      SELECT "forumId", "userId", title, pinned, closed, hidden, "postCount" FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`;
     if (!thread) throw threadNotFound();
     // Forums before users, in id order, once: a hide and a move in one request touch both.
     const forums = [thread.forumId, ...(patch.forum_id !== undefined ? [patch.forum_id] : [])];
@@ -46,6 +47,12 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
     if (patch.closed !== undefined && patch.closed !== thread.closed) {
       await tx.forumThread.update({ where: { id: threadId }, data: { closed: patch.closed } });
       await audit(patch.closed ? "forum.thread.close" : "forum.thread.reopen");
+    }
+    if (patch.title !== undefined && patch.title !== thread.title) {
+      await tx.forumThread.update({ where: { id: threadId }, data: { title: patch.title } });
+      // A news post is its thread: the archive and its page show the new title too (the slug stays, so links keep working).
+      await tx.newsPost.updateMany({ where: { threadId }, data: { title: patch.title } });
+      await audit("forum.thread.rename", { from: thread.title, to: patch.title });
     }
     // Hiding before a move in the same request: the move then carries no counters, and showing
     // again after a move counts the thread in its new forum. Either order ends consistent.

@@ -147,6 +147,7 @@ export default async function ThreadPage(props: Props) {
                 pinned={thread.pinned}
                 closed={thread.closed}
                 hidden={thread.hidden}
+                title={thread.title}
                 forumId={thread.forum.id}
                 forums={forums.map((c) => ({ category: c.name, forums: c.forums.map((f) => ({ id: f.id, name: f.name })) }))}
               />
