@@ -41,6 +41,7 @@ export const config = {
     "/staff/store",
   "/staff/tickets",
     "/store",
+    "/store-link",
     "/store/success",
   "/ticket/:id",
   "/tickets/create",

@@ -38,6 +38,7 @@ export const NONCE_PAGES = [
   "/staff/store",
   "/staff/tickets",
   "/store",
+  "/store-link",
   "/store/success",
   "/ticket/:id",
   "/tickets/create",
@@ -91,7 +92,7 @@ export function staticContentSecurityPolicy(opts) {
   return pagePolicy(["'self'", "'unsafe-inline'", ...CAPTCHA_HOSTS, ...PAYMENT_SCRIPT_HOSTS], opts);
 }
 
-/** The one-time sign-in link of the game's ::store command (app/store-link/route.ts). */
+/** The one-time sign-in link of the game's ::store command (its confirmation page, app/(site)/store-link). */
 export const STORE_LINK_PATH = "/store-link";
 
 /** JSON answers are never documents: nothing may load, nothing may frame them. */

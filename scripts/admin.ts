@@ -3,7 +3,7 @@
 //   ban <username> <reason…>
 //   unban <username> [reason…]
 //   reconcile   (lists balances that differ from their ledger; exits 1 when any do)
-//   game-key create <name> [scope,scope…] | game-key list | game-key revoke <prefix|name>
+//   game-key create <name> <scope,scope…> | game-key list | game-key revoke <prefix|name>
 // Uses DATABASE_URL (or .env). Every action is recorded in the audit log.
 import { existsSync, readFileSync } from "node:fs";
 import { banUser, setPrivilege, unbanUser } from "../lib/server/accounts/admin-actions";
@@ -19,14 +19,16 @@ const USAGE = `Usage:
   npm run admin -- ban <username> <reason>
   npm run admin -- unban <username> [reason]
   npm run admin -- reconcile
-  npm run admin -- game-key create <name> [${GAME_SCOPES.join(",")}]
+  npm run admin -- game-key create <name> <scopes>   scopes: "all", or a comma list of ${GAME_SCOPES.join(", ")}
+                                                      (name what the game server needs; there is no default)
   npm run admin -- game-key list
   npm run admin -- game-key revoke <gsk_prefix|name>`;
 
 /** Game server API keys: made and revoked here, never through the website. */
 async function runGameKey(sub: string | undefined, args: string[]): Promise<{ code: number; message: string } | null> {
   if (sub === "create" && args[0]) {
-    const scopes = args[1] ? args[1].split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+    if (!args[1]) return { code: 2, message: `Name the scopes the key may use, e.g. npm run admin -- game-key create ${args[0]} login,deliveries,hiscores,players (or "all")\nScopes: ${GAME_SCOPES.join(", ")}. store-link lets the key open store sessions for players: give it only to a game server that offers ::store.` };
+    const scopes = args[1] === "all" ? GAME_SCOPES : args[1].split(",").map((s) => s.trim()).filter(Boolean);
     const { key, info } = await createGameApiKey(args[0], scopes);
     return {
       code: 0,
@@ -35,7 +37,7 @@ async function runGameKey(sub: string | undefined, args: string[]): Promise<{ co
   }
   if (sub === "list" && !args.length) {
     const keys = await listGameApiKeys();
-    if (!keys.length) return { code: 0, message: "No game API keys yet: npm run admin -- game-key create <name>" };
+    if (!keys.length) return { code: 0, message: "No game API keys yet: npm run admin -- game-key create <name> <scopes>" };
     const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
     const lines = keys.map((k) => `  ${k.prefix}  ${k.name.padEnd(20)} ${k.revokedAt ? `revoked ${when(k.revokedAt)}` : "active"}  scopes ${k.scopes.join(",")}  last used ${when(k.lastUsedAt)}`);
     return { code: 0, message: lines.join("\n") };

@@ -21,7 +21,7 @@ for a ::store link. Every step prints one line; the exit code is 0 when all work
 
   --url URL           the site (default SITE_URL, else http://localhost:3000)
   --key KEY           game API key gsk_… (default env GAME_SIM_KEY); make one with
-                      npm run admin -- game-key create sim
+                      npm run admin -- game-key create sim all
   --username NAME     player to log in (local mode default: ${DEMO_PLAYER.username})
   --password PASS     their password (local mode default: the demo player's)
   --code CODE         two-factor code, when the account has 2FA
@@ -87,7 +87,7 @@ export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: num
   const voteSite = str("vote-site") ?? VOTE_SITES[0]!;
 
   if (!/^https?:\/\/[^/]/.test(url)) return usage(`--url must be an http(s) address, not "${url}".`);
-  if (!key) return usage("No game API key: pass --key gsk_… or set GAME_SIM_KEY. Make one with: npm run admin -- game-key create sim");
+  if (!key) return usage("No game API key: pass --key gsk_… or set GAME_SIM_KEY. Make one with: npm run admin -- game-key create sim all");
   if (!username || !password) return usage("Pass --username and --password (the demo player is the default only in local mode).");
   if (world === null) return usage("--world must be a whole number from 1 to 999.");
   if (players === null) return usage("--players must be a whole number from 0 to 100000.");
@@ -114,9 +114,9 @@ function explain(status: number, path: string, data: Record<string, unknown> | n
   const details = typeof data?.details === "string" ? data.details : "";
   switch (status) {
     case 401:
-      return `401 ${details} The key is wrong or revoked: make one with npm run admin -- game-key create sim, then pass --key.`;
+      return `401 ${details} The key is wrong or revoked: make one with npm run admin -- game-key create sim all, then pass --key.`;
     case 403:
-      return `403 ${details} The key lacks the scope for ${path}: make a key with all scopes (npm run admin -- game-key create sim).`;
+      return `403 ${details} The key lacks the scope for ${path}: make a key with all scopes (npm run admin -- game-key create sim all).`;
     case 404:
       return `404 on ${path}: is --url this site, and does it have the game bridge?`;
     case 429:

@@ -49,9 +49,20 @@ export function AccountMenu() {
           <p className="truncate px-3 py-2 text-sm text-stone-400" title={user.email}>
             {user.email}
           </p>
-          <Link href="/account" className={menuItem}>
-            Account Settings
-          </Link>
+          {user.storeSession ? (
+            <>
+              <p className="px-3 py-2 text-sm text-stone-300" data-testid="store-session-note">
+                Signed in from the game for the store only.
+              </p>
+              <Link href="/login?next=%2Faccount" className={menuItem}>
+                Log in for your account
+              </Link>
+            </>
+          ) : (
+            <Link href="/account" className={menuItem}>
+              Account Settings
+            </Link>
+          )}
           <LogoutButton className={`${menuItem} w-full text-left`} />
         </div>
       ) : (

@@ -8,7 +8,8 @@ import { SESSION_HINT_COOKIE, hasSessionHint } from "@/lib/session-hint";
 // navbar asks /api/v1/user itself, and only when the readable hint cookie (set with the
 // session at login) says there may be a session: guests send no request at all.
 
-export type NavUser = { username: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName };
+/** `storeSession`: signed in by a ::store link, which reaches only the store (log in to do more). */
+export type NavUser = { username: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName; storeSession: boolean };
 export type SessionState = { status: "unknown" } | { status: "guest" } | { status: "user"; user: NavUser };
 
 const UNKNOWN: SessionState = { status: "unknown" };
@@ -37,8 +38,8 @@ export function syncSession(): void {
   inflight = fetch("/api/v1/user", { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" })
     .then(async (res) => {
       if (res.ok) {
-        const u = (await res.json()) as { name: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName };
-        publish({ status: "user", user: { username: u.name, email: u.email, privilege: u.privilege, memberRank: u.memberRank } });
+        const u = (await res.json()) as { name: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName; store_session?: boolean };
+        publish({ status: "user", user: { username: u.name, email: u.email, privilege: u.privilege, memberRank: u.memberRank, storeSession: Boolean(u.store_session) } });
       } else {
         // 401: the session ended elsewhere (expiry, password reset); forget the stale hint.
         if (res.status === 401) dropHint();

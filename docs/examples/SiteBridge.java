@@ -87,7 +87,7 @@ public final class SiteBridge {
     private final String baseUrl;
     private final String apiKey;
 
-    /** baseUrl like https://play.example.com; apiKey gsk_… from `npm run admin -- game-key create world-1`. */
+    /** baseUrl like https://play.example.com; apiKey gsk_… from `npm run admin -- game-key create world-1 <scopes>`. */
     public SiteBridge(String baseUrl, String apiKey) {
         this.baseUrl = baseUrl.replaceAll("/+$", "");
         this.apiKey = apiKey;

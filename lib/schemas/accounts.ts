@@ -61,6 +61,7 @@ export const ZUserDto = z.object({
   post_count: z.number().int(),
   join_date: z.string(),
   two_factor: z.boolean(),
+  store_session: z.boolean().describe("True when this sign-in came from the game's ::store link: it reaches only the store"),
 });
 export type TUserDto = z.infer<typeof ZUserDto>;
 
@@ -188,6 +189,7 @@ export const userOp = defineOperation({
   summary: "The current user's profile",
   tag: "Accounts",
   auth: "user",
+  storeSession: true,
   responses: { 200: { description: "Profile", schema: ZUserDto } },
 });
 

@@ -49,6 +49,11 @@ export type Operation<
   auth: A;
   /** With auth "game": what the key must be allowed to call (a GameScope, lib/schemas/game.ts). */
   scope?: string;
+  /**
+   * With auth "user": a store session (opened by the game's ::store link) may call this too.
+   * Every other signed-in operation refuses one with 403 (STORE_SESSION_REFUSED).
+   */
+  storeSession?: true;
   body?: B;
   query?: Q;
   params?: P;
@@ -66,6 +71,7 @@ export function defineOperation<
   if (isRawBody(op.body) && op.auth !== "none" && op.auth !== "game") throw new Error(`${op.method} ${op.path}: a raw-body operation must use auth "none" or "game"`);
   // A game key is scoped: every game operation names the scope it needs.
   if ((op.auth === "game") !== Boolean(op.scope)) throw new Error(`${op.method} ${op.path}: auth "game" goes with a scope, and only it`);
+  if (op.storeSession && op.auth !== "user") throw new Error(`${op.method} ${op.path}: storeSession is for auth "user" only`);
   return op;
 }
 

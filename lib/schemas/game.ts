@@ -33,7 +33,11 @@ export const ZGameLoginInput = z.object({
   username: z.string({ error: REQUIRED }).min(1, REQUIRED).max(64).describe("What the player typed as username"),
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(256).describe("What the player typed as password"),
   code: z.string().max(64).optional().describe("Two-factor code (6 digits) or a recovery code, when the account has 2FA"),
-  ip: z.string().max(64).optional().describe("The player's address as the game server sees it: login limits are per account and address"),
+  ip: z
+    .union([z.ipv4(), z.ipv6()], { error: "Must be the player's IPv4 or IPv6 address, e.g. 203.0.113.7." })
+    .transform((ip) => ip.toLowerCase())
+    .optional()
+    .describe("The player's IPv4 or IPv6 address as the game server sees it: login limits are per account and address"),
 });
 export type TGameLoginInput = z.input<typeof ZGameLoginInput>;
 

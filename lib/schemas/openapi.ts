@@ -75,7 +75,7 @@ export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSc
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token from POST /api/v1/token" },
         session: { type: "apiKey", in: "cookie", name: "session", description: "Browser session cookie (__Host-session in production)" },
-        gameKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Game server API key (gsk_…), made with `npm run admin -- game-key create <name>`" },
+        gameKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Game server API key (gsk_…), made with `npm run admin -- game-key create <name> <scopes>`" },
       },
     },
     paths,

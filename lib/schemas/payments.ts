@@ -35,6 +35,7 @@ export const creditPurchaseOp = defineOperation({
   description: "Creates a PENDING purchase with a snapshot of the package price, then the provider's checkout. Credits are granted only by the provider's verified webhook (or PayPal's capture answer).",
   tag: "Payments",
   auth: "user",
+  storeSession: true,
   body: ZCreditPurchaseInput,
   responses: { 201: { description: "Checkout created", schema: ZCreditPurchaseAnswer } },
 });
@@ -60,6 +61,7 @@ export const paypalCaptureOp = defineOperation({
   summary: "Capture an approved PayPal order of your own",
   tag: "Payments",
   auth: "user",
+  storeSession: true,
   body: z.object({ order_id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64).regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.").describe("PayPal order id (not a site id)") }),
   responses: { 200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) } },
 });
@@ -71,6 +73,7 @@ export const testCheckoutOp = defineOperation({
   description: "404 in production and for methods with real keys. Builds the provider's correctly signed event and sends it through the webhook code path.",
   tag: "Payments",
   auth: "user",
+  storeSession: true,
   body: z.object({ purchase_id: zId({ description: "Credit purchase id" }) }),
   responses: { 200: { description: "Purchase settled", schema: z.object({ status: z.string(), credits: z.number().int() }) } },
 });

@@ -130,6 +130,7 @@ export const creditBalanceOp = defineOperation({
   summary: "Your store credit balance",
   tag: TAG,
   auth: "user",
+  storeSession: true,
   responses: { 200: { description: "Balance", schema: z.object({ credits: z.number().int() }) } },
 });
 
@@ -150,6 +151,7 @@ export const purchaseProductOp = defineOperation({
     `Charges the price in force (the sale applied on the server), queues the item for the game and answers the new balance. Send an \`${IDEMPOTENCY_KEY_HEADER}\` header (1–${IDEMPOTENCY_KEY_MAX} visible characters, e.g. a UUID per confirmed click): a repeat with the same key buys once and answers the first result. Without it every request is a new purchase.`,
   tag: TAG,
   auth: "user",
+  storeSession: true,
   body: ZPurchaseInput,
   responses: {
     200: { description: "Bought", schema: ZPurchaseResult },
@@ -164,6 +166,7 @@ export const listPurchasesOp = defineOperation({
   description: "Checkouts that failed or were cancelled before payment are left out.",
   tag: TAG,
   auth: "user",
+  storeSession: true,
   responses: { 200: { description: "Purchases", schema: z.array(ZCreditPurchaseRow) } },
 });
 
@@ -173,6 +176,7 @@ export const purchaseSummaryOp = defineOperation({
   summary: "Totals for the purchase history cards",
   tag: TAG,
   auth: "user",
+  storeSession: true,
   responses: { 200: { description: "Totals", schema: ZPurchaseSummary } },
 });
 

@@ -1,45 +1,28 @@
-import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect } from "@playwright/test";
-import pg from "pg";
-import { createE2EUser } from "../factories/e2e-users";
+import { expect } from "@playwright/test";
+import { createE2ESession, createE2EUser } from "../factories/e2e-users";
 import { test } from "./support/accounts";
+import { askLink, sql } from "./support/store-link";
+import { totp } from "./support/totp";
 
-// The ::store journey (issue 8): the game asks for a one-time link, the player's browser opens
-// it signed in on the credit store, and a package bought there is handed over in game: a
-// CREDIT_PACKAGE delivery, the website balance untouched. A second opening is refused.
-
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** A game API key with the store-link scope, stored as the operator CLI stores one (hash only). */
-async function storeLinkKey(): Promise<string> {
-  const prefix = `gsk_${randomBytes(12).toString("hex").slice(0, 8)}`;
-  const key = `${prefix}_${randomBytes(32).toString("base64url")}`;
-  const hash = createHash("sha256").update(key).digest("hex");
-  await sql(`INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ($1, $2, $3, ARRAY['store-link'])`, [`e2e-${prefix}`, prefix, hash]);
-  return key;
-}
-
-async function askLink(page: Page, playerId: number): Promise<string> {
-  const res = await page.request.post("/api/v1/game/store-link", { headers: { "x-api-key": await storeLinkKey() }, data: { player_id: playerId } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { url: string }).url;
-}
+// The ::store journey (issues 8 and 16): the game asks for a one-time link; the player's browser
+// opens its page ("Continue to the store as …?", which signs no one in by itself), presses the
+// button and lands signed in on the credit store, and a package bought there is handed over in
+// game: a CREDIT_PACKAGE delivery, the website balance untouched. A second opening is refused,
+// and the session reaches the store only.
 
 test("a ::store link signs the player in once, and credits bought there are handed over in game", async ({ page }) => {
   test.setTimeout(60_000);
   const user = await createE2EUser();
-  const url = await askLink(page, user.id);
+  const url = await askLink(page.request, user.id);
 
-  await page.goto(url);
+  // Opening the link (a GET) only asks: the browser is not signed in yet.
+  const opened = await page.goto(url);
+  expect(opened!.headers()["set-cookie"]).toBeUndefined();
+  expect(opened!.headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(page.getByTestId("store-link-player")).toHaveText(user.username);
+  expect((await page.request.get("/api/v1/user")).status()).toBe(401);
+  await page.getByRole("button", { name: "Continue to the store" }).click();
   await expect(page).toHaveURL((u) => u.pathname === "/credits" && u.searchParams.get("via") === "game");
   const main = page.getByRole("main");
   const option = main.getByTestId("deliver-in-game");
@@ -62,21 +45,45 @@ test("a ::store link signs the player in once, and credits bought there are hand
   await page.goto("/account/purchases?type=credits");
   await expect(page.getByRole("row").filter({ hasText: "Credit Package" })).toContainText("Delivered in game");
 
+  // A store session: the account page asks for the password instead.
+  await page.goto("/account");
+  await expect(page).toHaveURL((u) => u.pathname === "/login" && u.searchParams.get("next") === "/account");
+  await expect(page.getByRole("main").getByLabel("Username")).toBeVisible();
+
   // Spent: the same link now leads to the login page, with a word on why.
   await page.context().clearCookies();
   await page.goto(url);
   await expect(page).toHaveURL((u) => u.pathname === "/login" && u.searchParams.get("next") === "/credits");
   await expect(page.getByTestId("store-link-refused")).toContainText("expired or was already used");
-  // The token is in the URL: the real server's answer keeps it out of caches and Referers.
-  const raw = await page.request.get(url, { maxRedirects: 0 });
-  expect(raw.status()).toBe(303);
-  expect(raw.headers()["referrer-policy"]).toBe("no-referrer");
-  expect(raw.headers()["cache-control"]).toBe("no-store");
+});
+
+test("a 2FA player's link asks for the code before it signs in", async ({ page, request, baseURL }) => {
+  const user = await createE2EUser();
+  // 2FA turned on through the API with a password session of the player's own.
+  const headers = { cookie: `session=${await createE2ESession(user.id)}`, origin: new URL(baseURL!).origin };
+  const { secret } = (await (await request.get("/api/v1/2fa/status", { headers })).json()) as { secret: string };
+  const activated = await request.post("/api/v1/2fa/activate", { headers, data: { code: await totp(secret) } });
+  expect(activated.status()).toBe(200);
+  const { recovery_codes } = (await activated.json()) as { recovery_codes: string[] };
+
+  await page.goto(await askLink(page.request, user.id));
+  const code = page.getByLabel("Two-factor code");
+  await code.fill("000000");
+  await page.getByRole("button", { name: "Continue to the store" }).click();
+  await expect(page.getByRole("alert")).toContainText("Enter the current code");
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  expect((await page.request.get("/api/v1/user")).status()).toBe(401);
+  // A recovery code works here as at login (the authenticator's code of this step is spent).
+  await code.fill(recovery_codes[0]!);
+  await page.getByRole("button", { name: "Continue to the store" }).click();
+  await expect(page).toHaveURL((u) => u.pathname === "/credits");
+  expect(await (await page.request.get("/api/v1/user")).json()).toMatchObject({ id: user.id, store_session: true });
 });
 
 test("unticking 'Deliver in game' buys credits for the website balance as usual", async ({ page }) => {
   const user = await createE2EUser();
-  await page.goto(await askLink(page, user.id));
+  await page.goto(await askLink(page.request, user.id));
+  await page.getByRole("button", { name: "Continue to the store" }).click();
   const main = page.getByRole("main");
   await expect(main.getByTestId("credit-package").first()).toBeVisible();
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

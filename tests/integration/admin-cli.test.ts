@@ -52,6 +52,12 @@ describe("npm run admin", () => {
     expect(listed.message).not.toContain(key);
 
     expect(await runAdmin(["game-key", "create", "x", "login,teleport"])).toMatchObject({ code: 1, message: expect.stringContaining("not teleport") });
+    // No default: a key without named scopes is not made (store-link opens store sessions).
+    const before = await db.gameApiKey.count();
+    expect(await runAdmin(["game-key", "create", "no-scopes"])).toMatchObject({ code: 2, message: expect.stringContaining("Name the scopes") });
+    expect(await db.gameApiKey.count()).toBe(before);
+    const all = await runAdmin(["game-key", "create", `${name}-all`, "all"]);
+    expect(all).toMatchObject({ code: 0, message: expect.stringContaining("login, deliveries, hiscores, players, store-link") });
     expect((await runAdmin(["game-key", "revoke", name])).code).toBe(0);
     expect((await runAdmin(["game-key", "list"])).message).toMatch(new RegExp(`${prefix}.*revoked`));
     expect(await runAdmin(["game-key", "revoke", prefix])).toMatchObject({ code: 1, message: expect.stringContaining("No active game API key") });

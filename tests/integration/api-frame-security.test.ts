@@ -159,6 +159,15 @@ describe("server errors", () => {
     expect(String((data?.err as Error).message)).toContain("Two-factor encryption is not configured.");
   });
 
+  it("echoes a client's request id only when it is short and plain, otherwise makes its own", async () => {
+    const ok = route(defineOperation({ method: "GET", path: "/api/test/ok", summary: "ok", tag: "test", auth: "none", responses: { 200: { description: "ok" } } }), { handler: async () => ({}) });
+    expect((await call(ok, { headers: { "x-request-id": "trace-1234:ab.c_d" } })).headers.get("x-request-id")).toBe("trace-1234:ab.c_d");
+    for (const sent of ["<script>alert(1)</script>", "a b", "x".repeat(65), "ok\u00e9", "} {\"level\":\"error\""]) {
+      const got = (await call(ok, { headers: { "x-request-id": sent } })).headers.get("x-request-id");
+      expect(got, sent).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
   it("unexpected errors and 503s are logged too, with the request id", async () => {
     const spy = vi.spyOn(log, "error");
     const boom = await call(failing(new Error("secret detail")), { headers: { "x-request-id": "req-boom" } });

@@ -199,11 +199,16 @@ describe("pin, close and move", () => {
     // The same title again changes and records nothing; an empty or too long one names the field.
     await patchThread(users.mod, t.id, { title: `Question about ${word}` });
     expect(await auditsOf("forum_thread", t.id)).toHaveLength(1);
-    for (const title of ["   ", "x".repeat(121)]) {
+    // A lone surrogate or a NUL (PostgreSQL refuses both in the audit entry's jsonb) is a 400 too.
+    for (const title of ["   ", "x".repeat(121), "probe \ud800 x", "probe \udc00", "a\u0000b", "bell\u0007"]) {
       const bad = await patchThread(users.mod, t.id, { title });
       expect(bad.status, title).toBe(400);
       expect(bad.json.title, title).toEqual([expect.any(String)]);
     }
+    expect(await auditsOf("forum_thread", t.id)).toHaveLength(1);
+    expect((await viewThread(users.bob, t.id)).view.title).toBe(`Question about ${word}`);
+    // The twin: a title with a real emoji (a surrogate pair) is taken.
+    expect((await patchThread(users.mod, t.id, { title: `Question about ${word} 🐉` })).status).toBe(200);
   });
 
   it("an empty patch, a bad forum id or a missing thread are refused", async () => {

@@ -78,6 +78,18 @@ describe("POST /api/v1/game/login", () => {
     expect(unknown.json).toMatchObject({ ok: false, reason: "invalid_credentials" });
   });
 
+  it("takes the player's address only as an IPv4 or IPv6 address (it keys the login limits)", async () => {
+    const { headers } = await createGameKey(["login"]);
+    const u = await createUser();
+    for (const ip of ["not-an-ip", "1.2.3.4; DROP", "", "1.2.3.256", "999.1.1.1", "::g", "10.0.0.1 "]) {
+      const r = await login(headers, { username: u.username, password: DEFAULT_PASSWORD, ip });
+      expect(r.status, ip).toBe(400);
+      expect(r.json.ip, ip).toEqual(["Must be the player's IPv4 or IPv6 address, e.g. 203.0.113.7."]);
+    }
+    for (const ip of ["203.0.113.7", "2001:DB8::7", "::ffff:203.0.113.7"])
+      expect((await login(headers, { username: u.username, password: DEFAULT_PASSWORD, ip })).json, ip).toMatchObject({ ok: true, player: { id: u.id } });
+  });
+
   it("refuses a banned player with the reason", async () => {
     const { headers } = await createGameKey(["login"]);
     const u = await createUser({ bannedAt: new Date(), banReason: "Real-world trading" });

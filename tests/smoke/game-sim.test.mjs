@@ -75,7 +75,7 @@ describe("npm run game:sim against npm start", { timeout: 420_000 }, () => {
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
 
-    const made = await npm("admin", "--", "game-key", "create", "sim-smoke");
+    const made = await npm("admin", "--", "game-key", "create", "sim-smoke", "all");
     assert.equal(made.code, 0, made.out);
     key = /gsk_[A-Za-z0-9]{8}_[A-Za-z0-9_-]+/.exec(made.out)?.[0];
     assert.ok(key, `no key in:\n${made.out}`);

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Credit Store" };
 export const dynamic = "force-dynamic";
 
 export default async function CreditStorePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const actor = await requireUser("/credits");
+  const actor = await requireUser("/credits", { storeSession: true });
   const [profile, h, q] = await Promise.all([getProfile(actor.userId), headers(), searchParams]);
   // Opened from the game's ::store link: offer to hand the credits over in game.
   const viaGame = q.via === "game";

@@ -21,9 +21,11 @@ export function LoginPanel() {
   const refusedLink = useSyncExternalStore(noSubscribe, refusedLinkFromUrl, () => false);
   const session = useSession();
   const router = useRouter();
+  // A store session (::store link) may log in with its password to reach the rest of the site.
+  const fullySignedIn = session.status === "user" && !session.user.storeSession;
   useEffect(() => {
-    if (session.status === "user") router.replace("/");
-  }, [session.status, router]);
+    if (fullySignedIn) router.replace("/");
+  }, [fullySignedIn, router]);
   return (
     <>
       {refusedLink ? (

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function StorePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const actor = await requireUser("/store");
+  const actor = await requireUser("/store", { storeSession: true });
   const [profile, raw] = await Promise.all([getProfile(actor.userId), searchParams]);
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(raw)) if (v !== undefined) params.set(k, Array.isArray(v) ? (v[0] ?? "") : v);

@@ -21,5 +21,6 @@ export function toUserDto(u: User): TUserDto {
     post_count: u.postCount,
     join_date: u.joinDate.toISOString(),
     two_factor: Boolean(u.totpEnabledAt),
+    store_session: false,
   };
 }

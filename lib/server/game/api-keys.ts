@@ -26,8 +26,11 @@ function prefixChars(): string {
   return out.slice(0, 8);
 }
 
-/** Creates a key with the given scopes (default all) and answers it once, in full. */
-export async function createGameApiKey(name: string, scopes: readonly string[] = GAME_SCOPES): Promise<{ key: string; info: GameKeyInfo }> {
+/**
+ * Creates a key with exactly the scopes named (there is no default: a key that only pushes
+ * hiscores should not be able to open store sessions) and answers it once, in full.
+ */
+export async function createGameApiKey(name: string, scopes: readonly string[]): Promise<{ key: string; info: GameKeyInfo }> {
   const trimmed = name.trim();
   const invalid = (field: string, message: string) => new AppError("VALIDATION", { userMessage: message, fields: { [field]: [message] } });
   if (!trimmed || trimmed.length > 64) throw invalid("name", "Give the key a name of 1 to 64 characters, e.g. world-1.");

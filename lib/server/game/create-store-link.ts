@@ -1,6 +1,7 @@
 import "server-only";
 import { EMAIL_UNCONFIRMED } from "@/lib/messages/accounts";
 import { STORE_LINK_TTL_SEC } from "@/lib/schemas/game";
+import { STAFF_STORE_LINK_REFUSED } from "@/lib/messages/store-link";
 import { STORE_LINK_PATH } from "@/lib/security-headers";
 import { db } from "../db";
 import { getEnv } from "../env";
@@ -12,10 +13,14 @@ import { NO_SUCH_PLAYER } from "./claim-deliveries";
 // opens the credit store. Only the token's SHA-256 is stored; it lives STORE_LINK_TTL_SEC and
 // is spent by its first use (open-store-link.ts). The game server vouches for the player, so
 // a player the website would not let in (banned, email unconfirmed) gets no link either.
+// A link opens a store session only (buying, nothing else), and staff accounts get none at all:
+// a leaked game key must never be a way into a staff account. A player with 2FA gets a link,
+// but opening it asks for their code (open-store-link.ts).
 
 export async function createStoreLink(playerId: number): Promise<{ url: string; expires_at: string }> {
-  const user = await db.user.findUnique({ where: { id: playerId }, select: { bannedAt: true, banReason: true, isActive: true } });
+  const user = await db.user.findUnique({ where: { id: playerId }, select: { bannedAt: true, banReason: true, isActive: true, privilege: true } });
   if (!user) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_PLAYER });
+  if (user.privilege !== "PLAYER") throw new AppError("FORBIDDEN", { userMessage: STAFF_STORE_LINK_REFUSED });
   if (user.bannedAt) throw new AppError("FORBIDDEN", { userMessage: `This account has been banned: ${user.banReason ?? "no reason given"}.` });
   if (!user.isActive) throw new AppError("FORBIDDEN", { userMessage: EMAIL_UNCONFIRMED });
 

@@ -1,36 +1,78 @@
 import "server-only";
+import { SECOND_FACTOR_PER_ACCOUNT, SECOND_FACTOR_PER_ACCOUNT_IP } from "../accounts/login";
+import { consumeSecondFactor } from "../accounts/two-factor";
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
+import { clearRateLimit, enforceRateLimit, undoRateLimitHit } from "../http/rate-limit";
 import { log } from "../log";
 import { sha256 } from "../security/tokens";
 import { type ClientInfo, createBrowserSession } from "../sessions/browser-sessions";
 
-// GET /store-link?token=…: spends a ::store link and opens a browser session for its player.
+// The ::store link in two steps, so that no GET changes who a browser is signed in as:
+// - GET /store-link?token=… shows whose link it is (peekStoreLink, reads only), with a button;
+// - that button's same-origin POST spends the token and opens a store session (openStoreLink).
+// An <img> or a link in a forum post can therefore fire the GET at most, which signs no one in.
 // The token is claimed by one conditional update (unused, unexpired, of this kind), so of two
-// tabs opening the same link at once exactly one is signed in.
+// tabs posting the same link at once exactly one is signed in. A player with 2FA must give a
+// code first; a wrong code leaves the link unspent (it still expires in five minutes).
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
 
-export type OpenedStoreLink = { ok: true; userId: number; sessionToken: string } | { ok: false };
+export type StoreLinkPreview = { username: string; twoFactor: boolean };
+export type OpenedStoreLink = { ok: true; userId: number; sessionToken: string } | { ok: false; reason: "invalid" | "code" };
 
-export async function openStoreLink(token: string | null, client: ClientInfo): Promise<OpenedStoreLink> {
-  if (!token || !TOKEN_PATTERN.test(token)) return { ok: false };
-  const tokenHash = sha256(token);
-  const now = new Date();
-  const spent = await db.emailToken.updateMany({
-    where: { tokenHash, kind: "GAME_STORE_LINK", usedAt: null, expiresAt: { gt: now } },
-    data: { usedAt: now },
+/** The live link behind a token, whose player the website would still let in; null otherwise. */
+async function findLiveLink(token: string | null | undefined) {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const link = await db.emailToken.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { id: true, kind: true, usedAt: true, expiresAt: true, userId: true, user: { select: { username: true, bannedAt: true, isActive: true, privilege: true, totpEnabledAt: true } } },
   });
-  if (spent.count !== 1) {
+  if (!link || link.kind !== "GAME_STORE_LINK" || link.usedAt || link.expiresAt <= new Date()) return null;
+  // Banned, deactivated or made staff since the game asked for the link: no session.
+  if (link.user.bannedAt || !link.user.isActive || link.user.privilege !== "PLAYER") return null;
+  return link;
+}
+
+/** Whose link this is, for the confirmation page; null when it cannot sign anyone in. Writes nothing. */
+export async function peekStoreLink(token: string | null | undefined): Promise<StoreLinkPreview | null> {
+  const link = await findLiveLink(token);
+  return link ? { username: link.user.username, twoFactor: Boolean(link.user.totpEnabledAt) } : null;
+}
+
+/** Spends a ::store link (the confirmation page's POST) and opens a store session for its player. */
+export async function openStoreLink(token: string | null, code: string | null, client: ClientInfo): Promise<OpenedStoreLink> {
+  const link = await findLiveLink(token);
+  if (!link) {
     log.info("game.store_link_refused", { ip: client.ip });
-    return { ok: false };
+    return { ok: false, reason: "invalid" };
   }
-  const link = await db.emailToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, user: { select: { bannedAt: true, isActive: true } } } });
-  // Banned or deactivated since the game asked for the link: no session.
-  if (link.user.bannedAt || !link.user.isActive) {
-    log.info("game.store_link_refused", { userId: link.userId, ip: client.ip, reason: "account not allowed in" });
-    return { ok: false };
+  if (link.user.totpEnabledAt) {
+    // The same limits as the login's second step: guessing here is no cheaper than there.
+    const codeIp = `${link.userId}|${client.ip ?? "direct"}`;
+    await enforceRateLimit(SECOND_FACTOR_PER_ACCOUNT_IP, codeIp);
+    await enforceRateLimit(SECOND_FACTOR_PER_ACCOUNT, String(link.userId));
+    const how = code?.trim() ? await consumeSecondFactor(link.userId, code) : null;
+    if (!how) {
+      log.info("game.store_link_code_refused", { userId: link.userId, ip: client.ip });
+      return { ok: false, reason: "code" };
+    }
+    if (how === "recovery") await recordAudit({ action: "2fa.recovery_code_used", actorId: link.userId, targetType: "user", targetId: link.userId, ip: client.ip });
+    await clearRateLimit(SECOND_FACTOR_PER_ACCOUNT_IP, codeIp);
+    await undoRateLimitHit(SECOND_FACTOR_PER_ACCOUNT, String(link.userId));
   }
-  const session = await createBrowserSession(link.userId, client);
+  const opened = await db.$transaction(async (tx) => {
+    const spent = await tx.emailToken.updateMany({
+      where: { id: link.id, kind: "GAME_STORE_LINK", usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (spent.count !== 1) return null;
+    return createBrowserSession(link.userId, client, "store", tx);
+  });
+  if (!opened) {
+    log.info("game.store_link_refused", { userId: link.userId, ip: client.ip, reason: "already spent" });
+    return { ok: false, reason: "invalid" };
+  }
   log.info("game.store_link_opened", { userId: link.userId, ip: client.ip });
-  return { ok: true, userId: link.userId, sessionToken: session.token };
+  return { ok: true, userId: link.userId, sessionToken: opened.token };
 }

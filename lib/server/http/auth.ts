@@ -1,5 +1,6 @@
 import "server-only";
-import type { AuthMode, StaffAuth } from "@/lib/schemas/api";
+import type { Operation, StaffAuth } from "@/lib/schemas/api";
+import { STORE_SESSION_REFUSED } from "@/lib/messages/store-link";
 import type { Privilege } from "@/lib/generated/prisma/enums";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
@@ -18,13 +19,19 @@ export function hasPrivilege(privilege: Privilege, min: Privilege): boolean {
 
 type CookieReader = (name: string) => string | undefined;
 
-/** The actor the operation's auth mode asks for; 401/403 when the caller does not qualify. */
-export async function resolveActor(auth: AuthMode, req: Request, cookie: CookieReader): Promise<Actor | null> {
+/**
+ * The actor the operation's auth mode asks for; 401/403 when the caller does not qualify. A
+ * store session (::store link) passes only operations marked `storeSession`; its actor already
+ * carries no staff privilege (authenticate-request.ts).
+ */
+export async function resolveActor(op: Pick<Operation, "auth" | "storeSession">, req: Request, cookie: CookieReader): Promise<Actor | null> {
+  const { auth } = op;
   // Game keys are checked by the route wrapper (authenticateGameKey, with the operation's scope).
   if (auth === "none" || auth === "game") return null;
   const actor = await authenticate(readCredentials(req.headers, cookie));
   if (auth === "optional") return actor;
   if (!actor) throw new AppError("UNAUTHENTICATED");
+  if (actor.scope === "store" && !(auth === "user" && op.storeSession)) throw new AppError("FORBIDDEN", { userMessage: STORE_SESSION_REFUSED });
   if (auth !== "user" && !hasPrivilege(actor.privilege, MIN_PRIVILEGE[auth])) throw new AppError("FORBIDDEN");
   return actor;
 }

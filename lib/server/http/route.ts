@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { fieldErrorsFrom, isRawBody, type Operation, type RawBodySpec, REQUIRED, type SignedInAuth, type SuccessOf } from "@/lib/schemas/api";
+import { FORBIDDEN_TEXT_MESSAGE, fieldsWithForbiddenText } from "@/lib/schemas/text-rule";
 import { AppError } from "../errors";
 import { authenticateGameKey, type GameCaller } from "../game/api-keys";
 import { log } from "../log";
@@ -51,6 +52,9 @@ type RouteOptions<O extends Operation> = {
 const requiredMessage: z.core.$ZodErrorMap = (iss) => (iss.code === "invalid_type" && iss.input === undefined ? REQUIRED : undefined);
 
 export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  // One rule for every string of every operation (lib/schemas/text-rule.ts), before the schema.
+  const refused = fieldsWithForbiddenText(data);
+  if (refused.length) throw new AppError("VALIDATION", { fields: Object.fromEntries(refused.map((f) => [f, [FORBIDDEN_TEXT_MESSAGE]])), userMessage: FORBIDDEN_TEXT_MESSAGE });
   const result = schema.safeParse(data, { error: requiredMessage });
   if (result.success) return result.data;
   const fields = fieldErrorsFrom(result.error);
@@ -65,11 +69,20 @@ export function clientIp(req: Request): string {
   return clientAddress(req.headers) ?? "direct";
 }
 
+/** A client's own X-Request-Id is kept only when it is short and plain (no log or header injection). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The client's request id when it is safe to echo and log, otherwise a fresh UUID. */
+export function requestIdFrom(headers: Headers): string {
+  const sent = headers.get("x-request-id");
+  return sent && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
 export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
   const raw = isRawBody(op.body);
   return async (req: NextRequest, context: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const started = performance.now();
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestIdFrom(req.headers);
     const meta = { requestId, method: req.method, path: req.nextUrl.pathname };
     let actorId: number | undefined;
     let gameKeyId: number | undefined;
@@ -81,10 +94,11 @@ export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
         assertJsonContentType(req);
         if (options.csrf === "always" || hasSessionCookie(cookie)) assertSameOrigin(req);
       }
+      // Who is calling comes before what they sent: a guest learns nothing about the input's shape.
+      const actor = await resolveActor(op, req, cookie);
+      const game = op.auth === "game" ? await authenticateGameKey(req.headers, op.scope!) : null;
       const query = op.query ? parseOrThrow(op.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
       const params = op.params ? parseOrThrow(op.params, (await context.params) ?? {}) : undefined;
-      const actor = await resolveActor(op.auth, req, cookie);
-      const game = op.auth === "game" ? await authenticateGameKey(req.headers, op.scope!) : null;
       actorId = actor?.userId;
       gameKeyId = game?.keyId;
       const ip = clientIp(req);

@@ -15,15 +15,22 @@ export type Actor = {
   via: "session" | "bearer";
   /** Browser session id (cookie auth) or refresh-family id (bearer auth). */
   sessionId: number;
+  /**
+   * "store" for a session opened by a ::store link: it reaches only the operations and pages
+   * marked for it (resolveActor, lib/server/http/auth.ts), and carries no staff privilege whatever the account has.
+   */
+  scope: "full" | "store";
 };
 
 const ACTOR_USER_FIELDS = { id: true, username: true, email: true, memberRank: true, privilege: true, bannedAt: true, isActive: true } as const;
 type ActorUser = { id: number; username: string; email: string; memberRank: MemberRank; privilege: Privilege; bannedAt: Date | null; isActive: boolean };
 
 /** The actor for a live credential, or null when the account is banned or not confirmed. */
-function toActor(u: ActorUser, via: Actor["via"], sessionId: number): Actor | null {
+function toActor(u: ActorUser, via: Actor["via"], sessionId: number, scope: Actor["scope"] = "full"): Actor | null {
   if (u.bannedAt || !u.isActive) return null;
-  return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege: u.privilege, isStaff: u.privilege !== "PLAYER", via, sessionId };
+  // A store session never acts as staff, even for an account promoted after the link was made.
+  const privilege = scope === "store" ? "PLAYER" : u.privilege;
+  return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege, isStaff: privilege !== "PLAYER", via, sessionId, scope };
 }
 
 /** Session from the cookie token; expired, revoked or banned → null. */
@@ -35,7 +42,7 @@ export async function actorFromSessionToken(token: string): Promise<Actor | null
     include: { user: { select: ACTOR_USER_FIELDS } },
   });
   if (!session || session.revokedAt || session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) return null;
-  const actor = toActor(session.user, "session", session.id);
+  const actor = toActor(session.user, "session", session.id, session.scope === "STORE" ? "store" : "full");
   if (!actor) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));

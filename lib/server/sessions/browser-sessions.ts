@@ -2,30 +2,34 @@ import "server-only";
 import { db, type Tx } from "../db";
 import { getEnv } from "../env";
 import { randomToken, sha256 } from "../security/tokens";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from "./constants";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName, STORE_SESSION_MS } from "./constants";
 
 export type ClientInfo = { userAgent: string | null; ip: string | null };
+/** "full": a password login. "store": opened by a ::store link, for buying only (resolveActor in lib/server/http/auth.ts). */
+export type BrowserSessionScope = "full" | "store";
 
 /** Creates a browser session; the raw token goes only into the cookie. */
-export async function createBrowserSession(userId: number, client: ClientInfo): Promise<{ token: string; id: number }> {
+export async function createBrowserSession(userId: number, client: ClientInfo, scope: BrowserSessionScope = "full", tx: Tx = db): Promise<{ token: string; id: number }> {
   const token = randomToken();
   const now = Date.now();
-  const s = await db.session.create({
+  const store = scope === "store";
+  const s = await tx.session.create({
     data: {
       userId,
       tokenHash: sha256(token),
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       ip: client.ip,
-      idleExpiresAt: new Date(now + SESSION_IDLE_MS),
-      absoluteExpiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      idleExpiresAt: new Date(now + (store ? STORE_SESSION_MS : SESSION_IDLE_MS)),
+      absoluteExpiresAt: new Date(now + (store ? STORE_SESSION_MS : SESSION_ABSOLUTE_MS)),
+      scope: store ? "STORE" : "FULL",
     },
   });
   return { token, id: s.id };
 }
 
-export function sessionCookie(token: string): string {
+export function sessionCookie(token: string, scope: BrowserSessionScope = "full"): string {
   const secure = getEnv().isProduction;
-  const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
+  const maxAge = Math.floor((scope === "store" ? STORE_SESSION_MS : SESSION_ABSOLUTE_MS) / 1000);
   return `${sessionCookieName()}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 }
 

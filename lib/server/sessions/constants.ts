@@ -4,6 +4,8 @@ import { getEnv } from "../env";
 // Browser sessions: opaque token in an HttpOnly cookie, only its hash in the database.
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A store session (opened by a ::store link) lives one hour at most, idle or not. */
+export const STORE_SESSION_MS = 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads stay reads. */
 export const SESSION_TOUCH_MS = 60 * 1000;
 

@@ -6,16 +6,21 @@ import { hasPrivilege } from "../http/auth";
 import type { Actor } from "./authenticate-request";
 import { getCurrentActor } from "./current-user";
 
-/** Auth routes: guests go to /login and come back to `returnTo` afterwards (spec §2 guard). */
-export async function requireUser(returnTo: string): Promise<Actor> {
+/**
+ * Auth routes: guests go to /login and come back to `returnTo` afterwards (spec §2 guard). A
+ * store session (::store link) is let in only where `storeSession` says so (the store, the
+ * credit store, Order Complete, purchase history); elsewhere it logs in with its password first.
+ */
+export async function requireUser(returnTo: string, opts: { storeSession?: boolean } = {}): Promise<Actor> {
   const actor = await getCurrentActor();
-  if (!actor) redirect(`/login?next=${encodeURIComponent(safeReturnPath(returnTo))}`);
+  if (!actor || (actor.scope === "store" && !opts.storeSession)) redirect(`/login?next=${encodeURIComponent(safeReturnPath(returnTo))}`);
   return actor;
 }
 
-/** /login and /register: a signed-in user goes to / instead. */
+/** /login and /register: a signed-in user goes to / instead (a store session may log in properly). */
 export async function redirectIfSignedIn(): Promise<void> {
-  if (await getCurrentActor()) redirect("/");
+  const actor = await getCurrentActor();
+  if (actor && actor.scope === "full") redirect("/");
 }
 
 /**

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 /** Spec §2 Purchase history (linked from the account page with ?type=credits, the only kind). */
 export default async function PurchaseHistoryPage() {
-  await requireUser("/account/purchases?type=credits");
+  await requireUser("/account/purchases?type=credits", { storeSession: true });
   return (
     <>
       <BackLink href="/account">Back to account</BackLink>

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 /** Spec §2 Order complete: where a store or credit purchase ends. */
 export default async function OrderCompletePage() {
-  await requireUser("/store/success");
+  await requireUser("/store/success", { storeSession: true });
   return (
     <div className="mx-auto max-w-2xl">
       <Panel className="space-y-4 text-center">
