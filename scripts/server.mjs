@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import { disallowedMethod, loadApiRoutes, methodNotAllowedBody, withoutApiTrailingSlash } from "./lib/api-requests.mjs";
 
 // The header and the per-boot secret; lib/server/http/client-address.ts reads both.
 const SOCKET_HEADER = "x-socket-address";
@@ -88,10 +89,16 @@ async function serveNext() {
   const app = next({ dev, dir: process.cwd(), hostname: host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const apiRoutes = loadApiRoutes();
 
   const server = http.createServer((req, res) => {
     if (!ALLOWED.has(req.method)) return refuse(res, 405, "Method not allowed.\n", { Allow: ALLOWED_METHODS.join(", ") });
     if (malformedPath(req.url)) return refuse(res, 400, "Bad request: the path has a malformed % escape.\n");
+    if (req.url?.startsWith("/api/")) {
+      req.url = withoutApiTrailingSlash(req.url);
+      const allow = disallowedMethod(apiRoutes, req.method, req.url.split("?", 1)[0]);
+      if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json" });
+    }
     stampSocketAddress(req, secret);
     handle(req, res).catch((e) => {
       console.error("[server] request failed", e);

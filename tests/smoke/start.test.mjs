@@ -252,6 +252,31 @@ describe("the server entry", { timeout: 240_000 }, () => {
     assert.equal((await request(`${base}/%E0%A4%A4`)).status, 404);
   });
 
+  test("an API path answers a method it lacks with 405, Allow and JSON, and its trailing-slash spelling directly", async () => {
+    for (const [method, path, allow] of [
+      ["PUT", "/api/v1/tickets", "GET, HEAD, OPTIONS, POST"],
+      ["DELETE", "/api/v1/forums", "GET, HEAD, OPTIONS"],
+      ["PATCH", "/api/v1/tickets/7", "GET, HEAD, OPTIONS, PATCH"],
+      ["PUT", "/api/v1/news/", "GET, HEAD, OPTIONS, POST"],
+    ]) {
+      const r = await request(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body: {} });
+      assert.equal(r.status, 405, `${method} ${path}`);
+      assert.equal(r.headers.allow, allow, `${method} ${path}`);
+      assert.match(r.headers["content-type"] ?? "", /application\/json/);
+      assert.match(JSON.parse(r.text).details, /Method not allowed here/);
+    }
+    // The spec's spellings with a trailing slash are answered, not redirected (308), queries kept.
+    for (const path of ["/api/v1/forums/", "/api/v1/forums/categories/", "/api/v1/hiscores/?page=1", "/api/v1/news/?year=2026", "/api/v1/store/category/"]) {
+      const r = await request(`${base}${path}`);
+      assert.equal(r.status, 200, `${path}: ${r.status} ${r.headers.location ?? ""}`);
+      assert.ok(Array.isArray(JSON.parse(r.text)) || typeof JSON.parse(r.text) === "object", path);
+    }
+    // Pages keep their canonical address.
+    const page = await request(`${base}/rules/`);
+    assert.equal(page.status, 308);
+    assert.equal(page.headers.location, "/rules");
+  });
+
   test("the outbox is shown to a loopback client or staff, and is a 404 for anyone else", async () => {
     const local = await request(`${base}/dev/outbox`, { localAddress: "127.0.0.2" });
     assert.equal(local.status, 200);
