@@ -34,6 +34,52 @@ describe("sanitizePostHtml: the allowlist for forum posts and news", () => {
   });
 });
 
+describe("sanitizePostHtml: images follow the one image rule (lib/image-url.ts)", () => {
+  const site = { site: "https://play.example.com", allowPrivate: false };
+
+  it("drops an image whose address the URL parser cannot read, never taking it for a site path", () => {
+    for (const src of [
+      "https://xn--a.attacker.example:8443/leak.png",
+      "https://evil.example:99999/a.png",
+      "https://evil%00.example/a.png",
+      "https://ev^il.example/a.png",
+      "https://ev[il.example/a.png",
+      "https://evil\u3000.example/a.png",
+    ]) {
+      expect(sanitizePostHtml(`<p>a<img src="${src}">b</p>`, site), src).toBe("<p>ab</p>");
+    }
+  });
+
+  it("drops site paths that are not images, and such paths on this site's own host", () => {
+    for (const src of ["/store-link?token=abc", "/api/v1/logout", "/account", "/images/../store-link?token=abc", "https://play.example.com/store-link?token=abc", "http://play.example.com/api/v1/logout", "https://play.example.com/images/../account"]) {
+      expect(sanitizePostHtml(`<p>a<img src="${src}">b</p>`, site), src).toBe("<p>ab</p>");
+    }
+  });
+
+  it("drops literal addresses that are not public, unless the test switch allows them", () => {
+    for (const src of ["http://127.0.0.1:8080/a.png", "http://2130706433/a.png", "http://[::127.0.0.1]/a.png", "http://[2002:7f00:1::1]/a.png", "http://169.254.169.254/a.png", "http://localhost/a.png"]) {
+      expect(sanitizePostHtml(`<p>a<img src="${src}">b</p>`, site), src).toBe("<p>ab</p>");
+    }
+    expect(sanitizePostHtml('<img src="http://127.0.0.1:8080/a.png">', { ...site, allowPrivate: true })).toBe('<img src="http://127.0.0.1:8080/a.png" />');
+  });
+
+  it("keeps this site's image paths, and outside images in the parser's form (a fixed point)", () => {
+    const html =
+      '<img src="/images/logo.png"><img src="/api/v1/forums/images/12"><img src="https://play.example.com/images/news/default.svg">' +
+      '<img src="https://CDN.example.com/x/../a.png?a=1&amp;b=2" alt="a">';
+    const out = sanitizePostHtml(html, site);
+    expect(out).toBe(
+      '<img src="/images/logo.png" /><img src="/api/v1/forums/images/12" /><img src="https://play.example.com/images/news/default.svg" />' +
+        '<img src="https://cdn.example.com/a.png?a=1&amp;b=2" alt="a" />',
+    );
+    expect(sanitizePostHtml(out, site)).toBe(out);
+    // With the proxy's mapping, the outside image becomes a site path that the rule keeps.
+    const proxied = sanitizePostHtml(html, { ...site, outside: (url) => (url === "https://cdn.example.com/a.png?a=1&b=2" ? "/api/v1/forums/images/5" : "/nowhere") });
+    expect(proxied).toContain('<img src="/api/v1/forums/images/5" alt="a" />');
+    expect(sanitizePostHtml(proxied, site)).toBe(proxied);
+  });
+});
+
 describe("htmlToText and cleanContent", () => {
   it("gives plain text with blocks spaced and entities decoded, cut at a word", () => {
     expect(htmlToText("<h1>Hi</h1><p>Tom &amp; Jerry &lt;3</p><ul><li>a</li><li>b</li></ul>")).toBe("Hi Tom & Jerry <3 a b");

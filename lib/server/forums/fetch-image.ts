@@ -2,64 +2,33 @@ import "server-only";
 import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
+import { judgeImageSource } from "@/lib/image-url";
+import { isPublicAddress } from "@/lib/ip-address";
 import { siteConfig } from "@/lib/site-config";
 
 // The image proxy's outbound fetch. The proxy fetches addresses that players wrote into posts,
 // so it must not become a way into this server's own network (SSRF):
-// - http(s) only, default ports or any port, but every address the host name resolves to must
-//   be public (no loopback, private, link-local, carrier-grade NAT, multicast or reserved
-//   ranges; an IPv4-mapped IPv6 address is judged by its IPv4 part). The check runs in the
-//   socket's own DNS lookup, so the address checked is the address connected to (no rebinding
-//   between a check and the connection);
+// - the address, and every redirect's target, must pass the same rule as the sanitiser
+//   (judgeImageSource in lib/image-url.ts): an http(s) address the WHATWG parser accepts, any
+//   port, and not a literal IP address or host name that is private (lib/ip-address.ts says
+//   which addresses are public: no loopback, private, link-local, carrier-grade NAT, multicast,
+//   documentation or reserved ranges, and IPv6 forms carrying an IPv4 address are judged by it
+//   or refused). A literal address is refused there, before any connection;
+// - every address a host name resolves to must be public. The check runs in the socket's own DNS
+//   lookup, so the address checked is the address connected to (no rebinding between a check
+//   and the connection);
 // - at most 3 redirects, each checked the same way;
 // - raster images only (PNG, JPEG, GIF, WebP, AVIF), never SVG (a script-capable document), and
 //   at most 5 MB, read within 10 s.
 // Node's http client is used rather than fetch because it takes a per-request `lookup`.
 
+export { isPublicAddress };
+
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const TIMEOUT_MS = 10_000;
+/** The whole fetch, redirects included. */
+export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"] as const;
-
-const blocked = new net.BlockList();
-for (const [prefix, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 3],
-] as const)
-  blocked.addSubnet(prefix, bits, "ipv4");
-for (const [prefix, bits] of [
-  ["::", 127],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  blocked.addSubnet(prefix, bits, "ipv6");
-
-/** True for an address on the public internet (what the proxy may connect to). */
-export function isPublicAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const family = net.isIP(ip);
-  if (family === 4) return !blocked.check(ip, "ipv4");
-  if (family === 6) return !blocked.check(ip, "ipv6");
-  return false;
-}
 
 export type FetchedImage = { type: (typeof IMAGE_TYPES)[number]; body: Buffer };
 
@@ -81,28 +50,31 @@ export type FetchImageOptions = {
 
 /** Fetches an outside image under the rules above, or throws ImageFetchError. */
 export async function fetchImage(address: string, opts: FetchImageOptions = {}): Promise<FetchedImage> {
-  const deadline = Date.now() + TIMEOUT_MS;
-  let url = parseHttpUrl(address);
+  const deadline = Date.now() + IMAGE_FETCH_TIMEOUT_MS;
+  let url = imageFetchUrl(address, opts);
   for (let redirects = 0; ; redirects++) {
     const res = await get(url, opts, deadline);
     if (res.redirect) {
       if (redirects >= MAX_REDIRECTS) throw new ImageFetchError("Too many redirects.");
-      url = parseHttpUrl(new URL(res.redirect, url).href);
+      let target: string;
+      try {
+        target = new URL(res.redirect, url).href;
+      } catch {
+        throw new ImageFetchError("The image's host redirected to a bad address.");
+      }
+      url = imageFetchUrl(target, opts);
       continue;
     }
     return res.image!;
   }
 }
 
-function parseHttpUrl(address: string): URL {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    throw new ImageFetchError("Not an address.", 404);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ImageFetchError("Only http(s) images are proxied.", 404);
-  return url;
+/** The address as the proxy fetches it, or ImageFetchError (404) when the image rule refuses it. */
+export function imageFetchUrl(address: string, opts: FetchImageOptions = {}): URL {
+  const judged = judgeImageSource(address, { allowPrivate: Boolean(opts.allowPrivate) });
+  if (judged.kind === "outside") return judged.url;
+  if (judged.kind === "refused" && judged.reason === "not-public") throw new ImageFetchError("The image's host is not on the public internet.", 404);
+  throw new ImageFetchError("Not an image address the proxy fetches.", 404);
 }
 
 type Lookup = NonNullable<http.RequestOptions["lookup"]>;
@@ -122,9 +94,7 @@ function guardedLookup(allowPrivate: boolean): Lookup {
 }
 
 function get(url: URL, opts: FetchImageOptions, deadline: number): Promise<{ redirect?: string; image?: FetchedImage }> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  // A literal address skips the lookup, so it is checked here.
-  if (net.isIP(host) && !opts.allowPrivate && !isPublicAddress(host)) return Promise.reject(new ImageFetchError("The image's host is not on the public internet.", 404));
+  // A literal IP address skips the lookup below: imageFetchUrl has refused it if it is not public.
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.get(

@@ -1,40 +1,36 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "../db";
+import { IMAGE_PROXY_PATH, type ImageSourceOptions, judgeImageSource } from "@/lib/image-url";
+import { db, Prisma } from "../db";
 import { getEnv } from "../env";
 import { log } from "../log";
-import { fetchImage, type FetchedImage, ImageFetchError } from "./fetch-image";
+import { fetchImage, type FetchedImage, IMAGE_FETCH_TIMEOUT_MS, ImageFetchError } from "./fetch-image";
 import { cleanContent, imageSources } from "./sanitize";
 
 // Outside images in posts and news articles go through this server: the stored body points at
 // /api/v1/forums/images/{id}, and that route fetches the image (fetch-image.ts), keeps a copy
 // for a week and passes it on. Readers' browsers then only ever talk to this site, so a player
 // cannot collect the addresses of everyone who opens their thread with an image on a server
-// they control (a known way to find targets for attacks in game communities). Images already on
-// this site (site paths, or absolute addresses on SITE_URL) stay as they are.
+// they control (a known way to find targets for attacks in game communities). Which images are
+// kept at all, and which count as this site's own, is lib/image-url.ts's rule.
 
-export const IMAGE_PROXY_PATH = "/api/v1/forums/images/";
+export { IMAGE_PROXY_PATH };
 
 const hashOf = (url: string) => createHash("sha256").update(url).digest("hex");
-
-/** True for an http(s) address on another site than this one. */
-function isOutside(src: string, site: URL): boolean {
-  try {
-    const u = new URL(src);
-    return (u.protocol === "https:" || u.protocol === "http:") && u.origin !== site.origin;
-  } catch {
-    return false; // a path on this site
-  }
-}
 
 /**
  * Sanitises a body for storage (cleanContent, with its field errors) and points its outside
  * images at the proxy, registering each address once (the same address keeps its id).
  */
 export async function prepareContent(raw: string, field = "content"): Promise<string> {
-  const clean = cleanContent(raw, field);
-  const site = new URL(getEnv().SITE_URL);
-  const outside = imageSources(clean).filter((src) => isOutside(src, site));
+  const env = getEnv();
+  const rule: ImageSourceOptions = { site: env.SITE_URL, allowPrivate: env.IMAGE_PROXY_ALLOW_PRIVATE };
+  const clean = cleanContent(raw, field, rule);
+  // The stored copy holds each outside address as the URL parser normalised it: that is the key.
+  const outside = imageSources(clean).flatMap((src) => {
+    const judged = judgeImageSource(src, rule);
+    return judged.kind === "outside" ? [judged.url.href] : [];
+  });
   if (!outside.length) return clean;
   const ids = new Map<string, number>();
   for (const url of outside) {
@@ -46,11 +42,47 @@ export async function prepareContent(raw: string, field = "content"): Promise<st
       RETURNING id`;
     ids.set(url, row!.id);
   }
-  return cleanContent(raw, field, (src) => (ids.has(src) ? `${IMAGE_PROXY_PATH}${ids.get(src)}` : src));
+  return cleanContent(raw, field, {
+    ...rule,
+    outside: (url) => {
+      const id = ids.get(url);
+      if (id === undefined) throw new Error("image-proxy: an outside image was not registered");
+      return `${IMAGE_PROXY_PATH}${id}`;
+    },
+  });
 }
 
 /** How long a fetched copy is served before the host is asked again. */
 export const IMAGE_FRESH_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The wait after a failed fetch: 5 minutes after the first failure in a row, doubling, at most a day. */
+export const IMAGE_RETRY_FIRST_MS = 5 * 60 * 1000;
+export const IMAGE_RETRY_MAX_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The end of the wait that follows one more failure, in SQL on the row's own "failCount" (the
+ * count before that failure): now() + 5 min × 2^failCount, at most a day. The exponent is capped
+ * so the interval cannot overflow however long a host stays down.
+ */
+const RETRY_AT_AFTER_NEXT_FAILURE = Prisma.sql`now() + LEAST(
+  ${IMAGE_RETRY_FIRST_MS}::int * interval '1 millisecond' * power(2, LEAST("failCount", 20)),
+  ${IMAGE_RETRY_MAX_MS}::int * interval '1 millisecond')`;
+
+const ROW_SELECT = { url: true, body: true, type: true, fetchedAt: true, failCount: true, lastError: true, lastStatus: true, retryAt: true } as const;
+
+type Row = { body: Uint8Array | null; type: string | null; fetchedAt: Date | null; failCount: number; lastError: string | null; lastStatus: number | null };
+type Copy = FetchedImage & { fetchedAt: Date };
+
+const copyOf = (row: Row): Copy | null =>
+  row.body && row.type && row.fetchedAt ? { type: row.type as FetchedImage["type"], body: Buffer.from(row.body), fetchedAt: row.fetchedAt } : null;
+
+const STATUSES: readonly ImageFetchError["status"][] = [404, 415, 502, 504];
+
+/** The failure recorded on the row, answered again while it waits. */
+function lastFailure(row: Row): ImageFetchError {
+  const status = STATUSES.find((s) => s === row.lastStatus) ?? 502;
+  return new ImageFetchError(row.lastError ?? "The image could not be loaded.", status);
+}
 
 /**
  * The image behind a proxy id. A copy fetched in the last week is served from the database, so
@@ -58,20 +90,78 @@ export const IMAGE_FRESH_MS = 7 * 24 * 60 * 60 * 1000;
  * is fetched again; if the host fails then, the old copy is still served (a host that went down
  * or deleted the file does not break old posts at once). ImageFetchError (404 for an unknown id)
  * when there is nothing to serve.
+ *
+ * Failures are remembered on the row: until "retryAt" nobody fetches the image again, and the
+ * last failure (or the old copy) is the answer. Before fetching, a request claims the attempt
+ * with one conditional UPDATE that moves "retryAt" ahead; only the request that wins fetches, in
+ * whichever app process it runs, so any number of readers cost one outbound request per period.
  */
 export async function loadProxiedImage(id: number, now = new Date()): Promise<FetchedImage> {
-  const row = await db.forumImage.findUnique({ where: { id }, select: { url: true, body: true, type: true, fetchedAt: true } });
+  const row = await db.forumImage.findUnique({ where: { id }, select: ROW_SELECT });
   if (!row) throw new ImageFetchError("No such image.", 404);
-  const cached = row.body && row.type && row.fetchedAt ? { type: row.type as FetchedImage["type"], body: Buffer.from(row.body), fetchedAt: row.fetchedAt } : null;
+  const cached = copyOf(row);
   if (cached && now.getTime() - cached.fetchedAt.getTime() < IMAGE_FRESH_MS) return cached;
+  // Waiting after a failure, or another request is fetching (the same answers as when the claim
+  // below is lost): no request to the host from here.
+  if (row.retryAt && row.retryAt > now) {
+    if (cached) return cached;
+    if (row.failCount > 0) throw lastFailure(row);
+    return awaitFetchUnderWay(id);
+  }
+
+  // The claim lasts as long as the wait after one more failure, so a process that dies while
+  // fetching holds the image back no longer than a failure would.
+  const claimed = await db.$queryRaw<{ id: number }[]>`
+    UPDATE forum_images SET "retryAt" = ${RETRY_AT_AFTER_NEXT_FAILURE}
+    WHERE id = ${id} AND ("retryAt" IS NULL OR "retryAt" <= now())
+    RETURNING id`;
+  if (!claimed.length) {
+    // Another request fetches it now, or has just failed. Readers then get the old copy, else the
+    // last failure; only before the first outcome of all is there nothing to answer but to wait.
+    if (cached) return cached;
+    const latest = await db.forumImage.findUnique({ where: { id }, select: ROW_SELECT });
+    if (!latest) throw new ImageFetchError("No such image.", 404);
+    const copy = copyOf(latest);
+    if (copy) return copy;
+    if (latest.failCount > 0) throw lastFailure(latest);
+    return awaitFetchUnderWay(id);
+  }
+
   try {
     const image = await fetchImage(row.url, { allowPrivate: getEnv().IMAGE_PROXY_ALLOW_PRIVATE });
-    await db.forumImage.update({ where: { id }, data: { body: new Uint8Array(image.body), type: image.type, fetchedAt: now } });
+    await db.forumImage.update({
+      where: { id },
+      data: { body: new Uint8Array(image.body), type: image.type, fetchedAt: now, failCount: 0, lastError: null, lastStatus: null, retryAt: null },
+    });
     return image;
   } catch (e) {
     const reason = e instanceof ImageFetchError ? e : new ImageFetchError("The image could not be loaded.");
-    log.info("image proxy: fetch failed", { id, reason: reason.message, servedStale: Boolean(cached) });
+    await db.$executeRaw`
+      UPDATE forum_images
+      SET "failCount" = "failCount" + 1, "lastError" = ${reason.message}, "lastStatus" = ${reason.status}::smallint, "retryAt" = ${RETRY_AT_AFTER_NEXT_FAILURE}
+      WHERE id = ${id}`;
+    log.info("image proxy: fetch failed", { id, reason: reason.message, failures: row.failCount + 1, servedStale: Boolean(cached) });
     if (cached) return cached;
     throw reason;
   }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A first fetch of the image is under way in another request (no copy yet, no failure yet): wait
+ * for its outcome instead of asking the host too. Polls the row; gives up a little after the
+ * fetch's own time limit (the fetching process may have died: the claim then runs out by itself).
+ */
+async function awaitFetchUnderWay(id: number): Promise<FetchedImage> {
+  const giveUpAt = Date.now() + IMAGE_FETCH_TIMEOUT_MS + 2_000;
+  for (let pause = 100; Date.now() < giveUpAt; pause = Math.min(pause * 2, 1_000)) {
+    await sleep(pause);
+    const row = await db.forumImage.findUnique({ where: { id }, select: ROW_SELECT });
+    if (!row) throw new ImageFetchError("No such image.", 404);
+    const copy = copyOf(row);
+    if (copy) return copy;
+    if (row.failCount > 0) throw lastFailure(row);
+  }
+  throw new ImageFetchError("The image's host took too long.", 504);
 }

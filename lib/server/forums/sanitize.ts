@@ -1,17 +1,17 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
+import { type ImageSourceOptions, judgeImageSource } from "@/lib/image-url";
 import { EMPTY_CONTENT_MESSAGE, STORED_CONTENT_MAX } from "@/lib/schemas/forums";
 import { AppError } from "../errors";
 
 // The one gate for user HTML (forum posts, news; DESIGN.md §5): an allowlist of what the editor
 // makes, nothing else. Stored copies are always this function's output, and pages render only
 // stored copies. Everything not listed is dropped: scripts and their text, event handlers,
-// style beyond text alignment, javascript:/data: and relative URLs, SVG, frames, forms.
+// style beyond text alignment, javascript:/data: and relative URLs, SVG, frames, forms. Images
+// follow the one rule of lib/image-url.ts (judgeImageSource): another site's http(s) image, or
+// one of this site's image paths; every other <img> is dropped.
 
 const ALIGN = [/^(left|right|center|justify)$/];
-
-/** An image from an absolute http(s) address or a path on this site, nothing else. */
-const SAFE_IMAGE_SRC = /^(https?:\/\/[^\s/]+|\/(?!\/))/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["p", "br", "strong", "em", "u", "s", "h1", "h2", "ul", "ol", "li", "hr", "img", "a", "blockquote", "code", "pre"],
@@ -44,20 +44,38 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...(attribs.href ? { href: attribs.href } : {}), rel: "nofollow ugc noopener noreferrer", target: "_blank" },
     }),
   },
-  exclusiveFilter: (frame) => frame.tag === "img" && !SAFE_IMAGE_SRC.test(frame.attribs.src ?? ""),
 };
 
 /**
- * User HTML → the stored copy. Safe to run twice (the output is a fixed point). `imageSrc`
- * may replace the address of each kept image (the image proxy's path for outside images).
+ * The image rule's settings. Writes go through prepareContent (image-proxy.ts), which passes this
+ * deployment's SITE_URL and IMAGE_PROXY_ALLOW_PRIVATE; without `site`, an absolute address on this
+ * site's host is judged like any other site's.
  */
-export function sanitizePostHtml(raw: string, imageSrc?: (src: string) => string): string {
-  if (!imageSrc) return sanitizeHtml(raw, OPTIONS).trim();
+export type ImageOptions = ImageSourceOptions & {
+  /** The stored address of each outside image (the image proxy's path); without it, the parsed address. */
+  outside?: (url: string) => string;
+};
+
+/**
+ * User HTML → the stored copy. Safe to run twice (the output is a fixed point). Each kept image
+ * is stored in its checked form: a site image as judged, an outside image as `images.outside`
+ * makes it (the image proxy's path) or else as the URL parser normalised it.
+ */
+export function sanitizePostHtml(raw: string, images: ImageOptions = {}): string {
+  const rule: ImageSourceOptions = { site: images.site, allowPrivate: images.allowPrivate };
   const transformTags = {
     ...OPTIONS.transformTags,
-    img: (tagName: string, attribs: sanitizeHtml.Attributes) => ({ tagName, attribs: attribs.src ? { ...attribs, src: imageSrc(attribs.src) } : attribs }),
+    img: (tagName: string, attribs: sanitizeHtml.Attributes) => {
+      const judged = judgeImageSource(attribs.src ?? "", rule);
+      if (judged.kind === "refused") return { tagName, attribs }; // dropped by the filter below
+      const src = judged.kind === "site" ? judged.src : images.outside ? images.outside(judged.url.href) : judged.url.href;
+      return { tagName, attribs: { ...attribs, src } };
+    },
   };
-  return sanitizeHtml(raw, { ...OPTIONS, transformTags }).trim();
+  // Judged again after the change above (and after the scheme check, which may have removed the
+  // src): the stored forms are all kept by the rule, so the output is a fixed point.
+  const exclusiveFilter = (frame: sanitizeHtml.IFrame) => frame.tag === "img" && judgeImageSource(frame.attribs.src ?? "", rule).kind === "refused";
+  return sanitizeHtml(raw, { ...OPTIONS, transformTags, exclusiveFilter }).trim();
 }
 
 /** The addresses of the images kept in stored HTML, entities decoded, each once. */
@@ -99,8 +117,8 @@ function decodeEntities(s: string): string {
  * Sanitises a body for storage, or throws a field error under `field` (default `content`) when
  * nothing would be left to read (no text and no image) or the stored copy is too long.
  */
-export function cleanContent(raw: string, field = "content", imageSrc?: (src: string) => string): string {
-  const clean = sanitizePostHtml(raw, imageSrc);
+export function cleanContent(raw: string, field = "content", images: ImageOptions = {}): string {
+  const clean = sanitizePostHtml(raw, images);
   if (!htmlToText(clean) && !/<img\s/i.test(clean)) throw new AppError("VALIDATION", { fields: { [field]: [EMPTY_CONTENT_MESSAGE] } });
   if (clean.length > STORED_CONTENT_MAX) {
     throw new AppError("VALIDATION", { fields: { [field]: [`The post is too long: at most ${STORED_CONTENT_MAX.toLocaleString("en-US")} characters of formatted text.`] } });
