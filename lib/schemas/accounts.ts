@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { usernameProblem } from "../usernames";
-import { defineOperation, REQUIRED, ZErrorBody, zRequired } from "./api";
+import { defineOperation, documentAs, REQUIRED, ZErrorBody, ZLegacyErrorBody, zRequired } from "./api";
 import { zId } from "./ids";
 import { passwordProblems } from "./passwords";
 export { CONFIRMATION_NOTICE, EMAIL_UNCONFIRMED, CONFIRMATION_RESENT, TWO_FACTOR_REQUIRED, PASSWORD_CHANGED, RESET_REQUESTED, RESET_DONE } from "../messages/accounts";
@@ -72,6 +72,7 @@ export const registerOp = defineOperation({
   summary: "Create an account",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   body: ZRegisterInput,
   responses: {
     201: { description: "Created and active", schema: ZUserDto },
@@ -88,6 +89,7 @@ export const confirmEmailOp = defineOperation({
   summary: "Follow the emailed confirmation link: redirects to /welcome or /registration-failed",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   query: ZConfirmQuery,
   responses: { 303: { description: "Redirect" } },
 });
@@ -99,6 +101,7 @@ export const resendConfirmationOp = defineOperation({
   summary: "Email a new confirmation link (same answer whether or not the account exists)",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   body: ZResendConfirmationInput,
   responses: { 200: { description: "Accepted", schema: z.object({ details: z.string() }) }, 429: { description: "Rate limited", schema: ZErrorBody } },
 });
@@ -109,6 +112,7 @@ export const captchaChallengeOp = defineOperation({
   summary: "A proof-of-work challenge for the registration form (ALTCHA)",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   responses: { 200: { description: "ALTCHA challenge" } },
 });
 
@@ -129,6 +133,7 @@ export const loginOp = defineOperation({
   summary: "Website login: sets the session cookie. With two-factor active and no code, answers two_factor_required.",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   body: ZLoginInput,
   responses: {
     200: { description: "Logged in, or a second step is needed", schema: z.object({ user: ZUserDto.optional(), two_factor_required: z.boolean() }) },
@@ -144,6 +149,7 @@ export const tokenOp = defineOperation({
   summary: "API login: access JWT (15 min) and rotating refresh token",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   body: ZLoginInput,
   responses: { 200: { description: "Token pair", schema: ZTokenPair }, 400: { description: "Wrong credentials", schema: ZErrorBody }, 429: { description: "Rate limited", schema: ZErrorBody } },
 });
@@ -160,9 +166,18 @@ export const REFRESH_ROTATION_NOTE =
   "refresh token that never changes can be replayed by whoever copies it for as long as it lives, and the owner would " +
   "never notice; with rotation, a stolen token works at most until either party uses it again, and the reuse ends the login.";
 
-export const ZRefreshInput = z
-  .object({ refresh: z.string().max(200).optional(), refreshToken: z.string().max(200).optional() })
-  .refine((v) => v.refresh || v.refreshToken, { message: REQUIRED, path: ["refresh"] });
+const REFRESH_TOKEN_DOC = { type: "string", minLength: 1, maxLength: 200 };
+/** `refresh` (the spec's interceptor) or `refreshToken` (its wrapper method): one is required. */
+export const ZRefreshInput = documentAs(
+  z
+    .object({ refresh: z.string().max(200).optional(), refreshToken: z.string().max(200).optional() })
+    .refine((v) => v.refresh || v.refreshToken, { message: REQUIRED, path: ["refresh"] }),
+  {
+    type: "object",
+    properties: { refresh: { ...REFRESH_TOKEN_DOC, description: "The refresh token (spec interceptor)" }, refreshToken: { ...REFRESH_TOKEN_DOC, description: "The same, as the spec's wrapper sends it" } },
+    anyOf: [{ required: ["refresh"] }, { required: ["refreshToken"] }],
+  },
+);
 export const refreshOp = defineOperation({
   method: "POST",
   path: "/api/v1/token/refresh",
@@ -170,6 +185,7 @@ export const refreshOp = defineOperation({
   description: REFRESH_ROTATION_NOTE,
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   body: ZRefreshInput,
   responses: { 200: { description: "New token pair", schema: ZTokenPair }, 401: { description: "Invalid, expired or reused", schema: ZErrorBody } },
 });
@@ -249,6 +265,7 @@ export const changePasswordOp = defineOperation({
   summary: "Change your password (current password required)",
   tag: "Accounts",
   auth: "user",
+  rateLimited: true,
   body: ZChangePasswordInput,
   responses: { 200: { description: "Changed", schema: z.object({ success: z.string() }) }, 400: { description: "Wrong password or invalid new one", schema: ZErrorBody } },
 });
@@ -258,6 +275,7 @@ export const sendResetLinkOp = defineOperation({
   summary: "Email yourself a password reset link",
   tag: "Accounts",
   auth: "user",
+  rateLimited: true,
   responses: { 200: { description: "Sent", schema: z.object({ success: z.string() }) }, 429: { description: "Rate limited", schema: ZErrorBody } },
 });
 
@@ -269,6 +287,7 @@ export const requestResetOp = defineOperation({
   summary: "Email a reset link (same answer whether or not the account exists)",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   body: ZRequestResetInput,
   responses: { 200: { description: "Accepted", schema: z.object({ details: z.string() }) }, 429: { description: "Rate limited", schema: ZErrorBody } },
 });
@@ -291,6 +310,7 @@ export const resetPasswordOp = defineOperation({
   summary: "Set a new password with the emailed single-use token",
   tag: "Accounts",
   auth: "none",
+  rateLimited: true,
   body: ZResetPasswordInput,
   responses: { 201: { description: "Reset", schema: z.object({ details: z.string() }) }, 400: { description: "Invalid or expired link, or invalid password", schema: ZErrorBody }, 429: { description: "Rate limited", schema: ZErrorBody } },
 });
@@ -316,20 +336,24 @@ export const twoFactorStatusOp = defineOperation({
 export const twoFactorActivateOp = defineOperation({
   method: "POST",
   path: "/api/v1/2fa/activate",
+  legacyErrorKey: true,
   summary: "Activate with a current code; answers ten single-use recovery codes, shown once",
   tag: "Two-factor",
   auth: "user",
+  rateLimited: true,
   body: ZCodeInput,
-  responses: { 200: { description: "Activated", schema: z.object({ success: z.boolean(), recovery_codes: z.array(z.string()) }) }, 400: { description: "Wrong code", schema: z.object({ error: z.string() }) } },
+  responses: { 200: { description: "Activated", schema: z.object({ success: z.boolean(), recovery_codes: z.array(z.string()) }) }, 400: { description: "Wrong code, or invalid input", schema: ZLegacyErrorBody } },
 });
 export const twoFactorDeactivateOp = defineOperation({
   method: "POST",
   path: "/api/v1/2fa/deactivate",
+  legacyErrorKey: true,
   summary: "Deactivate with a current code",
   tag: "Two-factor",
   auth: "user",
+  rateLimited: true,
   body: ZCodeInput,
-  responses: { 200: { description: "Deactivated", schema: z.object({ success: z.boolean() }) }, 400: { description: "Wrong code", schema: z.object({ error: z.string() }) } },
+  responses: { 200: { description: "Deactivated", schema: z.object({ success: z.boolean() }) }, 400: { description: "Wrong code, or invalid input", schema: ZLegacyErrorBody } },
 });
 
 export const accountOperations = [

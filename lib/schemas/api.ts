@@ -54,6 +54,13 @@ export type Operation<
    * Every other signed-in operation refuses one with 403 (STORE_SESSION_REFUSED).
    */
   storeSession?: true;
+  /**
+   * The operation may answer 429 with Retry-After (a rate limit in its route or its use case).
+   * The route wrapper refuses to build a route with limits whose operation does not say so.
+   */
+  rateLimited?: true;
+  /** Spec §7: the client reads errors as `error`: every 4xx carries its message under both keys. */
+  legacyErrorKey?: true;
   body?: B;
   query?: Q;
   params?: P;
@@ -78,6 +85,19 @@ export function defineOperation<
 /** What a handler may return as its 200 answer: the declared 200 schema's type, else anything. */
 export type SuccessOf<O> = O extends { responses: infer R } ? (R extends { 200: { schema: infer S extends z.ZodType } } ? z.output<S> : unknown) : unknown;
 
+/**
+ * How the OpenAPI document shows a schema whose zod form a JSON Schema cannot say: a query or
+ * path number arrives as a string and is checked by pattern and range in zod, but a client
+ * should read "integer, 1 to 100000", not "any string". lib/schemas/openapi.ts applies these.
+ */
+export const documentedAs = z.registry<Record<string, unknown>>();
+
+/** Registers `json` as `schema`'s document form and answers the schema. */
+export function documentAs<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {
+  documentedAs.add(schema, json);
+  return schema;
+}
+
 /** The one "missing field" message, server and forms alike. */
 export { REQUIRED };
 
@@ -100,16 +120,25 @@ export const ZErrorBody = z
   .catchall(z.array(z.string()))
   .describe("Error: `details` plus a list of messages per invalid field.");
 
+/** The same, with the message again under `error` where the spec's client reads that key. */
+export const ZLegacyErrorBody = z
+  .object({ details: z.string(), error: z.string().describe("The same message as `details`, under the key the spec's client reads") })
+  .catchall(z.array(z.string()))
+  .describe("Error: `details` (and the same under `error`) plus a list of messages per invalid field.");
+
 // ── lists (spec §3 "Paged response") ──
 
 export const MAX_PAGE = 100_000;
 /** `?page=n` of every list route: a whole number from 1, default 1. */
 export const ZPageQuery = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/, "Must be a whole page number from 1.")
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_PAGE, "Must be a whole page number from 1.")
+  page: documentAs(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, "Must be a whole page number from 1.")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= MAX_PAGE, "Must be a whole page number from 1."),
+    { type: "integer", minimum: 1, maximum: MAX_PAGE },
+  )
     .optional()
     .transform((n) => n ?? 1)
     .describe("Page number, from 1"),
@@ -119,11 +148,14 @@ export type TPageQuery = z.output<typeof ZPageQuery>;
 /** `?amount=n` of the "latest" lists: a whole number from 1 to `max`, `fallback` when absent. */
 export function zAmount(max: number, fallback: number) {
   const message = `Must be a whole number from 1 to ${max}.`;
-  return z
-    .string()
-    .regex(/^\d{1,3}$/, message)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, message)
+  return documentAs(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, message)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= max, message),
+    { type: "integer", minimum: 1, maximum: max },
+  )
     .optional()
     .transform((n) => n ?? fallback)
     .describe(`How many, 1–${max} (default ${fallback})`);

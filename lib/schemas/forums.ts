@@ -210,29 +210,31 @@ export const threadViewOp = defineOperation({
   responses: { 200: { description: "The thread", schema: ZThreadView }, ...errors, ...notFound("thread") },
 });
 export const createThreadOp = defineOperation({
-  method: "POST", path: "/api/v1/forums/threads", summary: "Start a thread", tag: TAG, auth: "user", body: ZCreateThreadInput,
+  method: "POST", path: "/api/v1/forums/threads", summary: "Start a thread", tag: TAG, auth: "user", rateLimited: true, body: ZCreateThreadInput,
   description: "The content is sanitised (allowlist) before it is stored. Forums marked staff_only take threads from staff only.",
   responses: { 201: { description: "The new thread", schema: ZThread }, ...errors, ...forbidden, ...notFound("forum"), 429: { description: "Too many threads", schema: ZErrorBody } },
 });
 export const createPostOp = defineOperation({
-  method: "POST", path: "/api/v1/forums/posts", summary: "Reply to a thread", tag: TAG, auth: "user", body: ZCreatePostInput,
+  method: "POST", path: "/api/v1/forums/posts", summary: "Reply to a thread", tag: TAG, auth: "user", rateLimited: true, body: ZCreatePostInput,
   description: "The content is sanitised before it is stored. A closed thread refuses replies with 409.",
   responses: { 201: { description: "The new post", schema: ZPost }, ...errors, ...notFound("thread"), 409: { description: "The thread is closed", schema: ZErrorBody }, 429: { description: "Too many posts", schema: ZErrorBody } },
 });
 export const editPostOp = defineOperation({
   method: "PATCH", path: "/api/v1/forums/posts/{id}", summary: "Edit a post", tag: TAG, auth: "user",
+  rateLimited: true,
   params: z.object({ id: zId({ description: "Post id" }) }), body: ZEditPostInput,
   description: `Authors may edit their own post for ${EDIT_WINDOW_MINUTES} minutes; staff may edit any post at any time and must give a reason for someone else's. The post is marked edited; staff edits are audited.`,
   responses: { 200: { description: "The post after the edit", schema: ZPost }, ...errors, ...forbidden, ...notFound("post") },
 });
 export const reportPostOp = defineOperation({
   method: "POST", path: "/api/v1/forums/posts/{id}/report", summary: "Report a post to staff", tag: TAG, auth: "user",
+  rateLimited: true,
   params: z.object({ id: zId({ description: "Post id" }) }), body: ZReportInput,
   description: "One report per player per post: reporting again updates the reason.",
   responses: { 201: { description: "Reported", schema: z.object({ id: z.number().int() }) }, ...errors, ...notFound("post") },
 });
 export const searchForumsOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/search", summary: `Full-text search over thread titles and posts, ${SEARCH_PAGE_SIZE} per page`, tag: TAG, auth: "optional", query: ZSearchQuery,
+  method: "GET", path: "/api/v1/forums/search", summary: `Full-text search over thread titles and posts, ${SEARCH_PAGE_SIZE} per page`, tag: TAG, auth: "optional", rateLimited: true, query: ZSearchQuery,
   description: "PostgreSQL full-text search (English stemming; quoted phrases, OR and -word work). Hidden posts and threads are never found.",
   responses: { 200: { description: "Best matches first", schema: zPaged(ZSearchHit) }, ...errors },
 });
@@ -259,6 +261,7 @@ export const resolveReportOp = defineOperation({
 });
 export const forumImageOp = defineOperation({
   method: "GET", path: "/api/v1/forums/images/{id}", summary: "An outside image of a post or news article, through this server", tag: TAG, auth: "none",
+  rateLimited: true,
   params: z.object({ id: zId({ description: "Image id, from the post's <img src>" }) }),
   description:
     "Stored bodies point their outside images here, so readers never contact the image's host. The server fetches the address the post was written with: public hosts only, at most 3 redirects, PNG/JPEG/GIF/WebP/AVIF up to 5 MB. The server keeps a copy for a week (and serves it while the host is down after that); browsers cache it for a day.",

@@ -74,6 +74,7 @@ export const gameLoginOp = defineOperation({
   description: "Answers 200 with either the player's profile (`ok: true`) or a refusal with its reason (`ok: false`). Limited per account and player address like the website login (429 with Retry-After).",
   tag: TAG,
   auth: "game",
+  rateLimited: true,
   body: ZGameLoginInput,
   responses: { 200: { description: "The verdict", schema: ZGameLoginResult } },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isImageUrl } from "../image-url";
-import { defineOperation, REQUIRED, zAmount, ZErrorBody } from "./api";
+import { defineOperation, documentAs, REQUIRED, zAmount, ZErrorBody } from "./api";
 import { THREAD_TITLE_MAX, zContent } from "./forums";
 import { zId } from "./ids";
 
@@ -17,7 +17,7 @@ export const MONTHS = ["January", "February", "March", "April", "May", "June", "
 /** Spec §2 empty text, e.g. 'No archived news found for March 2026'. */
 export const noArchivedNews = (month: number, year: number) => `No archived news found for ${MONTHS[month - 1]} ${year}`;
 export const NEWS_NOT_FOUND = "Oops! News archive post not found!";
-export const IMAGE_MESSAGE = "The image must be an http(s) address or a path on this site starting with /.";
+export const IMAGE_MESSAGE = "The image must be an http(s) address of a public host, or an image on this site (a path starting with /images/).";
 
 /** An image URL: http(s) or a site path ("/images/…"); nothing else (no javascript:, data:). */
 export const zImageUrl = () =>
@@ -60,8 +60,14 @@ export const ZCreateNewsInput = z.object({
 });
 export type TCreateNewsInput = z.input<typeof ZCreateNewsInput>;
 
-const zYear = z.string().regex(/^\d{4}$/, "Year must be a four-digit year.").transform(Number).refine((y) => y >= 2000 && y <= 2100, "Year must be between 2000 and 2100.");
-const zMonth = z.string().regex(/^\d{1,2}$/, "Month must be 1 to 12.").transform(Number).refine((m) => m >= 1 && m <= 12, "Month must be 1 to 12.");
+const zYear = documentAs(
+  z.string().regex(/^\d{4}$/, "Year must be a four-digit year.").transform(Number).refine((y) => y >= 2000 && y <= 2100, "Year must be between 2000 and 2100."),
+  { type: "integer", minimum: 2000, maximum: 2100 },
+);
+const zMonth = documentAs(
+  z.string().regex(/^\d{1,2}$/, "Month must be 1 to 12.").transform(Number).refine((m) => m >= 1 && m <= 12, "Month must be 1 to 12."),
+  { type: "integer", minimum: 1, maximum: 12 },
+);
 export const ZArchiveQuery = z.object({
   year: zYear.optional().describe("Default: the current year (UTC)"),
   month: zMonth.optional().describe("1–12; default: the current month (UTC)"),
@@ -90,7 +96,7 @@ export const getNewsOp = defineOperation({
   responses: { 200: { description: "The post", schema: ZNewsPost }, ...errors, 404: { description: NEWS_NOT_FOUND, schema: ZErrorBody } },
 });
 export const createNewsOp = defineOperation({
-  method: "POST", path: "/api/v1/news", summary: "Publish a news post (staff)", tag: TAG, auth: "moderator", body: ZCreateNewsInput,
+  method: "POST", path: "/api/v1/news", summary: "Publish a news post (staff)", tag: TAG, auth: "moderator", rateLimited: true, body: ZCreateNewsInput,
   description:
     "Staff only, enforced here (the spec gated it only in the browser). Creates the thread in the news forum and the news post in one transaction; the content is sanitised first. Audited.",
   responses: { 201: { description: "The news post", schema: ZNewsPost }, ...errors, 403: { description: "Not staff", schema: ZErrorBody } },

@@ -1,14 +1,30 @@
 import { z } from "zod";
 import type { Operation } from "./api";
-import { isRawBody, ZErrorBody } from "./api";
+import { documentedAs, isRawBody, ZErrorBody, ZLegacyErrorBody } from "./api";
+import { ID_MESSAGE, idFields, MAX_ID } from "./ids";
 import { operations } from "./operations";
 
 // The OpenAPI 3.1 document, generated from the same zod objects the routes validate with.
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * Where the zod form says less than the server checks (ids and numbers that arrive as strings),
+ * the document says what the server accepts: an id is an integer from 1 to 2^31-1, a page an
+ * integer from 1 (lib/schemas/api.ts `documentAs`). The description is kept.
+ */
+const override: NonNullable<Parameters<typeof z.toJSONSchema>[1]>["override"] = (ctx) => {
+  const schema = ctx.zodSchema as unknown as z.ZodType;
+  const replacement = idFields.has(schema) ? { type: "integer", minimum: 1, maximum: MAX_ID } : documentedAs.get(schema);
+  if (!replacement) return;
+  const json = ctx.jsonSchema as JsonSchema;
+  const description = json.description ?? (idFields.has(schema) ? ID_MESSAGE : undefined);
+  for (const key of Object.keys(json)) delete json[key];
+  Object.assign(json, replacement, description ? { description } : {});
+};
+
 function schemaOf(s: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: "any", override }) as JsonSchema;
   return rest;
 }
 
@@ -43,17 +59,45 @@ function requestBodyOf(op: Operation): JsonSchema | undefined {
   return { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } };
 }
 
+const errorContent = (schema: z.ZodType = ZErrorBody) => ({ "application/json": { schema: schemaOf(schema, "output") } });
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Every answer the operation can give: its own declarations, plus what the route wrapper and
+ * the auth mode add to every operation of its kind (lib/server/http/route.ts): 400 for input,
+ * 401/403 from the auth mode and the CSRF rule, 413 and 415 for bodies, 429 with Retry-After
+ * for a rate-limited operation, 404 where a path names a record.
+ */
+export function responsesOf(op: Operation): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [code, r] of Object.entries(op.responses)) {
+    responses[code] = r.schema ? { description: r.description, content: { "application/json": { schema: schemaOf(r.schema, "output") } } } : { description: r.description };
+  }
+  const raw = isRawBody(op.body);
+  const errorBody = op.legacyErrorKey ? ZLegacyErrorBody : ZErrorBody;
+  const add = (code: number, description: string, extra: JsonSchema = {}) => (responses[String(code)] ??= { description, content: errorContent(errorBody), ...extra });
+  if (op.body || op.query || op.params) add(400, "Invalid input: `details` and a list of messages per field");
+  if (op.auth !== "none" && op.auth !== "optional") add(401, op.auth === "game" ? "No valid game server key" : "Not signed in");
+  const forbidden: string[] = [];
+  if (op.auth === "moderator" || op.auth === "administrator" || op.auth === "owner") forbidden.push(`staff only (${op.auth} or above)`);
+  if (op.auth === "user" && !op.storeSession) forbidden.push("not with a store session from a ::store link");
+  if (op.auth === "game") forbidden.push("the key lacks this operation's scope");
+  if (UNSAFE.has(op.method) && !raw) forbidden.push("a cookie-carrying request from another site (CSRF)");
+  if (forbidden.length) add(403, `Refused: ${forbidden.join("; ")}`);
+  if (op.params) add(404, "No such record (or not yours)");
+  if (op.body) add(413, "Body over the size limit");
+  if (UNSAFE.has(op.method) && !raw) add(415, "Body not sent as application/json");
+  if (op.rateLimited) {
+    add(429, "Rate limited: wait the seconds in Retry-After");
+    responses["429"]!.headers = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 1 } } };
+  }
+  return responses;
+}
+
 export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
-    const responses: Record<string, JsonSchema> = {};
-    for (const [code, r] of Object.entries(op.responses)) {
-      responses[code] = r.schema ? { description: r.description, content: { "application/json": { schema: schemaOf(r.schema, "output") } } } : { description: r.description };
-    }
-    if (op.body || op.query || op.params) responses["400"] ??= { description: "Invalid input: messages per field", content: { "application/json": { schema: schemaOf(ZErrorBody, "output") } } };
-    if (op.body && !isRawBody(op.body)) responses["415"] ??= { description: "Body not sent as application/json" };
-    if (op.auth !== "none" && op.auth !== "optional") responses["401"] ??= { description: "Not authenticated" };
-    if (op.auth === "moderator" || op.auth === "administrator" || op.auth === "owner") responses["403"] ??= { description: `Staff only: ${op.auth} or above` };
+    const responses = responsesOf(op);
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),

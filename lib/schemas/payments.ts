@@ -35,6 +35,7 @@ export const creditPurchaseOp = defineOperation({
   description: "Creates a PENDING purchase with a snapshot of the package price, then the provider's checkout. Credits are granted only by the provider's verified webhook (or PayPal's capture answer).",
   tag: "Payments",
   auth: "user",
+  rateLimited: true,
   storeSession: true,
   body: ZCreditPurchaseInput,
   responses: { 201: { description: "Checkout created", schema: ZCreditPurchaseAnswer } },
@@ -61,6 +62,7 @@ export const paypalCaptureOp = defineOperation({
   summary: "Capture an approved PayPal order of your own",
   tag: "Payments",
   auth: "user",
+  rateLimited: true,
   storeSession: true,
   body: z.object({ order_id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64).regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.").describe("PayPal order id (not a site id)") }),
   responses: { 200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) } },
@@ -86,6 +88,7 @@ const webhookOp = (provider: "stripe" | "paypal" | "coinbase", header: string) =
     description: `Signed by the provider (${header}); a bad or stale signature is a 400. Every verified event is stored once and answered 200.`,
     tag: "Payments",
     auth: "none",
+    rateLimited: true,
     body: rawBody("application/json", `The provider's event, exactly as sent (signature over these bytes)`),
     responses: { 200: { description: "Event received", schema: z.object({ received: z.literal(true) }) } },
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SALE_TIERS } from "../store/sale";
-import { defineOperation, ZPageQuery, zPaged } from "./api";
+import { defineOperation, ZLegacyErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
 
 // Contracts of the store API (spec §3, §7; BRIEF7 "Store API"): the catalogue, the credit
@@ -73,7 +73,6 @@ export type TPurchaseInput = z.input<typeof ZPurchaseInput>;
 export const ZPurchaseResult = z.object({ success: z.string(), credits: z.number().int().describe("Balance after the purchase") });
 export type TPurchaseResult = z.infer<typeof ZPurchaseResult>;
 
-const ZStoreError = z.object({ error: z.string() });
 const TAG = "Store";
 
 export const storeCategoriesOp = defineOperation({
@@ -146,6 +145,7 @@ export const creditPackagesOp = defineOperation({
 export const purchaseProductOp = defineOperation({
   method: "POST",
   path: "/api/v1/store/purchase",
+  legacyErrorKey: true,
   summary: "Buy a product with store credits",
   description:
     `Charges the price in force (the sale applied on the server), queues the item for the game and answers the new balance. Send an \`${IDEMPOTENCY_KEY_HEADER}\` header (1–${IDEMPOTENCY_KEY_MAX} visible characters, e.g. a UUID per confirmed click): a repeat with the same key buys once and answers the first result. Without it every request is a new purchase.`,
@@ -155,7 +155,7 @@ export const purchaseProductOp = defineOperation({
   body: ZPurchaseInput,
   responses: {
     200: { description: "Bought", schema: ZPurchaseResult },
-    400: { description: "Not enough credits, product not for sale, or invalid input", schema: ZStoreError },
+    400: { description: "Not enough credits, product not for sale, or invalid input", schema: ZLegacyErrorBody },
   },
 });
 

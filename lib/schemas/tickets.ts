@@ -127,7 +127,7 @@ export const listTicketsOp = defineOperation({
   responses: { 200: { description: "A page of tickets", schema: zPaged(ZTicketSummary) }, ...errors },
 });
 export const createTicketOp = defineOperation({
-  method: "POST", path: "/api/v1/tickets", summary: "Open a support ticket", tag: TAG, auth: "user", body: ZCreateTicketInput,
+  method: "POST", path: "/api/v1/tickets", summary: "Open a support ticket", tag: TAG, auth: "user", rateLimited: true, body: ZCreateTicketInput,
   description: "`purchase`, `order` and `vote` optionally link one of your own records for staff to see beside the ticket; someone else's is a field error.",
   responses: { 201: { description: "Opened", schema: ZTicket }, ...errors },
 });
@@ -141,7 +141,7 @@ export const updateTicketOp = defineOperation({
   responses: { 200: { description: "The ticket after the change", schema: ZTicket }, ...errors, 403: { description: "Not staff", schema: ZErrorBody }, ...notFound },
 });
 export const createCommentOp = defineOperation({
-  method: "POST", path: "/api/v1/tickets/comments", summary: "Reply to an open ticket", tag: TAG, auth: "user", body: ZCreateCommentInput,
+  method: "POST", path: "/api/v1/tickets/comments", summary: "Reply to an open ticket", tag: TAG, auth: "user", rateLimited: true, body: ZCreateCommentInput,
   description: "Staff replies are marked staff and email the player. A closed ticket refuses replies with 409: open a new ticket.",
   responses: { 201: { description: "The comment", schema: ZTicketComment }, ...errors, ...notFound, 409: { description: "The ticket is closed", schema: ZErrorBody } },
 });

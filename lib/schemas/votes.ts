@@ -85,6 +85,7 @@ export const voteCallbackGetOp = defineOperation({
   description: callbackDescription,
   tag: TAG,
   auth: "none",
+  rateLimited: true,
   params: ZVoteCallbackParams,
   responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer } },
 });
@@ -96,6 +97,7 @@ export const voteCallbackPostOp = defineOperation({
   description: callbackDescription,
   tag: TAG,
   auth: "none",
+  rateLimited: true,
   params: ZVoteCallbackParams,
   body: callbackBody,
   responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer } },

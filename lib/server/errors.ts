@@ -70,10 +70,14 @@ export class AppError extends Error {
     return STATUS_BY_CODE[this.code];
   }
 
-  /** The DRF-shaped body of DESIGN.md §4. A 5xx never shows its own text: that is for the log. */
-  toBody(): Record<string, unknown> {
+  /**
+   * The DRF-shaped body of DESIGN.md §4: field lists plus `details`, and the same message under
+   * `error` too where the spec's client reads that key (purchase, 2FA). A 5xx never shows its
+   * own text: that is for the log.
+   */
+  toBody(legacyErrorKey = false): Record<string, unknown> {
     if (this.status >= 500) return { details: DEFAULT_MESSAGES[this.code] };
-    return { ...(this.fields ?? {}), [this.messageKey]: this.userMessage };
+    return { ...(this.fields ?? {}), details: this.userMessage, ...(legacyErrorKey || this.messageKey === "error" ? { error: this.userMessage } : {}) };
   }
 }
 

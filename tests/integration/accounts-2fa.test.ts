@@ -56,7 +56,7 @@ describe("two-factor authentication", () => {
     await call(statusRoute, { cookies: { session } });
     const wrong = await call(activateRoute, { method: "POST", cookies: { session }, headers: SAME_ORIGIN, body: { code: "000000" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: "Invalid two-factor code. Please try again." });
+    expect(wrong.json).toEqual({ error: "Invalid two-factor code. Please try again.", details: "Invalid two-factor code. Please try again." });
     const { codes } = await activate(session);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);

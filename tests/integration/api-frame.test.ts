@@ -98,7 +98,9 @@ describe("route wrapper", () => {
 
   it("rate limits with the spec's message", async () => {
     const name = `test-limit-${Date.now()}`;
-    const limited = route(echoOp, { rateLimit: [{ name, limit: 2, windowSec: 60 }], handler: async () => ({ ok: true }) });
+    // An operation with limits must say so (its 429 is generated into the document from that).
+    expect(() => route(echoOp, { rateLimit: [{ name, limit: 2, windowSec: 60 }], handler: async () => ({ ok: true }) })).toThrow(/rateLimited: true/);
+    const limited = route({ ...echoOp, rateLimited: true }, { rateLimit: [{ name, limit: 2, windowSec: 60 }], handler: async () => ({ ok: true }) });
     const body = { name: "Zezima", age: 1 };
     expect((await call(limited, { method: "POST", body })).status).toBe(200);
     expect((await call(limited, { method: "POST", body })).status).toBe(200);

@@ -23,8 +23,8 @@ export type RequestMeta = { requestId: string; method: string; path: string };
  * AppErrors of 500 and up, whose texts are for operators ("… is not configured") — is logged
  * with the request id and answered with the generic text and that id.
  */
-export function errorResponse(e: unknown, meta: RequestMeta): Response {
-  if (isAppError(e) && e.status < 500) return json(e.toBody(), e.status, e.headers);
+export function errorResponse(e: unknown, meta: RequestMeta, opts: { legacyErrorKey?: boolean } = {}): Response {
+  if (isAppError(e) && e.status < 500) return json(e.toBody(opts.legacyErrorKey), e.status, e.headers);
   const status = isAppError(e) ? e.status : 500;
   log.error("server error", { ...meta, status, err: e, cause: e instanceof Error ? e.cause : undefined });
   const details = isAppError(e) ? DEFAULT_MESSAGES[e.code] : DEFAULT_MESSAGES.INTERNAL;
