@@ -37,6 +37,7 @@ export const config = {
     "/news/:slug",
     "/news/create",
     "/register",
+    "/staff",
     "/staff/forums/reports",
     "/staff/store",
   "/staff/tickets",

@@ -34,6 +34,7 @@ export const NONCE_PAGES = [
   "/news/:slug",
   "/news/create",
   "/register",
+  "/staff",
   "/staff/forums/reports",
   "/staff/store",
   "/staff/tickets",

@@ -63,6 +63,11 @@ export function AccountMenu() {
               Account Settings
             </Link>
           )}
+          {user.privilege !== "PLAYER" && !user.storeSession ? (
+            <Link href="/staff" className={menuItem}>
+              Staff
+            </Link>
+          ) : null}
           <LogoutButton className={`${menuItem} w-full text-left`} />
         </div>
       ) : (
