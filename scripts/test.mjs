@@ -2,7 +2,9 @@
 // `npm test`: types, lint, unit, integration (real PostgreSQL), production build, then
 // Playwright in Chromium against the built site. One PostgreSQL serves the whole run:
 // TEST_DATABASE_URL's server when set, otherwise an embedded one started here.
-// Flags: --only=unit,integration,... to run some stages; --skip=build,e2e to leave some out.
+// Flags: --only=unit,integration,... to run some stages; --skip=build,e2e to leave some out;
+// --e2e=tests/e2e/a.spec.ts,tests/e2e/b.spec.ts to run only those Playwright files; --dist=DIR to
+// build into and serve from DIR instead of .next-test (two people testing at once on one machine).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createTestDatabase, startTestServer } from "../tests/setup/test-db.mjs";
@@ -80,7 +82,8 @@ async function stage(name, fn) {
 }
 
 mkdirSync("test-results", { recursive: true });
-const TEST_DIST = ".next-test";
+const TEST_DIST = args.dist || ".next-test";
+const e2eFiles = args.e2e ? args.e2e.split(",").filter(Boolean) : [];
 let server = null;
 
 try {
@@ -140,7 +143,7 @@ try {
       const e2ePort = await freePort();
       let confirmPort = await freePort();
       while (confirmPort === e2ePort) confirmPort = await freePort();
-      const code = await run("e2e", "npx", ["playwright", "test"], {
+      const code = await run("e2e", "npx", ["playwright", "test", ...e2eFiles], {
         E2E_DATABASE_URL: db.url,
         E2E_CONFIRM_DATABASE_URL: confirmDb.url,
         // Two separately chosen free ports: "the next port up" may be taken.
