@@ -10,6 +10,7 @@ import { banUser, setPrivilege, unbanUser } from "../lib/server/accounts/admin-a
 import type { DbClient } from "../lib/server/accounts/db-client";
 import { findBalanceMismatches } from "../lib/server/credits/reconcile-balances";
 import { db } from "../lib/server/db";
+import { recleanStoredContent } from "../lib/server/forums/reclean-content";
 import { createGameApiKey, listGameApiKeys, revokeGameApiKey } from "../lib/server/game/api-keys";
 import { GAME_SCOPES } from "../lib/schemas/game";
 import { isAppError } from "../lib/server/errors";
@@ -19,6 +20,7 @@ const USAGE = `Usage:
   npm run admin -- ban <username> <reason>
   npm run admin -- unban <username> [reason]
   npm run admin -- reconcile
+  npm run admin -- reclean-content
   npm run admin -- game-key create <name> <scopes>   scopes: "all", or a comma list of ${GAME_SCOPES.join(", ")}
                                                       (name what the game server needs; there is no default)
   npm run admin -- game-key list
@@ -61,6 +63,10 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; message:
   const [command, username, ...rest] = argv;
   try {
     if (command === "reconcile" && !username) return await runReconcile();
+    if (command === "reclean-content" && !username) {
+      const r = await recleanStoredContent();
+      return { code: 0, message: `Checked ${r.posts} forum posts (${r.postsChanged} cleaned again) and ${r.news} news articles (${r.newsChanged} cleaned again).` };
+    }
     if (command === "game-key") {
       const r = await runGameKey(username, rest);
       if (r) return r;
