@@ -1,11 +1,18 @@
 // Browser side of the /api/v1 JSON API: one fetch wrapper and the pure mapping from an answer
 // to what a form shows. No React and no server imports, so any client component can use it
 // and unit tests run it in Node.
+import type { z } from "zod";
 import { REQUIRED } from "@/lib/messages/common";
+import type { Operation, SuccessOf } from "@/lib/schemas/api";
 
 /** Spec §8 texts. */
 export const RATE_LIMITED = "You have been rate limited, please try again later.";
 export const SERVER_ERROR = "Error! Looks like something went wrong on the server. Try again or contact a staff member for help.";
+
+/** Spec §9: the wrapper's default timeout (the shared client's is 60 s, for slow calls such as payments). */
+export const API_TIMEOUT_MS = 30_000;
+export const API_TIMEOUT_LONG_MS = 60_000;
+export const TIMED_OUT = "The server did not answer in time. Check your connection and try again; if it keeps happening, contact a staff member.";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiResponse<T = Record<string, unknown>> = {
@@ -14,6 +21,8 @@ export type ApiResponse<T = Record<string, unknown>> = {
   data: T & Record<string, unknown>;
   /** The body when it is a JSON array (the spec's plain lists: categories, purchases); `data` is then `{}`. */
   list?: unknown[];
+  /** No answer within the timeout (status 0). */
+  timedOut?: boolean;
 };
 
 /**
@@ -24,13 +33,21 @@ export type ApiResponse<T = Record<string, unknown>> = {
  */
 export async function callApi<T = Record<string, unknown>>(
   path: string,
-  init: { method?: ApiMethod; body?: unknown; headers?: Readonly<Record<string, string>> } = {},
+  init: { method?: ApiMethod; body?: unknown; headers?: Readonly<Record<string, string>>; timeoutMs?: number } = {},
 ): Promise<ApiResponse<T>> {
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   // Extra headers (e.g. Idempotency-Key) cannot replace the JSON ones the API relies on.
   const headers: Record<string, string> = { ...init.headers, Accept: "application/json" };
   if (method !== "GET") headers["Content-Type"] = "application/json";
+  // A plain timer (not AbortSignal.timeout) so tests can drive it with fake timers.
+  const abort = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, init.timeoutMs ?? API_TIMEOUT_MS);
   let res: Response;
+  let data: unknown;
   try {
     res = await fetch(path, {
       method,
@@ -38,19 +55,57 @@ export async function callApi<T = Record<string, unknown>>(
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       cache: "no-store",
+      signal: abort.signal,
     });
+    try {
+      data = await res.json();
+    } catch {
+      if (timedOut) throw new Error("timed out");
+      data = {};
+    }
   } catch {
-    return { status: 0, ok: false, data: {} as T & Record<string, unknown> };
-  }
-  let data: unknown;
-  try {
-    data = await res.json();
-  } catch {
-    data = {};
+    return { status: 0, ok: false, data: {} as T & Record<string, unknown>, ...(timedOut ? { timedOut } : {}) };
+  } finally {
+    clearTimeout(timer);
   }
   if (Array.isArray(data)) return { status: res.status, ok: res.ok, data: {} as T & Record<string, unknown>, list: data };
   if (!data || typeof data !== "object") data = {};
   return { status: res.status, ok: res.ok, data: data as T & Record<string, unknown> };
+}
+
+/** An operation's method and path, carrying its types (lib/client/endpoints.ts is generated). */
+export type Endpoint<O extends Operation = Operation> = { readonly method: O["method"]; readonly path: string; readonly __operation?: O };
+
+type Input<T> = T extends z.ZodType ? z.input<T> : never;
+type Scalar = string | number;
+/** What `api()` takes for an endpoint: its path parameters, query and JSON body, typed. */
+export type EndpointArgs<O> =
+  O extends Operation<infer B, infer Q, infer P>
+    ? (P extends z.ZodType ? { params: { [K in keyof Input<P>]: Scalar } } : { params?: undefined }) &
+        (Q extends z.ZodType ? { query?: { [K in keyof Input<Q>]?: Scalar | undefined } } : { query?: undefined }) &
+        (B extends z.ZodType ? { body: Input<B> } : { body?: undefined }) & { headers?: Readonly<Record<string, string>>; timeoutMs?: number }
+    : never;
+
+/** The URL of an endpoint: path parameters filled in (encoded), the query appended. */
+export function endpointUrl(path: string, params?: Readonly<Record<string, Scalar>>, query?: Readonly<Record<string, Scalar | undefined>>): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") q.set(k, String(v));
+  const qs = q.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+/**
+ * Calls an API operation by its generated endpoint (`api(endpoints.purchaseProduct, { body })`):
+ * the path, method and types come from the operation, so an endpoint changes in one place.
+ */
+export function api<O extends Operation>(endpoint: Endpoint<O>, args: EndpointArgs<O>): Promise<ApiResponse<SuccessOf<O> & Record<string, unknown>>> {
+  const a = args as { params?: Record<string, Scalar>; query?: Record<string, Scalar | undefined>; body?: unknown; headers?: Record<string, string>; timeoutMs?: number };
+  return callApi(endpointUrl(endpoint.path, a.params, a.query), { method: endpoint.method, body: a.body, headers: a.headers, timeoutMs: a.timeoutMs });
 }
 
 /** Keys of an error body that are messages about the whole request, not about one field. */
@@ -93,6 +148,7 @@ export type FailureOptions = {
  */
 export function failureFrom(res: ApiResponse, options: FailureOptions = {}): FormFailure {
   if (res.status === 429) return { fieldErrors: {}, formError: RATE_LIMITED };
+  if (res.timedOut) return { fieldErrors: {}, formError: TIMED_OUT };
   if (res.status === 0 || res.status >= 500) return { fieldErrors: {}, formError: SERVER_ERROR };
   const { fields, details, error } = readErrors(res.data);
   const fieldErrors: Record<string, string[]> = {};

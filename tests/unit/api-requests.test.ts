@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { apiMethodsOf } from "@/lib/schemas/api-methods";
+import { endpointsSource } from "@/lib/schemas/endpoints-source";
 import { operations } from "@/lib/schemas/operations";
 import { compileApiRoutes, disallowedMethod, loadApiRoutes, withoutApiTrailingSlash } from "../../scripts/lib/api-requests.mjs";
 
@@ -11,6 +12,19 @@ describe("lib/api-methods.json", () => {
   it("lists exactly the operations' methods (run `npm run api:methods` after adding a route)", () => {
     const file = JSON.parse(readFileSync(new URL("../../lib/api-methods.json", import.meta.url), "utf8"));
     expect(file).toEqual(apiMethodsOf(operations));
+  });
+});
+
+describe("lib/client/endpoints.ts", () => {
+  it("is generated from the operations as they are now (run `npm run api:methods`)", () => {
+    const loaded = import.meta.glob<Record<string, unknown>>("../../lib/schemas/*.ts", { eager: true });
+    const modules = Object.fromEntries(
+      Object.entries(loaded)
+        .map(([file, exports]) => [file.replace(/^.*\/(.+)\.ts$/, "$1"), exports] as const)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+    const file = readFileSync(new URL("../../lib/client/endpoints.ts", import.meta.url), "utf8");
+    expect(file).toBe(endpointsSource(operations, modules));
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type ApiResponse, RATE_LIMITED, SERVER_ERROR, callApi, failureFrom, missingFields, readErrors } from "@/lib/client/api";
+import { API_TIMEOUT_LONG_MS, API_TIMEOUT_MS, type ApiResponse, RATE_LIMITED, SERVER_ERROR, TIMED_OUT, api, callApi, endpointUrl, failureFrom, missingFields, readErrors } from "@/lib/client/api";
+import { endpoints } from "@/lib/client/endpoints";
 import { REQUIRED } from "@/lib/schemas/api";
 
 const answer = (status: number, data: Record<string, unknown> = {}): ApiResponse => ({ status, ok: status >= 200 && status < 300, data });
@@ -98,5 +99,76 @@ describe("callApi extensions for the store", () => {
   it("returns a JSON array body as `list` (the spec's plain lists) and keeps `data` an object", async () => {
     vi.stubGlobal("fetch", () => Promise.resolve(Response.json([{ id: 1, name: "Weapons" }])));
     await expect(callApi("/api/v1/store/category")).resolves.toEqual({ status: 200, ok: true, data: {}, list: [{ id: 1, name: "Weapons" }] });
+  });
+});
+
+describe("api(): typed calls by endpoint, with the spec's timeout", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("fills path parameters (encoded), appends the query and sends the body with the endpoint's method", async () => {
+    const seen: Array<{ url: string; method?: string; body?: unknown }> = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      seen.push({ url, method: init.method, body: init.body });
+      return new Response(JSON.stringify({ ok: 1 }), { status: 200 });
+    });
+    await api(endpoints.purchaseProduct, { body: { id: 7 } });
+    await api(endpoints.getTicket, { params: { id: 12 } });
+    await api(endpoints.hiscoresPlayer, { params: { name: "Iron Man" }, query: { mode: "ironman" } });
+    expect(seen).toEqual([
+      { url: "/api/v1/store/purchase", method: "POST", body: JSON.stringify({ id: 7 }) },
+      { url: "/api/v1/tickets/12", method: "GET", body: undefined },
+      { url: "/api/v1/hiscores/player/Iron%20Man?mode=ironman", method: "GET", body: undefined },
+    ]);
+    expect(endpointUrl("/api/v1/forums/search", undefined, { q: "a b", page: undefined })).toBe("/api/v1/forums/search?q=a+b");
+    expect(() => endpointUrl("/api/v1/tickets/{id}")).toThrow(/missing path parameter id/);
+  });
+
+  it("types each endpoint's arguments from its operation", () => {
+    // Compile-time checks (tsc runs over tests): each line below must be a type error.
+    const never = () => {
+      // @ts-expect-error the purchase body needs an id
+      void api(endpoints.purchaseProduct, { body: {} });
+      // @ts-expect-error a ticket needs its id
+      void api(endpoints.getTicket, {});
+      // @ts-expect-error GET /user takes no body
+      void api(endpoints.user, { body: { x: 1 } });
+    };
+    expect(typeof never).toBe("function");
+  });
+
+  it("gives up after 30 s by default (60 s when asked) and says so, not the generic server text", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted")))));
+    const pending = callApi("/api/v1/user");
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const res = await pending;
+    expect(res).toMatchObject({ status: 0, ok: false, timedOut: true });
+    expect(failureFrom(res).formError).toBe(TIMED_OUT);
+
+    const slow = callApi("/api/v1/store/credits/purchase", { method: "POST", body: {}, timeoutMs: API_TIMEOUT_LONG_MS });
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 1);
+    let slowSettled = false;
+    void slow.then(() => (slowSettled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(slowSettled).toBe(false);
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_LONG_MS);
+    expect((await slow).timedOut).toBe(true);
+  });
+
+  it("keeps a network failure apart from a timeout (the generic text)", async () => {
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    const res = await callApi("/api/v1/user");
+    expect(res.timedOut).toBeUndefined();
+    expect(failureFrom(res).formError).toBe(SERVER_ERROR);
   });
 });
