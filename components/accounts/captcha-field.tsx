@@ -3,6 +3,7 @@
 import type { AltchaWidgetElement } from "altcha";
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { CaptchaClientConfig } from "@/lib/server/captcha/captcha-config";
+import { endpoints } from "@/lib/client/endpoints";
 
 // Human verification for the registration form, invisible to the person (spec §4: "submit
 // runs an invisible human-verification challenge"). The form asks for a token at submit:
@@ -49,7 +50,7 @@ export function CaptchaField({ config, onToken, ref }: Props) {
     if (!host || provider === "off") return;
     const session =
       provider === "altcha"
-        ? altchaSession(host, challengeUrl ?? "/api/v1/captcha/challenge")
+        ? altchaSession(host, challengeUrl ?? endpoints.captchaChallenge.path)
         : provider === "turnstile"
           ? turnstileSession(host, siteKey ?? "")
           : hcaptchaSession(host, siteKey ?? "");

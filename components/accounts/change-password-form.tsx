@@ -8,6 +8,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
 import { PASSWORD_CHANGED } from "@/lib/messages/accounts";
+import { endpoints } from "@/lib/client/endpoints";
 
 const EMPTY_VALUES = { password: "", newPassword: "", newPasswordConfirmation: "" };
 /** Spec §4/§9: the success and error messages clear after 5 seconds. */
@@ -18,7 +19,7 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState(EMPTY_VALUES);
   const [done, setDone] = useState<string | null>(null);
   const form = useApiForm<typeof EMPTY_VALUES, { success?: string }>({
-    path: "/api/v1/change-password",
+    endpoint: endpoints.changePassword,
     required: ["password", "newPassword", "newPasswordConfirmation"],
     fields: ["password", "newPassword", "newPasswordConfirmation"],
     aliases: { new_password_confirmation: "newPasswordConfirmation" },

@@ -10,6 +10,7 @@ import { safeReturnPath } from "@/lib/safe-path";
 import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/messages/accounts";
 import { siteConfig } from "@/lib/site-config";
 import { ResendConfirmation } from "./resend-confirmation";
+import { endpoints } from "@/lib/client/endpoints";
 
 const focusCode = () => requestAnimationFrame(() => document.getElementById("login-code")?.focus());
 
@@ -22,7 +23,7 @@ export function LoginForm({ next }: { next: string }) {
   const [step, setStep] = useState<"credentials" | "code">("credentials");
   const [useRecovery, setUseRecovery] = useState(false);
   const form = useApiForm<{ username: string; password: string; code?: string }, { two_factor_required?: boolean }>({
-    path: "/api/v1/login",
+    endpoint: endpoints.login,
     required: step === "credentials" ? ["username", "password"] : ["code"],
     fields: ["username", "password", "code"],
     onSuccess: (data, { stayBusy }) => {

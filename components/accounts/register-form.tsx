@@ -11,6 +11,7 @@ import { ZRegisterInput } from "@/lib/schemas/accounts";
 import { fieldErrorsFrom } from "@/lib/schemas/api";
 import { type CaptchaHandle, CaptchaField } from "./captcha-field";
 import { NewPasswordField, isChecklistMessage } from "./password-checklist";
+import { endpoints } from "@/lib/client/endpoints";
 
 type CaptchaConfig = ComponentProps<typeof CaptchaField>["config"];
 
@@ -25,7 +26,7 @@ export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
   const [terms, setTerms] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useApiForm<typeof values, { details?: string }>({
-    path: "/api/v1/users",
+    endpoint: endpoints.register,
     fields: ["username", "email", "password", "password_confirmation", "captchaToken"],
     // The server's own rules, so the messages match; the captcha is solved only after they pass.
     validate: (v) => {

@@ -6,6 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { RESET_REQUESTED } from "@/lib/messages/accounts";
 import { siteConfig } from "@/lib/site-config";
+import { endpoints } from "@/lib/client/endpoints";
 
 /** Spec §2 Request password reset: success on 200; the same answer whether or not the account exists. */
 export function RequestResetForm() {
@@ -13,7 +14,7 @@ export function RequestResetForm() {
   const [email, setEmail] = useState("");
   const [done, setDone] = useState<string | null>(null);
   const form = useApiForm<{ username: string; email: string }, { details?: string }>({
-    path: "/api/v1/request-password-reset",
+    endpoint: endpoints.requestReset,
     required: ["username", "email"],
     fields: ["username", "email"],
     onSuccess: (data) => setDone(typeof data.details === "string" ? data.details : RESET_REQUESTED),

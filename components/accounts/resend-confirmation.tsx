@@ -5,13 +5,14 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { CONFIRMATION_RESENT } from "@/lib/messages/accounts";
+import { endpoints } from "@/lib/client/endpoints";
 
 /** Shown when login says the email is not confirmed yet: sends a fresh link. */
 export function ResendConfirmation({ username }: { username: string }) {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState(false);
   const form = useApiForm<{ username: string; email: string }>({
-    path: "/api/v1/users/confirm/resend",
+    endpoint: endpoints.resendConfirmation,
     required: ["email"],
     fields: ["email"],
     onSuccess: () => setSent(true),

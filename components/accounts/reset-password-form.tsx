@@ -7,6 +7,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { RESET_DONE } from "@/lib/messages/accounts";
 import { NewPasswordField } from "./password-checklist";
+import { endpoints } from "@/lib/client/endpoints";
 
 /** Spec §2 Reset your password: success on 201; errors under password, password_confirmation and details. */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
@@ -14,7 +15,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
   const [confirmation, setConfirmation] = useState("");
   const [done, setDone] = useState<string | null>(null);
   const form = useApiForm<{ password: string; password_confirmation: string }, { details?: string }>({
-    path: "/api/v1/reset-password",
+    endpoint: endpoints.resetPassword,
     required: ["password", "password_confirmation"],
     prepare: (v) => ({ uid, token, password: v.password, passwordConfirmation: v.password_confirmation }),
     // The body spells the confirmation in camelCase; uid and token are not fields the person

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
+import { endpoints } from "@/lib/client/endpoints";
 
 const LINK_SENT = "We sent you an email with a link to change your password.";
 
@@ -10,7 +11,7 @@ const LINK_SENT = "We sent you an email with a link to change your password.";
 export function SendResetLinkButton() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useApiForm<Record<string, never>, { success?: string }>({
-    path: "/api/v1/change-password/email",
+    endpoint: endpoints.sendResetLink,
     onSuccess: (data) => setSent(typeof data.success === "string" ? data.success : LINK_SENT),
   });
 

@@ -6,6 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { LocalDateTime } from "@/components/ui/local-date-time";
 import { Panel } from "@/components/ui/panel";
 import type { TSessionDto } from "@/lib/schemas/accounts";
+import { endpoints } from "@/lib/client/endpoints";
 
 type Target = { kind: TSessionDto["kind"]; id: number; device: string } | { kind: "all" };
 const keyOf = (t: Target) => (t.kind === "all" ? "all" : `${t.kind}-${t.id}`);
@@ -23,8 +24,8 @@ export function SessionsList({ initial }: { initial: TSessionDto[] }) {
   const [done, setDone] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current);
   const form = useApiForm<Target, { ended?: number }>({
-    method: "DELETE",
-    path: (t) => (t.kind === "all" ? "/api/v1/sessions" : `/api/v1/sessions/${t.kind}/${t.id}`),
+    endpoint: (t) => (t.kind === "all" ? endpoints.endAllSessions : endpoints.endSession),
+    params: (t): Record<string, string | number> => (t.kind === "all" ? {} : { kind: t.kind, id: t.id }),
     // A session that is already gone is what the player asked for.
     isSuccess: (res, t) => res.ok || (t.kind !== "all" && res.status === 404),
     onSuccess: (data, { values: t }) => {

@@ -8,6 +8,7 @@ import { Modal } from "@/components/ui/modal";
 import { Panel } from "@/components/ui/panel";
 import { callApi } from "@/lib/client/api";
 import type { TTwoFactorStatus } from "@/lib/schemas/accounts";
+import { endpoints } from "@/lib/client/endpoints";
 
 const CODE_HINT = "Please enter your current 6-digit code here before activating!";
 type Dialog = null | "activate" | "deactivate";
@@ -23,7 +24,7 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
   const [message, setMessage] = useState<string | null>(null);
 
   const loadStatus = useCallback(async (): Promise<TTwoFactorStatus | null> => {
-    const res = await callApi<TTwoFactorStatus>("/api/v1/2fa/status");
+    const res = await callApi<TTwoFactorStatus>(endpoints.twoFactorStatus.path);
     if (!res.ok) return null;
     setActivated(res.data.activated);
     return res.data;
@@ -31,7 +32,7 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
 
   // Spec §5: Activate stays disabled until the code has 6 digits (Enter is ignored too).
   const activation = useApiForm<{ code: string }, { recovery_codes?: string[] }>({
-    path: "/api/v1/2fa/activate",
+    endpoint: endpoints.twoFactorActivate,
     validate: (v) => (v.code.length !== 6 ? { fieldErrors: {} } : null),
     onSuccess: async (data) => {
       setRecoveryCodes(Array.isArray(data.recovery_codes) ? data.recovery_codes : []);
@@ -41,7 +42,7 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
   });
   // Spec §5: deactivation needs a code, its length is not checked here.
   const deactivation = useApiForm<{ code: string }>({
-    path: "/api/v1/2fa/deactivate",
+    endpoint: endpoints.twoFactorDeactivate,
     validate: (v) => (v.code ? null : { fieldErrors: {}, formError: "Please enter your current 6-digit code." }),
     onSuccess: async () => {
       setDialog(null);

@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { type ApiMethod, type ApiResponse, type FailureOptions, type FormFailure, SERVER_ERROR, callApi, failureFrom, missingFields } from "@/lib/client/api";
+import { type ApiMethod, type ApiResponse, type Endpoint, type FailureOptions, type FormFailure, SERVER_ERROR, callApi, endpointUrl, failureFrom, missingFields } from "@/lib/client/api";
 
 /** Thrown from `prepare` to stop the submit with this text as the form error (e.g. a failed captcha). */
 export class FormError extends Error {}
@@ -14,9 +14,13 @@ export type SubmitContext<V> = {
 };
 
 export type ApiFormOptions<V, D> = FailureOptions & {
-  /** The endpoint, or a function of the submitted values (e.g. `/api/v1/sessions/${kind}/${id}`). */
-  path: string | ((values: V) => string);
-  /** POST by default; DELETE sends no body. */
+  /** The operation to call (lib/client/endpoints.ts), or a function of the values choosing one. */
+  endpoint?: Endpoint | ((values: V) => Endpoint);
+  /** Instead of `endpoint`: a literal path (prefer `endpoint`, which carries the method and types). */
+  path?: string | ((values: V) => string);
+  /** The endpoint's path parameters, from the submitted values (e.g. `{ id: postId }`). */
+  params?: (values: V) => Record<string, string | number>;
+  /** The endpoint's method unless set; DELETE sends no body. */
   method?: Exclude<ApiMethod, "GET">;
   /** Fields that must not be blank: marked "This field is required." and nothing is sent. */
   required?: readonly (keyof V & string)[];
@@ -93,15 +97,19 @@ export function useApiForm<V extends Record<string, unknown>, D = Record<string,
     setFailure(NONE);
     let stay = false;
     try {
+      const chosen = typeof opts.endpoint === "function" ? opts.endpoint(values) : opts.endpoint;
+      const literal = typeof opts.path === "function" ? opts.path(values) : opts.path;
+      if (!chosen && !literal) throw new Error("useApiForm needs an endpoint (or a path)");
+      const method = opts.method ?? (chosen && chosen.method !== "GET" ? chosen.method : "POST");
       let body: unknown;
       try {
-        body = opts.method === "DELETE" ? undefined : opts.prepare ? await opts.prepare(values) : values;
+        body = method === "DELETE" ? undefined : opts.prepare ? await opts.prepare(values) : values;
       } catch (e) {
         show({ fieldErrors: {}, formError: e instanceof FormError ? e.message : SERVER_ERROR });
         return false;
       }
-      const path = typeof opts.path === "function" ? opts.path(values) : opts.path;
-      const res = await callApi(path, { method: opts.method ?? "POST", body, headers: opts.headers?.(values) });
+      const url = chosen ? endpointUrl(chosen.path, opts.params?.(values)) : literal!;
+      const res = await callApi(url, { method, body, headers: opts.headers?.(values) });
       const ctx: SubmitContext<V> = { values, res, stayBusy: () => (stay = true) };
       if (opts.isSuccess ? opts.isSuccess(res, values) : res.ok) {
         // D only names the success body's fields: forms check their types before use.

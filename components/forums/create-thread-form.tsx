@@ -6,6 +6,7 @@ import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { threadHref } from "./forum-paths";
+import { endpoints } from "@/lib/client/endpoints";
 
 type Values = { title: string; content: string };
 
@@ -16,7 +17,7 @@ type Values = { title: string; content: string };
 export function CreateThreadForm({ forumId }: { forumId: number }) {
   const [values, setValues] = useState<Values>({ title: "", content: "" });
   const form = useApiForm<Values>({
-    path: "/api/v1/forums/threads",
+    endpoint: endpoints.createThread,
     required: ["title"],
     fields: ["title", "content", "forum_id"],
     prepare: (v) => ({ forum_id: forumId, title: v.title, content: v.content }),

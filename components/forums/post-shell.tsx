@@ -11,6 +11,8 @@ import { Modal } from "@/components/ui/modal";
 import { REASON_MAX, REPORT_REASON_MAX } from "@/lib/schemas/forums";
 import { postAnchor } from "./forum-paths";
 import { useThreadFlash } from "./thread-flash";
+import type { Endpoint } from "@/lib/client/api";
+import { endpoints } from "@/lib/client/endpoints";
 
 /** What the reader may do with a post; decided on the server (which enforces it again on every call). */
 export type PostPermissions = {
@@ -58,8 +60,8 @@ export function PostShell({
   }, [flash, postId]);
 
   const unhide = useApiForm<{ hidden: boolean }>({
-    path: `/api/v1/staff/forums/posts/${postId}`,
-    method: "PATCH",
+    endpoint: endpoints.moderatePost,
+    params: () => ({ id: postId }),
     onSuccess: () => router.refresh(),
   });
 
@@ -107,8 +109,8 @@ export function PostShell({
           fieldId={`report-reason-${postId}`}
           max={REPORT_REASON_MAX}
           submitLabel="Send Report"
-          path={`/api/v1/forums/posts/${postId}/report`}
-          method="POST"
+          endpoint={endpoints.reportPost}
+          id={postId}
           body={(reason) => ({ reason })}
           onSuccess={() => setNotice(REPORTED_MESSAGE)}
         />
@@ -133,8 +135,8 @@ export function HidePostDialog({ open, onClose, postId, author, fieldId }: { ope
       fieldId={fieldId}
       max={REASON_MAX}
       submitLabel="Hide Post"
-      path={`/api/v1/staff/forums/posts/${postId}`}
-      method="PATCH"
+      endpoint={endpoints.moderatePost}
+      id={postId}
       body={(reason) => ({ hidden: true, reason })}
       onSuccess={() => router.refresh()}
     />
@@ -149,8 +151,8 @@ export function ReasonDialog({
   fieldId,
   max,
   submitLabel,
-  path,
-  method,
+  endpoint,
+  id,
   body,
   onSuccess,
 }: {
@@ -161,15 +163,16 @@ export function ReasonDialog({
   fieldId: string;
   max: number;
   submitLabel: string;
-  path: string;
-  method: "POST" | "PATCH";
+  /** The operation to call, and the id in its path. */
+  endpoint: Endpoint;
+  id: number;
   body: (reason: string) => Record<string, unknown>;
   onSuccess: () => void;
 }) {
   const [reason, setReason] = useState("");
   const form = useApiForm<{ reason: string }>({
-    path,
-    method,
+    endpoint,
+    params: () => ({ id }),
     required: ["reason"],
     fields: ["reason"],
     prepare: (v) => body(v.reason.trim()),
@@ -200,8 +203,8 @@ function EditPostForm({ postId, initial, needsReason, onDone }: { postId: number
   const router = useRouter();
   const [values, setValues] = useState({ content: initial, reason: "" });
   const form = useApiForm<{ content: string; reason: string }>({
-    path: `/api/v1/forums/posts/${postId}`,
-    method: "PATCH",
+    endpoint: endpoints.editPost,
+    params: () => ({ id: postId }),
     required: needsReason ? ["reason"] : [],
     fields: ["content", "reason"],
     prepare: (v) => ({ content: v.content, ...(v.reason.trim() ? { reason: v.reason.trim() } : {}) }),

@@ -8,6 +8,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { POSTED_MESSAGE, POSTS_PAGE_SIZE } from "@/lib/schemas/forums";
 import { threadHref } from "./forum-paths";
 import { useThreadFlash } from "./thread-flash";
+import { endpoints } from "@/lib/client/endpoints";
 
 /**
  * The reply editor of an open thread (spec §2, §8): POST /api/v1/forums/posts, then 'Successfully
@@ -19,7 +20,7 @@ export function ReplyForm({ threadId, page, pages, postsOnPage }: { threadId: nu
   const { flash, setFlash } = useThreadFlash();
   const [content, setContent] = useState("");
   const form = useApiForm<{ content: string }>({
-    path: "/api/v1/forums/posts",
+    endpoint: endpoints.createPost,
     fields: ["content", "thread_id"],
     prepare: (v) => ({ thread_id: threadId, content: v.content }),
     isSuccess: (res) => res.status === 201,

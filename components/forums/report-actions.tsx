@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { HidePostDialog } from "./post-shell";
+import { endpoints } from "@/lib/client/endpoints";
 
 /**
  * The staff queue's buttons for one report: Resolve / Reopen (PATCH the report) and Hide post
@@ -14,8 +15,8 @@ export function ReportActions({ reportId, postId, resolved, postHidden, author }
   const router = useRouter();
   const [hiding, setHiding] = useState(false);
   const form = useApiForm<{ resolved: boolean }>({
-    path: `/api/v1/staff/forums/reports/${reportId}`,
-    method: "PATCH",
+    endpoint: endpoints.resolveReport,
+    params: () => ({ id: reportId }),
     isSuccess: (res) => res.status === 200,
     onSuccess: () => router.refresh(),
   });

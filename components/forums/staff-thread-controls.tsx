@@ -6,6 +6,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field, inputClass } from "@/components/ui/field";
 import { REASON_MAX, THREAD_TITLE_MAX } from "@/lib/schemas/forums";
+import { endpoints } from "@/lib/client/endpoints";
 
 export type ForumChoice = { category: string; forums: Array<{ id: number; name: string }> };
 
@@ -48,8 +49,8 @@ export function StaffThreadControls({
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<string | undefined>();
   const form = useApiForm<Patch>({
-    path: `/api/v1/staff/forums/threads/${threadId}`,
-    method: "PATCH",
+    endpoint: endpoints.moderateThread,
+    params: () => ({ id: threadId }),
     fields: ["reason", "forum_id", "title"],
     prepare: ({ reason: r, ...change }) => ({ ...change, ...(r.trim() ? { reason: r.trim() } : {}) }),
     isSuccess: (res) => res.status === 200,

@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { markSignedOut } from "./session-state";
+import { endpoints } from "@/lib/client/endpoints";
+import { api } from "@/lib/client/api";
 
 /** Ends the session on the server, then goes home (spec: Log out clears the session, goes to /). */
 export function LogoutButton({ className = "", children = "Log out" }: { className?: string; children?: React.ReactNode }) {
@@ -17,7 +19,7 @@ export function LogoutButton({ className = "", children = "Log out" }: { classNa
         setBusy(true);
         try {
           // JSON, like every unsafe API call (the CSRF rules of issue 6 refuse other content types).
-          await fetch("/api/v1/logout", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: "{}" });
+          await api(endpoints.logout, {});
         } finally {
           markSignedOut();
           router.push("/");

@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from "react";
 import type { MemberRankName, PrivilegeName } from "@/lib/ranks";
 import { SESSION_HINT_COOKIE, hasSessionHint } from "@/lib/session-hint";
+import { endpoints } from "@/lib/client/endpoints";
 
 // Who is signed in, as the browser learns it. Pages are prerendered for everyone, so the
 // navbar asks /api/v1/user itself, and only when the readable hint cookie (set with the
@@ -35,7 +36,7 @@ export function syncSession(): void {
     return;
   }
   if (state.status === "user" || inflight) return;
-  inflight = fetch("/api/v1/user", { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" })
+  inflight = fetch(endpoints.user.path, { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" })
     .then(async (res) => {
       if (res.ok) {
         const u = (await res.json()) as { name: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName; store_session?: boolean };

@@ -7,6 +7,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { NEWS_IMAGE_MAX, NEWS_PLACEHOLDER_IMAGE } from "@/lib/schemas/news";
+import { endpoints } from "@/lib/client/endpoints";
 
 type Values = { title: string; image: string; content: string };
 const FIELDS = ["title", "image", "content"] as const;
@@ -15,7 +16,7 @@ const FIELDS = ["title", "image", "content"] as const;
 export function CreateNewsForm() {
   const [values, setValues] = useState<Values>({ title: "", image: "", content: "" });
   const form = useApiForm<Values, { slug?: unknown }>({
-    path: "/api/v1/news",
+    endpoint: endpoints.createNews,
     required: ["title", "content"],
     fields: FIELDS,
     prepare: (v) => ({ title: v.title, content: v.content, ...(v.image.trim() ? { image: v.image.trim() } : {}) }),

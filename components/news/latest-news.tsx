@@ -5,6 +5,8 @@ import { useApiGet } from "@/components/store/use-api-get";
 import { formatLongDate } from "@/lib/format/dates";
 import type { TNewsItem } from "@/lib/schemas/news";
 import { NewsImage } from "./news-image";
+import { endpoints } from "@/lib/client/endpoints";
+import { endpointUrl } from "@/lib/client/api";
 
 export const HOME_NEWS = 3;
 export const NO_NEWS_YET = "No news has been posted yet.";
@@ -18,7 +20,7 @@ export const NEWS_UNAVAILABLE = "The latest news could not be loaded right now."
  * Links to posts are plain <a>: a post renders stored HTML, a full load under its own nonce policy.
  */
 export function LatestNews() {
-  const { loading, res, retry } = useApiGet(`/api/v1/news/latest?amount=${HOME_NEWS}`);
+  const { loading, res, retry } = useApiGet(endpointUrl(endpoints.latestNews.path, undefined, { amount: HOME_NEWS }));
   // A JSON array arrives as `list` (lib/client/api.ts); it comes from our own API, typed by its contract.
   const items = res?.ok && res.list ? (res.list as TNewsItem[]) : null;
   return (

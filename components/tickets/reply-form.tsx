@@ -6,6 +6,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { TextAreaField } from "@/components/staff/form-controls";
 import { LiveAlert } from "@/components/ui/alert";
 import { COMMENT_MAX } from "@/lib/schemas/tickets";
+import { endpoints } from "@/lib/client/endpoints";
 
 export const REPLY_POSTED = "Successfully posted comment!";
 
@@ -15,7 +16,7 @@ export function ReplyForm({ ticketId }: { ticketId: number }) {
   const [content, setContent] = useState("");
   const [posted, setPosted] = useState(false);
   const form = useApiForm<{ content: string }>({
-    path: "/api/v1/tickets/comments",
+    endpoint: endpoints.createComment,
     required: ["content"],
     fields: ["content"],
     prepare: (v) => ({ ticket: ticketId, content: v.content }),

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
+import { endpoints } from "@/lib/client/endpoints";
 
 /**
  * Spec §2/§4 Staff Controls: Close an open ticket, Open a closed one. The screen changes only on
@@ -11,8 +12,8 @@ import { LiveAlert } from "@/components/ui/alert";
 export function StaffControls({ ticketId, closed }: { ticketId: number; closed: boolean }) {
   const router = useRouter();
   const form = useApiForm<{ closed: boolean }>({
-    path: `/api/v1/tickets/${ticketId}`,
-    method: "PATCH",
+    endpoint: endpoints.updateTicket,
+    params: () => ({ id: ticketId }),
     isSuccess: (res) => res.status === 200,
     onSuccess: () => router.refresh(),
   });

@@ -1,11 +1,12 @@
 // The voting API as the browser uses it: paths, and the answers' types (types only: no zod in
 // the bundle; a change to an answer breaks the type check of the component that reads it).
 import type { TVoteCountdown, TVoteHistoryRow, TVoteMetrics } from "@/lib/schemas/votes";
+import { endpoints } from "@/lib/client/endpoints";
 
 export const VOTE_API = {
-  countdown: "/api/v1/vote/countdown",
-  metrics: "/api/v1/vote/metrics",
-  history: "/api/v1/vote/history",
+  countdown: endpoints.voteCountdown.path,
+  metrics: endpoints.voteMetrics.path,
+  history: endpoints.voteHistory.path,
 } as const;
 
 export type VoteCountdown = TVoteCountdown;
