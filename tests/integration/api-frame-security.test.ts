@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { z } from "zod";
 import { POST as loginRoute } from "@/app/api/v1/login/route";
 import { POST as logoutRoute } from "@/app/api/v1/logout/route";
+import { POST as createTicketRoute } from "@/app/api/v1/tickets/route";
 import { GET as openApiRoute } from "@/app/api/v1/openapi.json/route";
 import { GET as listSessions } from "@/app/api/v1/sessions/route";
 import { POST as tokenRoute } from "@/app/api/v1/token/route";
@@ -44,6 +45,21 @@ describe("login CSRF", () => {
     expect(r.headers.get("set-cookie")).toBeNull();
   });
 
+  it("a form-encoded or multipart write from our own page is refused with 415 and writes nothing", async () => {
+    const u = await createUser();
+    const session = await createSessionToken(u.id);
+    const body = new URLSearchParams({ type: "GENERAL_INQUIRY", title: "Form post", description: "Sent as a form" }).toString();
+    for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]) {
+      const r = await call(createTicketRoute, { method: "POST", rawBody: body, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN, "content-type": type } });
+      expect(r.status, type).toBe(415);
+    }
+    expect(await db.ticket.count({ where: { userId: u.id } })).toBe(0);
+    // The twin: the same ticket as JSON is opened.
+    const json = await call(createTicketRoute, { method: "POST", body: { type: "GENERAL_INQUIRY", title: "JSON post", description: "Sent as JSON" }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
+    expect(json.status).toBe(201);
+    expect(await db.ticket.count({ where: { userId: u.id } })).toBe(1);
+  });
+
   it("a cross-origin JSON login is refused; same-origin and header-less clients log in", async () => {
     const u = await createUser();
     const evil = await call(loginRoute, { method: "POST", body: credentials(u), headers: { ...freshClient(), origin: "https://evil.example" } });
@@ -51,6 +67,10 @@ describe("login CSRF", () => {
     expect(evil.headers.get("set-cookie")).toBeNull();
     const sameSite = await call(loginRoute, { method: "POST", body: credentials(u), headers: { ...freshClient(), "sec-fetch-site": "same-site" } });
     expect(sameSite.status).toBe(403);
+    // A sandboxed frame or a privacy redirect sends `Origin: null`: not this site either.
+    const nullOrigin = await call(loginRoute, { method: "POST", body: credentials(u), headers: { ...freshClient(), origin: "null" } });
+    expect(nullOrigin.status).toBe(403);
+    expect(nullOrigin.headers.get("set-cookie")).toBeNull();
 
     const ours = await call(loginRoute, { method: "POST", body: credentials(u), headers: { ...freshClient(), origin: "http://localhost:3000" } });
     expect(ours.status).toBe(200);
