@@ -237,6 +237,7 @@ export const storeLinkOp = defineOperation({
   summary: "A one-time, short-lived sign-in link to the credit store (::store)",
   tag: TAG,
   auth: "game",
+  rateLimited: true,
   body: ZStoreLinkInput,
   responses: { 200: { description: "The link", schema: ZStoreLink } },
 });
