@@ -16,8 +16,9 @@ export const DEMO_PLAYER = { username: "Player", password: "Ember!Player1" };
 export const USAGE = `Usage: npm run game:sim -- [options]
 
 Plays a game server against the site: reports players online, logs a player in, pushes
-their hiscores, claims their deliveries, grants them (prints them), acks them, and asks
-for a ::store link. Every step prints one line; the exit code is 0 when all worked.
+their hiscores (skills and activity scores), claims their deliveries, grants them (prints
+them), acks them, and asks for a ::store link. Every step prints one line; the exit code is
+0 when all worked.
 
   --url URL           the site (default SITE_URL, else http://localhost:3000)
   --key KEY           game API key gsk_… (default env GAME_SIM_KEY); make one with
@@ -159,14 +160,41 @@ function client(o: SimOptions): Call {
   };
 }
 
+/** A random sequence in [0, 1) that is the same for a name (and a salt) on every run. */
+function seeded(username: string, salt = ""): () => number {
+  let seed = [...(username.toLowerCase() + salt)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  return () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
 /** Plausible experience for all 23 skills, the same for a name on every run. */
 export function experienceFor(username: string): number[] {
-  let seed = [...username.toLowerCase()].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-  const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const next = seeded(username);
   return SKILLS.map((skill) => {
     const level = Math.max(skill === "Hitpoints" ? 10 : 1, Math.floor(30 + next() * 69));
     return XP_FOR_LEVEL[level]! + Math.floor(next() * ((XP_FOR_LEVEL[level + 1] ?? XP_FOR_LEVEL[level]! + 1) - XP_FOR_LEVEL[level]!));
   });
+}
+
+/**
+ * Plausible activity scores (keys of lib/hiscores-layout.ts), the same for a name on every run:
+ * clue scrolls by tier with their total, a few bosses' kill counts, PvP kills and the best streak.
+ */
+export function activitiesFor(username: string): Record<string, number> {
+  const next = seeded(username, "activities");
+  const upTo = (n: number) => Math.floor(next() * (n + 1));
+  const clues = Object.fromEntries(["beginner", "easy", "medium", "hard", "elite", "master"].map((tier) => [`clue_scrolls_${tier}`, upTo(60)]));
+  const kills = upTo(500);
+  return {
+    clue_scrolls_all: Object.values(clues).reduce((a, b) => a + b, 0),
+    ...clues,
+    barrows_chests: upTo(400),
+    zulrah: upTo(300),
+    vorkath: upTo(300),
+    general_graardor: upTo(200),
+    tztok_jad: upTo(5),
+    pvp_kills: kills,
+    pvp_kill_streak: Math.min(kills, upTo(25)),
+  };
 }
 
 export function describeDelivery(d: TGameDelivery): string {
@@ -198,8 +226,19 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
     step(current, `ok: ${player.name} (id ${player.id}), ${player.privilege}, member rank ${player.memberRank}${player.is_staff ? ", staff" : ""}`);
 
     current = "hiscores";
-    const hs = await call<{ total_level: number; total_experience: number }>("POST", "/api/v1/game/hiscores", { player_id: player.id, game_mode: "regular", xp_mode: "regular", experience: experienceFor(player.name) });
-    step(current, `pushed ${SKILLS.length} skills: total level ${hs.total_level}, total experience ${hs.total_experience.toLocaleString("en-US")}`);
+    const activities = activitiesFor(player.name);
+    const hs = await call<{ total_level: number; total_experience: number }>("POST", "/api/v1/game/hiscores", {
+      player_id: player.id,
+      game_mode: "regular",
+      xp_mode: "regular",
+      experience: experienceFor(player.name),
+      activities,
+    });
+    step(
+      current,
+      `pushed ${SKILLS.length} skills: total level ${hs.total_level}, total experience ${hs.total_experience.toLocaleString("en-US")}; ` +
+        `${Object.keys(activities).length} activity scores (${activities.clue_scrolls_all} clue scrolls, ${activities.zulrah} Zulrah kills, ${activities.pvp_kills} PvP kills)`,
+    );
 
     if (o.voteToken) {
       current = "vote callback";

@@ -1,12 +1,14 @@
 // npm run seed:hiscores -- --players 1000000 [--mixed] [--chunk 100000]
 // Generated players for measuring the hiscores at scale (docs/hiscores.md): N accounts named
-// g1…gN (no password can log in), each with Overall + 23 skills. By default every player is on
+// g1…gN (no password can log in), each with Overall + 23 skills and a few activity scores
+// (about 2.5 a player: clue scrolls, some bosses, PvP kills). By default every player is on
 // the regular / regular ladder (the worst case: one ladder of N); --mixed spreads them over
 // the game and XP modes like a live server. Runs again after deleting the previous g-players.
 // Bulk SQL (generate_series) with the ladder index dropped during the load and rebuilt after;
 // then the rank anchors are built and the table analysed. Never run against production data.
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { activityByKey } from "../lib/hiscores-layout";
 import { XP_FOR_LEVEL } from "../lib/xp";
 
 const args = process.argv.slice(2);
@@ -29,6 +31,22 @@ const say = (m: string) => console.log(`[seed:hiscores] ${((performance.now() - 
 
 // Level thresholds 2..99 for width_bucket: level = 1 + the number of thresholds ≤ xp.
 const thresholds = XP_FOR_LEVEL.slice(2);
+
+// Activities a generated player has, with the chance and the highest score (skewed low, so the
+// ladders have long runs of ties at small counts, like live ones). Clue scrolls (all) is the
+// largest activity ladder: 60% of the players.
+const ACTIVITY_MIX: [key: string, chance: number, max: number][] = [
+  ["clue_scrolls_all", 0.6, 3000],
+  ["barrows_chests", 0.4, 2000],
+  ["zulrah", 0.35, 5000],
+  ["vorkath", 0.25, 4000],
+  ["general_graardor", 0.15, 3000],
+  ["tztok_jad", 0.1, 30],
+  ["pvp_kills", 0.3, 10000],
+  ["pvp_kill_streak", 0.3, 60],
+];
+const activityIds = ACTIVITY_MIX.map(([key]) => activityByKey(key)!.id);
+let activityRows = 0;
 
 const pool = new pg.Pool({ connectionString: url, max: 1 });
 const c = await pool.connect();
@@ -79,8 +97,23 @@ try {
        FROM staged GROUP BY "userId", "gameMode", "xpMode"`,
       [first, last, thresholds, mixed],
     );
+    // Activity rows on each player's own ladder (read back from their Overall row).
+    const acts = await c.query(
+      `INSERT INTO hiscore_stats ("userId", "gameMode", "xpMode", skill, level, experience, "reachedAt", hidden)
+       SELECT "userId", "gameMode", "xpMode", id, 0, 1 + floor(power(random(), 3) * max)::bigint, now() - random() * interval '365 days', false
+       FROM (
+         -- The draw is an output of the subquery: a filter on random() alone would be pushed down
+         -- to the unnest and decided once for everyone.
+         SELECT s."userId", s."gameMode", s."xpMode", a.id, a.chance, a.max, random() AS draw
+         FROM hiscore_stats s CROSS JOIN unnest($3::smallint[], $4::float8[], $5::int[]) AS a(id, chance, max)
+         WHERE s."userId" BETWEEN $1 AND $2 AND s.skill = 0
+       ) pairs
+       WHERE draw < chance`,
+      [first, last, activityIds, ACTIVITY_MIX.map((m) => m[1]), ACTIVITY_MIX.map((m) => m[2])],
+    );
+    activityRows += acts.rowCount ?? 0;
     await c.query("COMMIT");
-    say(`players ${from.toLocaleString("en-US")}–${to.toLocaleString("en-US")} with 24 rows each`);
+    say(`players ${from.toLocaleString("en-US")}–${to.toLocaleString("en-US")} with 24 skill rows each and ${(acts.rowCount ?? 0).toLocaleString("en-US")} activity rows`);
   }
   await c.query(`CREATE INDEX hiscore_ladder_idx ON hiscore_stats ("gameMode", "xpMode", skill, hidden, score DESC, tiebreak DESC)`);
   say("ladder index rebuilt");
@@ -97,4 +130,4 @@ const { refreshAllLadders } = await import("../lib/server/hiscores/refresh-ladde
 const { db } = await import("../lib/server/db");
 await refreshAllLadders();
 await db.$disconnect();
-say(`done: ${players.toLocaleString("en-US")} players, ${(players * 24).toLocaleString("en-US")} hiscore rows, anchors built`);
+say(`done: ${players.toLocaleString("en-US")} players, ${(players * 24 + activityRows).toLocaleString("en-US")} hiscore rows (${activityRows.toLocaleString("en-US")} of activities), anchors built`);

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { HISCORES_PAGE_SIZE, hiscoresHref, playerHref, type TGameMode, type TXpMode } from "@/lib/hiscores";
+import { isActivityId } from "@/lib/hiscores-layout";
 import { listHiscores } from "@/lib/server/hiscores/list-hiscores";
 import { TableHead } from "@/components/ui/table-head";
 
@@ -8,6 +9,11 @@ const LADDER_COLUMNS = [
   { label: "Username", className: "px-2 py-2" },
   { label: "Level", className: "px-2 py-2 text-right" },
   { label: "Experience", className: "px-2 py-2 text-right" },
+];
+const ACTIVITY_COLUMNS = [
+  { label: "Rank", className: "px-2 py-2" },
+  { label: "Username", className: "px-2 py-2" },
+  { label: "Score", className: "px-2 py-2 text-right" },
 ];
 
 export const EMPTY_TEXT = "No hiscores entries found";
@@ -19,7 +25,10 @@ const RANK_STYLE: Record<number, string> = {
   3: "bg-ember/10 text-ember",
 };
 
-/** Table Rank / Username / Level / Experience, the top three highlighted, Previous / Next by ?page=. */
+/**
+ * Table Rank / Username / Level / Experience (an activity: Rank / Username / Score), the top three
+ * highlighted, Previous / Next by ?page=.
+ */
 export async function HiscoresTable({ skill, mode, xp, page }: { skill: number; mode: TGameMode; xp: TXpMode; page: number }) {
   const { results, hasNext, players } = await listHiscores({ skill, mode, xp, page });
   const lastPage = Math.max(1, Math.ceil(players / HISCORES_PAGE_SIZE));
@@ -31,7 +40,7 @@ export async function HiscoresTable({ skill, mode, xp, page }: { skill: number; 
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm sm:text-base">
-            <TableHead columns={LADDER_COLUMNS} />
+            <TableHead columns={isActivityId(skill) ? ACTIVITY_COLUMNS : LADDER_COLUMNS} />
             <tbody>
               {results.map((e) => (
                 <tr key={e.id} className={`border-b border-stone-800 ${RANK_STYLE[e.rank] ?? ""}`} data-rank={e.rank}>
@@ -44,8 +53,14 @@ export async function HiscoresTable({ skill, mode, xp, page }: { skill: number; 
                       {e.username}
                     </Link>
                   </td>
-                  <td className="px-2 py-2 text-right tabular-nums">{fmt.format(e.total_level)}</td>
-                  <td className="px-2 py-2 text-right tabular-nums">{fmt.format(e.total_experience)}</td>
+                  {"score" in e ? (
+                    <td className="px-2 py-2 text-right tabular-nums">{fmt.format(e.score)}</td>
+                  ) : (
+                    <>
+                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(e.total_level)}</td>
+                      <td className="px-2 py-2 text-right tabular-nums">{fmt.format(e.total_experience)}</td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { GAME_MODE_LABEL, hiscoresHref, skillSlug } from "@/lib/hiscores";
+import { ACTIVITY_GROUPS, activityByKey, activitySlug } from "@/lib/hiscores-layout";
 import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
 import { NOT_ON_HISCORES } from "@/lib/server/hiscores/get-player-hiscores";
 import { PlayerSearch } from "./player-search";
@@ -15,10 +16,54 @@ const PLAYER_COLUMNS = [
   { label: "Experience", className: "px-1.5 py-2 sm:px-2 text-right" },
 ];
 
+const ACTIVITY_COLUMNS = [
+  { label: "Activity", className: "px-1.5 py-2 sm:px-2" },
+  { label: "Rank", className: "px-1.5 py-2 sm:px-2 text-right" },
+  { label: "Score", className: "px-1.5 py-2 sm:px-2 text-right" },
+];
+
 const fmt = new Intl.NumberFormat("en-US");
 
-/** The panels the game does not report yet (spec §2: static 'Coming Soon'). */
-const COMING_SOON = ["Boss kill counts", "PvP stats", "Clue scrolls"];
+/** One panel per activity group (bosses, PvP, clues, minigames): what the player is ranked in. */
+function ActivityPanels({ player }: { player: TPlayerHiscores }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {ACTIVITY_GROUPS.map(({ group, title }) => {
+        const rows = player.activities.flatMap((r) => {
+          const a = activityByKey(r.activity);
+          return a && a.group === group ? [{ ...r, id: a.id, slug: activitySlug(a) }] : [];
+        });
+        return (
+          <Panel key={group} aria-labelledby={`activities-${group}`}>
+            <h2 id={`activities-${group}`} className="mb-2 text-xl text-gold">
+              {title}
+            </h2>
+            {rows.length === 0 ? (
+              <p className="text-stone-300">None ranked yet.</p>
+            ) : (
+              <table className="w-full text-left text-xs min-[400px]:text-sm sm:text-base">
+                <TableHead columns={ACTIVITY_COLUMNS} />
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.activity} className="border-b border-stone-800">
+                      <td className="px-1.5 py-2 sm:px-2">
+                        <Link href={hiscoresHref({ skill: r.id, mode: player.game_mode, xp: player.xp_mode })} className="underline-offset-2 hover:underline" data-activity={r.slug}>
+                          {r.name}
+                        </Link>
+                      </td>
+                      <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{fmt.format(r.rank)}</td>
+                      <td className="px-1.5 py-2 sm:px-2 text-right tabular-nums">{fmt.format(r.score)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Panel>
+        );
+      })}
+    </div>
+  );
+}
 
 function Badges({ player }: { player: TPlayerHiscores }) {
   const badges: string[] = [];
@@ -36,7 +81,7 @@ function Badges({ player }: { player: TPlayerHiscores }) {
   );
 }
 
-/** Spec §2 Player hiscores: name, badges from the real mode, the skill table, 'Coming Soon' panels. */
+/** Spec §2 Player hiscores: name, badges from the real mode, the skill table, the activity panels. */
 export function PlayerHiscores({ name, player }: { name: string; player: TPlayerHiscores | null }) {
   return (
     <>
@@ -49,8 +94,10 @@ export function PlayerHiscores({ name, player }: { name: string; player: TPlayer
       {player ? (
         <div className="space-y-6">
           <Badges player={player} />
-          <Panel>
-            <h2 className="mb-3 text-2xl text-gold">Skills</h2>
+          <Panel aria-labelledby="skills-heading">
+            <h2 id="skills-heading" className="mb-3 text-2xl text-gold">
+              Skills
+            </h2>
             {/* On a phone the icon column gives its room to the numbers, so nothing scrolls sideways. */}
             <div className="overflow-x-auto">
               <table className="w-full text-left text-xs min-[400px]:text-sm sm:text-base">
@@ -77,14 +124,7 @@ export function PlayerHiscores({ name, player }: { name: string; player: TPlayer
               </table>
             </div>
           </Panel>
-          <div className="grid gap-4 md:grid-cols-3">
-            {COMING_SOON.map((title) => (
-              <Panel key={title}>
-                <h2 className="mb-2 text-xl text-gold">{title}</h2>
-                <p className="text-stone-300">Coming Soon</p>
-              </Panel>
-            ))}
-          </div>
+          <ActivityPanels player={player} />
         </div>
       ) : null}
     </>

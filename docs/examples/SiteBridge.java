@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 public final class SiteBridge {
 
@@ -142,8 +143,14 @@ public final class SiteBridge {
 
     // ── hiscores, players online, ::store ──
 
-    /** experience: 23 values in the site's skill order (Attack, Defence, Strength, Hitpoints, …, Construction). */
-    public void pushHiscores(long playerId, long[] experience, String gameMode, String xpMode) throws IOException, InterruptedException {
+    /**
+     * experience: 23 values in the site's skill order (Attack, Defence, Strength, Hitpoints, …, Construction).
+     * activities: activity key → the player's current total (kill count, clues, kills), e.g. "zulrah" → 318,
+     * "clue_scrolls_all" → 41, "pvp_kills" → 120, "pvp_kill_streak" → 9; the keys are listed in
+     * docs/game-integration.md. Keys left out keep their stored score; 0 takes the player off that ladder.
+     * May be empty.
+     */
+    public void pushHiscores(long playerId, long[] experience, Map<String, Long> activities, String gameMode, String xpMode) throws IOException, InterruptedException {
         JsonObject body = new JsonObject();
         body.addProperty("player_id", playerId);
         body.addProperty("game_mode", gameMode); // regular, ironman, ultimate_ironman, hardcore_ironman, group_ironman
@@ -151,6 +158,9 @@ public final class SiteBridge {
         JsonArray xp = new JsonArray();
         for (long x : experience) xp.add(x);
         body.add("experience", xp);
+        JsonObject scores = new JsonObject();
+        activities.forEach(scores::addProperty);
+        body.add("activities", scores);
         send("POST", "/api/v1/game/hiscores", body);
     }
 

@@ -80,6 +80,8 @@ export const endpoints = {
   hiscoresPlayer: { method: "GET", path: "/api/v1/hiscores/player/{name}" } as Endpoint<typeof hiscores.hiscoresPlayerOp>,
   hiscoresIndexLiteWs: { method: "GET", path: "/api/v1/hiscores/index_lite.ws" } as Endpoint<typeof hiscores.hiscoresIndexLiteWsOp>,
   hiscoresIndexLiteJson: { method: "GET", path: "/api/v1/hiscores/index_lite.json" } as Endpoint<typeof hiscores.hiscoresIndexLiteJsonOp>,
+  hiscoresModeIndexLiteWs: { method: "GET", path: "/api/v1/hiscores/{mode}/index_lite.ws" } as Endpoint<typeof hiscores.hiscoresModeIndexLiteWsOp>,
+  hiscoresModeIndexLiteJson: { method: "GET", path: "/api/v1/hiscores/{mode}/index_lite.json" } as Endpoint<typeof hiscores.hiscoresModeIndexLiteJsonOp>,
   listTickets: { method: "GET", path: "/api/v1/tickets" } as Endpoint<typeof tickets.listTicketsOp>,
   createTicket: { method: "POST", path: "/api/v1/tickets" } as Endpoint<typeof tickets.createTicketOp>,
   getTicket: { method: "GET", path: "/api/v1/tickets/{id}" } as Endpoint<typeof tickets.getTicketOp>,

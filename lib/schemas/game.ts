@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITIES, ACTIVITY_SCORE_MAX } from "../hiscores-layout";
 import { SKILLS } from "../skills";
 import { MAX_XP } from "../xp";
 import { defineOperation, REQUIRED } from "./api";
@@ -161,6 +162,23 @@ export const previewDeliveriesOp = defineOperation({
 // ── hiscores ──
 
 const zXp = z.number().int("Experience must be a whole number.").min(0, "Experience cannot be negative.").max(MAX_XP, `Experience is at most ${MAX_XP}.`);
+/** A score of one activity; messages name the key, as errors are listed under `activities`. */
+const zScore = (key: string) =>
+  z
+    .number({ error: `${key}: a score must be a whole number.` })
+    .int(`${key}: a score must be a whole number.`)
+    .min(0, `${key}: a score cannot be negative.`)
+    .max(ACTIVITY_SCORE_MAX, `${key}: a score is at most ${ACTIVITY_SCORE_MAX}.`);
+
+/** `activities`: any of the known keys (lib/hiscores-layout.ts) with a count; unknown keys are refused. */
+const zActivities = z
+  .strictObject(Object.fromEntries(ACTIVITIES.map((a) => [a.key, zScore(a.key).optional().describe(a.name)])), {
+    error: (iss) =>
+      iss.code === "unrecognized_keys" ? `Unknown activity: ${iss.keys.join(", ")}. The keys are listed in docs/game-integration.md.` : "Send activities as an object of key: score.",
+  })
+  .describe(
+    "Activity scores by key (kill counts, clue scrolls by tier, minigame points, PvP kills and best kill streak). Each is the player's current total; 0 takes the player off that ladder. Keys left out keep their stored score.",
+  );
 
 export const ZHiscoresPush = z.object({
   player_id: zPlayerId(),
@@ -170,6 +188,7 @@ export const ZHiscoresPush = z.object({
     .array(zXp)
     .length(SKILLS.length, `Send the experience of all ${SKILLS.length} skills, in the order ${SKILLS.join(", ")}.`)
     .describe(`Experience per skill, in this order: ${SKILLS.join(", ")}`),
+  activities: zActivities.optional(),
 });
 export type THiscoresPush = z.input<typeof ZHiscoresPush>;
 export const ZHiscoresPushResult = z.object({
@@ -182,12 +201,13 @@ export const pushHiscoresOp = defineOperation({
   method: "POST",
   path: "/api/v1/game/hiscores",
   scope: "hiscores",
-  summary: "Store a player's skills (on logout or periodically)",
-  description: "Levels are derived from the experience table. The time each experience value was first reached is kept to break ties. A player is on one ladder (game mode + XP mode) at a time.",
+  summary: "Store a player's skills and activity scores (on logout or periodically)",
+  description:
+    "Levels are derived from the experience table. The time each experience value or score was first reached is kept to break ties. A player is on one ladder (game mode + XP mode) at a time; their activity scores move with them.",
   tag: TAG,
   auth: "game",
   body: ZHiscoresPush,
-  responses: { 200: { description: "Stored", schema: ZHiscoresPushResult } },
+  responses: { 200: { description: "Stored", schema: ZHiscoresPushResult }, 404: { description: "No such player" } },
 });
 
 // ── players online ──

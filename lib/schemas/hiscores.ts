@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { CATEGORIES, clampHiscoresPage, GAME_MODES, HISCORES_PAGE_SIZE, XP_MODES } from "../hiscores";
+import { ACTIVITY_KEYS, activityByKey, LAYOUT_DATE, OFFICIAL_ACTIVITIES, OFFICIAL_MODE_SEGMENTS, OFFICIAL_SKILLS } from "../hiscores-layout";
 import { USERNAME_MAX } from "../usernames";
 import { defineOperation, zPaged } from "./api";
 
-// Contracts of the hiscores API (spec §3 Hiscore entry / Player entry, §7; issue 9): the ladders,
-// one player's ranks, and lookups in the format of the official Old School hiscores
-// (index_lite.ws / index_lite.json) for game clients built on RuneLite.
+// Contracts of the hiscores API (spec §3 Hiscore entry / Player entry, §7; issues 9, 17): the
+// ladders of skills and activities, one player's ranks, and lookups in the format of the
+// official Old School hiscores (index_lite.ws / index_lite.json, also under the official per-mode
+// paths) for game clients built on RuneLite and other readers of Jagex's hiscores.
 
 const TAG = "Hiscores";
 
@@ -27,12 +29,19 @@ const zSkill = z
   .refine((s) => SLUGS.includes(s) || /^(0|[1-9]|1\d|2[0-3])$/.test(s), `Must be overall or a skill name (${SLUGS.slice(1).join(", ")}), or its number 0–23.`)
   .transform((s) => (/^\d+$/.test(s) ? Number(s) : SLUGS.indexOf(s)));
 
-export const ZHiscoresQuery = z.object({
-  page: zHiscoresPage,
-  skill: zSkill.optional().transform((s) => s ?? 0).describe("overall (default) or a skill name, e.g. attack; or its number 0–23"),
-  mode: zMode.optional().transform((m) => m ?? "regular").describe("Game mode ladder (default regular)"),
-  xp: zXp.optional().transform((x) => x ?? "regular").describe("XP mode ladder (default regular)"),
-});
+const zActivity = z.enum(ACTIVITY_KEYS, { error: "Must be an activity key, e.g. zulrah, clue_scrolls_all or pvp_kills (all are listed in the API document)." });
+
+export const ZHiscoresQuery = z
+  .object({
+    page: zHiscoresPage,
+    skill: zSkill.optional().describe("overall (default) or a skill name, e.g. attack; or its number 0–23"),
+    activity: zActivity.optional().describe("An activity's ladder instead of a skill's, by key: a boss (zulrah), clue scrolls (clue_scrolls_all), pvp_kills, pvp_kill_streak, …"),
+    mode: zMode.optional().transform((m) => m ?? "regular").describe("Game mode ladder (default regular)"),
+    xp: zXp.optional().transform((x) => x ?? "regular").describe("XP mode ladder (default regular)"),
+  })
+  .refine((q) => q.skill === undefined || q.activity === undefined, { path: ["activity"], message: "Ask for a skill or an activity, not both." })
+  // `skill` becomes the ladder's id: 0–23 for skills, 100+ for activities (lib/hiscores-layout.ts).
+  .transform(({ skill, activity, ...rest }) => ({ ...rest, skill: activity ? activityByKey(activity)!.id : (skill ?? 0) }));
 export type THiscoresQuery = z.output<typeof ZHiscoresQuery>;
 
 export const ZHiscoreEntry = z.object({
@@ -44,16 +53,24 @@ export const ZHiscoreEntry = z.object({
 });
 export type THiscoreEntry = z.infer<typeof ZHiscoreEntry>;
 
+export const ZActivityEntry = z.object({
+  id: z.number().int().describe("The player's account id"),
+  rank: z.number().int().describe("1 is the best"),
+  username: z.string(),
+  score: z.number().int().describe("Kill count, clue scrolls completed, points or kills"),
+});
+export type TActivityEntry = z.infer<typeof ZActivityEntry>;
+
 export const hiscoresListOp = defineOperation({
   method: "GET",
   path: "/api/v1/hiscores",
   summary: "One ladder, 25 players a page",
   description:
-    "Ranked by experience (Overall: total level, then total experience); ties go to whoever reached it first. Staff and banned players are left out. Each game mode and XP mode is its own ladder.",
+    "A skill ranks by experience (Overall: total level, then total experience), an activity by its score; ties go to whoever reached it first. Staff and banned players are left out. Each game mode and XP mode is its own ladder. Skill entries carry total_level and total_experience, activity entries score.",
   tag: TAG,
   auth: "none",
   query: ZHiscoresQuery,
-  responses: { 200: { description: "The page", schema: zPaged(ZHiscoreEntry) } },
+  responses: { 200: { description: "The page", schema: zPaged(z.union([ZHiscoreEntry, ZActivityEntry])) } },
 });
 
 export const ZModeQuery = z.object({
@@ -70,12 +87,21 @@ export const ZPlayerEntry = z.object({
 });
 export type TPlayerEntry = z.infer<typeof ZPlayerEntry>;
 
+export const ZPlayerActivity = z.object({
+  activity: z.string().describe("The activity's key, e.g. zulrah"),
+  name: z.string().describe("Its official name, e.g. Zulrah"),
+  rank: z.number().int(),
+  score: z.number().int(),
+});
+export type TPlayerActivity = z.infer<typeof ZPlayerActivity>;
+
 export const ZPlayerHiscores = z.object({
   id: z.number().int(),
   username: z.string(),
   game_mode: z.enum(GAME_MODES),
   xp_mode: z.enum(XP_MODES),
   results: z.array(ZPlayerEntry).describe("Overall first, then the 23 skills"),
+  activities: z.array(ZPlayerActivity).describe("The activities the player is ranked in (score above 0), in the official order, then PvP kills and best kill streak"),
 });
 export type TPlayerHiscores = z.infer<typeof ZPlayerHiscores>;
 
@@ -86,7 +112,7 @@ export const ZPlayerParams = z.object({
 export const hiscoresPlayerOp = defineOperation({
   method: "GET",
   path: "/api/v1/hiscores/player/{name}",
-  summary: "A player's rank, level and experience in Overall and every skill",
+  summary: "A player's rank, level and experience in Overall and every skill, and their ranked activities",
   description: "404 when no player of that name is on the hiscores (staff and banned players are not), or not on the ladder asked for with mode / xp.",
   tag: TAG,
   auth: "none",
@@ -99,12 +125,13 @@ export const ZIndexLiteQuery = ZModeQuery.extend({
   player: z.string({ error: "Name a player." }).trim().min(1, "Name a player.").max(64).describe("Username"),
 });
 
+const LAYOUT = `the official layout of ${LAYOUT_DATE}: ${OFFICIAL_SKILLS.length} skill rows (Overall, the 23 skills, Sailing, which this server does not have) and ${OFFICIAL_ACTIVITIES.length} activity rows (League Points … Zulrah)`;
+
 export const hiscoresIndexLiteWsOp = defineOperation({
   method: "GET",
   path: "/api/v1/hiscores/index_lite.ws",
   summary: "A player's hiscores in the Old School CSV format",
-  description:
-    "text/plain, one `rank,level,xp` line for Overall and then each skill in the official order (Attack … Construction); `-1` where unranked. Without mode / xp the player's own ladder; with them, 404 unless the player is on that ladder.",
+  description: `text/plain, one line per row of ${LAYOUT}: \`rank,level,xp\` per skill, then \`rank,score\` per activity; \`-1,1,-1\` and \`-1,-1\` where unranked. Without mode / xp the player's own ladder; with them, 404 unless the player is on that ladder.`,
   tag: TAG,
   auth: "none",
   query: ZIndexLiteQuery,
@@ -112,8 +139,9 @@ export const hiscoresIndexLiteWsOp = defineOperation({
 });
 
 export const ZIndexLiteJson = z.object({
+  name: z.string().describe("The player's name"),
   skills: z.array(z.object({ id: z.number().int(), name: z.string(), rank: z.number().int(), level: z.number().int(), xp: z.number().int() })),
-  activities: z.array(z.object({ id: z.number().int(), name: z.string(), rank: z.number().int(), score: z.number().int() })).describe("None tracked yet: always empty"),
+  activities: z.array(z.object({ id: z.number().int().describe("Place in the list, from 0"), name: z.string(), rank: z.number().int(), score: z.number().int() })),
 });
 export type TIndexLiteJson = z.infer<typeof ZIndexLiteJson>;
 
@@ -121,11 +149,46 @@ export const hiscoresIndexLiteJsonOp = defineOperation({
   method: "GET",
   path: "/api/v1/hiscores/index_lite.json",
   summary: "A player's hiscores in the Old School JSON format",
-  description: "`{skills:[{id,name,rank,level,xp}], activities:[]}`, skills in the official order from Overall (id 0); `-1` where unranked.",
+  description: `\`{name, skills:[{id,name,rank,level,xp}], activities:[{id,name,rank,score}]}\` with every row of ${LAYOUT}, Jagex's names; rank and xp/score \`-1\` where unranked.`,
   tag: TAG,
   auth: "none",
   query: ZIndexLiteQuery,
   responses: { 200: { description: "The player", schema: ZIndexLiteJson }, 404: { description: "Unknown player" } },
 });
 
-export const hiscoresOperations = [hiscoresListOp, hiscoresPlayerOp, hiscoresIndexLiteWsOp, hiscoresIndexLiteJsonOp];
+// The same lookups under the official per-mode paths, so a client swaps one base address
+// (https://secure.runescape.com/ → https://<site>/api/v1/hiscores/) and keeps its paths.
+const SEGMENTS = Object.entries(OFFICIAL_MODE_SEGMENTS)
+  .map(([segment, mode]) => `\`${segment}\` (${mode})`)
+  .join(", ");
+
+export const ZOfficialModeParams = z.object({
+  mode: z.string().max(64).describe(`The official mode segment: ${SEGMENTS}; any other answers 404`),
+});
+export const ZOfficialModeQuery = ZIndexLiteQuery.omit({ mode: true });
+
+export const hiscoresModeIndexLiteWsOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/hiscores/{mode}/index_lite.ws",
+  summary: "index_lite.ws under an official per-mode path",
+  description: `The same answer as \`/api/v1/hiscores/index_lite.ws?mode=\`, with the game mode chosen by the path like Jagex's: ${SEGMENTS}.`,
+  tag: TAG,
+  auth: "none",
+  params: ZOfficialModeParams,
+  query: ZOfficialModeQuery,
+  responses: { 200: { description: "CSV lines (text/plain)" }, 404: { description: "Unknown player or mode segment, or the player is not on that ladder" } },
+});
+
+export const hiscoresModeIndexLiteJsonOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/hiscores/{mode}/index_lite.json",
+  summary: "index_lite.json under an official per-mode path",
+  description: `The same answer as \`/api/v1/hiscores/index_lite.json?mode=\`, with the game mode chosen by the path like Jagex's: ${SEGMENTS}.`,
+  tag: TAG,
+  auth: "none",
+  params: ZOfficialModeParams,
+  query: ZOfficialModeQuery,
+  responses: { 200: { description: "The player", schema: ZIndexLiteJson }, 404: { description: "Unknown player or mode segment, or the player is not on that ladder" } },
+});
+
+export const hiscoresOperations = [hiscoresListOp, hiscoresPlayerOp, hiscoresIndexLiteWsOp, hiscoresIndexLiteJsonOp, hiscoresModeIndexLiteWsOp, hiscoresModeIndexLiteJsonOp];

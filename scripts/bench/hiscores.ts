@@ -1,7 +1,8 @@
 // npm run bench:hiscores — the hiscores at scale (issue 9, docs/hiscores.md). Needs a database
 // filled by `npm run seed:hiscores -- --players 1000000` in BENCH_DATABASE_URL (or DATABASE_URL).
 // Reports p50/p95/p99 server time of page 1, a middle page and the last page of the largest
-// ladder (Overall and Attack), a player lookup with 24 ranks and a push of one player's update,
+// ladder (Overall, Attack and the largest activity ladder, Clue Scrolls (all)), a player lookup
+// (24 skill ranks plus the player's activity ranks) and a push of one player's update,
 // each through the app's own code (Prisma) and the same SQL sent with plain `pg` (the baseline);
 // then the naive queries for reference, and how long a pushed update takes to be ranked exactly.
 // BENCH_ITERATIONS (default 300) per case. Pushes change the data: use a scratch database.
@@ -24,6 +25,7 @@ const { REFRESH_DELAY_MS } = await import("../../lib/server/hiscores/mark-ladder
 const { pushHiscores } = await import("../../lib/server/game/push-hiscores");
 const { HISCORES_PAGE_SIZE } = await import("../../lib/hiscores");
 const { SKILLS } = await import("../../lib/skills");
+const { activityByKey } = await import("../../lib/hiscores-layout");
 
 const pool = new pg.Pool({ connectionString: url, max: 2 });
 const MAX_KEY = "9223372036854775807";
@@ -80,18 +82,31 @@ const sample = await db.$queryRaw<{ id: number; username: string }[]>`
 if (sample.length === 0) throw new Error("No generated players: run npm run seed:hiscores first.");
 const pick = (i: number) => sample[(i * 7919) % sample.length]!;
 const midPage = (i: number) => mid - 200 + ((i * 37) % 400);
-console.log(`Ladder regular/regular: ${players.toLocaleString("en-US")} players, ${lastPage.toLocaleString("en-US")} pages; middle ≈ ${mid}\n`);
+console.log(`Ladder regular/regular: ${players.toLocaleString("en-US")} players, ${lastPage.toLocaleString("en-US")} pages; middle ≈ ${mid}`);
 
-for (const [skill, label] of ONLY === "player" ? [] : ([[0, "Overall"], [1, "Attack"]] as const)) {
+// The largest activity ladder of the seed (60% of the players): its own length and pages.
+const CLUES = activityByKey("clue_scrolls_all")!.id;
+const [{ n: clueRows }] = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill=$1 AND NOT hidden`, [CLUES])).rows as [{ n: number }];
+const clueLast = Math.max(1, Math.ceil(clueRows / HISCORES_PAGE_SIZE));
+const clueMid = Math.max(1, Math.floor(clueLast / 2));
+const [{ n: activityRows }] = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill >= 100`)).rows as [{ n: number }];
+console.log(`Clue Scrolls (all): ${clueRows.toLocaleString("en-US")} players, ${clueLast.toLocaleString("en-US")} pages; ${activityRows.toLocaleString("en-US")} activity rows in all (${(activityRows / players).toFixed(2)} a player)\n`);
+
+const LADDERS = [
+  { skill: 0, label: "Overall", last: lastPage, middle: midPage },
+  { skill: 1, label: "Attack", last: lastPage, middle: midPage },
+  { skill: CLUES, label: "Clue Scrolls (all)", last: clueLast, middle: (i: number) => Math.max(1, clueMid - 200 + ((i * 37) % 400)) },
+];
+for (const { skill, label, last, middle } of ONLY === "player" ? [] : LADDERS) {
   await bench(`${label} page 1 (app)`, N, () => listHiscores({ skill, mode: "regular", xp: "regular", page: 1 }));
   await bench(`${label} page 1 (pg baseline)`, N, () => pool.query(LIST_SQL, [skill, 0]));
-  await bench(`${label} middle page (app)`, N, (i) => listHiscores({ skill, mode: "regular", xp: "regular", page: midPage(i) }));
-  await bench(`${label} middle page (pg baseline)`, N, (i) => pool.query(LIST_SQL, [skill, (midPage(i) - 1) * HISCORES_PAGE_SIZE]));
-  await bench(`${label} last page (app)`, N, () => listHiscores({ skill, mode: "regular", xp: "regular", page: lastPage }));
-  await bench(`${label} last page (pg baseline)`, N, () => pool.query(LIST_SQL, [skill, (lastPage - 1) * HISCORES_PAGE_SIZE]));
+  await bench(`${label} middle page (app)`, N, (i) => listHiscores({ skill, mode: "regular", xp: "regular", page: middle(i) }));
+  await bench(`${label} middle page (pg baseline)`, N, (i) => pool.query(LIST_SQL, [skill, (middle(i) - 1) * HISCORES_PAGE_SIZE]));
+  await bench(`${label} last page (app)`, N, () => listHiscores({ skill, mode: "regular", xp: "regular", page: last }));
+  await bench(`${label} last page (pg baseline)`, N, () => pool.query(LIST_SQL, [skill, (last - 1) * HISCORES_PAGE_SIZE]));
 }
-await bench("player lookup, 24 ranks (app)", N, (i) => findPlayerHiscores(pick(i).username));
-await bench("player lookup, 24 ranks (pg baseline)", N, (i) => pool.query(PLAYER_SQL, [pick(i).username.toLowerCase()]));
+await bench("player lookup, 24 ranks + activities (app)", N, (i) => findPlayerHiscores(pick(i).username));
+await bench("player lookup, 24 ranks + activities (pg baseline)", N, (i) => pool.query(PLAYER_SQL, [pick(i).username.toLowerCase()]));
 
 // Naive queries on the same data, for reference (a few runs: they are slow).
 const naive = Math.min(10, N);
@@ -105,9 +120,11 @@ await bench("reference: one rank by COUNT (pg)", naive, (i) =>
   ),
 );
 
-// Pushes: one player's 23 skills (levels, Overall, ladder version, the refresh job) per call.
+// Pushes: one player's 23 skills and three activity scores (levels, Overall, ladder version,
+// the refresh job) per call.
 const xpFor = (i: number) => SKILLS.map((_, s) => ((i * 104729 + s * 7919) % 50_000_000) + 1000);
-await bench("push one player's update (app)", N, (i) => pushHiscores({ player_id: pick(i).id, experience: xpFor(i) }));
+const actsFor = (i: number) => ({ clue_scrolls_all: (i * 7) % 3000, zulrah: (i * 13) % 5000, pvp_kills: (i * 31) % 10000 });
+await bench("push one player's update (app)", N, (i) => pushHiscores({ player_id: pick(i).id, experience: xpFor(i), activities: actsFor(i) }));
 
 // How a pushed update becomes visible: at once in the player's row, order and nearby counts;
 // exact ranks everywhere after the refresh job (REFRESH_DELAY_MS after the first push) has run.
@@ -121,7 +138,7 @@ const onTop = top.results.some((e) => e.id === mover.id);
 const refresh = await refreshLadder({ gameMode: "REGULAR", xpMode: "REGULAR" });
 console.log(
   `\nVisibility: push + lookup ${pushMs.toFixed(1)} ms → Attack rank ${after?.results[1]?.rank} (on Attack page 1: ${onTop}); ` +
-    `refresh of the ladder (24 skills, ${refresh.players.toLocaleString("en-US")} players) ${refresh.ms} ms; ` +
+    `refresh of the ladder (24 skills and its activities, ${refresh.players.toLocaleString("en-US")} players) ${refresh.ms} ms; ` +
     `exact everywhere within ${((REFRESH_DELAY_MS + refresh.ms) / 1000).toFixed(1)} s of the push`,
 );
 

@@ -1,10 +1,43 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect } from "@playwright/test";
+import pg from "pg";
+import { type E2EUser, createE2EUser } from "../factories/e2e-users";
 import { test } from "./support/accounts";
 
-// Hiscores journeys (issue 9; spec §2 Hiscores, Player hiscores; §4; §5) on the demo ladder
+// Hiscores journeys (issues 9, 17; spec §2 Hiscores, Player hiscores; §4; §5) on the demo ladder
 // (over 100 regular players): browse a skill, page forward, open a player from the table and
-// by search, switch the game mode; keyboard, phone width and axe.
+// by search, switch the game mode; activity ladders (Top Pkers, a boss) and a player's activity
+// panels; the Old School lookups under Jagex's per-mode path through the real server; keyboard,
+// phone width and axe.
+
+/**
+ * A player on the regular ladder with 0 XP everywhere (the bottom of every skill, so nobody else's
+ * rank moves) and the given activity scores, written as the game's push stores them (ids from
+ * lib/hiscores-layout.ts: skill = the activity's id, level 0, experience = the score).
+ */
+async function playerWithActivities(scores: Record<number, number>): Promise<E2EUser> {
+  const user = await createE2EUser();
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const skills = Array.from({ length: 24 }, (_, i) => i);
+    const ids = [...skills, ...Object.keys(scores).map(Number)];
+    const levels = [...skills.map((i) => (i === 0 ? 23 : 1)), ...Object.keys(scores).map(() => 0)];
+    const values = [...skills.map(() => 0), ...Object.values(scores)];
+    await client.query(
+      `INSERT INTO hiscore_stats ("userId", "gameMode", "xpMode", skill, level, experience, "reachedAt", hidden)
+       SELECT $1, 'REGULAR', 'REGULAR', s.skill, s.level, s.xp, now(), false
+       FROM unnest($2::smallint[], $3::smallint[], $4::bigint[]) AS s(skill, level, xp)`,
+      [user.id, ids, levels, values],
+    );
+  } finally {
+    await client.end();
+  }
+  return user;
+}
+const PVP_KILLS = 500;
+const ZULRAH = 187;
+const CLUES_ALL = 106;
 
 const atPath = (path: string) => (url: URL) => decodeURIComponent(url.pathname) === path;
 
@@ -58,13 +91,15 @@ test.describe("hiscores", () => {
     await row.getByRole("link").click();
     await expect(page).toHaveURL(atPath(`/hiscores/player/${name}`));
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    const skills = page.locator("table tbody tr");
+    const skills = page.getByRole("region", { name: "Skills" }).locator("table tbody tr");
     await expect(skills).toHaveCount(24);
     const attack = skills.nth(1);
     await expect(attack.locator("td").nth(1)).toHaveText("Attack");
     await expect(attack.locator("td").nth(2)).toHaveText("26");
-    await expect(page.getByRole("heading", { name: "Boss kill counts" })).toBeVisible();
-    await expect(page.getByText("Coming Soon").first()).toBeVisible();
+    // The activity panels (the demo players have no activity scores).
+    for (const title of ["Boss kill counts", "PvP stats", "Clue scrolls", "Minigames and more"]) {
+      await expect(page.getByRole("region", { name: title })).toContainText("None ranked yet.");
+    }
     expect(await violations(page)).toEqual([]);
 
     // Search: empty is ignored; Enter opens the player's page.
@@ -96,5 +131,61 @@ test.describe("hiscores", () => {
     await page.goto("/hiscores/player/Nobody%20Here");
     await expect(page.getByText("This player is not on the hiscores.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Search" })).toBeVisible();
+  });
+
+  test("activity ladders: Top Pkers and a boss from the menus, the player's activity panels, and the Old School lookups by per-mode path @mobile", async ({ page, request }) => {
+    const pker = await playerWithActivities({ [PVP_KILLS]: 987_654, [ZULRAH]: 4321, [CLUES_ALL]: 12 });
+
+    await page.goto("/hiscores");
+    await page.getByRole("navigation", { name: "PvP hiscores" }).getByRole("link", { name: "Top Pkers" }).click();
+    await expect(page).toHaveURL(atPath("/hiscores/pvp-kills"));
+    await expect(page.getByRole("heading", { level: 2, name: "PvP Kills" })).toBeVisible();
+    await expect(table(page).locator("thead th")).toHaveText(["Rank", "Username", "Score"]);
+    const row = table(page).locator("tbody tr").filter({ hasText: pker.username });
+    await expect(row.locator("td").nth(2)).toHaveText("987,654");
+    expect(await ranks(page)).toEqual(Array.from({ length: await table(page).locator("tbody tr").count() }, (_, i) => i + 1));
+    await expect(page.getByRole("navigation", { name: "PvP hiscores" }).getByRole("link", { name: "Top Pkers" })).toHaveAttribute("aria-current", "page");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await violations(page)).toEqual([]);
+
+    // A boss from the closed Activities menu, by keyboard.
+    const activities = page.getByRole("navigation", { name: "Activity hiscores" });
+    await activities.getByText("Boss kill counts").click();
+    const zulrah = activities.getByRole("link", { name: "Zulrah", exact: true });
+    await zulrah.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(atPath("/hiscores/zulrah"));
+    await expect(page.getByRole("heading", { level: 2, name: "Zulrah" })).toBeVisible();
+    await expect(table(page).locator("tbody tr").filter({ hasText: pker.username }).locator("td").nth(2)).toHaveText("4,321");
+
+    // The player's page lists each score in its panel, with its rank, linked to the ladder.
+    await table(page).getByRole("link", { name: pker.username, exact: true }).click();
+    await expect(page).toHaveURL(atPath(`/hiscores/player/${pker.username}`));
+    const bosses = page.getByRole("region", { name: "Boss kill counts" });
+    await expect(bosses.locator("tbody tr")).toHaveCount(1);
+    await expect(bosses.locator("tbody tr td")).toHaveText(["Zulrah", /^\d+$/, "4,321"]);
+    await expect(page.getByRole("region", { name: "PvP stats" }).locator("tbody tr td").first()).toHaveText("PvP Kills");
+    await expect(page.getByRole("region", { name: "Clue scrolls" }).locator("tbody tr td")).toHaveText(["Clue Scrolls (all)", /^\d+$/, "12"]);
+    await expect(page.getByRole("region", { name: "Minigames and more" })).toContainText("None ranked yet.");
+    expect(await violations(page)).toEqual([]);
+
+    // Through the real server: Jagex's per-mode path (the `=` in the segment included) answers
+    // what ?mode= does, every official row, Jagex's names.
+    const q = `player=${encodeURIComponent(pker.username)}`;
+    const byPath = await request.get(`/api/v1/hiscores/m=hiscore_oldschool/index_lite.json?${q}`);
+    expect(byPath.status()).toBe(200);
+    const json = (await byPath.json()) as { name: string; skills: { name: string }[]; activities: { name: string; rank: number; score: number }[] };
+    expect(json.name).toBe(pker.username);
+    expect(json.skills).toHaveLength(25);
+    expect(json.skills[21]!.name).toBe("Runecraft");
+    expect(json.activities).toHaveLength(88);
+    expect(json.activities.find((a) => a.name === "Zulrah")).toMatchObject({ score: 4321 });
+    expect(await (await request.get(`/api/v1/hiscores/index_lite.json?${q}&mode=regular`)).json()).toEqual(json);
+    const ws = await request.get(`/api/v1/hiscores/m=hiscore_oldschool/index_lite.ws?${q}`);
+    expect(ws.headers()["content-type"]).toMatch(/^text\/plain/);
+    expect((await ws.text()).split("\n")).toHaveLength(114);
+    expect((await request.get(`/api/v1/hiscores/m=hiscore_oldschool_ironman/index_lite.json?${q}`)).status()).toBe(404);
+    expect((await request.get(`/api/v1/hiscores/m=hiscore_oldschool_deadman/index_lite.ws?${q}`)).status()).toBe(404);
   });
 });

@@ -239,21 +239,25 @@ describe("Old School index_lite lookups", () => {
     const text = ws.json.__text as string;
     const lines = text.split("\n");
     expect(lines.pop()).toBe("");
-    expect(lines).toHaveLength(24);
-    for (const line of lines) expect(line).toMatch(/^(-1|\d+),\d+,(-1|\d+)$/);
+    // 25 skill rows (Sailing unranked) and 88 activity rows, none ranked yet.
+    expect(lines).toHaveLength(113);
+    for (const line of lines.slice(0, 25)) expect(line).toMatch(/^(-1|\d+),\d+,(-1|\d+)$/);
+    expect(lines.slice(25)).toEqual(Array.from({ length: 88 }, () => "-1,-1"));
     const totalLevel = SKILLS.reduce((s, _, i) => s + 10 + i, 0);
     expect(lines[0]).toBe(`1,${totalLevel},${xp.reduce((a, b) => a + b, 0)}`);
     expect(lines[1]).toBe(`1,10,${XP_FOR_LEVEL[10]}`); // Attack
     expect(lines[23]).toBe(`1,32,${XP_FOR_LEVEL[32]}`); // Construction
+    expect(lines[24]).toBe("-1,1,-1"); // Sailing: not on this server
 
     const json = await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(u.username)}&mode=ultimate_ironman` });
     expect(json.status).toBe(200);
-    expect(Object.keys(json.json).sort()).toEqual(["activities", "skills"]);
-    expect(json.json.activities).toEqual([]);
+    expect(Object.keys(json.json)).toEqual(["name", "skills", "activities"]);
+    expect(json.json.name).toBe(u.username);
+    expect(json.json.activities).toHaveLength(88);
     const skills = json.json.skills as Record<string, unknown>[];
-    expect(skills).toHaveLength(24);
+    expect(skills).toHaveLength(25);
     expect(skills[0]).toEqual({ id: 0, name: "Overall", rank: 1, level: totalLevel, xp: xp.reduce((a, b) => a + b, 0) });
-    expect(skills.map((s) => s.name)).toEqual(["Overall", ...SKILLS]);
+    expect(skills.map((s) => s.name)).toEqual(["Overall", ...SKILLS.map((s) => (s === "Runecrafting" ? "Runecraft" : s)), "Sailing"]);
     expect(Object.keys(skills[4]!).sort()).toEqual(["id", "level", "name", "rank", "xp"]);
 
     // A skill without a row is unranked.

@@ -20,7 +20,7 @@ import {
   type TGameLoginResult,
 } from "@/lib/schemas/game";
 import { MAX_XP } from "@/lib/xp";
-import { DEMO_PLAYER, experienceFor, parseSimArgs, runSim, type SimOptions } from "@/scripts/game-sim";
+import { activitiesFor, DEMO_PLAYER, experienceFor, parseSimArgs, runSim, type SimOptions } from "@/scripts/game-sim";
 
 // The simulator against a fake site that checks every request against the game bridge's own
 // contracts (lib/schemas/game.ts) and answers only what those contracts allow.
@@ -93,7 +93,9 @@ describe("npm run game:sim against a fake site", () => {
     expect(code).toBe(0);
     expect(out).toMatch(/✓ players online +world 1: reported 12/);
     expect(out).toMatch(/✓ login +ok: Player \(id 7\)/);
-    expect(out).toMatch(/✓ hiscores +pushed 23 skills: total level 1500/);
+    expect(out).toMatch(/✓ hiscores +pushed 23 skills: total level 1500, total experience 12,345,678; 14 activity scores \(\d+ clue scrolls, \d+ Zulrah kills, \d+ PvP kills\)/);
+    // The push carries the activity scores, in the contract's shape (the fake site parsed it).
+    expect(JSON.parse(seen.find((r) => r.path === "/api/v1/game/hiscores")!.body).activities).toEqual(activitiesFor("Player"));
     expect(out).toMatch(/✓ claim +2 delivery\(ies\) leased as lease-1/);
     expect(out).toMatch(/grant #11 store_item: 1 x Abyssal whip \(item id 4151\)/);
     expect(out).toMatch(/grant #12 vote_reward: 1 vote point\(s\) for voting on runelocus/);
@@ -177,5 +179,15 @@ describe("game:sim options", () => {
     expect(xp.every((x) => Number.isInteger(x) && x >= 0 && x <= MAX_XP)).toBe(true);
     expect(xp[3]).toBeGreaterThanOrEqual(1154);
     expect(experienceFor("player")).toEqual(xp);
+  });
+
+  it("pushes plausible activity scores: known keys, whole, clue tiers adding up to the total, a streak no longer than the kills", () => {
+    const a = activitiesFor("Player");
+    expect(ZHiscoresPush.parse({ player_id: 7, experience: experienceFor("Player"), activities: a }).activities).toEqual(a);
+    const tiers = ["beginner", "easy", "medium", "hard", "elite", "master"].map((t) => a[`clue_scrolls_${t}`]!);
+    expect(a.clue_scrolls_all).toBe(tiers.reduce((x, y) => x + y, 0));
+    expect(a.pvp_kill_streak).toBeLessThanOrEqual(a.pvp_kills!);
+    expect(activitiesFor("player")).toEqual(a);
+    expect(activitiesFor("Zezima")).not.toEqual(a);
   });
 });

@@ -1,11 +1,15 @@
+import { readFileSync } from "node:fs";
+import { ACTIVITIES as CLIENT_ACTIVITIES, SKILLS as CLIENT_SKILLS, parseJsonStats, parseStats } from "osrs-json-hiscores";
 import { describe, expect, it } from "vitest";
 import {
   CATEGORIES,
   clampHiscoresPage,
   compareLadder,
+  gameModeOfSegment,
   hiscoresHref,
   indexLiteCsv,
   indexLiteJson,
+  ladderBySlug,
   type LadderEntry,
   playerHref,
   readGameMode,
@@ -13,6 +17,9 @@ import {
   scoreOf,
   tiebreakOf,
 } from "@/lib/hiscores";
+import { ACTIVITIES, activityByKey, LAYOUT_DATE, OFFICIAL_ACTIVITIES, OFFICIAL_SKILLS } from "@/lib/hiscores-layout";
+import { ZHiscoresPush } from "@/lib/schemas/game";
+import { ZHiscoresQuery } from "@/lib/schemas/hiscores";
 import { SKILLS } from "@/lib/skills";
 import { levelForXp, MAX_XP, XP_FOR_LEVEL } from "@/lib/xp";
 
@@ -74,20 +81,130 @@ describe("URL vocabulary", () => {
   });
 });
 
+describe("the official layout (lib/hiscores-layout.ts)", () => {
+  it("has 25 skill rows and 88 activity rows, as osrs-json-hiscores 2.25.0 reads them, in its order", () => {
+    expect(LAYOUT_DATE).toBe("2026-04-11");
+    expect(OFFICIAL_SKILLS.map((s) => s.name.toLowerCase())).toEqual([...CLIENT_SKILLS]);
+    expect(OFFICIAL_ACTIVITIES).toHaveLength(CLIENT_ACTIVITIES.length);
+    expect(OFFICIAL_SKILLS.length + OFFICIAL_ACTIVITIES.length).toBe(113);
+  });
+
+  it("uses Jagex's names, which RuneLite matches rows by: Runecraft, not the site's Runecrafting", () => {
+    expect(OFFICIAL_SKILLS.map((s) => s.name)).toEqual(["Overall", ...SKILLS.map((s) => (s === "Runecrafting" ? "Runecraft" : s)), "Sailing"]);
+    const runelite = readFileSync("tests/fixtures/runelite-hiscore-names.txt", "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+    const ours = [...OFFICIAL_SKILLS.map((s) => s.name), ...OFFICIAL_ACTIVITIES.map((a) => a.name)];
+    // Rows Jagex still sends that RuneLite no longer reads, and bosses added after our layout's date.
+    expect(ours.filter((n) => !runelite.includes(n))).toEqual(["Deadman Points", "Bounty Hunter (Legacy) - Hunter", "Bounty Hunter (Legacy) - Rogue"]);
+    expect(runelite.filter((n) => !ours.includes(n))).toEqual(["Mad Angel", "Maggot King"]);
+  });
+
+  it("gives every activity a unique, fixed id and key (ids are stored: never renumbered)", () => {
+    expect(new Set(ACTIVITIES.map((a) => a.id)).size).toBe(ACTIVITIES.length);
+    expect(new Set(ACTIVITIES.map((a) => a.key)).size).toBe(ACTIVITIES.length);
+    expect(ACTIVITIES.every((a) => /^[a-z0-9_]+$/.test(a.key) && a.id >= 100)).toBe(true);
+    expect([activityByKey("league_points")?.id, activityByKey("clue_scrolls_all")?.id, activityByKey("zulrah")?.id]).toEqual([100, 106, 187]);
+    expect([activityByKey("pvp_kills")?.id, activityByKey("pvp_kill_streak")?.id]).toEqual([500, 501]);
+    expect(ACTIVITIES.filter((a) => !a.official).map((a) => a.key)).toEqual(["pvp_kills", "pvp_kill_streak"]);
+  });
+
+  it("maps the official per-mode path segments to our game modes, and nothing else", () => {
+    expect(gameModeOfSegment("m=hiscore_oldschool")).toBe("regular");
+    expect(gameModeOfSegment("m=hiscore_oldschool_ironman")).toBe("ironman");
+    expect(gameModeOfSegment("m=hiscore_oldschool_hardcore_ironman")).toBe("hardcore_ironman");
+    expect(gameModeOfSegment("m=hiscore_oldschool_ultimate")).toBe("ultimate_ironman");
+    expect(gameModeOfSegment("m=hiscore_oldschool_group_ironman")).toBe("group_ironman");
+    for (const other of ["m=hiscore_oldschool_deadman", "m=hiscore_oldschool_seasonal", "hiscore_oldschool", "toString", "__proto__", ""]) expect(gameModeOfSegment(other), other).toBeNull();
+  });
+});
+
+describe("activity ladders in URLs and the API query", () => {
+  it("links an activity's ladder by its slug and reads it back", () => {
+    const tob = activityByKey("theatre_of_blood_hard_mode")!;
+    expect(hiscoresHref({ skill: tob.id, mode: "ironman" })).toBe("/hiscores/theatre-of-blood-hard-mode?mode=ironman");
+    expect(ladderBySlug("theatre-of-blood-hard-mode")).toEqual({ id: tob.id, name: "Theatre of Blood: Hard Mode", slug: "theatre-of-blood-hard-mode" });
+    expect(ladderBySlug("Pvp-Kills")?.id).toBe(500);
+    expect(ladderBySlug("attack")?.id).toBe(1);
+    expect(ladderBySlug("sailing")).toBeNull();
+    expect(ladderBySlug("theatre_of_blood_hard_mode")).toBeNull();
+  });
+
+  it("asks for a skill or an activity, not both", () => {
+    expect(ZHiscoresQuery.parse({ activity: "zulrah" }).skill).toBe(187);
+    expect(ZHiscoresQuery.parse({ skill: "attack" }).skill).toBe(1);
+    expect(ZHiscoresQuery.parse({}).skill).toBe(0);
+    expect(ZHiscoresQuery.safeParse({ activity: "jad" }).success).toBe(false);
+    const both = ZHiscoresQuery.safeParse({ skill: "attack", activity: "zulrah" });
+    expect(both.success).toBe(false);
+    expect(both.error?.issues[0]).toMatchObject({ path: ["activity"], message: "Ask for a skill or an activity, not both." });
+  });
+});
+
+describe("the game's push of activity scores", () => {
+  const base = { player_id: 1, experience: SKILLS.map(() => 0) };
+  it("takes known keys with whole counts from 0 to 100,000,000, and leaves the field optional", () => {
+    expect(ZHiscoresPush.safeParse(base).success).toBe(true);
+    expect(ZHiscoresPush.parse({ ...base, activities: { zulrah: 12, clue_scrolls_all: 0, pvp_kills: 100_000_000 } }).activities).toEqual({ zulrah: 12, clue_scrolls_all: 0, pvp_kills: 100_000_000 });
+  });
+  it("refuses unknown keys by name, negative, fractional and absurd scores", () => {
+    const unknown = ZHiscoresPush.safeParse({ ...base, activities: { zulrah: 1, jad: 3 } });
+    expect(unknown.error?.issues[0]).toMatchObject({ path: ["activities"], message: expect.stringContaining("Unknown activity: jad.") });
+    for (const bad of [-1, 1.5, 100_000_001, "7", null]) {
+      const r = ZHiscoresPush.safeParse({ ...base, activities: { vorkath: bad } });
+      expect(r.success, String(bad)).toBe(false);
+      expect(r.error?.issues[0]?.path).toEqual(["activities", "vorkath"]);
+      expect(r.error?.issues[0]?.message).toMatch(/^vorkath: a score /);
+    }
+    expect(ZHiscoresPush.safeParse({ ...base, activities: [1, 2] }).success).toBe(false);
+  });
+});
+
 describe("Old School formats", () => {
-  const entries = [{ skill: 0, rank: 5, level: 100, experience: 5000 }, { skill: 1, rank: 7, level: 10, experience: 1154 }];
-  it("writes 24 CSV lines, Overall first, -1 where unranked", () => {
-    const lines = indexLiteCsv(entries).split("\n");
+  const player = {
+    username: "Iron Bob",
+    results: [
+      { skill: 0, rank: 5, level: 100, experience: 5000 },
+      { skill: 1, rank: 7, level: 10, experience: 1154 },
+    ],
+    activities: [
+      { activity: "zulrah", rank: 3, score: 40 },
+      { activity: "clue_scrolls_all", rank: 9, score: 2 },
+      { activity: "pvp_kills", rank: 1, score: 500 },
+    ],
+  };
+
+  it("writes 113 CSV lines: 25 skills (Sailing unranked), then 88 activities, -1 where unranked", () => {
+    const lines = indexLiteCsv(player).split("\n");
     expect(lines.pop()).toBe("");
-    expect(lines).toHaveLength(24);
+    expect(lines).toHaveLength(113);
     expect(lines[0]).toBe("5,100,5000");
     expect(lines[1]).toBe("7,10,1154");
     expect(lines[2]).toBe("-1,1,-1");
+    expect(lines[24]).toBe("-1,1,-1"); // Sailing
+    expect(lines[25]).toBe("-1,-1"); // League Points
+    expect(lines[25 + 6]).toBe("9,2"); // Clue Scrolls (all)
+    expect(lines[112]).toBe("3,40"); // Zulrah, last
+    // The site's own PvP ladders are not official rows.
+    expect(lines).not.toContain("1,500");
   });
-  it("writes the JSON shape with ids and names", () => {
-    const j = indexLiteJson(entries);
-    expect(j.activities).toEqual([]);
+
+  it("writes the JSON shape with the player's name, ids and Jagex's names", () => {
+    const j = indexLiteJson(player);
+    expect(Object.keys(j)).toEqual(["name", "skills", "activities"]);
+    expect(j.name).toBe("Iron Bob");
     expect(j.skills[0]).toEqual({ id: 0, name: "Overall", rank: 5, level: 100, xp: 5000 });
-    expect(j.skills[23]).toEqual({ id: 23, name: "Construction", rank: -1, level: 1, xp: -1 });
+    expect(j.skills[21]).toEqual({ id: 21, name: "Runecraft", rank: -1, level: 1, xp: -1 });
+    expect(j.skills[24]).toEqual({ id: 24, name: "Sailing", rank: -1, level: 1, xp: -1 });
+    expect(j.activities).toHaveLength(88);
+    expect(j.activities[0]).toEqual({ id: 0, name: "League Points", rank: -1, score: -1 });
+    expect(j.activities[87]).toEqual({ id: 87, name: "Zulrah", rank: 3, score: 40 });
+  });
+
+  it("reads back the same through a real client's parsers, by position (CSV) and by name (JSON)", () => {
+    const csv = parseStats(indexLiteCsv(player));
+    const json = parseJsonStats(indexLiteJson(player));
+    expect(json).toEqual(csv);
+    expect(csv.skills.overall).toEqual({ rank: 5, level: 100, xp: 5000 });
+    expect(csv.bosses.zulrah).toEqual({ rank: 3, score: 40 });
+    expect(csv.clues.all).toEqual({ rank: 9, score: 2 });
   });
 });

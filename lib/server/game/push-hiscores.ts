@@ -1,5 +1,6 @@
 import "server-only";
 import { GAME_MODE_DB, XP_MODE_DB } from "@/lib/hiscores";
+import { activityByKey, FIRST_ACTIVITY_ID } from "@/lib/hiscores-layout";
 import type { TGameMode, TXpMode } from "@/lib/schemas/game";
 import { OVERALL_ID } from "@/lib/skills";
 import { levelForXp } from "@/lib/xp";
@@ -12,13 +13,26 @@ import { markLaddersDirty } from "../hiscores/mark-ladders-dirty";
 // changes, so among equal experience the player who got there first ranks higher. A player is
 // on one ladder at a time: rows of another game mode / XP mode are removed in the same
 // transaction (e.g. a hardcore ironman who lost the status).
+//
+// Activity scores (kill counts, clues, PvP; lib/hiscores-layout.ts) ride along in the same push
+// and the same table: skill = the activity's id (100+), level 0, experience = the score, so the
+// generated sort keys, the ladder index, the anchors and the refresh serve them unchanged. A
+// score of 0 removes the row (unranked, -1 in the Old School answers); keys not sent keep their
+// row. Activity rows move with the player when they change ladder.
 
 // The ladder's ranks follow at once in order and counts near the player; the exact positions
 // of far-away rows catch up when the refresh queued here has run (docs/hiscores.md).
 
 export { GAME_MODE_DB, XP_MODE_DB };
 
-export type HiscoresPush = { player_id: number; game_mode?: TGameMode | undefined; xp_mode?: TXpMode | undefined; experience: number[] };
+export type HiscoresPush = {
+  player_id: number;
+  game_mode?: TGameMode | undefined;
+  xp_mode?: TXpMode | undefined;
+  experience: number[];
+  /** Activity key → score (validated against the layout by ZHiscoresPush). */
+  activities?: Record<string, number | undefined> | undefined;
+};
 
 export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: number; total_level: number; total_experience: number }> {
   const gameMode = GAME_MODE_DB[input.game_mode ?? "regular"];
@@ -29,6 +43,13 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
   const skills = [OVERALL_ID, ...input.experience.map((_, i) => i + 1)];
   const levelCol = [totalLevel, ...levels];
   const xpCol = [totalXp, ...input.experience];
+  const pushed = Object.entries(input.activities ?? {}).flatMap(([key, score]) => {
+    const a = activityByKey(key);
+    if (!a || score === undefined) return [];
+    return [{ id: a.id, score }];
+  });
+  const ranked = pushed.filter((a) => a.score > 0);
+  const unranked = pushed.filter((a) => a.score === 0).map((a) => a.id);
 
   await db.$transaction(async (tx) => {
     // Locks the player: two pushes for one player apply one after the other.
@@ -40,16 +61,27 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     const hidden = user.privilege !== "PLAYER" || user.bannedAt !== null;
     // Before the delete below, so a ladder the player leaves is refreshed too.
     await markLaddersDirty(tx, user.id, { gameMode, xpMode });
+    // Activity rows not in this push keep their score: they follow the player to the new ladder
+    // (no row of theirs is there yet: a player has rows on one ladder only) and a privilege or ban
+    // change. The skill rows are all rewritten below.
+    await tx.$executeRaw`
+      UPDATE hiscore_stats SET "gameMode" = ${gameMode}::"GameMode", "xpMode" = ${xpMode}::"XpMode", hidden = ${hidden}
+      WHERE "userId" = ${user.id} AND skill >= ${FIRST_ACTIVITY_ID}
+        AND ("gameMode" <> ${gameMode}::"GameMode" OR "xpMode" <> ${xpMode}::"XpMode" OR hidden <> ${hidden})`;
     await tx.$executeRaw`DELETE FROM hiscore_stats WHERE "userId" = ${user.id} AND ("gameMode" <> ${gameMode}::"GameMode" OR "xpMode" <> ${xpMode}::"XpMode")`;
+    const rowSkills = [...skills, ...ranked.map((a) => a.id)];
+    const rowLevels = [...levelCol, ...ranked.map(() => 0)];
+    const rowValues = [...xpCol, ...ranked.map((a) => a.score)];
     await tx.$executeRaw`
       INSERT INTO hiscore_stats ("userId", "gameMode", "xpMode", skill, level, experience, "reachedAt", hidden)
       SELECT ${user.id}, ${gameMode}::"GameMode", ${xpMode}::"XpMode", s.skill, s.level, s.xp, now(), ${hidden}
-      FROM unnest(${skills}::smallint[], ${levelCol}::smallint[], ${xpCol}::bigint[]) AS s(skill, level, xp)
+      FROM unnest(${rowSkills}::smallint[], ${rowLevels}::smallint[], ${rowValues}::bigint[]) AS s(skill, level, xp)
       ON CONFLICT ("userId", "gameMode", "xpMode", skill) DO UPDATE SET
         level = EXCLUDED.level,
         "reachedAt" = CASE WHEN hiscore_stats.experience = EXCLUDED.experience THEN hiscore_stats."reachedAt" ELSE EXCLUDED."reachedAt" END,
         experience = EXCLUDED.experience,
         hidden = EXCLUDED.hidden`;
+    if (unranked.length) await tx.$executeRaw`DELETE FROM hiscore_stats WHERE "userId" = ${user.id} AND skill = ANY(${unranked}::smallint[])`;
   });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };
 }

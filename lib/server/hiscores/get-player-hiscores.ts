@@ -1,6 +1,7 @@
 import "server-only";
 import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
-import { GAME_MODE_DB, gameModeFromDb, type TGameMode, type TXpMode, XP_MODE_DB, xpModeFromDb } from "@/lib/hiscores";
+import { GAME_MODE_DB, gameModeFromDb, gameModeOfSegment, type TGameMode, type TXpMode, XP_MODE_DB, xpModeFromDb } from "@/lib/hiscores";
+import { ACTIVITIES, activityById } from "@/lib/hiscores-layout";
 import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
 import { skillName } from "@/lib/skills";
 import { usernameKey } from "@/lib/usernames";
@@ -8,9 +9,10 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { MAX_KEY } from "./ladder-keys";
 
-// A player's 24 ranks in one query: for each skill, the nearest anchor at or above the player
-// (docs/hiscores.md) gives a position, and a count of the few hundred rows between that anchor
-// and the player completes it. Staff, banned players and unknown names are "not on the hiscores".
+// A player's ranks in one query, skills (24 rows) and activities (a row per activity with a
+// score) alike: for each row, the nearest anchor at or above the player (docs/hiscores.md) gives
+// a position, and a count of the few hundred rows between that anchor and the player completes
+// it. Staff, banned players and unknown names are "not on the hiscores".
 
 export const NOT_ON_HISCORES = "This player is not on the hiscores.";
 
@@ -52,12 +54,20 @@ export async function findPlayerHiscores(name: string, only: { mode?: TGameMode 
     ORDER BY s.skill`;
   const first = rows[0];
   if (!first) return null;
+  const activities = new Map(rows.flatMap((r) => (activityById(r.skill) ? [[r.skill, r] as const] : [])));
   return {
     id: first.userId,
     username: first.username,
     game_mode: gameModeFromDb(first.gameMode),
     xp_mode: xpModeFromDb(first.xpMode),
-    results: rows.map((r) => ({ skill: r.skill, skill_name: skillName(r.skill), rank: Number(r.rank), level: r.level, experience: Number(r.experience) })),
+    results: rows
+      .filter((r) => !activityById(r.skill))
+      .map((r) => ({ skill: r.skill, skill_name: skillName(r.skill), rank: Number(r.rank), level: r.level, experience: Number(r.experience) })),
+    // In the layout's order (official rows first), which is not the order of the ids.
+    activities: ACTIVITIES.flatMap((a) => {
+      const r = activities.get(a.id);
+      return r ? [{ activity: a.key, name: a.name, rank: Number(r.rank), score: Number(r.experience) }] : [];
+    }),
   };
 }
 
@@ -65,4 +75,15 @@ export async function getPlayerHiscoresOrThrow(name: string, only: { mode?: TGam
   const found = await findPlayerHiscores(name, only);
   if (!found) throw new AppError("NOT_FOUND", { userMessage: NOT_ON_HISCORES });
   return found;
+}
+
+/**
+ * The lookup behind an official per-mode path (`/m=hiscore_oldschool_ironman/index_lite.json`):
+ * the same as `?mode=ironman`. A segment of a mode this server has no ladder for is a 404, as
+ * an unknown path is.
+ */
+export async function getPlayerHiscoresBySegmentOrThrow(segment: string, name: string, xp?: TXpMode): Promise<TPlayerHiscores> {
+  const mode = gameModeOfSegment(segment);
+  if (!mode) throw new AppError("NOT_FOUND", { userMessage: "No such hiscores." });
+  return getPlayerHiscoresOrThrow(name, { mode, xp });
 }

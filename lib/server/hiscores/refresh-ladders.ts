@@ -1,17 +1,20 @@
 import "server-only";
 import { ANCHOR_EVERY } from "@/lib/hiscores";
+import { ACTIVITIES } from "@/lib/hiscores-layout";
 import { OVERALL_ID, SKILLS } from "@/lib/skills";
 import { db } from "../db";
 import { log } from "../log";
 import { MAX_KEY } from "./ladder-keys";
 import type { Ladder } from "./mark-ladders-dirty";
 
-// Rebuilds a ladder's anchors: for each of its 24 skills the key of every ANCHOR_EVERY-th
-// visible row, found by hopping through the ladder index (each hop skips ANCHOR_EVERY-1 index
-// entries: ~0.13 s for a million rows, against ~0.7 s for row_number() over the same rows).
-// Each skill is replaced in its own short transaction; readers see the old or the new set.
+// Rebuilds a ladder's anchors: for each of its 24 skills and each activity that has rows (or
+// had anchors) the key of every ANCHOR_EVERY-th visible row, found by hopping through the ladder
+// index (each hop skips ANCHOR_EVERY-1 index entries: ~0.13 s for a million rows, against ~0.7 s
+// for row_number() over the same rows). Each one is replaced in its own short transaction;
+// readers see the old or the new set.
 
 const SKILL_IDS = [OVERALL_ID, ...SKILLS.map((_, i) => i + 1)];
+const ACTIVITY_IDS = ACTIVITIES.map((a) => a.id);
 
 /** `every` is for tests: readers work with anchors of any spacing. */
 export async function refreshLadder(ladder: Ladder, opts: { force?: boolean; every?: number } = {}): Promise<{ refreshed: boolean; players: number; ms: number }> {
@@ -23,7 +26,12 @@ export async function refreshLadder(ladder: Ladder, opts: { force?: boolean; eve
   if (!opts.force && rows[0] && seen <= rows[0].refreshedVersion) return { refreshed: false, players: rows[0].players, ms: 0 };
 
   const step = opts.every ?? ANCHOR_EVERY;
-  for (const skill of SKILL_IDS) {
+  // Activities nobody on this ladder has are skipped: one index probe each, in one statement.
+  const used = await db.$queryRaw<{ skill: number }[]>`
+    SELECT id AS skill FROM unnest(${ACTIVITY_IDS}::smallint[]) AS id
+    WHERE EXISTS (SELECT 1 FROM hiscore_stats s WHERE s."gameMode" = ${gameMode}::"GameMode" AND s."xpMode" = ${xpMode}::"XpMode" AND s.skill = id)
+       OR EXISTS (SELECT 1 FROM hiscore_anchors x WHERE x."gameMode" = ${gameMode}::"GameMode" AND x."xpMode" = ${xpMode}::"XpMode" AND x.skill = id)`;
+  for (const skill of [...SKILL_IDS, ...used.map((u) => u.skill)]) {
     await db.$transaction([
       db.$executeRaw`DELETE FROM hiscore_anchors WHERE "gameMode" = ${gameMode}::"GameMode" AND "xpMode" = ${xpMode}::"XpMode" AND skill = ${skill}::smallint`,
       db.$executeRaw`

@@ -1,19 +1,26 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { firstParam, HiscoresView } from "@/components/hiscores/hiscores-view";
-import { CATEGORIES, clampHiscoresPage, readGameMode, readXpMode } from "@/lib/hiscores";
+import { clampHiscoresPage, ladderBySlug, readGameMode, readXpMode } from "@/lib/hiscores";
 
 type Params = { skill: string };
 type SearchParams = Record<string, string | string[] | undefined>;
 
-const categoryFor = (slug: string) => CATEGORIES.find((c) => c.slug === decodeURIComponent(slug).toLowerCase());
+const categoryFor = (slug: string) => {
+  try {
+    return ladderBySlug(decodeURIComponent(slug));
+  } catch {
+    return null; // a malformed escape: no such ladder
+  }
+};
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const c = categoryFor((await params).skill);
   return { title: c ? `${c.name} hiscores` : "Hiscores" };
 }
 
-// /hiscores/{skill}: overall or one of the 23 skills by name; anything else is a 404.
+// /hiscores/{ladder}: overall, one of the 23 skills by name, or an activity by its slug
+// (zulrah, clue-scrolls-all, pvp-kills, …); anything else is a 404.
 export default async function SkillHiscoresPage({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<SearchParams> }) {
   const [{ skill }, p] = await Promise.all([params, searchParams]);
   const c = categoryFor(skill);

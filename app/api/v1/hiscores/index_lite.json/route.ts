@@ -5,5 +5,5 @@ import { route } from "@/lib/server/http/route";
 import { hiscoresIndexLiteJsonOp } from "@/lib/schemas/hiscores";
 
 export const GET = route(hiscoresIndexLiteJsonOp, {
-  handler: async ({ query }) => indexLiteJson((await getPlayerHiscoresOrThrow(query.player, query)).results),
+  handler: async ({ query }) => indexLiteJson(await getPlayerHiscoresOrThrow(query.player, query)),
 });
