@@ -45,7 +45,10 @@ export const siteConfig = {
   chatInviteUrl: "https://discord.gg/emberscape",
   /** First year shown in the footer copyright. */
   copyrightStartYear: 2024,
-  downloadsBaseUrl: "https://cdn.emberscape.example/client",
+  /**
+   * Client downloads on /play. The links below point at a placeholder host (.example): put your
+   * files' real addresses here. Production refuses to start while any link is a placeholder.
+   */
   downloads: [
     { id: "win", platform: "Windows", label: "Windows installer", file: "Emberscape-Setup.exe", href: "https://cdn.emberscape.example/client/Emberscape-Setup.exe", requirements: "Windows 10 or 11, 64-bit" },
     { id: "win32", platform: "Windows", label: "Windows installer (32-bit)", file: "Emberscape-Setup-x86.exe", href: "https://cdn.emberscape.example/client/Emberscape-Setup-x86.exe", requirements: "Windows 10, 32-bit" },

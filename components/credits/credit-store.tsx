@@ -10,6 +10,13 @@ import { METHOD_NAMES, checkoutProblem, usd } from "./checkout-text";
 import { PaymentModal } from "./payment-modal";
 import { LoadFailed } from "@/components/ui/load-failed";
 
+/** Spec §2 Credit store: the accepted ways to pay, shown as images (files under public/images/payments). */
+const PAYMENT_MARKS = [
+  { src: "/images/payments/crypto.svg", alt: "Cryptocurrency" },
+  { src: "/images/payments/paypal.svg", alt: "PayPal" },
+  { src: "/images/payments/osrs-gold.svg", alt: "OSRS gold" },
+] as const;
+
 const ALL_METHODS: PaymentMethod[] = ["stripe", "paypal", "coinbase"];
 const isMethod = (m: unknown): m is PaymentMethod => m === "stripe" || m === "paypal" || m === "coinbase";
 
@@ -79,22 +86,17 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
             <h2 id={`${ids}-methods`} className="text-2xl text-gold">
               Payment Methods
             </h2>
-            <ul className="mt-3 grid grid-cols-3 gap-2 text-center text-sm" aria-label="Accepted payments">
-              {[
-                ["BTC", "Cryptocurrency"],
-                ["PP", "PayPal"],
-                ["GP", "OSRS gold"],
-              ].map(([icon, name]) => (
-                <li key={name} className="flex flex-col items-center gap-1 rounded border border-stone-700 bg-stone-850 p-2">
-                  <span aria-hidden="true" className="text-xl font-bold text-gold">
-                    {icon}
-                  </span>
-                  {name}
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Accepted payments">
+              {PAYMENT_MARKS.map((m) => (
+                <li key={m.src}>
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={m.src} alt={m.alt} width={80} height={80} className="size-20" />
                 </li>
               ))}
             </ul>
-            <p className="mt-3 text-sm text-stone-300">
-              Credit packages can also be bought in-game with the <code>::store</code> command.
+            {/* The spec's note, word for word. */}
+            <p className="mt-3 text-sm text-stone-300" data-testid="store-command-note">
+              Credit packages can only be bought via the in-game store (<code>::store</code>).
             </p>
             <p className="mt-2 text-sm text-stone-300">
               Paying with OSRS gold? <Link href="/tickets/create">Open a ticket</Link> (RSGP Store Purchases) and staff will credit your account once the gold is

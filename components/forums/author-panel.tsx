@@ -5,7 +5,9 @@ import type { TForumUser } from "@/lib/schemas/forums";
 import { StaffIcon } from "./icons";
 
 // The author panel of a post (spec §2 Thread view, §6): avatar, staff icon, the name styled by
-// rank, the rank, the post-count tier, thread and post counts, join date and a hiscores link.
+// rank, the rank, the post-count tier, thread and post counts, join date, and the links to the
+// author's hiscores and adventure log. There is no adventure log (yet), so its link, like the
+// name, opens the player's hiscores page, the nearest thing (docs/forums.md).
 
 const TIER_STYLE: Record<string, string> = {
   bronze: "border-orange-400/60 text-orange-300",
@@ -54,9 +56,9 @@ export function AuthorPanel({ user }: { user: TForumUser }) {
       <div className="min-w-0 space-y-1">
         <p className="flex items-center gap-1.5 sm:justify-center">
           {user.is_staff ? <StaffIcon rank={titleCase(user.rank)} /> : null}
-          <span className={`font-bold break-words ${rankColorClass(user.rank)}`} data-rank={user.rank}>
+          <a href={playerHref(user.name)} className={`font-bold break-words ${rankColorClass(user.rank)}`} data-rank={user.rank}>
             {user.name}
-          </span>
+          </a>
         </p>
         <p className="text-sm text-stone-300">{titleCase(user.rank)}</p>
         <p>
@@ -78,9 +80,12 @@ export function AuthorPanel({ user }: { user: TForumUser }) {
             </dd>
           </div>
         </dl>
-        <p className="text-sm">
+        <p className="flex flex-wrap gap-x-3 text-sm sm:justify-center">
           <a href={playerHref(user.name)}>
             Hiscores<span className="sr-only"> of {user.name}</span>
+          </a>
+          <a href={playerHref(user.name)}>
+            Adventure log<span className="sr-only"> of {user.name}</span>
           </a>
         </p>
       </div>

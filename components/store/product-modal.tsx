@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import Link from "next/link";
 import { useRef, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal";
@@ -11,9 +11,16 @@ import { ProductPrice, pricePaid } from "./product-card";
 /** Spec §8: the purchase success text (also the server's `success`). */
 export const PURCHASE_SUCCESS = "Product successfully purchased - you may now talk to the donation manager at home to claim your purchase(s).";
 
-type Stage = { step: "details" } | { step: "confirm"; key: string };
+type Stage = { step: "details" } | { step: "confirm"; key: string } | { step: "done"; message: string };
 
-/** Details → 'Are you sure?' → POST /store/purchase with one idempotency key per confirmation. */
+/** Moves focus to the element when it mounts (a stable function: React calls it once). */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
+/**
+ * Details → 'Are you sure?' → POST /store/purchase with one idempotency key per confirmation →
+ * the spec's success text, with the balance behind it already lowered. The player reads it and
+ * then goes on to Order Complete (or closes the modal and keeps shopping).
+ */
 export function ProductModal({
   product,
   categoryName,
@@ -27,11 +34,9 @@ export function ProductModal({
   onClose: () => void;
   onPurchased: (newBalance: number) => void;
 }) {
-  const router = useRouter();
   const [stage, setStage] = useState<Stage>({ step: "details" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   // A ref, not state: a second click in the same frame must see the first one.
   const sending = useRef(false);
   const [shown, setShown] = useState<StoreProduct | null>(product);
@@ -40,7 +45,6 @@ export function ProductModal({
     setShown(product);
     setStage({ step: "details" });
     setError(null);
-    setDone(null);
   }
 
   async function buy(p: StoreProduct, key: string) {
@@ -49,24 +53,28 @@ export function ProductModal({
     setBusy(true);
     setError(null);
     const res = await callApi<PurchaseSuccess>(API.purchase, { body: { id: p.id }, headers: { "Idempotency-Key": key } });
+    // The Yes button is gone once this settles, so the lock can open again for the next product.
+    sending.current = false;
+    setBusy(false);
     if (res.ok) {
       // Spec §4: the shown balance drops by the price paid (the server's new balance when given).
       onPurchased(typeof res.data.credits === "number" ? res.data.credits : balance - pricePaid(p));
-      setDone(typeof res.data.success === "string" ? res.data.success : PURCHASE_SUCCESS);
-      router.push("/store/success");
-      return; // stays busy: leaving the page
+      setStage({ step: "done", message: typeof res.data.success === "string" ? res.data.success : PURCHASE_SUCCESS });
+      return;
     }
-    sending.current = false;
-    setBusy(false);
     setStage({ step: "details" });
     setError(failureFrom(res).formError ?? null);
   }
 
   const p = product;
   return (
-    <Modal open={p !== null} onClose={onClose} title={stage.step === "confirm" ? "Are you sure?" : (p?.name ?? "")}>
+    <Modal open={p !== null} onClose={onClose} title={stage.step === "confirm" ? "Are you sure?" : stage.step === "done" ? "Purchase complete" : (p?.name ?? "")}>
       {p ? (
         <div className="space-y-4" aria-busy={busy}>
+          {/* First in reading order; always present, so screen readers announce what it says. */}
+          <LiveAlert tone={error ? "error" : "success"}>
+            {error ?? (stage.step === "done" ? <span data-testid="purchase-success">{stage.message}</span> : null)}
+          </LiveAlert>
           {stage.step === "details" ? (
             <>
               <div className="flex gap-4">
@@ -89,6 +97,15 @@ export function ProductModal({
                 Purchase
               </button>
             </>
+          ) : stage.step === "done" ? (
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Link href="/store/success" ref={focusOnMount} className="btn btn-gold">
+                Continue
+              </Link>
+              <button type="button" className="btn btn-stone" onClick={onClose}>
+                Keep Shopping
+              </button>
+            </div>
           ) : (
             <>
               <p>
@@ -105,7 +122,6 @@ export function ProductModal({
               </div>
             </>
           )}
-          <LiveAlert tone={error ? "error" : "success"}>{error ?? done}</LiveAlert>
         </div>
       ) : null}
     </Modal>

@@ -34,6 +34,8 @@ export type RuleSection = {
   body: readonly string[];
   /** Optional bullet points (specific limits or examples). */
   points?: readonly string[];
+  /** Words of the body that link to another page of the site (their first use in a paragraph). */
+  links?: readonly { text: string; href: string }[];
   /** Penalty ladders that apply to this section (empty when the section carries no penalty). */
   ladders: readonly PenaltyLadder[];
 };
@@ -142,6 +144,7 @@ export const RULE_SECTIONS: readonly RuleSection[] = [
     body: [
       "Do not promote other game servers, websites, chat communities or services anywhere on our platforms, including in private messages. Our official partners are listed on the Partnerships page; anything else is off limits.",
     ],
+    links: [{ text: "Partnerships page", href: "/partnerships" }],
     ladders: [{ offense: "Advertising", steps: ["permanent ban", "IP/MAC ban"] }],
   },
   {
@@ -187,6 +190,7 @@ export const RULE_SECTIONS: readonly RuleSection[] = [
     body: [
       "Only play with the official client from the download page. Bots, macros, cheat clients, injected plugins and any other program that plays for you or gives an unfair advantage are banned.",
     ],
+    links: [{ text: "download page", href: "/play" }],
     ladders: [{ offense: "Third-party software", steps: PERMANENT_THEN_IP }],
   },
   {

@@ -1,5 +1,7 @@
 import "server-only";
+import { siteConfig } from "@/lib/site-config";
 import { getEnv } from "./env";
+import { placeholderDownloadsProblem } from "./find-placeholder-downloads";
 import { isTestCheckout } from "./payments/config";
 
 // Imported by instrumentation.ts in the Node.js server: bad configuration stops the process
@@ -14,6 +16,10 @@ try {
     const local = env.PAYMENT_METHODS.filter(isTestCheckout);
     if (local.length) console.warn(`Local test checkout active for: ${local.join(", ")} (no real money; production refuses it). See docs/payments.md.`);
   }
+  // The site settings are code, not env, so env.ts cannot check them: production refuses the
+  // placeholder download links here, as env.ts refuses a payment method without keys.
+  const downloads = placeholderDownloadsProblem(siteConfig.downloads);
+  if (env.isProduction && downloads) throw new Error(`Invalid configuration:\n  ${downloads}`);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);

@@ -35,12 +35,33 @@ test.describe("home and global chrome", () => {
     await expect(account).toBeFocused();
   });
 
-  test("footer shows the copyright span and legal links", async ({ page }) => {
+  test("footer shows the copyright span and the information pages", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(`© ${siteConfig.copyrightStartYear}–${new Date().getFullYear()}`);
-    await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
-    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    for (const [name, href] of [["Terms of Service", "/terms"], ["Privacy Policy", "/privacy"], ["Rules", "/rules"], ["FAQ", "/faq"], ["Partnerships", "/partnerships"]] as const) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+  });
+
+  test("FAQ and Partnerships are one click from the home page @mobile", async ({ page }) => {
+    for (const [name, path, heading] of [["FAQ", "/faq", "Frequently Asked Questions"], ["Partnerships", "/partnerships", "Partnerships"]] as const) {
+      await page.goto("/");
+      await page.getByRole("contentinfo").getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    }
+  });
+
+  test("the footer ends at the visitor's current year on a page prerendered in an earlier one", async ({ page }) => {
+    // The browser's clock in January after the year the site was built in ("built last year").
+    const year = new Date().getFullYear() + 1;
+    await page.clock.setFixedTime(new Date(`${year}-01-10T12:00:00`));
+    const res = await page.goto("/");
+    // Served from the build (the static policy), and its HTML still names the build's year.
+    expect(res!.headers()["content-security-policy"]).not.toContain("nonce-");
+    expect(await res!.text()).not.toContain(`–${year}`);
+    await expect(page.getByRole("contentinfo")).toContainText(`© ${siteConfig.copyrightStartYear}–${year} ${siteConfig.name}.`);
   });
 
   test("an unknown path answers 404 with the 404 page and no navbar or footer", async ({ page }) => {

@@ -110,4 +110,37 @@ test.describe("walk every page", () => {
     }
     expect(problems).toEqual([]);
   });
+
+  test("signed in: every page of the spec a player opens by hand is reached by following links from home", async ({ page }) => {
+    test.setTimeout(90_000);
+    // Spec §2's routes, less those reached only through a flow (welcome, registration failed,
+    // reset password from the email, order complete), the dynamic ones (reached from their
+    // lists) and /news/create (staff, from /news and the staff area).
+    const SPEC_PAGES = [
+      "/", "/terms", "/privacy", "/rules", "/faq", "/partnerships", "/register", "/login", "/play", "/store", "/credits",
+      "/vote", "/hiscores", "/account", "/account/tickets", "/account/purchases", "/account/change-password",
+      "/account/request-password-reset", "/tickets", "/ticketinfo", "/tickets/create", "/forums", "/news",
+    ];
+    const user = await createE2EUser();
+    await signIn(page, user);
+    const normal = (href: string) => new URL(href, "http://site").pathname.replace(/(.)\/$/, "$1");
+    // Links in the HTML as served (menus closed): what a visitor can click without a flow.
+    const foundOn = new Map<string, string>([["/", "(start)"]]);
+    const queue = ["/"];
+    while (queue.length) {
+      const from = queue.shift()!;
+      const res = await page.request.get(from);
+      expect(res.ok(), from).toBe(true);
+      for (const [, raw] of (await res.text()).matchAll(/<a\b[^>]*\shref="(\/[^"/][^"]*|\/)"/g)) {
+        const to = normal(raw!.replace(/&amp;/g, "&"));
+        if (SPEC_PAGES.includes(to) && !foundOn.has(to)) {
+          foundOn.set(to, from);
+          queue.push(to);
+        }
+      }
+    }
+    expect(SPEC_PAGES.filter((p) => !foundOn.has(p)), "spec pages no page links to").toEqual([]);
+    // The information pages hang off the chrome itself: one click from home.
+    for (const p of ["/terms", "/privacy", "/rules", "/faq", "/partnerships"]) expect(foundOn.get(p), p).toBe("/");
+  });
 });

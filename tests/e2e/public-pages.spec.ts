@@ -47,11 +47,19 @@ test("rules page has 17 numbered sections and a working contents list", async ({
   await expect(spam.getByRole("row", { name: /1st offense/ })).toContainText("24-hour mute");
   await expect(spam.getByRole("row", { name: /4th offense/ })).toContainText("Permanent ban");
 
+  // Pages the rules name are links: the partners (advertising) and the download page (third-party software).
+  await expect(main.locator("section#advertising").getByRole("link", { name: "Partnerships page" })).toHaveAttribute("href", "/partnerships");
+  await expect(main.locator("section#third-party-software").getByRole("link", { name: "download page" })).toHaveAttribute("href", "/play");
+
   const tenth = links.nth(9);
   const target = (await tenth.getAttribute("href")) ?? "";
   await tenth.click();
   await expect(page).toHaveURL(new RegExp(`${target}$`));
   await expect(main.locator(`section${target}`).getByRole("heading", { level: 2 })).toBeInViewport();
+
+  await main.locator("section#advertising").getByRole("link", { name: "Partnerships page" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/partnerships");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Partnerships");
 });
 
 test("faq page has 6 questions and links to the credit store", async ({ page }) => {

@@ -12,6 +12,7 @@ import { signIn, submitLogin, test } from "./support/accounts";
 
 const STORE_EMPTY = "No products found for selected category; try checking another one!";
 const PURCHASE_SUCCESS = "Product successfully purchased - you may now talk to the donation manager at home to claim your purchase(s).";
+const STORE_COMMAND_NOTE = "Credit packages can only be bought via the in-game store (::store).";
 
 const atPath = (path: string) => (url: URL) => url.pathname === path;
 const tag = () => `E2E${randomBytes(3).toString("hex")}`;
@@ -110,7 +111,8 @@ test.describe("store", () => {
     await search.fill("ember crown");
     await expect(cards).toHaveCount(1);
 
-    // Details → Are you sure? → Yes (double-clicked: buys once) → Order Complete.
+    // Details → Are you sure? → Yes (double-clicked: buys once) → the spec's success text, with
+    // the balance already lowered behind it → Continue → Order Complete.
     await cards.first().click();
     const details = page.getByRole("dialog", { name: `${t} Ember Crown` });
     await expect(details.getByTestId("product-category")).toHaveText(`${t} Relics`);
@@ -120,6 +122,15 @@ test.describe("store", () => {
     const confirm = page.getByRole("dialog", { name: "Are you sure?" });
     await expect(confirm.getByRole("button", { name: "No" })).toBeVisible();
     await confirm.getByRole("button", { name: "Yes" }).dblclick();
+    const done = page.getByRole("dialog", { name: "Purchase complete" });
+    await expect(done.getByTestId("purchase-success")).toHaveText(PURCHASE_SUCCESS);
+    await expect(done.getByRole("status")).toContainText(PURCHASE_SUCCESS);
+    await expect(page).toHaveURL(atPath("/store"));
+    await expect(page.getByTestId("store-balance-amount")).toHaveText("850");
+    expect(await violations(page)).toEqual([]);
+    const next = done.getByRole("link", { name: "Continue" });
+    await expect(next).toBeFocused();
+    await next.click();
     await expect(page).toHaveURL(atPath("/store/success"));
     await expect(page.getByRole("heading", { level: 1, name: "Order Complete" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: /support ticket/ })).toHaveAttribute("href", "/tickets/create");
@@ -165,7 +176,16 @@ test.describe("store", () => {
     await expect(page).toHaveTitle(`Credit Store | ${siteConfig.name}`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: "Payment Methods" })).toBeVisible();
-    await expect(main).toContainText("::store");
+    // Spec §2 Credit store: the three methods as images (each named by its alt text, each loaded)
+    // and the ::store note in the spec's words.
+    const accepted = main.getByRole("list", { name: "Accepted payments" });
+    await expect(accepted.getByRole("img")).toHaveCount(3);
+    for (const name of ["Cryptocurrency", "PayPal", "OSRS gold"]) {
+      const img = accepted.getByRole("img", { name, exact: true });
+      await expect(img).toBeVisible();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), name).toBe(true);
+    }
+    await expect(main.getByTestId("store-command-note")).toHaveText(STORE_COMMAND_NOTE);
 
     // The two checks of spec §5, in order.
     await main.getByRole("button", { name: "Checkout" }).click();

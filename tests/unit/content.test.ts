@@ -37,6 +37,12 @@ describe("RULE_SECTIONS", () => {
     });
   });
 
+  it("links the pages its text names: each link's words are in the section's text", () => {
+    const links = RULE_SECTIONS.flatMap((s) => (s.links ?? []).map((l) => ({ ...l, body: s.body.join(" ") })));
+    expect(links.map((l) => l.href)).toEqual(expect.arrayContaining(["/partnerships", "/play"]));
+    for (const l of links) expect(l.body, l.text).toContain(l.text);
+  });
+
   it("models every penalty ladder of the spec", () => {
     expect(ladderOf("Flaming, harassment or disrespect")).toEqual(["24h mute", "48h mute", "permanent mute", "permanent ban"]);
     expect(ladderOf("Yell abuse")).toEqual(["24h mute", "48h mute", "permanent mute"]);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { offenseLabel, penaltyLabel, RULE_SECTIONS, type PenaltyLadder, type RuleSection } from "@/lib/content/rules";
@@ -41,6 +42,29 @@ function LadderTable({ sectionId, ladder, index }: { sectionId: string; ladder: 
   );
 }
 
+/** A paragraph with the section's link words turned into links (each where it first appears). */
+function Paragraph({ text, links = [] }: { text: string; links?: RuleSection["links"] }) {
+  const parts: ReactNode[] = [];
+  let rest = text;
+  for (const link of links) {
+    const at = rest.indexOf(link.text);
+    if (at < 0) continue;
+    parts.push(
+      rest.slice(0, at),
+      <Link key={link.href} href={link.href}>
+        {link.text}
+      </Link>,
+    );
+    rest = rest.slice(at + link.text.length);
+  }
+  return (
+    <p>
+      {parts}
+      {rest}
+    </p>
+  );
+}
+
 function RuleSectionBlock({ section }: { section: RuleSection }) {
   const headingId = `${section.id}-heading`;
   return (
@@ -49,7 +73,7 @@ function RuleSectionBlock({ section }: { section: RuleSection }) {
         {section.number}. {section.title}
       </h2>
       {section.body.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+        <Paragraph key={paragraph} text={paragraph} links={section.links} />
       ))}
       {section.points && section.points.length > 0 ? (
         <ul>
