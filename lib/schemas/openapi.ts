@@ -59,6 +59,28 @@ function requestBodyOf(op: Operation): JsonSchema | undefined {
   return { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } };
 }
 
+/** True when a body or query schema has an id field (zId) at its top level: a lookup can miss. */
+function namesARecord(schema: unknown): boolean {
+  if (!schema || isRawBody(schema)) return false;
+  let s = schema as z.ZodType;
+  // Through wrappers (optional, pipes and transforms) to the object, if there is one.
+  for (let i = 0; i < 5 && !(s instanceof z.ZodObject); i++) {
+    const def = (s as unknown as { _zod: { def: { innerType?: z.ZodType; in?: z.ZodType; schema?: z.ZodType } } })._zod.def;
+    const next = def.innerType ?? def.in ?? def.schema;
+    if (!next) return false;
+    s = next;
+  }
+  if (!(s instanceof z.ZodObject)) return false;
+  return Object.values(s.shape as Record<string, z.ZodType>).some((field) => {
+    let f: z.ZodType | undefined = field;
+    for (let i = 0; i < 4 && f; i++) {
+      if (idFields.has(f)) return true;
+      f = (f as unknown as { _zod: { def: { innerType?: z.ZodType } } })._zod.def.innerType;
+    }
+    return false;
+  });
+}
+
 const errorContent = (schema: z.ZodType = ZErrorBody) => ({ "application/json": { schema: schemaOf(schema, "output") } });
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -84,7 +106,7 @@ export function responsesOf(op: Operation): Record<string, JsonSchema> {
   if (op.auth === "game") forbidden.push("the key lacks this operation's scope");
   if (UNSAFE.has(op.method) && !raw) forbidden.push("a cookie-carrying request from another site (CSRF)");
   if (forbidden.length) add(403, `Refused: ${forbidden.join("; ")}`);
-  if (op.params) add(404, "No such record (or not yours)");
+  if (op.params || namesARecord(op.body) || namesARecord(op.query)) add(404, "No such record (or not yours)");
   if (op.body) add(413, "Body over the size limit");
   if (UNSAFE.has(op.method) && !raw) add(415, "Body not sent as application/json");
   if (op.rateLimited) {

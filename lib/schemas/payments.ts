@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, rawBody, REQUIRED } from "./api";
+import { defineOperation, rawBody, REQUIRED, ZErrorBody } from "./api";
 import { zId } from "./ids";
 
 // Contracts of the payments API (spec §4 credit purchase, §5, §7, §8; BRIEF7 contract).
@@ -65,7 +65,7 @@ export const paypalCaptureOp = defineOperation({
   rateLimited: true,
   storeSession: true,
   body: z.object({ order_id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64).regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.").describe("PayPal order id (not a site id)") }),
-  responses: { 200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) } },
+  responses: { 200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) }, 404: { description: "No purchase of yours with this PayPal order", schema: ZErrorBody } },
 });
 
 export const testCheckoutOp = defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { siteConfig } from "../site-config";
-import { defineOperation, rawBody } from "./api";
+import { defineOperation, rawBody, ZErrorBody } from "./api";
 
 // Contracts of voting (spec §2 Vote, §3 Vote countdowns and metrics, §7; DESIGN.md §5).
 
@@ -87,7 +87,7 @@ export const voteCallbackGetOp = defineOperation({
   auth: "none",
   rateLimited: true,
   params: ZVoteCallbackParams,
-  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer } },
+  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer }, 403: { description: "Wrong secret or address, or the site is not configured", schema: ZErrorBody } },
 });
 
 export const voteCallbackPostOp = defineOperation({
@@ -100,7 +100,7 @@ export const voteCallbackPostOp = defineOperation({
   rateLimited: true,
   params: ZVoteCallbackParams,
   body: callbackBody,
-  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer } },
+  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer }, 403: { description: "Wrong secret or address, or the site is not configured", schema: ZErrorBody } },
 });
 
 export const voteOperations = [voteCountdownOp, voteMetricsOp, voteHistoryOp, voteCallbackGetOp, voteCallbackPostOp];

@@ -1,6 +1,17 @@
+import path from "node:path";
 import { NextRequest } from "next/server";
+import type { Operation } from "@/lib/schemas/api";
 
 type Handler = (req: NextRequest, ctx: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+const APP = path.join(import.meta.dirname, "../../app");
+
+/** The exported handler of an operation, from its route file (paths mirror app/api). */
+export async function handlerOf(op: Pick<Operation, "method" | "path">): Promise<Handler> {
+  const dir = op.path.split("/").filter(Boolean).map((seg) => seg.replace(/^\{(.+)\}$/, "[$1]"));
+  const mod = (await import(path.join(APP, ...dir, "route.ts"))) as Record<string, Handler>;
+  return mod[op.method]!;
+}
 
 /** Calls a route handler the way Next does, returning status and parsed JSON body. */
 export async function call(

@@ -2,7 +2,6 @@
 // marked `storeSession` (buying credits and items, reading the profile and purchases) and every
 // other signed-in operation answers 403 — password, email, 2FA and sessions included — and no
 // staff operation works, even for an account made staff after the link was opened.
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as storeLinkRoute } from "@/app/api/v1/game/store-link/route";
 import { POST as continueRoute } from "@/app/store-link/continue/route";
@@ -13,17 +12,7 @@ import { db } from "@/lib/server/db";
 import { createGameKey } from "../factories/game-keys";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
-import { call, freshClient, SAME_ORIGIN, sessionFrom } from "./helpers";
-
-type Handler = Parameters<typeof call>[0];
-const APP = path.join(import.meta.dirname, "../../app");
-
-/** The exported handler of an operation, from its route file (paths mirror app/api). */
-async function handlerOf(op: Operation): Promise<Handler> {
-  const dir = op.path.split("/").filter(Boolean).map((seg) => seg.replace(/^\{(.+)\}$/, "[$1]"));
-  const mod = (await import(path.join(APP, ...dir, "route.ts"))) as Record<string, Handler>;
-  return mod[op.method]!;
-}
+import { call, freshClient, handlerOf, SAME_ORIGIN, sessionFrom } from "./helpers";
 
 /** Path parameters that parse (a real id shape), so only the session decides the answer. */
 const params = (op: Operation) => Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === "kind" ? "browser" : m[1] === "site" ? "runelocus" : "1"]));

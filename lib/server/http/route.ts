@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { fieldErrorsFrom, isRawBody, type Operation, type RawBodySpec, REQUIRED, type SignedInAuth, type SuccessOf } from "@/lib/schemas/api";
-import { FORBIDDEN_TEXT_MESSAGE, fieldsWithForbiddenText } from "@/lib/schemas/text-rule";
+import { FORBIDDEN_TEXT_MESSAGE, fieldsWithForbiddenText, hasForbiddenText } from "@/lib/schemas/text-rule";
 import { AppError } from "../errors";
 import { authenticateGameKey, type GameCaller } from "../game/api-keys";
 import { log } from "../log";
@@ -51,10 +51,20 @@ type RouteOptions<O extends Operation> = {
 
 const requiredMessage: z.core.$ZodErrorMap = (iss) => (iss.code === "invalid_type" && iss.input === undefined ? REQUIRED : undefined);
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  // One rule for every string of every operation (lib/schemas/text-rule.ts), before the schema.
+/** One rule for every string of every operation (lib/schemas/text-rule.ts): a 400 naming the field. */
+export function refuseForbiddenText(data: unknown): void {
   const refused = fieldsWithForbiddenText(data);
   if (refused.length) throw new AppError("VALIDATION", { fields: Object.fromEntries(refused.map((f) => [f, [FORBIDDEN_TEXT_MESSAGE]])), userMessage: FORBIDDEN_TEXT_MESSAGE });
+}
+
+/** A raw body (webhook, vote callback) is stored as text or jsonb: the same rule, on the whole text. */
+function refuseForbiddenRawText(body: RawBody): RawBody {
+  if (hasForbiddenText(body.text)) throw new AppError("VALIDATION", { fields: { body: [FORBIDDEN_TEXT_MESSAGE] }, userMessage: FORBIDDEN_TEXT_MESSAGE });
+  return body;
+}
+
+export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  refuseForbiddenText(data);
   const result = schema.safeParse(data, { error: requiredMessage });
   if (result.success) return result.data;
   const fields = fieldErrorsFrom(result.error);
@@ -108,7 +118,7 @@ export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
       // Per-IP rules count every request, valid or not; keyed rules run once the input is known.
       for (const rule of options.rateLimit ?? []) if (!rule.key) await enforceRateLimit(rule, ip);
 
-      const body = raw ? await readRawBody(req) : op.body ? parseOrThrow(op.body as z.ZodType, await readJsonBody(req)) : undefined;
+      const body = raw ? refuseForbiddenRawText(await readRawBody(req)) : op.body ? parseOrThrow(op.body as z.ZodType, await readJsonBody(req)) : undefined;
       const ctx = { req, body, query, params, actor, game, requestId, ip } as HandlerContext<O>;
 
       for (const rule of options.rateLimit ?? []) {

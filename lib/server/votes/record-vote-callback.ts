@@ -7,6 +7,7 @@ import { db, type Tx } from "../db";
 import { getEnv, voteSiteChecks } from "../env";
 import { AppError } from "../errors";
 import type { RawBody } from "../http/body";
+import { refuseForbiddenText } from "../http/route";
 import { isLoopbackAddress, normalizeAddress } from "../http/client-address";
 import { log } from "../log";
 import { safeEqual } from "../security/tokens";
@@ -41,6 +42,9 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
     log.warn("votes.callback_unknown_site", { site: input.siteKey.slice(0, 32), ip: input.ip });
     throw new AppError("NOT_FOUND", { userMessage: "Unknown vote site." });
   }
+  // Every parameter is stored (vote_callbacks.query is jsonb): the text rule for all of them,
+  // declared or not, before anything is written.
+  refuseForbiddenText(Object.fromEntries(input.query));
   const siteId = (await ensureVoteSiteRows())[site.key];
   const raw: CallbackInput = { query: input.query, bodyText: input.body?.text ?? null, contentType: input.body?.contentType ?? null };
   const params = readCallbackParams(site, raw);

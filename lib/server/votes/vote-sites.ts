@@ -71,8 +71,15 @@ const MAX_STORED_VALUE = 256;
 export function callbackForStorage(site: VoteSite, input: CallbackInput): { query: Record<string, string>; body: string | null } {
   const secretName = site.callback.secret;
   const query: Record<string, string> = {};
-  for (const [k, v] of [...input.query].slice(0, MAX_STORED_PARAMS)) query[k.slice(0, MAX_STORED_VALUE)] = k === secretName ? REDACTED : v.slice(0, MAX_STORED_VALUE);
-  return { query, body: input.bodyText ? maskBody(input.bodyText, secretName).slice(0, MAX_STORED_BODY) : null };
+  for (const [k, v] of [...input.query].slice(0, MAX_STORED_PARAMS)) query[clip(k, MAX_STORED_VALUE)] = k === secretName ? REDACTED : clip(v, MAX_STORED_VALUE);
+  return { query, body: input.bodyText ? clip(maskBody(input.bodyText, secretName), MAX_STORED_BODY) : null };
+}
+
+/** The first `max` UTF-16 units, never ending halfway through a surrogate pair (jsonb refuses a lone one). */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
 function maskBody(text: string, secretName: string | undefined): string {
