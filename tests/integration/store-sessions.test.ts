@@ -104,3 +104,17 @@ describe("a store session", () => {
     }
   });
 });
+
+describe("who is calling comes before what they sent", () => {
+  it("a guest gets 401 for any signed-in operation, whether its input is valid or not", async () => {
+    const signedInOps = operations.filter((op) => op.auth !== "none" && op.auth !== "optional" && op.auth !== "game" && op.params);
+    expect(signedInOps.length).toBeGreaterThan(10);
+    for (const op of signedInOps) {
+      const handler = await handlerOf(op);
+      for (const id of ["0", "abc", "1"]) {
+        const r = await call(handler, { method: op.method, path: op.path.replace(/\{\w+\}/g, id), params: Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, id])), headers: { ...SAME_ORIGIN, ...freshClient() }, ...(op.method === "GET" || op.method === "DELETE" ? {} : { body: { nonsense: true } }) });
+        expect(r.status, `${op.method} ${op.path} with ${id}`).toBe(401);
+      }
+    }
+  });
+});
