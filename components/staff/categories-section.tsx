@@ -8,6 +8,8 @@ import type { TStaffCategory } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent } from "./form-controls";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
 import { VisibilityBadge } from "./visibility-toggle";
+import { endpoints } from "@/lib/client/endpoints";
+import { endpointUrl } from "@/lib/client/api";
 
 
 function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffCategory | null; onSaved: (c: TStaffCategory) => void; onCancel: () => void }) {
@@ -16,7 +18,8 @@ function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffCategory 
   const [hidden, setHidden] = useState(initial?.hidden ?? false);
   const fields = ["name", "sortOrder", "hidden"] as const;
   const form = useApiForm<{ name: string; sortOrder: string; hidden: boolean }, TStaffCategory>({
-    path: initial ? `/api/v1/staff/store/categories/${initial.id}` : "/api/v1/staff/store/categories",
+    endpoint: initial ? endpoints.updateCategory : endpoints.createCategory,
+    params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
     method: initial ? "PATCH" : "POST",
     required: ["name", "sortOrder"],
     fields,
@@ -71,7 +74,7 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
                   <td className="p-2">{c.productCount}</td>
                   <td className="p-2"><VisibilityBadge visible={!c.hidden} /></td>
                   <td className="p-2">
-                    <RowActions<TStaffCategory> row={c} name={c.name} path={`/api/v1/staff/store/categories/${c.id}`} field="hidden" editor={editor} />
+                    <RowActions<TStaffCategory> row={c} name={c.name} path={endpointUrl(endpoints.updateCategory.path, { id: c.id })} field="hidden" editor={editor} />
                   </td>
                 </tr>
               ))}

@@ -8,6 +8,8 @@ import type { TStaffPackage } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent } from "./form-controls";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
 import { VisibilityBadge } from "./visibility-toggle";
+import { endpoints } from "@/lib/client/endpoints";
+import { endpointUrl } from "@/lib/client/api";
 
 type Values = { credits: string; bonusCredits: string; priceCents: string; imageUrl: string; active: boolean; sortOrder: string };
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -20,7 +22,8 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
   });
   const set = <K extends keyof Values>(k: K) => (value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
   const form = useApiForm<Values, TStaffPackage>({
-    path: initial ? `/api/v1/staff/store/packages/${initial.id}` : "/api/v1/staff/store/packages",
+    endpoint: initial ? endpoints.updatePackage : endpoints.createPackage,
+    params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
     method: initial ? "PATCH" : "POST",
     required: ["credits", "bonusCredits", "priceCents", "imageUrl"],
     fields: ["credits", "bonusCredits", "priceCents", "imageUrl", "active", "sortOrder"],
@@ -88,7 +91,7 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
                   <td className="p-2">{p.sortOrder}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
                   <td className="p-2">
-                    <RowActions<TStaffPackage> row={p} name={`the ${label(p)} package`} path={`/api/v1/staff/store/packages/${p.id}`} field="active" editor={editor} />
+                    <RowActions<TStaffPackage> row={p} name={`the ${label(p)} package`} path={endpointUrl(endpoints.updatePackage.path, { id: p.id })} field="active" editor={editor} />
                   </td>
                 </tr>
               ))}

@@ -6,6 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import type { TStaffCategory, TStaffProduct } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent, SelectField, TextAreaField } from "./form-controls";
+import { endpoints } from "@/lib/client/endpoints";
 
 // Create or edit one store product. Values are kept as typed; numbers are converted on submit
 // and the server's messages appear under each field.
@@ -35,7 +36,8 @@ export function ProductForm({ initial, categories, onSaved, onCancel }: { initia
   const [v, setV] = useState<Values>(() => initialValues(initial, categories));
   const set = <K extends keyof Values>(k: K) => (value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
   const form = useApiForm<Values, TStaffProduct>({
-    path: initial ? `/api/v1/staff/store/products/${initial.id}` : "/api/v1/staff/store/products",
+    endpoint: initial ? endpoints.updateProduct : endpoints.createProduct,
+    params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
     method: initial ? "PATCH" : "POST",
     required: ["name", "imageHref", "price", "description", "categoryId", "gameItemId", "quantity"],
     fields: FIELDS,

@@ -4,6 +4,8 @@ import type { TStaffCategory, TStaffProduct } from "@/lib/schemas/staff-store";
 import { ProductForm, SALE_OPTIONS } from "./product-form";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
 import { VisibilityBadge } from "./visibility-toggle";
+import { endpoints } from "@/lib/client/endpoints";
+import { endpointUrl } from "@/lib/client/api";
 
 const saleText = (sale: TStaffProduct["sale"]) => SALE_OPTIONS.find((o) => o.value === (sale ?? ""))?.label ?? "";
 
@@ -51,7 +53,7 @@ export function ProductsSection({ products, categories, onChange }: { products: 
                   <td className="p-2">{p.sale ? saleText(p.sale) : "None"}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
                   <td className="p-2">
-                    <RowActions<TStaffProduct> row={p} name={p.name} path={`/api/v1/staff/store/products/${p.id}`} field="active" editor={editor} />
+                    <RowActions<TStaffProduct> row={p} name={p.name} path={endpointUrl(endpoints.updateProduct.path, { id: p.id })} field="active" editor={editor} />
                   </td>
                 </tr>
               ))}

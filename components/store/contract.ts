@@ -2,19 +2,23 @@
 import type { z } from "zod";
 import type { PAYMENT_METHODS, ZPaymentsConfig } from "@/lib/schemas/payments";
 import type { TCreditPackage, TCreditPurchaseRow, TPurchaseResult, TPurchaseSummary, TStoreCategory, TStoreProduct } from "@/lib/schemas/store";
+import { endpoints } from "@/lib/client/endpoints";
+import { endpointUrl } from "@/lib/client/api";
 
+// From the generated endpoints (lib/client/endpoints.ts): an endpoint changes in one place.
 export const API = {
-  categories: "/api/v1/store/category",
-  products: (category: number) => `/api/v1/store/products/${category}/`,
-  balance: "/api/v1/store/credits/amount",
-  purchase: "/api/v1/store/purchase",
-  packages: "/api/v1/store/credits/products",
-  creditPurchase: "/api/v1/store/credits/purchase",
-  paypalCapture: "/api/v1/store/credits/paypal/capture",
-  testCheckout: "/api/v1/store/credits/test-checkout",
-  paymentConfig: "/api/v1/store/credits/config",
-  purchases: "/api/v1/store/purchases",
-  purchasesSummary: "/api/v1/store/purchases/summary",
+  categories: endpoints.storeCategories.path,
+  // The spec's spelling, with its trailing slash (the server answers it directly).
+  products: (category: number) => `${endpointUrl(endpoints.storeProductsPage.path, { category })}/`,
+  balance: endpoints.creditBalance.path,
+  purchase: endpoints.purchaseProduct.path,
+  packages: endpoints.creditPackages.path,
+  creditPurchase: endpoints.creditPurchase.path,
+  paypalCapture: endpoints.paypalCapture.path,
+  testCheckout: endpoints.testCheckout.path,
+  paymentConfig: endpoints.paymentsConfig.path,
+  purchases: endpoints.listPurchases.path,
+  purchasesSummary: endpoints.purchaseSummary.path,
 } as const;
 
 /** Store products page size (contract). */

@@ -1,5 +1,6 @@
 // The /store query (spec §2 Store, §9): ?category=<id>&page=<n>&search=<text>. Pure, so the
 // rules are unit tested and the client component only wires them to the URL.
+import { API } from "./contract";
 
 /** Spec §9: the category a plain /store loads (the route's default). */
 export const ROUTE_DEFAULT_CATEGORY = 3;
@@ -57,7 +58,7 @@ export function effectiveCategory(requested: number, ids: readonly number[]): nu
 export function productsPath(q: StoreQuery): string {
   const p = new URLSearchParams({ page: String(q.page) });
   if (q.search) p.set("search", q.search);
-  return `/api/v1/store/products/${q.category}/?${p.toString()}`;
+  return `${API.products(q.category)}?${p.toString()}`;
 }
 
 /** The balance link's label (spec §2): 'Buy Credits' at 0, else 'Buy more Credits'. */
