@@ -19,7 +19,11 @@ try {
   // The site settings are code, not env, so env.ts cannot check them: production refuses the
   // placeholder download links here, as env.ts refuses a payment method without keys.
   const downloads = placeholderDownloadsProblem(siteConfig.downloads);
-  if (env.isProduction && downloads) throw new Error(`Invalid configuration:\n  ${downloads}`);
+  if (env.isProduction && downloads) {
+    // A staging copy or a test of production mode may say so explicitly; players never should.
+    if (!env.ALLOW_PLACEHOLDER_DOWNLOADS) throw new Error(`Invalid configuration:\n  ${downloads}\n  (ALLOW_PLACEHOLDER_DOWNLOADS=true starts anyway, for a staging copy or a test: never for players.)`);
+    console.warn(`Starting with placeholder client downloads (ALLOW_PLACEHOLDER_DOWNLOADS=true): ${downloads}`);
+  }
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);

@@ -78,6 +78,8 @@ const EnvSchema = z
     // Tests only: lets the forum image proxy fetch from this machine and private networks (a
     // local fake image host). Refused in production: it would open the proxy to internal hosts.
     IMAGE_PROXY_ALLOW_PRIVATE: bool.default(false),
+    /** Production starts although client download links are still placeholders (staging, tests): said loudly at start. */
+    ALLOW_PLACEHOLDER_DOWNLOADS: bool.default(false),
     // ── community ──
     // A Discord channel webhook that announces each new news post (docs/news.md); unset: none.
     DISCORD_NEWS_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL (the channel webhook's address)" }).optional()),

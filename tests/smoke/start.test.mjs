@@ -256,7 +256,7 @@ describe("the server entry", { timeout: 240_000 }, () => {
     for (const [method, path, allow] of [
       ["PUT", "/api/v1/tickets", "GET, HEAD, OPTIONS, POST"],
       ["DELETE", "/api/v1/forums", "GET, HEAD, OPTIONS"],
-      ["PATCH", "/api/v1/tickets/7", "GET, HEAD, OPTIONS, PATCH"],
+      ["PUT", "/api/v1/tickets/7", "GET, HEAD, OPTIONS, PATCH"],
       ["PUT", "/api/v1/news/", "GET, HEAD, OPTIONS, POST"],
     ]) {
       const r = await request(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body: {} });

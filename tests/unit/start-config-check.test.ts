@@ -54,6 +54,13 @@ describe("the start check of the client download links", () => {
     expect(printed).toMatch(/^Invalid configuration:\n {2}siteConfig\.downloads \(lib\/site-config\.ts\): 8 client download links still point at a placeholder \(cdn\.emberscape\.example\): win, win32, /);
   });
 
+  it("starts production with the placeholders only when ALLOW_PLACEHOLDER_DOWNLOADS says so, and warns", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await start({ ...PRODUCTION, ALLOW_PLACEHOLDER_DOWNLOADS: "true" })).exitCode).toBeUndefined();
+    expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/placeholder client downloads \(ALLOW_PLACEHOLDER_DOWNLOADS=true\)/);
+    warn.mockRestore();
+  });
+
   it("starts production once every link is real, and local mode with the placeholders", async () => {
     vi.doMock("@/lib/site-config", async (original) => {
       const real = await original<typeof import("@/lib/site-config")>();
