@@ -5,6 +5,8 @@
 import type { GameMode, Prisma, PrismaClient, XpMode } from "../lib/generated/prisma/client";
 import { setPrivilege } from "../lib/server/accounts/admin-actions";
 import { createAccount, type NewAccount } from "../lib/server/accounts/register-user";
+import { createForum } from "../lib/server/forums/create-forum";
+import { createForumCategory } from "../lib/server/forums/create-forum-category";
 import { syncVoteSiteRows } from "../lib/server/votes/vote-sites";
 import { SKILLS } from "../lib/skills";
 import { salePrice } from "../lib/store/sale";
@@ -245,11 +247,13 @@ async function seedAll(db: PrismaClient) {
     ["Community", [["General Discussion", "Talk about anything related to the game.", false], ["Guides", "Share what you know: money making, bossing, skilling.", false], ["Clans", "Recruit members or find a clan to call home.", false]]],
     ["Support", [["Bug Reports", "Found something broken? Tell us how to reproduce it.", false], ["Suggestions", "Ideas to make the game better.", false]]],
   ];
+  // Made by the staff forum editor's use cases (each placed after the ones before, audited as "seed").
+  const seedActor = { actorId: null, actorLabel: "seed" };
   const forums: Record<string, number> = {};
-  for (const [ci, [catName, list]] of forumPlan.entries()) {
-    const cat = await db.forumCategory.create({ data: { name: catName, sortOrder: ci } });
-    for (const [fi, [name, description, staffOnly]] of list.entries()) {
-      forums[name] = (await db.forum.create({ data: { categoryId: cat.id, name, description, staffOnly, isNews: name === "News & Announcements", sortOrder: fi } })).id;
+  for (const [catName, list] of forumPlan) {
+    const cat = await createForumCategory(seedActor, { name: catName }, db);
+    for (const [name, description, staffOnly] of list) {
+      forums[name] = (await createForum(seedActor, { categoryId: cat.id, name, description, staffOnly, isNews: name === "News & Announcements" }, db)).id;
     }
   }
 

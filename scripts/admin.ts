@@ -1,5 +1,5 @@
 // Operator CLI: npm run admin -- <command> …
-//   set-privilege <username> <PLAYER|MODERATOR|ADMINISTRATOR|OWNER>
+//   set-privilege <username> <PLAYER|MODERATOR|ADMINISTRATOR|OWNER> [reason…]
 //   ban <username> <reason…>
 //   unban <username> [reason…]
 //   reconcile   (lists balances that differ from their ledger; exits 1 when any do)
@@ -11,12 +11,13 @@ import type { DbClient } from "../lib/server/accounts/db-client";
 import { findBalanceMismatches } from "../lib/server/credits/reconcile-balances";
 import { db } from "../lib/server/db";
 import { recleanStoredContent } from "../lib/server/forums/reclean-content";
+import { CLI_ACTOR } from "../lib/server/audit/audit-actor";
 import { createGameApiKey, listGameApiKeys, revokeGameApiKey } from "../lib/server/game/api-keys";
 import { GAME_SCOPES } from "../lib/schemas/game";
 import { isAppError } from "../lib/server/errors";
 
 const USAGE = `Usage:
-  npm run admin -- set-privilege <username> <PLAYER|MODERATOR|ADMINISTRATOR|OWNER>
+  npm run admin -- set-privilege <username> <PLAYER|MODERATOR|ADMINISTRATOR|OWNER> [reason]
   npm run admin -- ban <username> <reason>
   npm run admin -- unban <username> [reason]
   npm run admin -- reconcile
@@ -26,12 +27,12 @@ const USAGE = `Usage:
   npm run admin -- game-key list
   npm run admin -- game-key revoke <gsk_prefix|name>`;
 
-/** Game server API keys: made and revoked here, never through the website. */
+/** Game server API keys: the same use cases as the owners' page /staff/game-keys, audited as "cli". */
 async function runGameKey(sub: string | undefined, args: string[]): Promise<{ code: number; message: string } | null> {
   if (sub === "create" && args[0]) {
     if (!args[1]) return { code: 2, message: `Name the scopes the key may use, e.g. npm run admin -- game-key create ${args[0]} login,deliveries,hiscores,players (or "all")\nScopes: ${GAME_SCOPES.join(", ")}. store-link lets the key open store sessions for players: give it only to a game server that offers ::store.` };
     const scopes = args[1] === "all" ? GAME_SCOPES : args[1].split(",").map((s) => s.trim()).filter(Boolean);
-    const { key, info } = await createGameApiKey(args[0], scopes);
+    const { key, info } = await createGameApiKey(CLI_ACTOR, args[0], scopes);
     return {
       code: 0,
       message: [`Created game API key "${info.name}" (${info.prefix}) with scopes ${info.scopes.join(", ")}.`, "", `  ${key}`, "", "Give it to the game server as X-Api-Key. It is shown only now: only its hash is stored."].join("\n"),
@@ -45,7 +46,7 @@ async function runGameKey(sub: string | undefined, args: string[]): Promise<{ co
     return { code: 0, message: lines.join("\n") };
   }
   if (sub === "revoke" && args[0] && args.length === 1) {
-    const info = await revokeGameApiKey(args[0]);
+    const info = await revokeGameApiKey(CLI_ACTOR, { prefixOrName: args[0] });
     return { code: 0, message: `Revoked ${info.prefix} (${info.name}): calls with it now get 401.` };
   }
   return null;
@@ -72,16 +73,16 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; message:
       if (r) return r;
     }
     if (command === "set-privilege" && username && rest[0]) {
-      const r = await setPrivilege(username, rest[0]);
-      return { code: 0, message: `${r.username}: ${r.from} → ${r.to}` };
+      const r = await setPrivilege(username, rest[0], "cli", undefined, { reason: rest.slice(1).join(" ") });
+      return { code: 0, message: r.changed ? `${r.user.username}: ${r.from} → ${r.to}` : `${r.user.username} is already ${r.to}.` };
     }
     if (command === "ban" && username && rest.length) {
       const r = await banUser(username, rest.join(" "));
-      return { code: 0, message: `${r.username} is banned; their sessions were ended.` };
+      return { code: 0, message: `${r.user.username} is banned; their sessions were ended.` };
     }
     if (command === "unban" && username) {
-      const r = await unbanUser(username, rest.join(" ") || "unbanned");
-      return { code: 0, message: `${r.username} is no longer banned.` };
+      const r = await unbanUser(username, rest.join(" ") || "unbanned with npm run admin");
+      return { code: 0, message: `${r.user.username} is no longer banned.` };
     }
     return { code: 2, message: USAGE };
   } catch (e) {

@@ -11,6 +11,8 @@ export function ForumIndex({ categories }: { categories: TForumCategory[] }) {
     <div className="space-y-6">
       {categories.map((c) => (
         <CollapsibleCategory key={c.id} id={`category-${c.id}`} name={c.name}>
+          {/* Only staff ever receive hidden categories and forums (issue 18). */}
+          {c.hidden ? <p className="border-b border-stone-700 px-4 py-2 text-sm text-stone-300">Hidden: only staff see this category and its forums.</p> : null}
           <div aria-hidden="true" className="hidden grid-cols-[minmax(0,1fr)_5.5rem_5.5rem_15rem] gap-4 border-b border-stone-700 px-4 py-2 text-sm text-stone-400 md:grid">
             <span>Forum</span>
             <span className="text-center">Threads</span>
@@ -41,6 +43,7 @@ function ForumRow({ forum: f }: { forum: TForum }) {
           <Link href={forumHref(f.id)} className="font-bold break-words">
             {f.name}
           </Link>
+          {f.hidden ? <span className="ml-2 rounded bg-stone-700 px-1.5 align-middle text-xs font-bold text-stone-200">Hidden</span> : null}
         </h3>
         <p className="text-sm break-words text-stone-300">{f.description}</p>
       </div>

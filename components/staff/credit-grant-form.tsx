@@ -1,11 +1,13 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import type { TCreditGrantResult } from "@/lib/schemas/staff-store";
 import { numberOrAbsent, TextAreaField } from "./form-controls";
+import { endpoints } from "@/lib/client/endpoints";
 
 type Values = { username: string; direction: "add" | "remove"; amount: string; reason: string };
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -15,16 +17,18 @@ const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) 
 /**
  * Manual credit grant or removal (OSRS gold bought through a ticket, corrections). The same
  * values sent again (a double click, a retry after a lost answer) carry the same
- * Idempotency-Key, so the server applies them once.
+ * Idempotency-Key, so the server applies them once. With `username` (a player's staff page) the
+ * player is fixed, and the page reads its ledger and balance again after each change.
  */
-export function CreditGrantForm() {
-  const [v, setV] = useState<Values>({ username: "", direction: "add", amount: "", reason: "" });
+export function CreditGrantForm({ username }: { username?: string } = {}) {
+  const router = useRouter();
+  const [v, setV] = useState<Values>({ username: username ?? "", direction: "add", amount: "", reason: "" });
   const [done, setDone] = useState<string | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   const set = <K extends keyof Values>(k: K) => (value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
 
   const form = useApiForm<Values, TCreditGrantResult>({
-    path: "/api/v1/staff/credits",
+    endpoint: endpoints.grantCredits,
     required: ["username", "amount", "reason"],
     fields: ["username", "amount", "reason"],
     headers: (x) => {
@@ -45,6 +49,7 @@ export function CreditGrantForm() {
           : `That change was already applied to ${r.username}. Balance: ${fmt(r.balance)}.`,
       );
       setV((old) => ({ ...old, amount: "", reason: "" }));
+      if (username) router.refresh();
     },
   });
   const e = form.fieldErrors;
@@ -61,7 +66,9 @@ export function CreditGrantForm() {
       <p className="text-stone-300">
         For OSRS gold bought through a ticket, and corrections. Every change is recorded in the ledger and the audit log with your name and the reason.
       </p>
-      <Field id="grant-username" label="Player's username" autoComplete="off" maxLength={12} required value={v.username} onChange={(ev) => set("username")(ev.target.value)} errors={e.username} />
+      {username ? null : (
+        <Field id="grant-username" label="Player's username" autoComplete="off" maxLength={12} required value={v.username} onChange={(ev) => set("username")(ev.target.value)} errors={e.username} />
+      )}
       <fieldset>
         <legend className="mb-1 font-semibold text-stone-100">Change</legend>
         <div className="flex flex-wrap gap-4">

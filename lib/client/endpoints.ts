@@ -10,6 +10,14 @@ import type * as hiscores from "@/lib/schemas/hiscores";
 import type * as meta from "@/lib/schemas/meta";
 import type * as news from "@/lib/schemas/news";
 import type * as payments from "@/lib/schemas/payments";
+import type * as staffAudit from "@/lib/schemas/staff-audit";
+import type * as staffDashboard from "@/lib/schemas/staff-dashboard";
+import type * as staffDeliveries from "@/lib/schemas/staff-deliveries";
+import type * as staffForums from "@/lib/schemas/staff-forums";
+import type * as staffGameKeys from "@/lib/schemas/staff-game-keys";
+import type * as staffJobs from "@/lib/schemas/staff-jobs";
+import type * as staffPayments from "@/lib/schemas/staff-payments";
+import type * as staffPlayers from "@/lib/schemas/staff-players";
 import type * as staffStore from "@/lib/schemas/staff-store";
 import type * as store from "@/lib/schemas/store";
 import type * as tickets from "@/lib/schemas/tickets";
@@ -53,6 +61,7 @@ export const endpoints = {
   stripeWebhook: { method: "POST", path: "/api/v1/webhooks/stripe" } as Endpoint<typeof payments.stripeWebhookOp>,
   paypalWebhook: { method: "POST", path: "/api/v1/webhooks/paypal" } as Endpoint<typeof payments.paypalWebhookOp>,
   coinbaseWebhook: { method: "POST", path: "/api/v1/webhooks/coinbase" } as Endpoint<typeof payments.coinbaseWebhookOp>,
+  staffDashboard: { method: "GET", path: "/api/v1/staff/dashboard" } as Endpoint<typeof staffDashboard.staffDashboardOp>,
   listCategories: { method: "GET", path: "/api/v1/staff/store/categories" } as Endpoint<typeof staffStore.listCategoriesOp>,
   createCategory: { method: "POST", path: "/api/v1/staff/store/categories" } as Endpoint<typeof staffStore.createCategoryOp>,
   updateCategory: { method: "PATCH", path: "/api/v1/staff/store/categories/{id}" } as Endpoint<typeof staffStore.updateCategoryOp>,
@@ -63,6 +72,43 @@ export const endpoints = {
   createPackage: { method: "POST", path: "/api/v1/staff/store/packages" } as Endpoint<typeof staffStore.createPackageOp>,
   updatePackage: { method: "PATCH", path: "/api/v1/staff/store/packages/{id}" } as Endpoint<typeof staffStore.updatePackageOp>,
   grantCredits: { method: "POST", path: "/api/v1/staff/credits" } as Endpoint<typeof staffStore.grantCreditsOp>,
+  listStaffPayments: { method: "GET", path: "/api/v1/staff/payments" } as Endpoint<typeof staffPayments.listStaffPaymentsOp>,
+  listWebhookEvents: { method: "GET", path: "/api/v1/staff/payments/events" } as Endpoint<typeof staffPayments.listWebhookEventsOp>,
+  reapplyWebhookEvent: { method: "POST", path: "/api/v1/staff/payments/events/{id}/reapply" } as Endpoint<typeof staffPayments.reapplyWebhookEventOp>,
+  listStaffDeliveries: { method: "GET", path: "/api/v1/staff/deliveries" } as Endpoint<typeof staffDeliveries.listStaffDeliveriesOp>,
+  resendDelivery: { method: "POST", path: "/api/v1/staff/deliveries/{id}/resend" } as Endpoint<typeof staffDeliveries.resendDeliveryOp>,
+  cancelDelivery: { method: "POST", path: "/api/v1/staff/deliveries/{id}/cancel" } as Endpoint<typeof staffDeliveries.cancelDeliveryOp>,
+  searchPlayers: { method: "GET", path: "/api/v1/staff/players" } as Endpoint<typeof staffPlayers.searchPlayersOp>,
+  getPlayer: { method: "GET", path: "/api/v1/staff/players/{id}" } as Endpoint<typeof staffPlayers.getPlayerOp>,
+  listPlayerLedger: { method: "GET", path: "/api/v1/staff/players/{id}/ledger" } as Endpoint<typeof staffPlayers.listPlayerLedgerOp>,
+  listPlayerPurchases: { method: "GET", path: "/api/v1/staff/players/{id}/purchases" } as Endpoint<typeof staffPlayers.listPlayerPurchasesOp>,
+  listPlayerOrders: { method: "GET", path: "/api/v1/staff/players/{id}/orders" } as Endpoint<typeof staffPlayers.listPlayerOrdersOp>,
+  listPlayerDeliveries: { method: "GET", path: "/api/v1/staff/players/{id}/deliveries" } as Endpoint<typeof staffPlayers.listPlayerDeliveriesOp>,
+  listPlayerVotes: { method: "GET", path: "/api/v1/staff/players/{id}/votes" } as Endpoint<typeof staffPlayers.listPlayerVotesOp>,
+  listPlayerVoteCallbacks: { method: "GET", path: "/api/v1/staff/players/{id}/vote-callbacks" } as Endpoint<typeof staffPlayers.listPlayerVoteCallbacksOp>,
+  listPlayerTickets: { method: "GET", path: "/api/v1/staff/players/{id}/tickets" } as Endpoint<typeof staffPlayers.listPlayerTicketsOp>,
+  listPlayerPosts: { method: "GET", path: "/api/v1/staff/players/{id}/posts" } as Endpoint<typeof staffPlayers.listPlayerPostsOp>,
+  banPlayer: { method: "POST", path: "/api/v1/staff/players/{id}/ban" } as Endpoint<typeof staffPlayers.banPlayerOp>,
+  unbanPlayer: { method: "POST", path: "/api/v1/staff/players/{id}/unban" } as Endpoint<typeof staffPlayers.unbanPlayerOp>,
+  endPlayerSessions: { method: "POST", path: "/api/v1/staff/players/{id}/end-sessions" } as Endpoint<typeof staffPlayers.endPlayerSessionsOp>,
+  resetPlayerTwoFactor: { method: "POST", path: "/api/v1/staff/players/{id}/reset-2fa" } as Endpoint<typeof staffPlayers.resetPlayerTwoFactorOp>,
+  setPlayerPrivilege: { method: "PUT", path: "/api/v1/staff/players/{id}/privilege" } as Endpoint<typeof staffPlayers.setPlayerPrivilegeOp>,
+  listAuditLog: { method: "GET", path: "/api/v1/staff/audit" } as Endpoint<typeof staffAudit.listAuditLogOp>,
+  listForumStructure: { method: "GET", path: "/api/v1/staff/forums/categories" } as Endpoint<typeof staffForums.listForumStructureOp>,
+  createForumCategory: { method: "POST", path: "/api/v1/staff/forums/categories" } as Endpoint<typeof staffForums.createForumCategoryOp>,
+  updateForumCategory: { method: "PATCH", path: "/api/v1/staff/forums/categories/{id}" } as Endpoint<typeof staffForums.updateForumCategoryOp>,
+  deleteForumCategory: { method: "DELETE", path: "/api/v1/staff/forums/categories/{id}" } as Endpoint<typeof staffForums.deleteForumCategoryOp>,
+  reorderForumCategories: { method: "PUT", path: "/api/v1/staff/forums/categories/order" } as Endpoint<typeof staffForums.reorderForumCategoriesOp>,
+  createForum: { method: "POST", path: "/api/v1/staff/forums/forums" } as Endpoint<typeof staffForums.createForumOp>,
+  updateForum: { method: "PATCH", path: "/api/v1/staff/forums/forums/{id}" } as Endpoint<typeof staffForums.updateForumOp>,
+  deleteForum: { method: "DELETE", path: "/api/v1/staff/forums/forums/{id}" } as Endpoint<typeof staffForums.deleteForumOp>,
+  reorderForums: { method: "PUT", path: "/api/v1/staff/forums/forums/order" } as Endpoint<typeof staffForums.reorderForumsOp>,
+  listGameKeys: { method: "GET", path: "/api/v1/staff/game-keys" } as Endpoint<typeof staffGameKeys.listGameKeysOp>,
+  createGameKey: { method: "POST", path: "/api/v1/staff/game-keys" } as Endpoint<typeof staffGameKeys.createGameKeyOp>,
+  revokeGameKey: { method: "DELETE", path: "/api/v1/staff/game-keys/{id}" } as Endpoint<typeof staffGameKeys.revokeGameKeyOp>,
+  jobsOverview: { method: "GET", path: "/api/v1/staff/jobs" } as Endpoint<typeof staffJobs.jobsOverviewOp>,
+  retryJob: { method: "POST", path: "/api/v1/staff/jobs/{id}/retry" } as Endpoint<typeof staffJobs.retryJobOp>,
+  deleteJob: { method: "DELETE", path: "/api/v1/staff/jobs/{id}" } as Endpoint<typeof staffJobs.deleteJobOp>,
   gameLogin: { method: "POST", path: "/api/v1/game/login" } as Endpoint<typeof game.gameLoginOp>,
   claimDeliveries: { method: "POST", path: "/api/v1/game/deliveries/claim" } as Endpoint<typeof game.claimDeliveriesOp>,
   ackDeliveries: { method: "POST", path: "/api/v1/game/deliveries/ack" } as Endpoint<typeof game.ackDeliveriesOp>,

@@ -187,7 +187,11 @@ export const refreshOp = defineOperation({
   auth: "none",
   rateLimited: true,
   body: ZRefreshInput,
-  responses: { 200: { description: "New token pair", schema: ZTokenPair }, 401: { description: "Invalid, expired or reused", schema: ZErrorBody } },
+  responses: {
+    200: { description: "New token pair", schema: ZTokenPair },
+    401: { description: "Invalid, expired or reused", schema: ZErrorBody },
+    403: { description: "The account is banned: `details` gives the reason (and the end of a temporary ban)", schema: ZErrorBody },
+  },
 });
 
 export const logoutOp = defineOperation({

@@ -66,11 +66,17 @@ export const ZForum = z.object({
   thread_count: z.number().int(),
   post_count: z.number().int().describe("Every visible post, opening posts included (replies = post_count − thread_count)"),
   staff_only: z.boolean().describe("Only staff may start threads here"),
+  hidden: z.boolean().describe("Hidden by staff: only staff ever receive hidden forums"),
   latest_thread: z.object({ id: z.number().int(), date: z.string(), title: z.string() }).nullable().describe("The newest thread, or null"),
 });
 export type TForum = z.infer<typeof ZForum>;
 
-export const ZForumCategory = z.object({ id: z.number().int(), name: z.string(), forums: z.array(ZForum) });
+export const ZForumCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hidden: z.boolean().describe("Hidden by staff, with all its forums: only staff ever receive hidden categories"),
+  forums: z.array(ZForum),
+});
 export type TForumCategory = z.infer<typeof ZForumCategory>;
 
 export const ZThread = z.object({
@@ -186,11 +192,12 @@ const notFound = (what: string) => ({ 404: { description: `No such ${what}`, sch
 const forbidden = { 403: { description: "Not allowed", schema: ZErrorBody } };
 
 export const forumsIndexOp = defineOperation({
-  method: "GET", path: "/api/v1/forums", summary: "Forum categories with their forums (the forum index)", tag: TAG, auth: "none",
+  method: "GET", path: "/api/v1/forums", summary: "Forum categories with their forums (the forum index)", tag: TAG, auth: "optional",
+  description: "Hidden categories and forums are left out, except for staff, who receive them marked hidden.",
   responses: { 200: { description: "Categories in display order", schema: z.array(ZForumCategory) } },
 });
 export const forumCategoriesOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/categories", summary: "Forum categories with their forums (same as GET /forums)", tag: TAG, auth: "none",
+  method: "GET", path: "/api/v1/forums/categories", summary: "Forum categories with their forums (same as GET /forums)", tag: TAG, auth: "optional",
   responses: { 200: { description: "Categories in display order", schema: z.array(ZForumCategory) } },
 });
 export const forumThreadsOp = defineOperation({

@@ -7,6 +7,13 @@ import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
 import { newsOperations } from "./news";
 import { paymentOperations } from "./payments";
+import { staffDashboardOperations } from "./staff-dashboard";
+import { staffDeliveryOperations } from "./staff-deliveries";
+import { staffForumOperations } from "./staff-forums";
+import { staffGameKeyOperations } from "./staff-game-keys";
+import { staffJobOperations } from "./staff-jobs";
+import { staffPaymentOperations } from "./staff-payments";
+import { staffPlayerOperations } from "./staff-players";
 import { staffStoreOperations } from "./staff-store";
 import { storeOperations } from "./store";
 import { ticketOperations } from "./tickets";
@@ -19,7 +26,14 @@ export const operations: Operation[] = [
   ...accountOperations,
   ...storeOperations,
   ...paymentOperations,
+  ...staffDashboardOperations,
   ...staffStoreOperations,
+  ...staffPaymentOperations,
+  ...staffDeliveryOperations,
+  ...staffPlayerOperations,
+  ...staffForumOperations,
+  ...staffGameKeyOperations,
+  ...staffJobOperations,
   ...gameOperations,
   ...voteOperations,
   ...hiscoresOperations,

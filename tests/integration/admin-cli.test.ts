@@ -14,7 +14,7 @@ describe("npm run admin", () => {
     const profile = await call(userRoute, { cookies: { session: await createSessionToken(u.id) } });
     expect(profile.json).toMatchObject({ privilege: "MODERATOR", is_staff: true, rank: "moderator" });
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "account.privilege_set", targetId: String(u.id) } });
-    expect(audit.data).toEqual({ from: "PLAYER", to: "MODERATOR" });
+    expect(audit.data).toEqual({ reason: "set with npm run admin", before: { privilege: "PLAYER" }, after: { privilege: "MODERATOR" } });
   });
 
   it("refuses an unknown privilege or account with a clear message", async () => {
@@ -61,7 +61,7 @@ describe("npm run admin", () => {
     expect((await runAdmin(["game-key", "revoke", name])).code).toBe(0);
     expect((await runAdmin(["game-key", "list"])).message).toMatch(new RegExp(`${prefix}.*revoked`));
     expect(await runAdmin(["game-key", "revoke", prefix])).toMatchObject({ code: 1, message: expect.stringContaining("No active game API key") });
-    const audit = (await db.auditLog.findMany({ where: { targetType: "game_api_key", data: { path: ["prefix"], equals: prefix } } })).map((a) => a.action);
+    const audit = (await db.auditLog.findMany({ where: { targetType: "game_api_key", data: { path: ["after", "prefix"], equals: prefix } } })).map((a) => a.action);
     expect(audit.sort()).toEqual(["game.key_created", "game.key_revoked"]);
   });
 });

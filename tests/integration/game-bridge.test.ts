@@ -5,6 +5,7 @@ import { POST as gameLoginRoute } from "@/app/api/v1/game/login/route";
 import { POST as reportOnlineRoute } from "@/app/api/v1/game/players-online/route";
 import { GET as playersOnlineRoute } from "@/app/api/v1/players-online/route";
 import { db } from "@/lib/server/db";
+import { CLI_ACTOR } from "@/lib/server/audit/audit-actor";
 import { revokeGameApiKey } from "@/lib/server/game/api-keys";
 import { encryptSecret } from "@/lib/server/security/encryption";
 import { SKILLS } from "@/lib/skills";
@@ -41,7 +42,7 @@ describe("game API keys", () => {
     expect(r403.status).toBe(403);
     expect(String(r403.json.details)).toContain("login");
 
-    await revokeGameApiKey(good.prefix);
+    await revokeGameApiKey(CLI_ACTOR, { prefixOrName: good.prefix });
     expect((await login(good.headers, body)).status).toBe(401);
   });
 
@@ -52,7 +53,7 @@ describe("game API keys", () => {
     const newKey = await createGameKey();
     expect((await login(oldKey.headers, body)).status).toBe(200);
     expect((await login(newKey.headers, body)).status).toBe(200);
-    await revokeGameApiKey(oldKey.prefix);
+    await revokeGameApiKey(CLI_ACTOR, { prefixOrName: oldKey.prefix });
     expect((await login(oldKey.headers, body)).status).toBe(401);
     expect((await login(newKey.headers, body)).status).toBe(200);
     const row = await db.gameApiKey.findUniqueOrThrow({ where: { prefix: newKey.prefix } });

@@ -8,6 +8,7 @@ import { POST as claimRoute } from "@/app/api/v1/game/deliveries/claim/route";
 import { GET as previewRoute } from "@/app/api/v1/game/deliveries/route";
 import { db } from "@/lib/server/db";
 import { ACK_REASONS } from "@/lib/server/game/ack-deliveries";
+import { CLI_ACTOR } from "@/lib/server/audit/audit-actor";
 import { revokeGameApiKey } from "@/lib/server/game/api-keys";
 import { NO_SUCH_PLAYER } from "@/lib/server/game/claim-deliveries";
 import { releaseExpiredLeases } from "@/lib/server/game/release-expired-leases";
@@ -250,7 +251,7 @@ describe("game API keys", () => {
     expect((await claim(body, {})).status).toBe(401);
     expect((await claim(body, { "x-api-key": `gsk_abcdefgh_${"x".repeat(40)}` })).status).toBe(401);
     const revoked = await createGameKey(["deliveries"]);
-    await revokeGameApiKey(revoked.prefix);
+    await revokeGameApiKey(CLI_ACTOR, { prefixOrName: revoked.prefix });
     expect((await claim(body, revoked.headers)).status).toBe(401);
     expect((await preview(user.id, revoked.headers)).status).toBe(401);
     const loginOnly = (await createGameKey(["login", "hiscores"])).headers;

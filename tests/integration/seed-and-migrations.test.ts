@@ -80,6 +80,15 @@ describe("demo seed", () => {
     expect(ladder).toBeGreaterThanOrEqual(DEMO_LADDER_PLAYERS);
   });
 
+  it("makes its forum categories and forums with the staff forum editor's use cases (audited as seed)", async () => {
+    const made = await client.auditLog.groupBy({ by: ["action"], where: { actorLabel: "seed", action: { startsWith: "forum." } }, _count: { _all: true } });
+    expect(Object.fromEntries(made.map((m) => [m.action, m._count._all]))).toEqual({
+      "forum.category.created": await client.forumCategory.count(),
+      "forum.forum.created": await client.forum.count(),
+    });
+    expect(await client.forum.count({ where: { isNews: true } })).toBe(1);
+  });
+
   it("creates the README's demo logins with their passwords", async () => {
     for (const a of Object.values(DEMO_ACCOUNTS)) {
       const u = await client.user.findFirstOrThrow({ where: { username: a.username } });

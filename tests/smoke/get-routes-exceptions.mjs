@@ -83,6 +83,20 @@ export const GET_EXCEPTIONS = [
     why: "vote statistics recomputed and cached when the cache is missing or stale",
   },
   {
+    route: "GET /staff",
+    callers: ["staff"],
+    occasional: true,
+    writes: { cached_values: { INSERT: true, UPDATE: ["value", "refreshedAt"] } },
+    why: "the staff dashboard's figures computed and cached when the cache is over a minute old",
+  },
+  {
+    route: "GET /api/v1/staff/dashboard",
+    callers: ["staff"],
+    occasional: true,
+    writes: { cached_values: { INSERT: true, UPDATE: ["value", "refreshedAt"] } },
+    why: "the staff dashboard's figures computed and cached when the cache is over a minute old",
+  },
+  {
     route: "GET /api/v1/2fa/status",
     callers: ["player", "staff"],
     writes: { users: { UPDATE: ["totpSecretEnc", "updatedAt"] } },

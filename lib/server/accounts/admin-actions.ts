@@ -1,59 +1,144 @@
 import "server-only";
-import type { Privilege } from "@/lib/generated/prisma/client";
+import { type BanFields, isBanned } from "@/lib/bans";
+import type { Privilege, User } from "@/lib/generated/prisma/client";
+import { atLeast } from "@/lib/staff-areas";
 import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
-import { db } from "../db";
+import { db, type Tx } from "../db";
 import { markLaddersDirty } from "../hiscores/mark-ladders-dirty";
 import { AppError } from "../errors";
+import { enqueue } from "../jobs/enqueue";
 import { revokeAllSessions } from "../sessions/browser-sessions";
 import { type DbClient, inTransaction } from "./db-client";
 
-// Operator actions (npm run admin, and the demo seed with its own client). Each one is written
-// to the audit log with the change.
+// Account actions of the operator's CLI (npm run admin), the demo seed and the staff console.
+// Each one locks the account's row, checks, changes it and writes one audit entry
+// `{ reason, before, after }` in the same transaction.
 
 export const PRIVILEGES: readonly Privilege[] = ["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"];
 
-async function findByName(username: string, client: DbClient) {
-  const user = await client.user.findUnique({ where: { usernameKey: usernameKey(username) } });
-  if (!user) throw new AppError("NOT_FOUND", { userMessage: `No account named "${username}".` });
-  return user;
+/**
+ * Who acts: a member of staff (their id and privilege, which the rank rule checks) or a label
+ * for the operator's tools ("cli", "seed", "system"). A bare string is a label.
+ */
+export type ActionActor = { actorId: number; privilege: Privilege; ip?: string | null } | { actorLabel: string };
+type By = ActionActor | string;
+/** A username (the CLI) or an account id (the staff console). */
+export type AccountRef = string | { id: number };
+
+const actorOf = (by: By): ActionActor => (typeof by === "string" ? { actorLabel: by } : by);
+const auditActor = (a: ActionActor) => ("actorId" in a ? { actorId: a.actorId, ip: a.ip ?? null } : { actorLabel: a.actorLabel });
+
+/**
+ * Whom a member of staff may ban, unban, sign out or reset the 2FA of: players from moderator
+ * up, other staff from administrator up, an owner only as an owner.
+ */
+export function mayActOn(actor: Privilege, target: Privilege): boolean {
+  if (target === "PLAYER") return atLeast(actor, "MODERATOR");
+  if (target === "OWNER") return actor === "OWNER";
+  return atLeast(actor, "ADMINISTRATOR");
 }
 
-export async function setPrivilege(username: string, privilege: string, actorLabel = "cli", client: DbClient = db) {
+/** 403 when a member of staff acts on an account out of their reach; the operator's tools may act on anyone. */
+export function assertMayActOn(by: ActionActor, user: Pick<User, "privilege">, what: string): void {
+  if (!("privilege" in by) || mayActOn(by.privilege, user.privilege)) return;
+  const who = user.privilege === "OWNER" ? "an owner" : "a member of staff";
+  const may = user.privilege === "OWNER" ? "Only an owner" : "Only administrators and owners";
+  throw new AppError("FORBIDDEN", { userMessage: `${may} may ${what} ${who}.` });
+}
+
+/** Reads the account and locks its row until the transaction ends, so the checks and the change see one state. */
+export async function lockAccount(tx: Tx, ref: AccountRef): Promise<User> {
+  const rows =
+    typeof ref === "string"
+      ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE "usernameKey" = ${usernameKey(ref)} FOR UPDATE`
+      : await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id = ${ref.id} FOR UPDATE`;
+  const id = rows[0]?.id;
+  if (!id) throw new AppError("NOT_FOUND", { userMessage: typeof ref === "string" ? `No account named "${ref}".` : "No such player." });
+  return tx.user.findUniqueOrThrow({ where: { id } });
+}
+
+/** A ban as the audit log shows it before and after a change (as stored: an ended ban not yet lifted still shows). */
+export function banState(u: BanFields) {
+  return { banned: u.bannedAt !== null, bannedUntil: u.bannedUntil?.toISOString() ?? null, banReason: u.banReason ?? null };
+}
+
+/** Clears a ban and shows the player on the hiscores again (unless they are staff). */
+export async function clearBan(tx: Tx, user: Pick<User, "id" | "privilege">): Promise<void> {
+  await tx.user.update({ where: { id: user.id }, data: { bannedAt: null, bannedUntil: null, banReason: null } });
+  await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: user.privilege !== "PLAYER" } });
+  await markLaddersDirty(tx, user.id);
+}
+
+/** The job that ends a temporary ban; one per account (a new ban moves it). */
+export const liftBanJobKey = (userId: number) => `lift-ban:${userId}`;
+
+/** All changes to who is staff wait on this lock, so the last-owner count cannot race. */
+const PRIVILEGE_LOCK = 18_001;
+
+export async function setPrivilege(ref: AccountRef, privilege: string, by: By = "cli", client: DbClient = db, opts: { reason?: string } = {}) {
   const p = privilege.toUpperCase() as Privilege;
-  if (!PRIVILEGES.includes(p)) throw new AppError("VALIDATION", { userMessage: `Privilege must be one of ${PRIVILEGES.join(", ")}.` });
-  const user = await findByName(username, client);
-  await inTransaction(client, async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { privilege: p } });
+  if (!PRIVILEGES.includes(p)) throw new AppError("VALIDATION", { userMessage: `Privilege must be one of ${PRIVILEGES.join(", ")}.`, fields: { privilege: [`Must be one of ${PRIVILEGES.join(", ")}.`] } });
+  const actor = actorOf(by);
+  if ("privilege" in actor && actor.privilege !== "OWNER") throw new AppError("FORBIDDEN", { userMessage: "Only an owner may change who is staff." });
+  const label = "actorLabel" in actor ? actor.actorLabel : "staff";
+  const reason = opts.reason?.trim().slice(0, 500) || (label === "cli" ? "set with npm run admin" : `set by ${label}`);
+  return inTransaction(client, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PRIVILEGE_LOCK})`;
+    const user = await lockAccount(tx, ref);
+    const from = user.privilege;
+    if (from === p) return { user, from, to: p, changed: false };
+    if (from === "OWNER") {
+      // Counted under the lock: two demotions at once cannot both see "another owner is left".
+      const owners = await tx.user.count({ where: { privilege: "OWNER" } });
+      if (owners <= 1) throw new AppError("CONFLICT", { userMessage: `${user.username} is the last owner: make another account owner first.` });
+    }
+    const updated = await tx.user.update({ where: { id: user.id }, data: { privilege: p } });
     // Staff are hidden from the hiscores (DESIGN.md §5).
-    await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: p !== "PLAYER" || user.bannedAt !== null } });
+    await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: p !== "PLAYER" || isBanned(user) } });
     await markLaddersDirty(tx, user.id);
-    await recordAudit({ action: "account.privilege_set", actorLabel, targetType: "user", targetId: user.id, data: { from: user.privilege, to: p } }, tx);
+    await recordAudit({ action: "account.privilege_set", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason, before: { privilege: from }, after: { privilege: p } } }, tx);
+    return { user: updated, from, to: p, changed: true };
   });
-  return { username: user.username, from: user.privilege, to: p };
 }
 
-export async function banUser(username: string, reason: string, actorLabel = "cli", client: DbClient = db) {
-  if (!reason.trim()) throw new AppError("VALIDATION", { userMessage: "A ban needs a reason." });
-  const user = await findByName(username, client);
-  await inTransaction(client, async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { bannedAt: new Date(), banReason: reason.trim().slice(0, 500) } });
+/**
+ * Bans an account, for good or until `until`. Its sessions and API logins end in the same
+ * transaction; a temporary ban queues the job that lifts it at its end.
+ */
+export async function banUser(ref: AccountRef, reason: string, by: By = "cli", client: DbClient = db, opts: { until?: Date | null } = {}) {
+  const why = reason.trim().slice(0, 500);
+  if (!why) throw new AppError("VALIDATION", { userMessage: "A ban needs a reason.", fields: { reason: ["A ban needs a reason."] } });
+  const until = opts.until ?? null;
+  if (until && until.getTime() <= Date.now()) throw new AppError("VALIDATION", { userMessage: "The end of a ban must be in the future.", fields: { until: ["Must be in the future."] } });
+  const actor = actorOf(by);
+  return inTransaction(client, async (tx) => {
+    const user = await lockAccount(tx, ref);
+    assertMayActOn(actor, user, "ban");
+    if ("actorId" in actor && actor.actorId === user.id) throw new AppError("CONFLICT", { userMessage: "You cannot ban your own account." });
+    const updated = await tx.user.update({ where: { id: user.id }, data: { bannedAt: new Date(), bannedUntil: until, banReason: why } });
     await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: true } });
     await markLaddersDirty(tx, user.id);
     // In the same transaction: a ban never stands while the player's sessions live on.
     await revokeAllSessions(user.id, "banned", undefined, tx);
-    await recordAudit({ action: "account.banned", actorLabel, targetType: "user", targetId: user.id, data: { reason } }, tx);
+    if (until) await enqueue("lift-ban", { userId: user.id }, { tx, runAt: until, jobKey: liftBanJobKey(user.id) });
+    await recordAudit({ action: "account.banned", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason: why, before: banState(user), after: banState(updated) } }, tx);
+    return { user: updated };
   });
-  return { username: user.username };
 }
 
-export async function unbanUser(username: string, reason: string, actorLabel = "cli", client: DbClient = db) {
-  const user = await findByName(username, client);
-  await inTransaction(client, async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { bannedAt: null, banReason: null } });
-    await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: user.privilege !== "PLAYER" } });
-    await markLaddersDirty(tx, user.id);
-    await recordAudit({ action: "account.unbanned", actorLabel, targetType: "user", targetId: user.id, data: { reason } }, tx);
+/** Ends a ban before its time (or a permanent one). A lift-ban job still queued then finds nothing to do. */
+export async function unbanUser(ref: AccountRef, reason: string, by: By = "cli", client: DbClient = db) {
+  const why = reason.trim().slice(0, 500);
+  if (!why) throw new AppError("VALIDATION", { userMessage: "An unban needs a reason.", fields: { reason: ["An unban needs a reason."] } });
+  const actor = actorOf(by);
+  return inTransaction(client, async (tx) => {
+    const user = await lockAccount(tx, ref);
+    assertMayActOn(actor, user, "unban");
+    if (user.bannedAt === null) throw new AppError("CONFLICT", { userMessage: `${user.username} is not banned.` });
+    await clearBan(tx, user);
+    const updated = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+    await recordAudit({ action: "account.unbanned", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason: why, before: banState(user), after: banState(updated) } }, tx);
+    return { user: updated };
   });
-  return { username: user.username };
 }

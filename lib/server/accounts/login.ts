@@ -4,6 +4,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { clearRateLimit, enforceRateLimit, type RateLimitRule, undoRateLimitHit } from "../http/rate-limit";
 import { log } from "../log";
+import { banMessage, isBanned } from "@/lib/bans";
 import { EMAIL_UNCONFIRMED } from "@/lib/schemas/accounts";
 import { usernameKey } from "@/lib/usernames";
 import { hashPassword, isLegacyHash, verifyPassword } from "./password-hash";
@@ -49,8 +50,8 @@ export async function login(input: { username: string; password: string; code?: 
   // The right password: this address starts afresh, and the account-wide count loses only this hit.
   await clearRateLimit(LOGIN_PER_ACCOUNT_IP, accountIp);
   await undoRateLimitHit(LOGIN_PER_ACCOUNT, key);
-  if (user.bannedAt) {
-    throw new AppError("FORBIDDEN", { userMessage: `This account has been banned: ${user.banReason ?? "no reason given"}.` });
+  if (isBanned(user)) {
+    throw new AppError("FORBIDDEN", { userMessage: banMessage(user) });
   }
   if (!user.isActive) {
     throw new AppError("FORBIDDEN", { userMessage: EMAIL_UNCONFIRMED });

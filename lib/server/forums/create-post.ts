@@ -24,6 +24,8 @@ export async function createPost(actor: Pick<Actor, "userId" | "isStaff">, input
       UPDATE forum_threads
       SET "postCount" = "postCount" + 1, "latestPostAt" = (clock_timestamp() AT TIME ZONE 'UTC'), "latestPostUserId" = ${actor.userId}
       WHERE id = ${input.thread_id} AND NOT hidden
+        -- A thread in a forum hidden by staff does not exist for players (issue 18).
+        AND (${actor.isStaff} OR EXISTS (SELECT 1 FROM forums f JOIN forum_categories c ON c.id = f."categoryId" WHERE f.id = forum_threads."forumId" AND NOT f.hidden AND NOT c.hidden))
       RETURNING "forumId", closed, "latestPostAt" AS at`;
     if (!thread) throw threadNotFound();
     if (thread.closed) throw new AppError("CONFLICT", { userMessage: THREAD_CLOSED_MESSAGE });

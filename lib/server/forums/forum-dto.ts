@@ -93,12 +93,19 @@ export function toForumDto(f: ForumRow): TForum {
     thread_count: f.threadCount,
     post_count: f.postCount,
     staff_only: f.staffOnly,
+    hidden: f.hidden,
     latest_thread: latest ? { id: latest.id, date: latest.createdAt.toISOString(), title: latest.title } : null,
   };
 }
 
 /** Staff see hidden posts (marked); everyone else never receives them. */
 export const canSeeHidden = (actor: Pick<Actor, "isStaff"> | null | undefined): boolean => Boolean(actor?.isStaff);
+
+/**
+ * The forums players and guests may see: neither the forum nor its category hidden by staff
+ * (issue 18). A `where` on ForumThread.forum, or on Forum itself.
+ */
+export const VISIBLE_FORUM = { hidden: false, category: { hidden: false } } satisfies Prisma.ForumWhereInput;
 
 export const threadNotFound = () => new AppError("NOT_FOUND", { userMessage: "Thread not found." });
 export const postNotFound = () => new AppError("NOT_FOUND", { userMessage: "Post not found." });

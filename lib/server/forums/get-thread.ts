@@ -3,17 +3,18 @@ import { POSTS_PAGE_SIZE, type TThreadView } from "@/lib/schemas/forums";
 import { db } from "../db";
 import { pageWindow } from "../http/paging";
 import type { Actor } from "../sessions/authenticate-request";
-import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFound, toPostDto, toThreadDto } from "./forum-dto";
+import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFound, toPostDto, toThreadDto, VISIBLE_FORUM } from "./forum-dto";
 
 // GET /api/v1/forums/thread/{id}?page= and the /forums/thread/{id} page: the thread and one
 // page of its posts, oldest first. Hidden posts are never sent to players; staff get them marked.
-// A page past the end shows the last page.
+// A page past the end shows the last page. A thread in a forum hidden by staff is not found,
+// except by staff.
 
 /** Null when the thread does not exist or is hidden from this reader. */
 export async function findThreadView(actor: Pick<Actor, "isStaff"> | null, threadId: number, page: number): Promise<TThreadView | null> {
   const staff = canSeeHidden(actor);
   const thread = await db.forumThread.findFirst({
-    where: { id: threadId, ...(staff ? {} : { hidden: false }) },
+    where: { id: threadId, ...(staff ? {} : { hidden: false, forum: VISIBLE_FORUM }) },
     include: { ...THREAD_INCLUDE, forum: { select: { id: true, name: true, category: { select: { id: true, name: true } } } } },
   });
   if (!thread) return null;

@@ -1,13 +1,13 @@
 import "server-only";
 import { POSTS_PAGE_SIZE, SEARCH_PAGE_SIZE, type TSearchHit } from "@/lib/schemas/forums";
-import { db } from "../db";
+import { db, Prisma } from "../db";
 import { htmlToText } from "./sanitize";
 
 // GET /api/v1/forums/search and the search page: PostgreSQL full-text search over post bodies
 // and thread titles (the generated `search` columns, GIN-indexed; English stemming). A post is
 // a hit when its body matches; a thread whose title matches is a hit on its first visible post.
-// Title matches weigh more (weight A against the body's D), then newer first. Hidden posts and
-// hidden threads are never found. A query that websearch_to_tsquery reduces to nothing (only
+// Title matches weigh more (weight A against the body's D), then newer first. Hidden posts,
+// hidden threads and threads of forums (or categories) hidden by staff are never found. A query that websearch_to_tsquery reduces to nothing (only
 // stop words or punctuation) finds nothing rather than everything or an error.
 
 type Row = {
@@ -27,6 +27,9 @@ type Row = {
 // fragment of about a sentence.
 const HEADLINE = 'StartSel="[[", StopSel="]]", MaxFragments=1, MaxWords=30, MinWords=12, FragmentDelimiter=" … "';
 
+/** The thread `t` is in a forum players may see (neither it nor its category hidden). */
+const IN_VISIBLE_FORUM = Prisma.sql`EXISTS (SELECT 1 FROM forums vf JOIN forum_categories vc ON vc.id = vf."categoryId" WHERE vf.id = t."forumId" AND NOT vf.hidden AND NOT vc.hidden)`;
+
 export async function searchForums(q: string, page: number): Promise<{ results: TSearchHit[]; total: number }> {
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
   // One statement: the two index-driven candidate sets, ranked, one page cut, and only then the
@@ -36,12 +39,12 @@ export async function searchForums(q: string, page: number): Promise<{ results: 
     found AS (
       SELECT p.id, false AS title
       FROM q, forum_posts p JOIN forum_threads t ON t.id = p."threadId"
-      WHERE numnode(q.query) > 0 AND p.search @@ q.query AND NOT p.hidden AND NOT t.hidden
+      WHERE numnode(q.query) > 0 AND p.search @@ q.query AND NOT p.hidden AND NOT t.hidden AND ${IN_VISIBLE_FORUM}
       UNION ALL
       SELECT first.id, true AS title
       FROM q, forum_threads t,
         LATERAL (SELECT e.id FROM forum_posts e WHERE e."threadId" = t.id AND NOT e.hidden ORDER BY e."createdAt", e.id LIMIT 1) first
-      WHERE numnode(q.query) > 0 AND t.search @@ q.query AND NOT t.hidden
+      WHERE numnode(q.query) > 0 AND t.search @@ q.query AND NOT t.hidden AND ${IN_VISIBLE_FORUM}
     ),
     hits AS (SELECT id, bool_or(title) AS title FROM found GROUP BY id),
     ranked AS (
@@ -86,11 +89,11 @@ async function countHits(q: string): Promise<number> {
     WITH q AS (SELECT websearch_to_tsquery('english', ${q}) AS query)
     SELECT count(*)::int AS total FROM (
       SELECT p.id FROM q, forum_posts p JOIN forum_threads t ON t.id = p."threadId"
-      WHERE numnode(q.query) > 0 AND p.search @@ q.query AND NOT p.hidden AND NOT t.hidden
+      WHERE numnode(q.query) > 0 AND p.search @@ q.query AND NOT p.hidden AND NOT t.hidden AND ${IN_VISIBLE_FORUM}
       UNION
       SELECT first.id FROM q, forum_threads t,
         LATERAL (SELECT e.id FROM forum_posts e WHERE e."threadId" = t.id AND NOT e.hidden ORDER BY e."createdAt", e.id LIMIT 1) first
-      WHERE numnode(q.query) > 0 AND t.search @@ q.query AND NOT t.hidden
+      WHERE numnode(q.query) > 0 AND t.search @@ q.query AND NOT t.hidden AND ${IN_VISIBLE_FORUM}
     ) hits`;
   return row?.total ?? 0;
 }

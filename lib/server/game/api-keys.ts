@@ -1,5 +1,7 @@
 import "server-only";
 import { GAME_SCOPES, type GameScope } from "@/lib/schemas/game";
+import type { TStaffGameKey } from "@/lib/schemas/staff-game-keys";
+import type { AuditActor } from "../audit/audit-actor";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -9,7 +11,9 @@ import { randomToken, safeEqual, sha256 } from "../security/tokens";
 // Game server API keys (DESIGN.md §5): several live at once, so a key is rotated by creating
 // the new one, deploying it to the game, then revoking the old. A key looks like
 // `gsk_<8 chars>_<secret>`: the first part finds the row, only the SHA-256 of the whole key is
-// stored, and the comparison is constant-time.
+// stored, and the comparison is constant-time. Made, listed and revoked by owners on
+// /staff/game-keys and by the operator CLI (npm run admin -- game-key), through the same use
+// cases; each change is audited with who made it.
 
 export const INVALID_GAME_KEY = "Invalid game server key.";
 const KEY_PATTERN = /^(gsk_[A-Za-z0-9]{8})_[A-Za-z0-9_-]{32,64}$/;
@@ -26,11 +30,27 @@ function prefixChars(): string {
   return out.slice(0, 8);
 }
 
+/** A key as the audit log keeps it (never the hash). */
+const snapshot = (r: GameKeyInfo) => ({ id: r.id, name: r.name, prefix: r.prefix, scopes: r.scopes, revokedAt: r.revokedAt?.toISOString() ?? null });
+
+/** The API's and the page's view of a key. */
+export function toStaffGameKey(r: GameKeyInfo): TStaffGameKey {
+  return {
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    scopes: r.scopes,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  };
+}
+
 /**
  * Creates a key with exactly the scopes named (there is no default: a key that only pushes
  * hiscores should not be able to open store sessions) and answers it once, in full.
  */
-export async function createGameApiKey(name: string, scopes: readonly string[]): Promise<{ key: string; info: GameKeyInfo }> {
+export async function createGameApiKey(actor: AuditActor, name: string, scopes: readonly string[]): Promise<{ key: string; info: GameKeyInfo }> {
   const trimmed = name.trim();
   const invalid = (field: string, message: string) => new AppError("VALIDATION", { userMessage: message, fields: { [field]: [message] } });
   if (!trimmed || trimmed.length > 64) throw invalid("name", "Give the key a name of 1 to 64 characters, e.g. world-1.");
@@ -41,7 +61,7 @@ export async function createGameApiKey(name: string, scopes: readonly string[]):
   const key = `${prefix}_${randomToken(32)}`;
   const info = await db.$transaction(async (tx) => {
     const row = await tx.gameApiKey.create({ data: { name: trimmed, prefix, keyHash: sha256(key), scopes: [...new Set(scopes)] } });
-    await recordAudit({ action: "game.key_created", actorLabel: "cli", targetType: "game_api_key", targetId: row.id, data: { prefix, name: trimmed, scopes: row.scopes } }, tx);
+    await recordAudit({ action: "game.key_created", ...actor, targetType: "game_api_key", targetId: row.id, data: { reason: null, before: null, after: snapshot(row) } }, tx);
     return row;
   });
   return { key, info: pick(info) };
@@ -51,16 +71,30 @@ export async function listGameApiKeys(): Promise<GameKeyInfo[]> {
   return (await db.gameApiKey.findMany({ orderBy: { id: "asc" } })).map(pick);
 }
 
-/** Revokes by prefix (gsk_xxxxxxxx) or name; calls with it fail from the next request on. */
-export async function revokeGameApiKey(prefixOrName: string): Promise<GameKeyInfo> {
-  const rows = await db.gameApiKey.findMany({ where: { OR: [{ prefix: prefixOrName }, { name: prefixOrName }], revokedAt: null } });
-  if (rows.length === 0) throw new AppError("NOT_FOUND", { userMessage: `No active game API key named or starting ${prefixOrName}.` });
-  if (rows.length > 1) throw new AppError("CONFLICT", { userMessage: `Several active keys are named ${prefixOrName}; revoke by prefix.` });
-  const row = rows[0]!;
+/**
+ * Revokes a key by id (the staff page), or by prefix (gsk_xxxxxxxx) or name (the CLI); calls
+ * with it fail from the next request on. The row stays, marked revoked, for the list and audit.
+ */
+export async function revokeGameApiKey(actor: AuditActor, which: { id: number } | { prefixOrName: string }): Promise<GameKeyInfo> {
   return pick(
     await db.$transaction(async (tx) => {
-      await recordAudit({ action: "game.key_revoked", actorLabel: "cli", targetType: "game_api_key", targetId: row.id, data: { prefix: row.prefix, name: row.name } }, tx);
-      return tx.gameApiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+      let row: GameKeyInfo;
+      if ("id" in which) {
+        // Locked, so two revokes at once record one change, and the loser hears it was already revoked.
+        const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM game_api_keys WHERE id = ${which.id} FOR UPDATE`;
+        if (!locked) throw new AppError("NOT_FOUND", { userMessage: "No game API key with this id." });
+        row = await tx.gameApiKey.findUniqueOrThrow({ where: { id: which.id } });
+        if (row.revokedAt) throw new AppError("CONFLICT", { userMessage: `${row.prefix} (${row.name}) is already revoked.` });
+      } else {
+        const name = which.prefixOrName;
+        const rows = await tx.gameApiKey.findMany({ where: { OR: [{ prefix: name }, { name }], revokedAt: null } });
+        if (rows.length === 0) throw new AppError("NOT_FOUND", { userMessage: `No active game API key named or starting ${name}.` });
+        if (rows.length > 1) throw new AppError("CONFLICT", { userMessage: `Several active keys are named ${name}; revoke by prefix.` });
+        row = rows[0]!;
+      }
+      const updated = await tx.gameApiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+      await recordAudit({ action: "game.key_revoked", ...actor, targetType: "game_api_key", targetId: row.id, data: { reason: null, before: snapshot(row), after: snapshot(updated) } }, tx);
+      return updated;
     }),
   );
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { TGameLoginInput, TGameLoginResult, TLoginRefusal } from "@/lib/schemas/game";
+import { isBanned } from "@/lib/bans";
 import { EMAIL_UNCONFIRMED } from "@/lib/schemas/accounts";
 import { login } from "../accounts/login";
 import { db } from "../db";
@@ -39,8 +40,8 @@ export async function verifyGameLogin(input: TGameLoginInput, gameKeyId: number)
     if (e.code === "VALIDATION") return refuse(e.fields?.code ? "invalid_two_factor_code" : "invalid_credentials");
     if (e.code === "FORBIDDEN") {
       // login() refuses banned and unconfirmed accounts only after the password was right.
-      const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { bannedAt: true, banReason: true } });
-      return user?.bannedAt ? refuse("banned", user.banReason ?? null) : refuse("email_unconfirmed");
+      const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { bannedAt: true, bannedUntil: true, banReason: true } });
+      return user && isBanned(user) ? refuse("banned", user.banReason ?? null) : refuse("email_unconfirmed");
     }
     throw e;
   }

@@ -2,9 +2,11 @@ import "server-only";
 import type { JobHelpers, TaskList } from "graphile-worker";
 import type { JobPayloads, TaskName } from "./task-types";
 import { announceNewsTask } from "./tasks/announce-news";
+import { liftBanTask } from "./tasks/lift-ban";
 import { refreshVoteMetricsTask } from "./tasks/refresh-vote-metrics";
 import { releaseExpiredLeasesTask } from "./tasks/release-expired-leases";
 import { refreshHiscoresTask } from "./tasks/refresh-hiscores";
+import { samplePlayersOnlineTask } from "./tasks/sample-players-online";
 import { sendConfirmationLinkTask } from "./tasks/send-confirmation-link";
 import { sendMailTask } from "./tasks/send-mail";
 import { sendResetLinkTask } from "./tasks/send-reset-link";
@@ -24,6 +26,8 @@ const tasks: Tasks = {
   "release-expired-leases": releaseExpiredLeasesTask,
   "refresh-hiscores": refreshHiscoresTask,
   "announce-news": announceNewsTask,
+  "lift-ban": liftBanTask,
+  "sample-players-online": samplePlayersOnlineTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -41,4 +45,6 @@ export const crontab = [
   "* * * * * release-expired-leases ?max=1&jobKey=release-expired-leases",
   // Safety net for hiscore ladders left stale (a refresh that failed its attempts).
   "*/5 * * * * refresh-hiscores ?max=3&jobKey=refresh-hiscores-stale",
+  // Players online into the staff dashboard's history (and samples past 90 days out); one pending run at most.
+  "*/5 * * * * sample-players-online ?max=1&jobKey=sample-players-online",
 ].join("\n");

@@ -22,6 +22,10 @@ export type JobPayloads = {
   "refresh-hiscores": { gameMode?: string; xpMode?: string };
   /** Posts a new news post to the Discord webhook (DISCORD_NEWS_WEBHOOK_URL). */
   "announce-news": { newsId: number };
+  /** Ends a temporary ban at its end, if it still stands (queued by the ban, runAt = its end). */
+  "lift-ban": { userId: number };
+  /** Records the players online now into the dashboard's history and deletes samples past 90 days (crontab). */
+  "sample-players-online": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -40,4 +44,6 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "release-expired-leases": 1, // runs every minute; claims take expired leases anyway
   "refresh-hiscores": 3, // the crontab refreshes any ladder still stale
   "announce-news": 8, // ~1.5 h of retries: outlasts a Discord outage; after that the news is old
+  "lift-ban": 10, // a player waits for it: keep retrying through a database hiccup (~3.5 h)
+  "sample-players-online": 1, // no retry: the next tick, five minutes later, takes the next sample anyway
 };

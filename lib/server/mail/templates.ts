@@ -28,6 +28,8 @@ export const mailTemplates = {
     build(`Confirm your ${siteConfig.name} account`, [`Hello ${username},`, "Follow the link below to finish creating your account. It expires in 24 hours.", "If you did not sign up, ignore this email."], { label: "Confirm my account", url }),
   passwordReset: (username: string, url: string) =>
     build(`Reset your ${siteConfig.name} password`, [`Hello ${username},`, "Someone (hopefully you) asked to reset your password. The link below works once and expires in 30 minutes.", "If you did not ask for this, you can ignore this email: your password stays the same."], { label: "Choose a new password", url }),
+  twoFactorReset: (username: string) =>
+    build(`Two-factor authentication was turned off on your ${siteConfig.name} account`, [`Hello ${username},`, "A staff member turned off two-factor authentication on your account, as asked through support. You now sign in with your password alone; you can turn it on again from your account page.", `If you did not ask for this, change your password straight away and contact staff on ${siteConfig.chatServerName}.`]),
   passwordChanged: (username: string) =>
     build(`Your ${siteConfig.name} password was changed`, [`Hello ${username},`, "Your password was just changed and every session was signed out.", `If this was not you, reset your password straight away and contact staff on ${siteConfig.chatServerName}.`]),
   registrationAttempt: (username: string, url: string) =>

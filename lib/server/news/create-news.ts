@@ -45,7 +45,7 @@ export async function createNews(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {
-        const forum = await findOrCreateNewsForum(tx);
+        const forum = await findOrCreateNewsForum(tx, { actorId: actor.userId, ip });
         const { threadId } = await insertThread(tx, { forumId: forum.id, userId: actor.userId, title: input.title, content, at });
         const slug = await pickSlug(tx, base);
         const row = await tx.newsPost.create({

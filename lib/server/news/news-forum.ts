@@ -1,9 +1,13 @@
 import "server-only";
+import type { AuditActor } from "../audit/audit-actor";
 import type { Tx } from "../db";
+import { insertForum } from "../forums/create-forum";
+import { insertForumCategory } from "../forums/create-forum-category";
 
 // The forum news posts are threads of: the first forum marked isNews (by sortOrder, then id).
 // A fresh database has none until the first post, which creates "News & Announcements"
-// (staff-only) in the "Official" category.
+// (staff-only) in the "Official" category, through the same use cases as the staff forum editor
+// (audited as the post's author).
 
 export const NEWS_FORUM_NAME = "News & Announcements";
 const NEWS_CATEGORY_NAME = "Official";
@@ -17,7 +21,7 @@ export function findNewsForum(tx: Tx): Promise<NewsForum | null> {
 }
 
 /** The news forum, created on first use. Two first posts at once still make one forum. */
-export async function findOrCreateNewsForum(tx: Tx): Promise<NewsForum> {
+export async function findOrCreateNewsForum(tx: Tx, actor: AuditActor): Promise<NewsForum> {
   const found = await findNewsForum(tx);
   if (found) return found;
   // One creator at a time; whoever waited re-reads once the first has committed (READ COMMITTED).
@@ -26,9 +30,13 @@ export async function findOrCreateNewsForum(tx: Tx): Promise<NewsForum> {
   if (again) return again;
   const category =
     (await tx.forumCategory.findFirst({ where: { name: NEWS_CATEGORY_NAME }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }], select: { id: true } })) ??
-    (await tx.forumCategory.create({ data: { name: NEWS_CATEGORY_NAME, sortOrder: 0 }, select: { id: true } }));
-  return tx.forum.create({
-    data: { categoryId: category.id, name: NEWS_FORUM_NAME, description: "Updates, events and announcements from the team.", staffOnly: true, isNews: true },
-    select: { id: true, name: true },
+    (await insertForumCategory(tx, actor, { name: NEWS_CATEGORY_NAME }));
+  const forum = await insertForum(tx, actor, {
+    categoryId: category.id,
+    name: NEWS_FORUM_NAME,
+    description: "Updates, events and announcements from the team.",
+    staffOnly: true,
+    isNews: true,
   });
+  return { id: forum.id, name: forum.name };
 }

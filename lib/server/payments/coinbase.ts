@@ -73,6 +73,10 @@ export const coinbaseAdapter: PaymentAdapter = {
     const charge = (event.data && typeof event.data === "object" ? event.data : {}) as Record<string, unknown>;
     return { eventId: event.id, type: event.type, payload: body, effect: effectOf(event.type, charge) };
   },
+  async effectOfStored(type, payload) {
+    const data = (payload as { event?: { data?: unknown } } | null)?.event?.data;
+    return effectOf(type, (data && typeof data === "object" ? data : {}) as Record<string, unknown>);
+  },
 };
 
 /** A signed charge:confirmed for the local test checkout. */

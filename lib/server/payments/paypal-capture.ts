@@ -3,6 +3,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { isTestCheckout } from "./config";
 import { decimalToCents } from "./money";
+import { CAPTURE_ANSWER_TYPE } from "./paypal";
 import { capturePaypalOrder } from "./paypal-http";
 import { settleEvent } from "./settle";
 import { completeTestCheckout } from "./test-checkout";
@@ -23,7 +24,7 @@ export async function capturePaypalPurchase(userId: number, orderId: string): Pr
   if (capture && capture.status === "COMPLETED") {
     await settleEvent("paypal", {
       eventId: `capture-answer:${capture.id}`,
-      type: "CAPTURE.ANSWER",
+      type: CAPTURE_ANSWER_TYPE,
       payload: { resource: { ...capture, custom_id: capture.custom_id ?? String(p.id) } },
       effect: { kind: "paid", providerRef: orderId, purchaseId: p.id, amountCents: decimalToCents(capture.amount?.value) ?? -1, currency: String(capture.amount?.currency_code ?? "") },
     });

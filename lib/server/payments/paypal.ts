@@ -17,6 +17,8 @@ import { type PaymentAdapter, type PaymentEffect, type VerifiedEvent, WebhookSig
 // window only refuses transmissions older than any PayPal would still send.
 export const PAYPAL_TOLERANCE_SEC = 4 * 24 * 3600;
 const LOCAL_CERT_URL = "local:test-checkout";
+/** The type under which the answer of our own capture call is stored (paypal-capture.ts). */
+export const CAPTURE_ANSWER_TYPE = "CAPTURE.ANSWER";
 
 /** Only PayPal's own https hosts may hand us a signing certificate. */
 export function isPaypalCertUrl(value: string): boolean {
@@ -111,6 +113,17 @@ export const paypalAdapter: PaymentAdapter = {
     if (typeof event.id !== "string" || typeof event.event_type !== "string") throw new WebhookSignatureError("not a PayPal event");
     const resource = (event.resource && typeof event.resource === "object" ? event.resource : {}) as Record<string, unknown>;
     return { eventId: event.id, type: event.event_type, payload: event, effect: await effectOf(event.event_type, resource) };
+  },
+  async effectOfStored(type, payload) {
+    const stored = (payload as { resource?: unknown } | null)?.resource;
+    const resource = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+    // Our own capture call's answer (paypal-capture.ts), stored as an event of its own: a payment.
+    if (type === CAPTURE_ANSWER_TYPE) {
+      const pid = Number(resource.custom_id);
+      const amount = resource.amount as { value?: string; currency_code?: string } | undefined;
+      return { kind: "paid", providerRef: "", purchaseId: Number.isSafeInteger(pid) && pid > 0 ? pid : undefined, amountCents: decimalToCents(amount?.value) ?? -1, currency: String(amount?.currency_code ?? "") };
+    }
+    return effectOf(type, resource);
   },
 };
 

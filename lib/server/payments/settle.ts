@@ -25,7 +25,7 @@ export async function settleEvent(method: PaymentMethodName, event: VerifiedEven
     const row = stored[0];
     if (!row) return { outcome: "duplicate" };
     const result = await applyEffect(tx, method, event.effect);
-    await tx.webhookEvent.update({ where: { id: row.id }, data: { processedAt: new Date(), error: result.error ?? null } });
+    await tx.webhookEvent.update({ where: { id: row.id }, data: { processedAt: new Date(), error: result.error ?? null, creditPurchaseId: result.purchaseId ?? null } });
     if (result.outcome === "rejected") log.warn("payment event not applied", { provider: method, eventId: event.eventId, type: event.type, purchaseId: result.purchaseId, error: result.error });
     return result;
   });
@@ -40,7 +40,8 @@ async function lockPurchase(tx: Tx, method: PaymentMethodName, effect: Exclude<P
   return id ? tx.creditPurchase.findUnique({ where: { id } }) : null;
 }
 
-async function applyEffect(tx: Tx, method: PaymentMethodName, effect: PaymentEffect): Promise<SettleResult> {
+/** An event's effect on its purchase, in the caller's transaction (also staff re-applying a stored event). */
+export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: PaymentEffect): Promise<SettleResult> {
   if (effect.kind === "none") return { outcome: "ignored" };
   const p = await lockPurchase(tx, method, effect);
   if (!p) return { outcome: "rejected", error: `no ${method} purchase for ${effect.purchaseId ?? effect.providerRef}` };

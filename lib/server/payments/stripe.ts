@@ -92,6 +92,10 @@ export const stripeAdapter: PaymentAdapter = {
     }
     return { eventId: event.id, type: event.type, payload: event, effect: effectOf(event) };
   },
+  async effectOfStored(_type, payload) {
+    const data = (payload as { data?: { object?: unknown } } | null)?.data;
+    return data && typeof data.object === "object" && data.object ? effectOf(payload as Stripe.Event) : { kind: "none" };
+  },
 };
 
 /** A signed payment_intent.succeeded for the local test checkout. */

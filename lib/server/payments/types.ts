@@ -22,6 +22,12 @@ export interface PaymentAdapter {
   createCheckout(input: CheckoutInput): Promise<{ providerRef: string; answer: CheckoutAnswer }>;
   /** Verifies the signature over the exact raw body and maps the event; throws WebhookSignatureError. */
   verifyWebhook(raw: Uint8Array, headers: Headers): Promise<VerifiedEvent>;
+  /**
+   * The effect of an event stored earlier (its type and webhook_events.payload, as verifyWebhook
+   * answered them), for staff re-applying an event that failed. Nothing is verified again: only
+   * verified events are stored.
+   */
+  effectOfStored(type: string, payload: unknown): Promise<PaymentEffect>;
 }
 
 /** Bad, missing or stale signature: answered 400, nothing stored. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { banMessage, isBanned } from "@/lib/bans";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
@@ -36,11 +37,14 @@ export async function rotateRefreshToken(refresh: string): Promise<TokenPair> {
   const result = await db.$transaction(async (tx) => {
     const token = await tx.refreshToken.findUnique({
       where: { tokenHash: hash },
-      include: { family: { include: { user: { select: { id: true, bannedAt: true, isActive: true } } } } },
+      include: { family: { include: { user: { select: { id: true, bannedAt: true, bannedUntil: true, banReason: true, isActive: true } } } } },
     });
     if (!token) return { kind: "invalid" as const };
     const fam = token.family;
-    if (fam.revokedAt || fam.expiresAt <= new Date() || fam.user.bannedAt || !fam.user.isActive) return { kind: "invalid" as const };
+    if (fam.expiresAt <= new Date()) return { kind: "invalid" as const };
+    // A ban revokes every login, but the holder of one of its tokens is told why (403), not just "invalid".
+    if (isBanned(fam.user)) return { kind: "banned" as const, message: banMessage(fam.user) };
+    if (fam.revokedAt || !fam.user.isActive) return { kind: "invalid" as const };
     // Mark used only if still unused: a concurrent second use loses this race and counts as reuse.
     const claimed = await tx.refreshToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: new Date() } });
     if (claimed.count === 0) {
@@ -56,5 +60,6 @@ export async function rotateRefreshToken(refresh: string): Promise<TokenPair> {
     throw INVALID();
   }
   if (result.kind === "invalid") throw INVALID();
+  if (result.kind === "banned") throw new AppError("FORBIDDEN", { userMessage: result.message });
   return { access: await signAccessToken(result.userId, result.familyId), refresh: next };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { isBanned } from "@/lib/bans";
 import type { MemberRank, Privilege } from "@/lib/generated/prisma/client";
 import { db } from "../db";
 import { sha256 } from "../security/tokens";
@@ -22,12 +23,12 @@ export type Actor = {
   scope: "full" | "store";
 };
 
-const ACTOR_USER_FIELDS = { id: true, username: true, email: true, memberRank: true, privilege: true, bannedAt: true, isActive: true } as const;
-type ActorUser = { id: number; username: string; email: string; memberRank: MemberRank; privilege: Privilege; bannedAt: Date | null; isActive: boolean };
+const ACTOR_USER_FIELDS = { id: true, username: true, email: true, memberRank: true, privilege: true, bannedAt: true, bannedUntil: true, isActive: true } as const;
+type ActorUser = { id: number; username: string; email: string; memberRank: MemberRank; privilege: Privilege; bannedAt: Date | null; bannedUntil: Date | null; isActive: boolean };
 
 /** The actor for a live credential, or null when the account is banned or not confirmed. */
 function toActor(u: ActorUser, via: Actor["via"], sessionId: number, scope: Actor["scope"] = "full"): Actor | null {
-  if (u.bannedAt || !u.isActive) return null;
+  if (isBanned(u) || !u.isActive) return null;
   // A store session never acts as staff, even for an account promoted after the link was made.
   const privilege = scope === "store" ? "PLAYER" : u.privilege;
   return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege, isStaff: privilege !== "PLAYER", via, sessionId, scope };

@@ -12,7 +12,9 @@ export const dynamic = "force-dynamic";
 // Spec §2 Forum index. Per request (thread titles are written by players: NONCE_PAGES). Inside
 // the (index) group so its loading skeleton covers this page only, not the forum pages below it.
 export default async function ForumsPage() {
-  const [categories, actor] = await Promise.all([listForumCategories(), getCurrentActor()]);
+  const actor = await getCurrentActor();
+  // Staff also see categories and forums they hid, marked Hidden.
+  const categories = await listForumCategories(actor);
   return (
     <>
       <PageHeader title="Forums" subtitle="Talk with the community, read the guides and tell us about bugs.">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Pager } from "@/components/tickets/pager";
 import { TicketTable } from "@/components/tickets/ticket-table";
-import { inputClass } from "@/components/ui/field";
+import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { pageNumber } from "@/lib/format/page-number";
@@ -24,34 +24,10 @@ export default async function StaffTicketsPage({ searchParams }: { searchParams:
   return (
     <>
       <PageHeader title="Ticket queue" subtitle="Every player's tickets. Open tickets come first, the one waiting longest at the top." />
-      <form method="get" action="/staff/tickets" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter tickets">
-        <div>
-          <label htmlFor="queue-status" className="mb-1 block font-semibold">
-            Status
-          </label>
-          <select id="queue-status" name="status" defaultValue={status} className={inputClass}>
-            <option value="open">Open</option>
-            <option value="closed">Closed</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="queue-type" className="mb-1 block font-semibold">
-            Type
-          </label>
-          <select id="queue-type" name="type" defaultValue={type ?? ""} className={inputClass}>
-            <option value="">All types</option>
-            {TICKET_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TICKET_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-gold">
-          Filter
-        </button>
-      </form>
+      <GetFilterForm action="/staff/tickets" label="Filter tickets">
+        <FilterSelect id="queue-status" name="status" label="Status" value={status} options={[{ value: "open", label: "Open" }, { value: "closed", label: "Closed" }, { value: "all", label: "All" }]} />
+        <FilterSelect id="queue-type" name="type" label="Type" value={type ?? ""} options={TICKET_TYPES.map((t) => ({ value: t, label: TICKET_TYPE_LABELS[t] }))} any="All types" />
+      </GetFilterForm>
       <Panel aria-labelledby="queue-heading">
         <h2 id="queue-heading" className="mb-3 text-2xl text-gold">
           {total.toLocaleString("en-US")} {total === 1 ? "ticket" : "tickets"}

@@ -3,4 +3,4 @@ import { forumsIndexOp } from "@/lib/schemas/forums";
 import { listForumCategories } from "@/lib/server/forums/list-categories";
 import { route } from "@/lib/server/http/route";
 
-export const GET = route(forumsIndexOp, { handler: () => listForumCategories() });
+export const GET = route(forumsIndexOp, { handler: ({ actor }) => listForumCategories(actor) });

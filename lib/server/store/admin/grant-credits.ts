@@ -35,7 +35,16 @@ export async function grantCredits(input: z.output<typeof ZCreditGrantInput>, ct
         ip: ctx.ip,
         targetType: "user",
         targetId: user.id,
-        data: { username: user.username, amount: input.amount, reason: input.reason, balanceAfter: result.balanceAfter, ledgerEntryId: result.entryId, idempotencyKey: key },
+        data: {
+          reason: input.reason,
+          before: { balance: result.balanceAfter - input.amount },
+          after: { balance: result.balanceAfter },
+          username: user.username,
+          amount: input.amount,
+          balanceAfter: result.balanceAfter,
+          ledgerEntryId: result.entryId,
+          idempotencyKey: key,
+        },
       },
       tx,
     );

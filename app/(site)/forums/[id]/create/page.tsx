@@ -19,7 +19,7 @@ export default async function CreateThreadPage({ params }: { params: Promise<{ i
   const id = routeId((await params).id);
   if (!id) notFound();
   const actor = await requireUser(createThreadHref(id));
-  const forum = await findForum(id);
+  const forum = await findForum(id, actor);
   if (!forum) notFound();
   return (
     <div className="mx-auto max-w-3xl">

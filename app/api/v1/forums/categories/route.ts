@@ -3,4 +3,4 @@ import { forumCategoriesOp } from "@/lib/schemas/forums";
 import { listForumCategories } from "@/lib/server/forums/list-categories";
 import { route } from "@/lib/server/http/route";
 
-export const GET = route(forumCategoriesOp, { handler: () => listForumCategories() });
+export const GET = route(forumCategoriesOp, { handler: ({ actor }) => listForumCategories(actor) });

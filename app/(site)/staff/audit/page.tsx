@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { AuditEntry } from "@/components/staff/audit-entry";
+import { Pager } from "@/components/tickets/pager";
+import { ErrorList, inputClass } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { fieldErrorsFrom } from "@/lib/schemas/api";
+import { AUDIT_PAGE_SIZE, ZAuditQuery } from "@/lib/schemas/staff-audit";
+import { listAuditLog } from "@/lib/server/audit/list-audit-log";
+import { requireStaff } from "@/lib/server/sessions/guards";
+
+// The audit log (issue 18): every staff action and every automatic change to money or access,
+// newest first, with what changed. Administrators and up; anyone else gets the 404 page. The
+// filters are a plain GET form (a filtered view is a link); nothing here changes an entry.
+export const metadata: Metadata = { title: "Audit log", robots: { index: false, follow: false } };
+export const dynamic = "force-dynamic";
+
+const FILTERS = [
+  { name: "actor", label: "Who", hint: "Username, user id, or system, cli, seed, webhook:stripe…" },
+  { name: "action", label: "Action", hint: "e.g. account.banned, or account for every account action" },
+  { name: "targetType", label: "Target type", hint: "e.g. user, game_api_key, forum_post" },
+  { name: "target", label: "Target id", hint: "e.g. a user id" },
+  { name: "from", label: "From day", hint: "UTC, inclusive", type: "date" },
+  { name: "to", label: "To day", hint: "UTC, inclusive", type: "date" },
+] as const;
+
+type Name = (typeof FILTERS)[number]["name"];
+
+export default async function StaffAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireStaff("ADMINISTRATOR");
+  const sp = await searchParams;
+  const raw: Record<string, string> = {};
+  for (const [k, v] of Object.entries(sp)) {
+    const s = Array.isArray(v) ? v[0] : v;
+    if (s !== undefined && s !== "" && (k === "page" || FILTERS.some((f) => f.name === k))) raw[k] = s;
+  }
+  const parsed = ZAuditQuery.safeParse(raw);
+  const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+  const { results, total } = parsed.success ? await listAuditLog(parsed.data) : { results: [], total: 0 };
+  const page = parsed.success ? parsed.data.page : 1;
+  const value = (n: Name) => raw[n] ?? "";
+  let body: ReactNode;
+  if (!parsed.success) body = <p className="text-red-200">Correct the filters above to see entries.</p>;
+  else if (!results.length) body = <p className="text-stone-300">No entries match these filters.</p>;
+  else
+    body = (
+      <ol className="space-y-3">
+        {results.map((e) => (
+          <li key={e.id}>
+            <AuditEntry entry={e} />
+          </li>
+        ))}
+      </ol>
+    );
+  return (
+    <>
+      <PageHeader title="Audit log" subtitle="Every staff action and every automatic change to money or access, newest first. Entries are never changed or deleted." />
+      <form method="get" action="/staff/audit" aria-label="Filter the audit log" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {FILTERS.map((f) => (
+          <div key={f.name} className="min-w-0">
+            <label htmlFor={`audit-${f.name}`} className="mb-1 block font-semibold">
+              {f.label}
+            </label>
+            <input
+              id={`audit-${f.name}`}
+              name={f.name}
+              type={"type" in f ? f.type : "text"}
+              defaultValue={value(f.name)}
+              maxLength={64}
+              autoComplete="off"
+              aria-describedby={`audit-${f.name}-hint${errors[f.name] ? ` audit-${f.name}-errors` : ""}`}
+              aria-invalid={errors[f.name] ? true : undefined}
+              className={inputClass}
+            />
+            <p id={`audit-${f.name}-hint`} className="mt-1 text-sm text-stone-400">
+              {f.hint}
+            </p>
+            <ErrorList id={`audit-${f.name}-errors`} errors={errors[f.name]} />
+          </div>
+        ))}
+        <div className="flex flex-wrap items-end gap-3">
+          <button type="submit" className="btn btn-gold">
+            Filter
+          </button>
+          <Link href="/staff/audit" className="btn btn-stone">
+            Clear
+          </Link>
+        </div>
+      </form>
+      <section aria-labelledby="audit-heading">
+        <h2 id="audit-heading" className="mb-3 text-2xl text-gold">
+          {total.toLocaleString("en-US")} {total === 1 ? "entry" : "entries"}
+        </h2>
+        {body}
+        <Pager basePath="/staff/audit" query={Object.fromEntries(FILTERS.map((f) => [f.name, raw[f.name]]))} page={page} hasNext={page * AUDIT_PAGE_SIZE < total} />
+      </section>
+    </>
+  );
+}

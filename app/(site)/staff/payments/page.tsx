@@ -1,0 +1,123 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PROVIDER_LABELS, PURCHASE_STATUS_LABELS, PurchaseCard } from "@/components/staff/purchase-card";
+import { WebhookEventCard } from "@/components/staff/webhook-event-card";
+import { Pager } from "@/components/tickets/pager";
+import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { pageNumber } from "@/lib/format/page-number";
+import { EVENT_PROVIDERS, PURCHASE_PROVIDERS, PURCHASE_STATUSES, STAFF_PAYMENTS_PAGE_SIZE } from "@/lib/schemas/staff-payments";
+import { countUnappliedEvents, listWebhookEvents } from "@/lib/server/payments/list-webhook-events";
+import { listStaffPayments } from "@/lib/server/payments/list-staff-payments";
+import { requireStaff } from "@/lib/server/sessions/guards";
+
+// The staff payments area (issue 18): credit purchases with the provider events behind each, and
+// the events that were not applied, with Re-apply. Administrators and up; anyone else gets the
+// 404 page. Filters are plain GET forms, so a filtered list is a link staff can share.
+export const metadata: Metadata = { title: "Payments", robots: { index: false, follow: false } };
+export const dynamic = "force-dynamic";
+
+type Params = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const pick = <T extends string>(list: readonly T[], v: string | string[] | undefined): T | undefined => list.find((x) => x === one(v));
+
+export default async function StaffPaymentsPage({ searchParams }: { searchParams: Promise<Params> }) {
+  await requireStaff("ADMINISTRATOR");
+  const sp = await searchParams;
+  const view = one(sp.view) === "events" ? "events" : "purchases";
+  const unapplied = await countUnappliedEvents();
+  return (
+    <>
+      <PageHeader
+        title="Payments"
+        subtitle="Credit purchases and the provider events behind them. Only events whose signature passed are stored: a webhook with a bad signature is refused and kept nowhere."
+      />
+      <nav aria-label="Payments views" className="mb-4 flex flex-wrap gap-2 border-b-2 border-stone-700">
+        {(
+          [
+            { key: "purchases", label: "Purchases", href: "/staff/payments" },
+            { key: "events", label: `Events not applied (${unapplied.toLocaleString("en-US")})`, href: "/staff/payments?view=events" },
+          ] as const
+        ).map((t) => (
+          <Link
+            key={t.key}
+            href={t.href}
+            aria-current={t.key === view ? "page" : undefined}
+            className={`-mb-0.5 border-b-4 px-4 py-2 font-[family-name:var(--font-display)] text-lg hover:no-underline ${t.key === view ? "border-gold text-gold-bright" : "border-transparent text-stone-300 hover:text-gold"}`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {view === "purchases" ? <PurchasesView sp={sp} /> : <EventsView sp={sp} />}
+    </>
+  );
+}
+
+async function PurchasesView({ sp }: { sp: Params }) {
+  const status = pick(PURCHASE_STATUSES, sp.status);
+  const provider = pick(PURCHASE_PROVIDERS, sp.provider);
+  const page = pageNumber(sp.page);
+  const { results, total } = await listStaffPayments({ page, status, provider });
+  return (
+    <section aria-labelledby="purchases-heading">
+      <GetFilterForm action="/staff/payments" label="Filter purchases">
+        <FilterSelect id="purchase-status" name="status" label="Status" value={status ?? ""} options={PURCHASE_STATUSES.map((s) => ({ value: s, label: PURCHASE_STATUS_LABELS[s] }))} any="Any status" />
+        <FilterSelect id="purchase-provider" name="provider" label="Provider" value={provider ?? ""} options={PURCHASE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
+      </GetFilterForm>
+      <h2 id="purchases-heading" className="mb-3 text-2xl text-gold">
+        {total.toLocaleString("en-US")} {total === 1 ? "purchase" : "purchases"}
+      </h2>
+      {results.length === 0 ? (
+        <p>No purchases match these filters.</p>
+      ) : (
+        <div className="space-y-4">
+          {results.map((p) => (
+            <PurchaseCard key={p.id} purchase={p} />
+          ))}
+        </div>
+      )}
+      <Pager basePath="/staff/payments" query={{ status, provider }} page={page} hasNext={page * STAFF_PAYMENTS_PAGE_SIZE < total} />
+    </section>
+  );
+}
+
+const STATES = [
+  { value: "failed", label: "Not applied" },
+  { value: "applied", label: "Applied" },
+  { value: "all", label: "All events" },
+] as const;
+
+async function EventsView({ sp }: { sp: Params }) {
+  const state = pick(["failed", "applied", "all"] as const, sp.state) ?? "failed";
+  const provider = pick(EVENT_PROVIDERS, sp.provider);
+  const page = pageNumber(sp.page);
+  const { results, total } = await listWebhookEvents({ page, state: state === "all" ? undefined : state, provider });
+  return (
+    <section aria-labelledby="events-heading">
+      <p className="mb-4 max-w-3xl text-stone-300">
+        An event is not applied when settling refused it: a paid amount or currency that differs from the purchase, a purchase that cannot be found, a provider
+        reference that does not match. Fix the cause first (for example correct the purchase, or confirm with the provider), then re-apply it: it goes through
+        the same settlement, so it credits once however often it is re-applied.
+      </p>
+      <GetFilterForm action="/staff/payments" label="Filter events">
+        <input type="hidden" name="view" value="events" />
+        <FilterSelect id="event-state" name="state" label="Events" value={state} options={STATES} />
+        <FilterSelect id="event-provider" name="provider" label="Provider" value={provider ?? ""} options={EVENT_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
+      </GetFilterForm>
+      <h2 id="events-heading" className="mb-3 text-2xl text-gold">
+        {total.toLocaleString("en-US")} {total === 1 ? "event" : "events"}
+      </h2>
+      {results.length === 0 ? (
+        <p>{state === "failed" ? "Every stored event was applied." : "No events match these filters."}</p>
+      ) : (
+        <div className="space-y-3">
+          {results.map((e) => (
+            <WebhookEventCard key={e.id} event={e} headingLevel="h3" />
+          ))}
+        </div>
+      )}
+      <Pager basePath="/staff/payments" query={{ view: "events", state: state === "failed" ? undefined : state, provider }} page={page} hasNext={page * STAFF_PAYMENTS_PAGE_SIZE < total} />
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { routeId } from "@/components/forums/forum-paths";
+import { CreditGrantForm } from "@/components/staff/credit-grant-form";
+import { type ActionKind, PlayerActions } from "@/components/staff/player-actions-client";
+import { DeliveriesTable, LedgerTable, OrdersTable, PostsTable, PurchasesTable, SessionsTable, TicketsTable, VoteCallbacksTable, VotesTable } from "@/components/staff/player-records";
+import { StaffBadge } from "@/components/staff/staff-badge";
+import { Pager } from "@/components/tickets/pager";
+import { ButtonLink } from "@/components/ui/button-link";
+import { LocalDateTime } from "@/components/ui/local-date-time";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { pageNumber } from "@/lib/format/page-number";
+import type { PrivilegeName } from "@/lib/ranks";
+import { PLAYER_OVERVIEW_ROWS, PLAYER_RECORDS_PAGE_SIZE, type TStaffPlayer } from "@/lib/schemas/staff-players";
+import { mayActOn } from "@/lib/server/accounts/admin-actions";
+import { isAppError } from "@/lib/server/errors";
+import { requireStaff } from "@/lib/server/sessions/guards";
+import { getPlayer } from "@/lib/server/staff/get-player";
+import { listPlayerDeliveries } from "@/lib/server/staff/list-player-deliveries";
+import { listPlayerLedger } from "@/lib/server/staff/list-player-ledger";
+import { listPlayerOrders } from "@/lib/server/staff/list-player-orders";
+import { listPlayerPosts } from "@/lib/server/staff/list-player-posts";
+import { listPlayerPurchases } from "@/lib/server/staff/list-player-purchases";
+import { listPlayerTickets } from "@/lib/server/staff/list-player-tickets";
+import { listPlayerVoteCallbacks } from "@/lib/server/staff/list-player-vote-callbacks";
+import { listPlayerVotes } from "@/lib/server/staff/list-player-votes";
+import type { Listed, RecordPage } from "@/lib/server/staff/player-dto";
+import { atLeast } from "@/lib/staff-areas";
+
+// A player's staff page (issue 18): profile, privilege, donator rank, money, ban and 2FA state,
+// live sessions, then every record the site keeps of them, the newest ten of each with a link
+// to all of them (?section=…, paged). Moderators and up read it (purchases and their provider
+// events: administrators); the actions offered are the ones this member of staff may take, and
+// the API checks each again.
+export const metadata: Metadata = { title: "Player", robots: { index: false, follow: false } };
+export const dynamic = "force-dynamic";
+
+type Section = { key: string; title: string; min: PrivilegeName; load: (id: number, p: RecordPage) => Promise<{ total: number; node: ReactNode }> };
+
+function section<T>(key: string, title: string, min: PrivilegeName, empty: string, list: (id: number, p: RecordPage) => Promise<Listed<T>>, Table: (props: { rows: T[] }) => ReactNode): Section {
+  return {
+    key,
+    title,
+    min,
+    load: async (id, p) => {
+      const { results, total } = await list(id, p);
+      return { total, node: results.length ? <Table rows={results} /> : <p className="text-stone-300">{empty}</p> };
+    },
+  };
+}
+
+const SECTIONS: Section[] = [
+  section("ledger", "Credit ledger", "MODERATOR", "No credit changes yet.", listPlayerLedger, LedgerTable),
+  section("purchases", "Credit purchases", "ADMINISTRATOR", "No credit purchases.", listPlayerPurchases, PurchasesTable),
+  section("orders", "Store orders", "MODERATOR", "No store orders.", listPlayerOrders, OrdersTable),
+  section("deliveries", "Game deliveries", "MODERATOR", "Nothing was sent to the game for this player.", listPlayerDeliveries, DeliveriesTable),
+  section("votes", "Votes", "MODERATOR", "No counted votes.", listPlayerVotes, VotesTable),
+  section("vote-callbacks", "Vote callbacks", "MODERATOR", "No vote-site callbacks named this player.", listPlayerVoteCallbacks, VoteCallbacksTable),
+  section("tickets", "Support tickets", "MODERATOR", "No tickets.", listPlayerTickets, TicketsTable),
+  section("posts", "Forum posts", "MODERATOR", "No forum posts.", listPlayerPosts, PostsTable),
+];
+
+const label = (p: string) => p.charAt(0) + p.slice(1).toLowerCase();
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function BanState({ player }: { player: TStaffPlayer }) {
+  if (!player.banned) return <StaffBadge tone="ok">Not banned</StaffBadge>;
+  return (
+    <div className="space-y-1" data-testid="ban-state">
+      <StaffBadge tone="bad">{player.bannedUntil ? "Banned for now" : "Banned for good"}</StaffBadge>
+      {player.bannedUntil ? (
+        <p>
+          Until <LocalDateTime value={player.bannedUntil} long />, then it ends by itself.
+        </p>
+      ) : null}
+      <p className="break-words">Reason: {player.banReason ?? "none given"}</p>
+      {player.bannedAt ? (
+        <p className="text-sm text-stone-400">
+          Since <LocalDateTime value={player.bannedAt} long />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Profile({ player }: { player: TStaffPlayer }) {
+  const rows: [string, ReactNode][] = [
+    ["Email", <span key="e" className="break-all">{player.email}</span>],
+    ["Email confirmed", player.emailConfirmed ? "Yes" : "No"],
+    ["Privilege", label(player.privilege)],
+    ["Donator rank", player.memberRank === "NONE" ? "None" : label(player.memberRank)],
+    ["Total spent", `$${(player.totalSpentCents / 100).toFixed(2)}`],
+    ["Credits", <span key="c" data-testid="player-balance">{player.storeCredits.toLocaleString("en-US")}</span>],
+    ["Votes", player.totalVotes.toLocaleString("en-US")],
+    ["Forum", `${player.threadCount.toLocaleString("en-US")} threads, ${player.postCount.toLocaleString("en-US")} posts`],
+    ["Joined", <LocalDateTime key="j" value={player.joinDate} long />],
+    ["Last login", player.lastLoginAt ? <LocalDateTime key="l" value={player.lastLoginAt} long /> : "Never"],
+  ];
+  return (
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-stone-400">{k}</dt>
+          <dd className="min-w-0">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default async function StaffPlayerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requireStaff("MODERATOR");
+  const id = routeId((await params).id);
+  if (!id) notFound();
+  const player = await getPlayer(id).catch((e: unknown) => {
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  const sp = await searchParams;
+  const sections = SECTIONS.filter((s) => atLeast(actor.privilege, s.min));
+  const isAdmin = atLeast(actor.privilege, "ADMINISTRATOR");
+  const base = `/staff/players/${player.id}`;
+
+  // One list on its own, paged.
+  const only = sections.find((s) => s.key === one(sp.section));
+  if (only) {
+    const page = pageNumber(sp.page);
+    const { total, node } = await only.load(player.id, { page, pageSize: PLAYER_RECORDS_PAGE_SIZE });
+    return (
+      <>
+        <PageHeader title={`${only.title}: ${player.username}`} subtitle={`${total.toLocaleString("en-US")} in all, newest first.`}>
+          <ButtonLink href={base} variant="stone">
+            Back to {player.username}
+          </ButtonLink>
+        </PageHeader>
+        <Panel aria-label={only.title}>
+          {node}
+          <Pager basePath={base} query={{ section: only.key }} page={page} hasNext={page * PLAYER_RECORDS_PAGE_SIZE < total} />
+        </Panel>
+      </>
+    );
+  }
+
+  const mine = player.id === actor.userId;
+  const reach = mayActOn(actor.privilege, player.privilege);
+  const allowed: ActionKind[] = [
+    ...(reach && !mine && !player.banned ? (["ban"] as const) : []),
+    ...(reach && player.banned ? (["unban"] as const) : []),
+    ...(reach ? (["end-sessions"] as const) : []),
+    ...(reach && isAdmin && player.twoFactor ? (["reset-2fa"] as const) : []),
+    ...(actor.privilege === "OWNER" ? (["privilege"] as const) : []),
+  ];
+  const loaded = await Promise.all(sections.map(async (s) => ({ s, ...(await s.load(player.id, { page: 1, pageSize: PLAYER_OVERVIEW_ROWS })) })));
+
+  return (
+    <>
+      <PageHeader title={player.username} subtitle={`Player #${player.id} · ${label(player.rank)}`}>
+        <ButtonLink href="/staff/players" variant="stone">
+          All players
+        </ButtonLink>
+        {isAdmin ? (
+          <ButtonLink href={`/staff/audit?targetType=user&target=${player.id}`} variant="stone">
+            Audit log of this player
+          </ButtonLink>
+        ) : null}
+      </PageHeader>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel aria-labelledby="profile-heading" className="min-w-0">
+          <h2 id="profile-heading" className="mb-3 text-2xl text-gold">
+            Profile
+          </h2>
+          <Profile player={player} />
+        </Panel>
+        <Panel aria-labelledby="account-heading" className="min-w-0 space-y-4">
+          <h2 id="account-heading" className="text-2xl text-gold">
+            Account
+          </h2>
+          <div>
+            <h3 className="mb-1 font-semibold text-stone-100">Ban</h3>
+            <BanState player={player} />
+          </div>
+          <div>
+            <h3 className="mb-1 font-semibold text-stone-100">Two-factor authentication</h3>
+            <StaffBadge tone={player.twoFactor ? "ok" : "none"}>{player.twoFactor ? "On" : "Off"}</StaffBadge>
+          </div>
+          <div>
+            <h3 className="mb-2 font-semibold text-stone-100">Actions</h3>
+            <PlayerActions player={{ id: player.id, username: player.username, privilege: player.privilege, twoFactor: player.twoFactor }} allowed={allowed} />
+          </div>
+        </Panel>
+      </div>
+
+      {isAdmin ? (
+        <Panel aria-labelledby="credits-heading" className="mt-6">
+          <h2 id="credits-heading" className="mb-3 text-2xl text-gold">
+            Add or remove credits
+          </h2>
+          <CreditGrantForm username={player.username} />
+        </Panel>
+      ) : null}
+
+      <Panel aria-labelledby="sessions-heading" className="mt-6">
+        <h2 id="sessions-heading" className="mb-3 text-2xl text-gold">
+          Sessions ({player.sessions.length})
+        </h2>
+        <SessionsTable sessions={player.sessions} />
+      </Panel>
+
+      {loaded.map(({ s, total, node }) => (
+        <Panel key={s.key} aria-labelledby={`${s.key}-heading`} className="mt-6" data-testid={`section-${s.key}`}>
+          <h2 id={`${s.key}-heading`} className="mb-3 text-2xl text-gold">
+            {s.title} ({total.toLocaleString("en-US")})
+          </h2>
+          {node}
+          {total > PLAYER_OVERVIEW_ROWS ? (
+            <p className="mt-3">
+              <Link href={`${base}?section=${s.key}`} className="underline">
+                All {total.toLocaleString("en-US")}: {s.title.toLowerCase()}
+              </Link>
+            </p>
+          ) : null}
+        </Panel>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+// GET /api/v1/staff/players/{id}/orders — store orders (moderator)
+import { PLAYER_RECORDS_PAGE_SIZE, listPlayerOrdersOp } from "@/lib/schemas/staff-players";
+import { paged } from "@/lib/server/http/paging";
+import { route } from "@/lib/server/http/route";
+import { listPlayerOrders } from "@/lib/server/staff/list-player-orders";
+
+export const GET = route(listPlayerOrdersOp, {
+  handler: async ({ req, params, query }) => {
+    const { results, total } = await listPlayerOrders(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE });
+    return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
+  },
+});

@@ -1,0 +1,12 @@
+// GET /api/v1/staff/players/{id}/posts — forum posts, hidden ones included (moderator)
+import { PLAYER_RECORDS_PAGE_SIZE, listPlayerPostsOp } from "@/lib/schemas/staff-players";
+import { paged } from "@/lib/server/http/paging";
+import { route } from "@/lib/server/http/route";
+import { listPlayerPosts } from "@/lib/server/staff/list-player-posts";
+
+export const GET = route(listPlayerPostsOp, {
+  handler: async ({ req, params, query }) => {
+    const { results, total } = await listPlayerPosts(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE });
+    return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
+  },
+});

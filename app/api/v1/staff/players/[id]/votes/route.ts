@@ -1,0 +1,12 @@
+// GET /api/v1/staff/players/{id}/votes — counted votes (moderator)
+import { PLAYER_RECORDS_PAGE_SIZE, listPlayerVotesOp } from "@/lib/schemas/staff-players";
+import { paged } from "@/lib/server/http/paging";
+import { route } from "@/lib/server/http/route";
+import { listPlayerVotes } from "@/lib/server/staff/list-player-votes";
+
+export const GET = route(listPlayerVotesOp, {
+  handler: async ({ req, params, query }) => {
+    const { results, total } = await listPlayerVotes(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE });
+    return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
+  },
+});

@@ -1,0 +1,19 @@
+import { formatLongDateTime } from "./format/dates";
+
+// Bans (issue 18). A ban is permanent, or temporary with an end ("bannedUntil"). Every check
+// (site login, token refresh, game login, each request's actor) asks isBanned, so a temporary
+// ban is over the moment its end passes, even before the lift-ban job has cleared it. Pure.
+
+export type BanFields = { bannedAt: Date | null; bannedUntil: Date | null; banReason?: string | null };
+
+/** True while a ban is in force at `now`: banned, and either permanent or not ended yet. */
+export function isBanned(user: BanFields, now: Date = new Date()): boolean {
+  return user.bannedAt !== null && (user.bannedUntil === null || user.bannedUntil > now);
+}
+
+/** What a banned player is told when refused (login, token refresh): the reason, and the end of a temporary ban. */
+export function banMessage(user: BanFields): string {
+  const reason = user.banReason?.trim() || "no reason given";
+  const until = user.bannedUntil ? ` until ${formatLongDateTime(user.bannedUntil)} (UTC)` : "";
+  return `This account has been banned${until}: ${reason}${/[.!?]$/.test(reason) ? "" : "."}`;
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import { displayRank } from "@/lib/ranks";
+import type { TSessionDto } from "@/lib/schemas/accounts";
+import type { TStaffPlayer } from "@/lib/schemas/staff-players";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { describeDevice } from "../sessions/list-sessions";
+import { toPlayerStatus } from "./player-dto";
+
+/** A player as the staff console shows them: profile, privilege, donator rank, ban, 2FA and live sessions. */
+export async function getPlayer(id: number): Promise<TStaffPlayer> {
+  const now = new Date();
+  const user = await db.user.findUnique({ where: { id } });
+  if (!user) throw new AppError("NOT_FOUND", { userMessage: "No such player." });
+  const [sessions, families] = await Promise.all([
+    db.session.findMany({ where: { userId: id, revokedAt: null, idleExpiresAt: { gt: now }, absoluteExpiresAt: { gt: now } }, orderBy: { lastSeenAt: "desc" }, take: 100 }),
+    db.refreshTokenFamily.findMany({ where: { userId: id, revokedAt: null, expiresAt: { gt: now } }, orderBy: { lastUsedAt: "desc" }, take: 100 }),
+  ]);
+  const live: TSessionDto[] = [
+    ...sessions.map((s) => ({ id: s.id, kind: "browser" as const, device: `${describeDevice(s.userAgent)}${s.scope === "STORE" ? " (::store link)" : ""}`, ip: s.ip, created: s.createdAt.toISOString(), last_seen: s.lastSeenAt.toISOString(), current: false })),
+    ...families.map((f) => ({ id: f.id, kind: "api" as const, device: describeDevice(f.userAgent), ip: f.ip, created: f.createdAt.toISOString(), last_seen: f.lastUsedAt.toISOString(), current: false })),
+  ];
+  return {
+    ...toPlayerStatus(user),
+    email: user.email,
+    emailConfirmed: user.isActive,
+    memberRank: user.memberRank,
+    rank: displayRank(user.privilege, user.memberRank),
+    totalSpentCents: user.totalSpentCents,
+    storeCredits: user.storeCredits,
+    totalVotes: user.totalVotes,
+    threadCount: user.threadCount,
+    postCount: user.postCount,
+    joinDate: user.joinDate.toISOString(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    sessions: live,
+  };
+}

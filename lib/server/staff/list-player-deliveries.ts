@@ -1,0 +1,32 @@
+import "server-only";
+import type { TDeliveryRow } from "@/lib/schemas/staff-players";
+import { db } from "../db";
+import { pageWindow } from "../http/paging";
+import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
+
+/** What the game owes or handed to a player (store items, credits bought in game, vote rewards), newest first. */
+export async function listPlayerDeliveries(userId: number, { page, pageSize }: RecordPage): Promise<Listed<TDeliveryRow>> {
+  await findPlayerIdOrThrow(userId);
+  const now = Date.now();
+  const [rows, total] = await Promise.all([
+    db.gameDelivery.findMany({ where: { userId }, orderBy: { id: "desc" }, ...pageWindow(page, pageSize) }),
+    db.gameDelivery.count({ where: { userId } }),
+  ]);
+  return {
+    total,
+    results: rows.map((d) => ({
+      id: d.id,
+      createdAt: d.createdAt.toISOString(),
+      kind: d.kind,
+      status: d.status,
+      leasedUntil: d.leasedUntil?.toISOString() ?? null,
+      leaseExpired: d.status === "LEASED" && d.leasedUntil !== null && d.leasedUntil.getTime() <= now,
+      deliveredAt: d.deliveredAt?.toISOString() ?? null,
+      attempts: d.attempts,
+      payload: d.payload,
+      storeOrderId: d.storeOrderId,
+      creditPurchaseId: d.creditPurchaseId,
+      voteId: d.voteId,
+    })),
+  };
+}

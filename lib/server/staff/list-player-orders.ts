@@ -1,0 +1,31 @@
+import "server-only";
+import type { TOrderRow } from "@/lib/schemas/staff-players";
+import { db } from "../db";
+import { pageWindow } from "../http/paging";
+import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
+
+/** A player's store orders, newest first, with the state of each one's game delivery. */
+export async function listPlayerOrders(userId: number, { page, pageSize }: RecordPage): Promise<Listed<TOrderRow>> {
+  await findPlayerIdOrThrow(userId);
+  const [rows, total] = await Promise.all([
+    db.storeOrder.findMany({
+      where: { userId },
+      orderBy: { id: "desc" },
+      include: { product: { select: { name: true } }, delivery: { select: { id: true, status: true } } },
+      ...pageWindow(page, pageSize),
+    }),
+    db.storeOrder.count({ where: { userId } }),
+  ]);
+  return {
+    total,
+    results: rows.map((o) => ({
+      id: o.id,
+      createdAt: o.createdAt.toISOString(),
+      product: o.product.name,
+      quantity: o.quantity,
+      priceCredits: o.priceCredits,
+      deliveryId: o.delivery?.id ?? null,
+      deliveryStatus: o.delivery?.status ?? null,
+    })),
+  };
+}

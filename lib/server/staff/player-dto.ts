@@ -1,0 +1,51 @@
+import "server-only";
+import { isBanned } from "@/lib/bans";
+import type { User } from "@/lib/generated/prisma/client";
+import type { TPlayerStatus, TStaffPlayerRow } from "@/lib/schemas/staff-players";
+import { db } from "../db";
+import { AppError } from "../errors";
+
+// What the staff console shows of an account. Never the password hash, the 2FA secret or tokens.
+
+export type StaffContext = { actorId: number; privilege: User["privilege"]; ip: string | null };
+
+const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toPlayerRow(u: User): TStaffPlayerRow {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    privilege: u.privilege,
+    memberRank: u.memberRank,
+    banned: isBanned(u),
+    bannedUntil: isBanned(u) ? isoOrNull(u.bannedUntil) : null,
+    joinDate: u.joinDate.toISOString(),
+  };
+}
+
+export function toPlayerStatus(u: User): TPlayerStatus {
+  const banned = isBanned(u);
+  return {
+    id: u.id,
+    username: u.username,
+    privilege: u.privilege,
+    banned,
+    bannedAt: banned ? isoOrNull(u.bannedAt) : null,
+    bannedUntil: banned ? isoOrNull(u.bannedUntil) : null,
+    banReason: banned ? u.banReason : null,
+    twoFactor: u.totpEnabledAt !== null,
+  };
+}
+
+/** The account's id, or 404 when there is none (every list of a player's records starts here). */
+export async function findPlayerIdOrThrow(id: number): Promise<number> {
+  const user = await db.user.findUnique({ where: { id }, select: { id: true } });
+  if (!user) throw new AppError("NOT_FOUND", { userMessage: "No such player." });
+  return user.id;
+}
+
+/** Which page of a player's records, and how many rows a page. */
+export type RecordPage = { page: number; pageSize: number };
+/** One page of rows and the number of rows over all pages. */
+export type Listed<T> = { results: T[]; total: number };

@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect } from "@playwright/test";
+import { createE2ESession, createE2EUser } from "../factories/e2e-users";
+import { signIn, submitLogin, test } from "./support/accounts";
+import { sql } from "./support/store-link";
+
+// The staff console's Players area and audit log in the browser (issue 18): an administrator
+// finds a player by email and bans them until tomorrow (the player's open session ends, the
+// site and the game refuse them with the reason), unbans them, and adds credits that show in
+// the ledger; the audit log shows it all. Who may not see these pages gets the 404 page, and
+// the pages pass axe and fit a 360 px wide phone.
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** A game server key allowed to verify logins (only its hash is stored, as the CLI does). */
+async function loginKey(): Promise<string> {
+  const prefix = `gsk_${randomBytes(12).toString("hex").slice(0, 8)}`;
+  const key = `${prefix}_${randomBytes(32).toString("base64url")}`;
+  await sql(`INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ($1, $2, $3, ARRAY['login'])`, [`e2e-${prefix}`, prefix, createHash("sha256").update(key).digest("hex")]);
+  return key;
+}
+
+/** Tomorrow at this time, as a datetime-local field takes it (the browser runs in this machine's zone). */
+function tomorrowLocal(): string {
+  const t = new Date(Date.now() + 24 * 3600_000);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())}T${p(t.getHours())}:${p(t.getMinutes())}`;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+test("an administrator bans a player until tomorrow, the player is refused everywhere, then unbanned and given credits", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
+
+  // The player is signed in, in a browser of their own.
+  const theirs = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `127.9.${randomBytes(1)[0]}.${(randomBytes(1)[0]! % 250) + 1}` } });
+  await theirs.addCookies([{ name: "session", value: await createE2ESession(player.id), url: baseURL! }]);
+  const playerPage = await theirs.newPage();
+  expect((await playerPage.request.get("/api/v1/user")).status()).toBe(200);
+
+  await signIn(page, admin);
+  await page.goto("/staff/players");
+  await page.getByLabel("Username, email or id").fill(player.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: player.username, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+
+  await page.getByRole("button", { name: "Ban", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Ban: ${player.username}` });
+  await dialog.getByRole("radio", { name: "Until a date" }).check();
+  await dialog.getByLabel("Ban ends").fill(tomorrowLocal());
+  await dialog.getByLabel("Reason (kept in the audit log)").fill("Botting at the fishing guild");
+  await dialog.getByRole("button", { name: `Ban ${player.username}` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: `${player.username} is banned until` })).toBeVisible();
+  await expect(page.getByTestId("ban-state")).toContainText("Banned for now");
+  await expect(page.getByTestId("ban-state")).toContainText("Reason: Botting at the fishing guild");
+
+  // Their open session ended at once ...
+  expect((await playerPage.request.get("/api/v1/user")).status()).toBe(401);
+  await playerPage.goto("/account");
+  await expect(playerPage).toHaveURL((u) => u.pathname === "/login");
+  // ... the site's login tells them why and until when ...
+  await submitLogin(playerPage, player.username, player.password);
+  await expect(playerPage.getByRole("main")).toContainText("This account has been banned until");
+  await expect(playerPage.getByRole("main")).toContainText("Botting at the fishing guild");
+  // ... and so does the game's login check.
+  const key = await loginKey();
+  const game = await page.request.post("/api/v1/game/login", { headers: { "x-api-key": key }, data: { username: player.username, password: player.password } });
+  expect(await game.json()).toMatchObject({ ok: false, reason: "banned", ban_reason: "Botting at the fishing guild" });
+
+  await page.getByRole("button", { name: "Unban", exact: true }).click();
+  const undo = page.getByRole("dialog", { name: `Unban: ${player.username}` });
+  await undo.getByLabel("Reason (kept in the audit log)").fill("Appeal accepted on ticket #12");
+  await undo.getByRole("button", { name: "Unban" }).click();
+  await expect(undo).toBeHidden();
+  await expect(page.getByRole("region", { name: "Account" }).getByText("Not banned")).toBeVisible();
+  const again = await page.request.post("/api/v1/game/login", { headers: { "x-api-key": key }, data: { username: player.username, password: player.password } });
+  expect(await again.json()).toMatchObject({ ok: true });
+
+  // Credits from the player's page: the ledger line and the new balance.
+  const credits = page.getByRole("region", { name: "Add or remove credits" });
+  await credits.getByLabel("Amount (credits)").fill("100");
+  await credits.getByLabel("Reason").fill("Ticket #13: 1M OSRS gold");
+  await credits.getByRole("button", { name: "Add credits" }).click();
+  await expect(credits.getByRole("status")).toContainText(`Added 100 credits to ${player.username}. New balance: 100.`);
+  const ledger = page.getByTestId("section-ledger");
+  await expect(ledger.getByRole("row").filter({ hasText: "Ticket #13: 1M OSRS gold" })).toContainText("+100");
+  await expect(ledger.getByRole("row").filter({ hasText: "Ticket #13: 1M OSRS gold" })).toContainText(admin.username);
+  await expect(page.getByTestId("player-balance")).toHaveText("100");
+
+  // The audit log has each action with its reason.
+  await page.getByRole("link", { name: "Audit log of this player" }).click();
+  const entries = page.getByTestId("audit-entry");
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toContainText("credits.granted");
+  await expect(entries.nth(1)).toContainText("account.unbanned");
+  await expect(entries.nth(1)).toContainText("Appeal accepted on ticket #12");
+  await expect(entries.nth(2)).toContainText("account.banned");
+  await expect(entries.nth(2)).toContainText("Botting at the fishing guild");
+  await theirs.close();
+});
+
+test("a player gets the 404 page at /staff; a moderator gets it at /staff/audit, and 403 from its API", async ({ page }) => {
+  const player = await createE2EUser();
+  await signIn(page, player);
+  expect((await page.goto("/staff"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+
+  await page.context().clearCookies();
+  const mod = await createE2EUser({ privilege: "MODERATOR" });
+  await signIn(page, mod);
+  expect((await page.goto("/staff/audit"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+  expect((await page.request.get("/api/v1/staff/audit")).status()).toBe(403);
+  // The Players area is theirs.
+  expect((await page.goto("/staff/players"))?.status()).toBe(200);
+});
+
+test("the players, player and audit pages pass axe and fit a phone @mobile", async ({ page }) => {
+  test.setTimeout(60_000);
+  const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
+  await signIn(page, admin);
+  // Something in each part of the player's page: a ledger line and a ban.
+  expect((await page.request.post("/api/v1/staff/credits", { data: { username: player.username, amount: 250, reason: "Gold bought on ticket #20" } })).status()).toBe(200);
+  expect((await page.request.post(`/api/v1/staff/players/${player.id}/ban`, { data: { reason: "Spamming the trade channel" } })).status()).toBe(200);
+
+  for (const path of [`/staff/players?q=${encodeURIComponent(player.username)}`, `/staff/players/${player.id}`, `/staff/audit?targetType=user&target=${player.id}`]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    expect(axe.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+  }
+  // The ban dialog too.
+  await page.goto(`/staff/players/${player.id}`);
+  await page.getByRole("button", { name: "Unban", exact: true }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map((v) => v.id)).toEqual([]);
+});
