@@ -3,7 +3,7 @@
 import type { AltchaWidgetElement } from "altcha";
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { CaptchaClientConfig } from "@/lib/server/captcha/captcha-config";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 // Human verification for the registration form, invisible to the person (spec §4: "submit
 // runs an invisible human-verification challenge"). The form asks for a token at submit:

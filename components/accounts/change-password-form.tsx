@@ -8,7 +8,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
 import { PASSWORD_CHANGED } from "@/lib/messages/accounts";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 const EMPTY_VALUES = { password: "", newPassword: "", newPasswordConfirmation: "" };
 /** Spec §4/§9: the success and error messages clear after 5 seconds. */

@@ -10,7 +10,7 @@ import { safeReturnPath } from "@/lib/safe-path";
 import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/messages/accounts";
 import { siteConfig } from "@/lib/site-config";
 import { ResendConfirmation } from "./resend-confirmation";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 const focusCode = () => requestAnimationFrame(() => document.getElementById("login-code")?.focus());
 

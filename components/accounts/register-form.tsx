@@ -11,7 +11,7 @@ import { ZRegisterInput } from "@/lib/schemas/accounts";
 import { fieldErrorsFrom } from "@/lib/schemas/api";
 import { type CaptchaHandle, CaptchaField } from "./captcha-field";
 import { NewPasswordField, isChecklistMessage } from "./password-checklist";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 type CaptchaConfig = ComponentProps<typeof CaptchaField>["config"];
 

@@ -6,7 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { RESET_REQUESTED } from "@/lib/messages/accounts";
 import { siteConfig } from "@/lib/site-config";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /** Spec §2 Request password reset: success on 200; the same answer whether or not the account exists. */
 export function RequestResetForm() {

@@ -5,7 +5,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { CONFIRMATION_RESENT } from "@/lib/messages/accounts";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /** Shown when login says the email is not confirmed yet: sends a fresh link. */
 export function ResendConfirmation({ username }: { username: string }) {

@@ -7,7 +7,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { RESET_DONE } from "@/lib/messages/accounts";
 import { NewPasswordField } from "./password-checklist";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /** Spec §2 Reset your password: success on 201; errors under password, password_confirmation and details. */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 const LINK_SENT = "We sent you an email with a link to change your password.";
 

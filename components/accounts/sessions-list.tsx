@@ -6,7 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { LocalDateTime } from "@/components/ui/local-date-time";
 import { Panel } from "@/components/ui/panel";
 import type { TSessionDto } from "@/lib/schemas/accounts";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 type Target = { kind: TSessionDto["kind"]; id: number; device: string } | { kind: "all" };
 const keyOf = (t: Target) => (t.kind === "all" ? "all" : `${t.kind}-${t.id}`);

@@ -8,7 +8,7 @@ import { Modal } from "@/components/ui/modal";
 import { Panel } from "@/components/ui/panel";
 import { callApi } from "@/lib/client/api";
 import type { TTwoFactorStatus } from "@/lib/schemas/accounts";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 const CODE_HINT = "Please enter your current 6-digit code here before activating!";
 type Dialog = null | "activate" | "deactivate";

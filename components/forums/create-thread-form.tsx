@@ -6,7 +6,7 @@ import { RichTextEditor } from "@/components/editor/rich-text-editor";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { threadHref } from "./forum-paths";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 type Values = { title: string; content: string };
 

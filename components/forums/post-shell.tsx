@@ -12,7 +12,7 @@ import { REASON_MAX, REPORT_REASON_MAX } from "@/lib/schemas/forums";
 import { postAnchor } from "./forum-paths";
 import { useThreadFlash } from "./thread-flash";
 import type { Endpoint } from "@/lib/client/api";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /** What the reader may do with a post; decided on the server (which enforces it again on every call). */
 export type PostPermissions = {

@@ -8,7 +8,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { POSTED_MESSAGE, POSTS_PAGE_SIZE } from "@/lib/schemas/forums";
 import { threadHref } from "./forum-paths";
 import { useThreadFlash } from "./thread-flash";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /**
  * The reply editor of an open thread (spec §2, §8): POST /api/v1/forums/posts, then 'Successfully

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { HidePostDialog } from "./post-shell";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /**
  * The staff queue's buttons for one report: Resolve / Reopen (PATCH the report) and Hide post

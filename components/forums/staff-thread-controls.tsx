@@ -6,7 +6,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field, inputClass } from "@/components/ui/field";
 import { REASON_MAX, THREAD_TITLE_MAX } from "@/lib/schemas/forums";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 export type ForumChoice = { category: string; forums: Array<{ id: number; name: string }> };
 

@@ -2,7 +2,7 @@
 
 import type { TPlayersOnline } from "@/lib/schemas/game";
 import { useApiGet } from "@/components/store/use-api-get";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 // "N players online" under the home header, as the game last reported it. Nothing is shown
 // while loading, when the call fails, or when no world has reported lately: a guessed or

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { markSignedOut } from "./session-state";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { api } from "@/lib/client/api";
 
 /** Ends the session on the server, then goes home (spec: Log out clears the session, goes to /). */

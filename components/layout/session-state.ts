@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import type { MemberRankName, PrivilegeName } from "@/lib/ranks";
 import { SESSION_HINT_COOKIE, hasSessionHint } from "@/lib/session-hint";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 // Who is signed in, as the browser learns it. Pages are prerendered for everyone, so the
 // navbar asks /api/v1/user itself, and only when the readable hint cookie (set with the

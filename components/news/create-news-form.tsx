@@ -7,7 +7,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { NEWS_IMAGE_MAX, NEWS_PLACEHOLDER_IMAGE } from "@/lib/schemas/news";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 type Values = { title: string; image: string; content: string };
 const FIELDS = ["title", "image", "content"] as const;

@@ -5,7 +5,7 @@ import { useApiGet } from "@/components/store/use-api-get";
 import { formatLongDate } from "@/lib/format/dates";
 import type { TNewsItem } from "@/lib/schemas/news";
 import { NewsImage } from "./news-image";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { endpointUrl } from "@/lib/client/api";
 
 export const HOME_NEWS = 3;

@@ -8,7 +8,7 @@ import type { TStaffCategory } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent } from "./form-controls";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
 import { VisibilityBadge } from "./visibility-toggle";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { endpointUrl } from "@/lib/client/api";
 
 

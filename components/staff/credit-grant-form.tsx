@@ -7,7 +7,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import type { TCreditGrantResult } from "@/lib/schemas/staff-store";
 import { numberOrAbsent, TextAreaField } from "./form-controls";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 type Values = { username: string; direction: "add" | "remove"; amount: string; reason: string };
 const fmt = (n: number) => n.toLocaleString("en-US");

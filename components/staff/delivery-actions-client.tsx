@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TCancelResult, TResendResult } from "@/lib/schemas/staff-deliveries";
 import { StaffActionDialog } from "./staff-action-dialog-client";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { endpointUrl } from "@/lib/client/api";
 
 /** Re-send and Cancel for one delivery, each confirmed in a dialog with a reason; the server decides which apply. */

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal";
 import { type ApiResponse, api, failureFrom } from "@/lib/client/api";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import type { TStaffForum, TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import { CategoryForm, DeleteForm, ForumForm } from "./forum-structure-forms-client";
 import { StaffBadge } from "./staff-badge";

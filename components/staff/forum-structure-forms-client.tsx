@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { FORUM_DESCRIPTION_MAX, FORUM_NAME_MAX, type TStaffForum, type TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import { CheckboxField, FormActions, SelectField, TextAreaField } from "./form-controls";
 

@@ -6,7 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { ErrorList, Field } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-date-time";
 import { Modal } from "@/components/ui/modal";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { GAME_SCOPES } from "@/lib/schemas/game";
 import { GAME_KEY_NAME_MAX, GAME_SCOPE_HELP, type TCreatedGameKey, type TStaffGameKey } from "@/lib/schemas/staff-game-keys";
 import { FormActions } from "./form-controls";

@@ -6,7 +6,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { STAFF_REASON_MAX } from "@/lib/schemas/staff-reason";
 import { FormActions, SelectField, TextAreaField } from "./form-controls";
 

@@ -6,7 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import type { TStaffCategory, TStaffProduct } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent, SelectField, TextAreaField } from "./form-controls";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 // Create or edit one store product. Values are kept as typed; numbers are converted on submit
 // and the server's messages appear under each field.

@@ -4,7 +4,7 @@ import type { TStaffCategory, TStaffProduct } from "@/lib/schemas/staff-store";
 import { ProductForm, SALE_OPTIONS } from "./product-form";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor";
 import { VisibilityBadge } from "./visibility-toggle";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { endpointUrl } from "@/lib/client/api";
 
 const saleText = (sale: TStaffProduct["sale"]) => SALE_OPTIONS.find((o) => o.value === (sale ?? ""))?.label ?? "";

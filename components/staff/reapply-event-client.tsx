@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { TReapplyResult } from "@/lib/schemas/staff-payments";
 import { StaffActionDialog } from "./staff-action-dialog-client";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { endpointUrl } from "@/lib/client/api";
 
 const fmt = (n: number) => n.toLocaleString("en-US");

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { PAYMENT_METHODS, ZPaymentsConfig } from "@/lib/schemas/payments";
 import type { TCreditPackage, TCreditPurchaseRow, TPurchaseResult, TPurchaseSummary, TStoreCategory, TStoreProduct } from "@/lib/schemas/store";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { endpointUrl } from "@/lib/client/api";
 
 // From the generated endpoints (lib/client/endpoints.ts): an endpoint changes in one place.

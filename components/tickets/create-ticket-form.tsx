@@ -7,7 +7,7 @@ import { SelectField, TextAreaField } from "@/components/staff/form-controls";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { DESCRIPTION_MAX, TICKET_TYPE_LABELS, TICKET_TYPES, TITLE_MAX } from "@/lib/schemas/tickets";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /** One of the player's own records the ticket may be about: value "purchase:12", "order:3" or "vote:40". */
 export type RelatedRecord = { value: string; label: string };

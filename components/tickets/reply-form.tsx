@@ -6,7 +6,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { TextAreaField } from "@/components/staff/form-controls";
 import { LiveAlert } from "@/components/ui/alert";
 import { COMMENT_MAX } from "@/lib/schemas/tickets";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 export const REPLY_POSTED = "Successfully posted comment!";
 

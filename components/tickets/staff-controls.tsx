@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 /**
  * Spec §2/§4 Staff Controls: Close an open ticket, Open a closed one. The screen changes only on

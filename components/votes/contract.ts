@@ -1,7 +1,7 @@
 // The voting API as the browser uses it: paths, and the answers' types (types only: no zod in
 // the bundle; a change to an answer breaks the type check of the component that reads it).
 import type { TVoteCountdown, TVoteHistoryRow, TVoteMetrics } from "@/lib/schemas/votes";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 
 export const VOTE_API = {
   countdown: endpoints.voteCountdown.path,

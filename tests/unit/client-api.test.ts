@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { API_TIMEOUT_LONG_MS, API_TIMEOUT_MS, type ApiResponse, RATE_LIMITED, SERVER_ERROR, TIMED_OUT, api, callApi, endpointUrl, failureFrom, missingFields, readErrors } from "@/lib/client/api";
-import { endpoints } from "@/lib/client/endpoints";
+import * as endpoints from "@/lib/client/endpoints";
 import { REQUIRED } from "@/lib/schemas/api";
 
 const answer = (status: number, data: Record<string, unknown> = {}): ApiResponse => ({ status, ok: status >= 200 && status < 300, data });
