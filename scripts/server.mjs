@@ -97,7 +97,8 @@ async function serveNext() {
     if (req.url?.startsWith("/api/")) {
       req.url = withoutApiTrailingSlash(req.url);
       const allow = disallowedMethod(apiRoutes, req.method, req.url.split("?", 1)[0]);
-      if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json" });
+      // The body is not read: close the connection, so its bytes are never taken for the next request.
+      if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json", Connection: "close" });
     }
     stampSocketAddress(req, secret);
     handle(req, res).catch((e) => {
