@@ -132,15 +132,19 @@ test("production mode refuses to start without DATABASE_URL, and names a bad var
 
 /** One HTTP request from a chosen source address (each 127.x.y.z is its own client on Linux). */
 function request(url, { localAddress, method = "GET", headers = {}, body } = {}) {
+  const payload = body ? JSON.stringify(body) : undefined;
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, localAddress, headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}) } }, (res) => {
+    // An explicit Content-Length: Node's client sends a DELETE body without one, which a server
+    // must read as the start of the next request.
+    const framing = payload ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) } : {};
+    const req = http.request(url, { method, localAddress, headers: { ...headers, ...framing } }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (d) => (text += d));
       res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
     });
     req.on("error", reject);
-    req.end(body ? JSON.stringify(body) : undefined);
+    req.end(payload);
   });
 }
 
