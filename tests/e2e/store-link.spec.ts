@@ -70,7 +70,7 @@ test("a 2FA player's link asks for the code before it signs in", async ({ page, 
   const code = page.getByLabel("Two-factor code");
   await code.fill("000000");
   await page.getByRole("button", { name: "Continue to the store" }).click();
-  await expect(page.getByRole("alert")).toContainText("Enter the current code");
+  await expect(page.locator("#store-link-code-errors")).toContainText("Enter the current code");
   await expect(code).toHaveAttribute("aria-invalid", "true");
   expect((await page.request.get("/api/v1/user")).status()).toBe(401);
   // A recovery code works here as at login (the authenticator's code of this step is spent).
