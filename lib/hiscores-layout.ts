@@ -11,6 +11,8 @@
 // Positional clients pinned to the old line count (osrs-json-hiscores 2.25.0 wants exactly 113
 // lines) break on the day the layout grows, as they do against Jagex's own hiscores.
 
+import { SKILLS } from "./skills";
+
 export const LAYOUT_DATE = "2026-04-11";
 
 /**
@@ -18,33 +20,10 @@ export const LAYOUT_DATE = "2026-04-11";
  * then Sailing, which this server does not have (always unranked). Names are Jagex's: RuneLite
  * matches rows by name, and the site's "Runecrafting" (spec §9) is "Runecraft" there.
  */
-export const OFFICIAL_SKILLS: readonly { id: number; name: string }[] = [
-  "Overall",
-  "Attack",
-  "Defence",
-  "Strength",
-  "Hitpoints",
-  "Ranged",
-  "Prayer",
-  "Magic",
-  "Cooking",
-  "Woodcutting",
-  "Fletching",
-  "Fishing",
-  "Firemaking",
-  "Crafting",
-  "Smithing",
-  "Mining",
-  "Herblore",
-  "Agility",
-  "Thieving",
-  "Slayer",
-  "Farming",
-  "Runecraft",
-  "Hunter",
-  "Construction",
-  "Sailing",
-].map((name, id) => ({ id, name }));
+/** Jagex's names where the site's (spec §9) differ. */
+const OFFICIAL_NAME: Partial<Record<string, string>> = { Runecrafting: "Runecraft" };
+
+export const OFFICIAL_SKILLS: readonly { id: number; name: string }[] = ["Overall", ...SKILLS.map((n) => OFFICIAL_NAME[n] ?? n), "Sailing"].map((name, id) => ({ id, name }));
 
 /** Skill ids the game pushes (0 Overall, 1–23); Sailing (24) and anything above are never stored. */
 export const TRACKED_SKILL_MAX = 23;

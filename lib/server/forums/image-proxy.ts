@@ -1,4 +1,5 @@
 import "server-only";
+import { setTimeout as delay } from "node:timers/promises";
 import { createHash } from "node:crypto";
 import { IMAGE_PROXY_PATH, type ImageSourceOptions, judgeImageSource } from "@/lib/image-url";
 import { db, Prisma } from "../db";
@@ -146,8 +147,6 @@ export async function loadProxiedImage(id: number, now = new Date()): Promise<Fe
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * A first fetch of the image is under way in another request (no copy yet, no failure yet): wait
  * for its outcome instead of asking the host too. Polls the row; gives up a little after the
@@ -156,7 +155,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function awaitFetchUnderWay(id: number): Promise<FetchedImage> {
   const giveUpAt = Date.now() + IMAGE_FETCH_TIMEOUT_MS + 2_000;
   for (let pause = 100; Date.now() < giveUpAt; pause = Math.min(pause * 2, 1_000)) {
-    await sleep(pause);
+    // An awaited pause inside this request (it answers with the outcome), not deferred work.
+    await delay(pause);
     const row = await db.forumImage.findUnique({ where: { id }, select: ROW_SELECT });
     if (!row) throw new ImageFetchError("No such image.", 404);
     const copy = copyOf(row);
