@@ -1,5 +1,6 @@
 import "server-only";
 import { EventEmitter } from "node:events";
+import pg from "pg";
 import { Logger, run, runOnce, type Runner, type RunnerOptions, type WorkerEvents, type WorkerPool } from "graphile-worker";
 import { getEnv } from "../env";
 import { log } from "../log";
@@ -80,7 +81,16 @@ export async function stopJobRunner(graceMs = 8_000): Promise<void> {
 
 /** Runs every job that is due now, then returns (tests, one-off maintenance). */
 export async function runJobsOnce(overrides: Partial<RunnerOptions> = {}): Promise<void> {
-  await runOnce(runnerOptions({ concurrency: 1, ...overrides }));
+  // A pool of our own, ended here: every connection (graphile-worker's batched completions
+  // included) is closed when this returns, so nothing is left open for a later error.
+  const pgPool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 2 });
+  pgPool.on("error", (err) => log.warn("jobs: idle connection lost", { err }));
+  try {
+    const { connectionString: _own, ...options } = runnerOptions({ concurrency: 1, ...overrides });
+    await runOnce({ ...options, pgPool });
+  } finally {
+    await pgPool.end();
+  }
 }
 
 /**
