@@ -8,10 +8,37 @@ const prismaImports = {
   patterns: [{ group: ["**/generated/prisma", "**/generated/prisma/*"], message: "Prisma is used only inside lib/server/ (DESIGN.md §1)." }],
 };
 
+// Floors of lib/server (docs/architecture.md, "Dependencies"): a folder imports only from its own
+// floor or the floors below, never up. The root files (db, env, log, errors, paging, …) are the
+// ground floor; app/ and components/ stand above all of them.
+const FLOORS = [
+  ["sql", "security", "jobs", "audit"],
+  ["sessions", "mail", "captcha"],
+  ["accounts", "credits", "hiscores", "votes", "forums", "news", "game", "payments", "store", "tickets"],
+  ["http", "staff", "worker", "health"],
+];
+const folder = (name) => `./lib/server/${name}`;
+const upwardZones = [
+  // The root files import no folder of lib/server.
+  { target: "./lib/server/*.ts", from: FLOORS.flat().map(folder), message: "The root files of lib/server are the ground floor: they import no domain (docs/architecture.md)." },
+  ...FLOORS.flatMap((floor, i) =>
+    floor.map((name) => ({
+      target: folder(name),
+      from: FLOORS.slice(i + 1).flat().map(folder),
+      message: `lib/server/${name} is on floor ${i + 1}: it must not import a folder of a higher floor (docs/architecture.md).`,
+    })),
+  ),
+  // News is built on forums and reaches them through one published module; forums never import news.
+  { target: folder("news"), from: folder("forums"), except: ["./public.ts"], message: "News imports forums only through lib/server/forums/public.ts." },
+  { target: folder("forums"), from: folder("news"), message: "Forums must not import news: news is built on forums." },
+];
+
+const RAW_SQL_MESSAGE = "Write SQL in a query module, lib/server/<domain>/sql/<concern>.ts, with its row types beside it; call its function here.";
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", ".data/**", "test-results/**", "playwright-report/**", "node_modules/**"]),
+  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", ".data/**", "test-results/**", "playwright-report/**", "node_modules/**", ".stryker-tmp/**", "reports/**"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -64,6 +91,26 @@ export default defineConfig([
     files: ["lib/server/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "@/components/*"], message: "lib/server must not import app/ or components/." }] }],
+      "import/no-restricted-paths": ["error", { zones: upwardZones }],
     },
+  },
+  {
+    // SQL is written only in the named, typed query modules: lib/server/<domain>/sql/<concern>.ts
+    // (docs/architecture.md, "SQL"). A use case calls a function of one; it never writes SQL.
+    files: ["lib/server/**"],
+    ignores: ["lib/server/env.ts", "lib/server/sql/**", "lib/server/**/sql/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: "Read configuration through getEnv() in lib/server/env.ts." },
+        { selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)(Unsafe)?$/]", message: RAW_SQL_MESSAGE },
+        { selector: "MemberExpression[object.name='Prisma'][property.name=/^(sql|raw|join|empty)$/]", message: RAW_SQL_MESSAGE },
+      ],
+    },
+  },
+  {
+    // No import cycles in the application code (tests/unit/lint-rules.test.ts proves the rules fire).
+    files: ["app/**", "components/**", "lib/**"],
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
 ]);

@@ -2,7 +2,7 @@
 // then start this process's background-job runner (lib/server/jobs, JOBS_WORKER).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  await import("./lib/server/check-config-at-start");
-  const { startJobRunnerInApp } = await import("./lib/server/jobs/runner");
+  await import("./lib/server/worker/check-config-at-start");
+  const { startJobRunnerInApp } = await import("./lib/server/worker/runner");
   startJobRunnerInApp();
 }

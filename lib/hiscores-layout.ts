@@ -25,8 +25,6 @@ const OFFICIAL_NAME: Partial<Record<string, string>> = { Runecrafting: "Runecraf
 
 export const OFFICIAL_SKILLS: readonly { id: number; name: string }[] = ["Overall", ...SKILLS.map((n) => OFFICIAL_NAME[n] ?? n), "Sailing"].map((name, id) => ({ id, name }));
 
-/** Skill ids the game pushes (0 Overall, 1–23); Sailing (24) and anything above are never stored. */
-export const TRACKED_SKILL_MAX = 23;
 
 /** Where an activity shows on the pages: the player page's panels and the ladder menu. */
 export type ActivityGroup = "pvp" | "clues" | "minigames" | "bosses";
@@ -187,4 +185,3 @@ export const OFFICIAL_MODE_SEGMENTS = {
   "m=hiscore_oldschool_ultimate": "ultimate_ironman",
   "m=hiscore_oldschool_group_ironman": "group_ironman",
 } as const;
-export type OfficialModeSegment = keyof typeof OFFICIAL_MODE_SEGMENTS;

@@ -16,7 +16,7 @@ export const HISCORES_MAX_PAGE = 400_000;
 
 export { GAME_MODES, XP_MODES, type TGameMode, type TXpMode };
 
-/** The database's names (the GameMode / XpMode enums of prisma/schema.prisma). */
+/** The database's names (the GameMode / XpMode enums of prisma/schema/hiscores.prisma). */
 export type GameMode = "REGULAR" | "IRONMAN" | "ULTIMATE_IRONMAN" | "HARDCORE_IRONMAN" | "GROUP_IRONMAN";
 export type XpMode = "REGULAR" | "X10" | "X15" | "X25";
 
@@ -117,18 +117,6 @@ export function scoreOf(level: number, experience: number | bigint): bigint {
 export function tiebreakOf(reachedAt: Date, userId: number): bigint {
   const seconds = BigInt(Math.floor(reachedAt.getTime() / 1000));
   return -((seconds - TIE_EPOCH_S) * TIE_ID_SPAN + BigInt(userId));
-}
-
-export type LadderEntry = { userId: number; level: number; experience: number | bigint; reachedAt: Date };
-
-/** Sort comparator for a ladder: the order the hiscores show (DESIGN.md §5). */
-export function compareLadder(a: LadderEntry, b: LadderEntry): number {
-  const sa = scoreOf(a.level, a.experience);
-  const sb = scoreOf(b.level, b.experience);
-  if (sa !== sb) return sa > sb ? -1 : 1;
-  const ta = tiebreakOf(a.reachedAt, a.userId);
-  const tb = tiebreakOf(b.reachedAt, b.userId);
-  return ta === tb ? 0 : ta > tb ? -1 : 1;
 }
 
 // ── the official Old School hiscores formats (index_lite.ws / .json, lib/hiscores-layout.ts) ──

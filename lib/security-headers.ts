@@ -3,6 +3,7 @@
 import * as policy from "./security-policy.mjs";
 
 export const NONCE_PAGES: readonly string[] = policy.NONCE_PAGES;
+export const SHELL_PAGES: Readonly<Record<string, { readonly storeSession: boolean }>> = policy.SHELL_PAGES;
 export const STORE_LINK_PATH: string = policy.STORE_LINK_PATH;
 export const API_CONTENT_SECURITY_POLICY: string = policy.API_CONTENT_SECURITY_POLICY;
 export const contentSecurityPolicy: (nonce: string, opts: { dev: boolean }) => string = policy.contentSecurityPolicy;

@@ -18,7 +18,6 @@ const PAYMENT_CONNECT_HOSTS = ["https://api.stripe.com", "https://*.paypal.com",
  * the two equal.
  */
 export const NONCE_PAGES = [
-  "/account",
   "/account/change-password",
   "/account/purchases",
   "/account/reset-password",
@@ -46,13 +45,24 @@ export const NONCE_PAGES = [
   "/staff/players/:id",
   "/staff/store",
   "/staff/tickets",
-  "/store",
   "/store-link",
   "/store/success",
   "/ticket/:id",
   "/tickets/create",
-  "/vote",
 ];
+
+/**
+ * Signed-in pages served as prerendered shells (docs/performance.md, "Signed-in pages as
+ * shells"): the HTML is the same for everyone and holds no user text, so it gets the static
+ * policy; the player's data comes from the API in the browser. proxy.ts checks the session before
+ * serving one: a guest, or a ::store session where `storeSession` does not let it in, is sent to
+ * /login?next=<path> as the server guard did. proxy.ts's matcher lists these too.
+ */
+export const SHELL_PAGES = {
+  "/account": { storeSession: false },
+  "/store": { storeSession: true },
+  "/vote": { storeSession: false },
+};
 
 /** @param {Record<string, string[]>} directives */
 function serialize(directives) {

@@ -26,16 +26,7 @@ export const SKILLS = [
   "Construction",
 ] as const;
 
-export type SkillName = (typeof SKILLS)[number];
 export const OVERALL_ID = 0;
-
-/** Skill id (1..23) for a name, case-insensitive; "overall" → 0; unknown → null. */
-export function skillId(name: string): number | null {
-  const n = name.trim().toLowerCase();
-  if (n === "overall") return OVERALL_ID;
-  const i = SKILLS.findIndex((s) => s.toLowerCase() === n);
-  return i === -1 ? null : i + 1;
-}
 
 export function skillName(id: number): string {
   return id === OVERALL_ID ? "Overall" : (SKILLS[id - 1] ?? "Unknown");

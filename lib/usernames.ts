@@ -1,5 +1,5 @@
 // Game-compatible usernames (DESIGN.md §5). Pure: shared by forms, API and game bridge.
-import { REQUIRED } from "./schemas/api";
+import { REQUIRED } from "./messages/common";
 
 export const USERNAME_MAX = 12;
 export const USERNAME_PATTERN = /^[A-Za-z0-9 _-]{1,12}$/;

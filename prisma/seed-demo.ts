@@ -4,7 +4,7 @@
 // privilege action), so demo data cannot break the rules players must follow.
 import type { GameMode, Prisma, PrismaClient, XpMode } from "../lib/generated/prisma/client";
 import { setPrivilege } from "../lib/server/accounts/admin-actions";
-import { createAccount, type NewAccount } from "../lib/server/accounts/register-user";
+import { createAccount, type NewAccount } from "../lib/server/accounts/create-account";
 import { createForum } from "../lib/server/forums/create-forum";
 import { createForumCategory } from "../lib/server/forums/create-forum-category";
 import { syncVoteSiteRows } from "../lib/server/votes/vote-sites";
@@ -12,6 +12,7 @@ import { SKILLS } from "../lib/skills";
 import { salePrice } from "../lib/store/sale";
 import { usernameKey } from "../lib/usernames";
 import { levelForXp, MAX_XP } from "../lib/xp";
+import { seededRandom as prng } from "../lib/seeded-random";
 
 export const DEMO_ACCOUNTS = {
   staff: { username: "Admin", email: "admin@example.com", password: "Ember!Admin1", privilege: "OWNER" as const },
@@ -21,17 +22,6 @@ export const DEMO_ACCOUNTS = {
 
 export const DEMO_LADDER_PLAYERS = 300;
 
-/** Deterministic pseudo-random numbers, so the demo is the same on every machine. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ["zar", "eth", "mor", "kal", "vin", "dra", "tho", "ria", "gul", "fen", "osk", "lyn", "bre", "quo", "ix", "tar", "wyn", "sol", "ka", "rune", "ash", "iron", "mist", "pk"];
 

@@ -4,7 +4,9 @@
 //   unban <username> [reason…]
 //   reconcile   (lists balances that differ from their ledger; exits 1 when any do)
 //   game-key create <name> <scope,scope…> | game-key list | game-key revoke <prefix|name>
-// Uses DATABASE_URL (or .env). Every action is recorded in the audit log.
+//   backup <file> | restore <file> [--clean]   (pg_dump -Fc / pg_restore: scripts/lib/backup.ts)
+// Uses DATABASE_URL (or .env). Every action is recorded in the audit log (backup and restore,
+// which work on the whole database, are not: a restore would replace the log itself).
 import { existsSync, readFileSync } from "node:fs";
 import { banUser, setPrivilege, unbanUser } from "../lib/server/accounts/admin-actions";
 import type { DbClient } from "../lib/server/accounts/db-client";
@@ -15,6 +17,7 @@ import { CLI_ACTOR } from "../lib/server/audit/audit-actor";
 import { createGameApiKey, listGameApiKeys, revokeGameApiKey } from "../lib/server/game/api-keys";
 import { GAME_SCOPES } from "../lib/schemas/game";
 import { isAppError } from "../lib/server/errors";
+import { backupDatabase, restoreDatabase } from "./lib/backup";
 
 const USAGE = `Usage:
   npm run admin -- set-privilege <username> <PLAYER|MODERATOR|ADMINISTRATOR|OWNER> [reason]
@@ -25,7 +28,28 @@ const USAGE = `Usage:
   npm run admin -- game-key create <name> <scopes>   scopes: "all", or a comma list of ${GAME_SCOPES.join(", ")}
                                                       (name what the game server needs; there is no default)
   npm run admin -- game-key list
-  npm run admin -- game-key revoke <gsk_prefix|name>`;
+  npm run admin -- game-key revoke <gsk_prefix|name>
+  npm run admin -- backup <file>                     the whole database with pg_dump -Fc (needs PostgreSQL's client tools)
+  npm run admin -- restore <file> [--clean]          into an empty database; --clean replaces what the database holds
+                                                      (PG_BIN_DIR: the folder of pg_dump/pg_restore when not on PATH)`;
+
+/** Whole-database backup and restore (docs/deployment.md, "Backups"); null when the arguments don't fit. */
+async function runBackupCommand(command: string, args: string[]): Promise<{ code: number; message: string } | null> {
+  const flags = args.filter((a) => a.startsWith("--"));
+  const [file, ...extra] = args.filter((a) => !a.startsWith("--"));
+  if (!file || extra.length) return null;
+  if (command === "backup" && !flags.length) {
+    const r = await backupDatabase({ databaseUrl: process.env.DATABASE_URL, file });
+    const size = r.bytes >= 1 << 20 ? `${(r.bytes / (1 << 20)).toFixed(1)} MiB` : `${Math.ceil(r.bytes / 1024)} KiB`;
+    return { code: 0, message: `Backed up ${r.label} to ${r.file} (${size}). It holds password hashes and sessions: keep it private.` };
+  }
+  if (command === "restore" && flags.every((f) => f === "--clean")) {
+    const r = await restoreDatabase({ databaseUrl: process.env.DATABASE_URL, file, clean: flags.length > 0 });
+    const cleaned = r.replaced ? ` (--clean: what the backup holds was dropped there and recreated from it)` : "";
+    return { code: 0, message: `Restored ${r.file} into ${r.label}${cleaned}. Check it with: npm run admin -- reconcile` };
+  }
+  return null;
+}
 
 /** Game server API keys: the same use cases as the owners' page /staff/game-keys, audited as "cli". */
 async function runGameKey(sub: string | undefined, args: string[]): Promise<{ code: number; message: string } | null> {
@@ -67,6 +91,10 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; message:
     if (command === "reclean-content" && !username) {
       const r = await recleanStoredContent();
       return { code: 0, message: `Checked ${r.posts} forum posts (${r.postsChanged} cleaned again) and ${r.news} news articles (${r.newsChanged} cleaned again).` };
+    }
+    if (command === "backup" || command === "restore") {
+      const r = await runBackupCommand(command, argv.slice(1));
+      if (r) return r;
     }
     if (command === "game-key") {
       const r = await runGameKey(username, rest);

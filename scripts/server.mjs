@@ -8,14 +8,17 @@
 // PORT (3000); HOST (127.0.0.1 in local mode, 0.0.0.0 in production); WEB_CONCURRENCY
 // (workers, default: the core count; --dev always runs one process, no workers).
 // SIGTERM/SIGINT: every worker stops accepting, finishes its requests, then everything exits.
+// STOP_DRAIN_MS (0): before that, keep serving this long with /api/health answering 503, so a
+// load balancer that polls it stops sending here before the port closes (docs/deployment.md).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { disallowedMethod, loadApiRoutes, methodNotAllowedBody, withoutApiTrailingSlash } from "./lib/api-requests.mjs";
+import { cacheGroupOf, connectInvalidation, createPageCache, groupsChangedBy, serveFromCache } from "./lib/page-cache.mjs";
 
-// The header and the per-boot secret; lib/server/http/client-address.ts reads both.
+// The header and the per-boot secret; lib/server/security/client-address.ts reads both.
 const SOCKET_HEADER = "x-socket-address";
 const SECRET_ENV = "SOCKET_ADDRESS_SECRET";
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -33,6 +36,8 @@ const STRICT_HEADERS = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 const STOP_GRACE_MS = 10_000;
+// The browser session cookie (lib/server/sessions/constants.ts): production and local names.
+const SESSION_COOKIES = ["__Host-session", "session"];
 
 const dev = process.argv.includes("--dev");
 if (cluster.isPrimary && existsSync(".env")) process.loadEnvFile(".env");
@@ -42,6 +47,18 @@ env.NODE_ENV ||= dev ? "development" : "production";
 const port = Number(env.PORT || 3000);
 const host = env.HOST || (env.APP_MODE === "production" ? "0.0.0.0" : "127.0.0.1");
 const say = (msg) => console.log(`[server] ${msg}`);
+
+/** Milliseconds a stopping worker keeps serving (health 503) before it closes its port. */
+function stopDrainMs() {
+  const raw = env.STOP_DRAIN_MS?.trim();
+  const ms = raw ? Number(raw) : 0;
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) {
+    console.error(`[server] STOP_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, not "${raw}".`);
+    process.exit(1);
+  }
+  return ms;
+}
+const drainMs = stopDrainMs();
 
 function workerCount() {
   const raw = env.WEB_CONCURRENCY?.trim();
@@ -83,6 +100,18 @@ function stampSocketAddress(req, secret) {
   req.headers[SOCKET_HEADER] = `${secret} ${req.socket.remoteAddress ?? ""}`;
 }
 
+/** The guest page cache (scripts/lib/page-cache.mjs); PAGE_CACHE_TTL_MS=0 turns it off. */
+function pageCache() {
+  const raw = env.PAGE_CACHE_TTL_MS?.trim();
+  const ttlMs = raw ? Number(raw) : 3000;
+  if (!Number.isInteger(ttlMs) || ttlMs < 0 || ttlMs > 60_000) {
+    throw new Error(`PAGE_CACHE_TTL_MS must be a whole number of milliseconds from 0 to 60000, not "${raw}".`);
+  }
+  if (ttlMs === 0 || dev || !env.DATABASE_URL) return null;
+  const cache = createPageCache({ ttlMs });
+  return { cache, invalidation: connectInvalidation(cache, env.DATABASE_URL, say) };
+}
+
 async function serveNext() {
   const secret = env[SECRET_ENV];
   const { default: next } = await import("next");
@@ -90,8 +119,15 @@ async function serveNext() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const apiRoutes = loadApiRoutes();
+  const pages = pageCache();
 
+  let stopping = false;
   const server = http.createServer((req, res) => {
+    if (stopping) {
+      // Draining: the load balancer's health check learns it, and no connection stays open for more.
+      res.setHeader("Connection", "close");
+      if (req.url?.split("?", 1)[0] === "/api/health") return refuse(res, 503, '{"status":"stopping"}\n', { "Content-Type": "application/json" });
+    }
     if (!ALLOWED.has(req.method)) return refuse(res, 405, "Method not allowed.\n", { Allow: ALLOWED_METHODS.join(", ") });
     if (malformedPath(req.url)) return refuse(res, 400, "Bad request: the path has a malformed % escape.\n");
     if (req.url?.startsWith("/api/")) {
@@ -99,6 +135,14 @@ async function serveNext() {
       const allow = disallowedMethod(apiRoutes, req.method, req.url.split("?", 1)[0]);
       // The body is not read: close the connection, so its bytes are never taken for the next request.
       if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json", Connection: "close" });
+      if (pages) {
+        const { method } = req;
+        const path = req.url.split("?", 1)[0];
+        res.once("finish", () => pages.invalidation.changed(groupsChangedBy(method, path, res.statusCode)));
+      }
+    } else if (pages) {
+      const group = cacheGroupOf(req, SESSION_COOKIES);
+      if (group && serveFromCache(pages.cache, req, res, group)) return;
     }
     stampSocketAddress(req, secret);
     handle(req, res).catch((e) => {
@@ -125,17 +169,18 @@ async function serveNext() {
     socket.end(rawRefusal(status, reason, text, status === 405 ? { Allow: ALLOWED_METHODS.join(", ") } : {}));
   });
 
-  let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    // close() lets requests in flight finish; idle keep-alive connections go at once.
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
     setTimeout(() => {
-      server.closeAllConnections();
-      process.exit(0);
-    }, STOP_GRACE_MS).unref();
+      // close() lets requests in flight finish; idle keep-alive connections go at once.
+      server.close(() => process.exit(0));
+      server.closeIdleConnections();
+      setTimeout(() => {
+        server.closeAllConnections();
+        process.exit(0);
+      }, STOP_GRACE_MS).unref();
+    }, drainMs);
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -178,7 +223,7 @@ function runPrimary(count) {
     setTimeout(() => {
       for (const w of live) w.process.kill("SIGKILL");
       process.exit(exitCode);
-    }, STOP_GRACE_MS + 2_000).unref();
+    }, drainMs + STOP_GRACE_MS + 2_000).unref();
   };
 
   cluster.on("exit", (w, code, signal) => {

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: types, lint, unit, integration (real PostgreSQL), production build, then
-// Playwright in Chromium against the built site. One PostgreSQL serves the whole run:
+// `npm test`: types and lint, unit, integration (real PostgreSQL), production build, then the
+// smoke tests (tests/smoke) beside Playwright in Chromium against the built site. One PostgreSQL serves the whole run:
 // TEST_DATABASE_URL's server when set, otherwise an embedded one started here.
+// The build stage also packages the production folder (scripts/package-standalone.mjs).
 // Flags: --only=unit,integration,... to run some stages; --skip=build,e2e to leave some out;
 // --e2e=tests/e2e/a.spec.ts,tests/e2e/b.spec.ts to run only those Playwright files; --dist=DIR to
 // build into and serve from DIR instead of .next-test (two people testing at once on one machine).
+import os from "node:os";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createTestDatabase, startTestServer } from "../tests/setup/test-db.mjs";
 import { sourceStamp } from "./lib/build-stamp.mjs";
 import { freePort } from "./lib/embedded-db.mjs";
@@ -20,13 +22,36 @@ const counts = { passed: 0, failed: 0 };
 const started = Date.now();
 const timings = [];
 
-function run(label, cmd, cmdArgs, env = {}) {
+/**
+ * Runs one command of a stage. With `logFile` its output goes to that file and is printed as one
+ * block when it ends, so a stage running beside another does not interleave its lines.
+ */
+function run(label, cmd, cmdArgs, env = {}, { logFile, nice = 0 } = {}) {
   return new Promise((resolve) => {
     const t = Date.now();
-    console.log(`\n▶ ${label}: ${cmd} ${cmdArgs.join(" ")}`);
-    const child = spawn(cmd, cmdArgs, { stdio: "inherit", env: { ...process.env, ...env } });
+    console.log(`\n▶ ${label}: ${cmd} ${cmdArgs.join(" ")}${logFile ? ` (output in ${logFile}, printed when it ends)` : ""}`);
+    const out = logFile ? openSync(logFile, "w") : null;
+    const child = spawn(cmd, cmdArgs, { stdio: out === null ? "inherit" : ["ignore", out, out], env: { ...process.env, ...env } });
+    // A lower priority (inherited by everything it starts) for a stage running beside the
+    // critical path, so that one gets the cores first; a failure to set it changes nothing else.
+    if (nice && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, nice);
+      } catch {}
+    }
     child.on("exit", (code, signal) => {
-      timings.push(`${label} ${((Date.now() - t) / 1000).toFixed(1)}s`);
+      const seconds = ((Date.now() - t) / 1000).toFixed(1);
+      timings.push(`${label} ${seconds}s`);
+      if (out !== null) {
+        closeSync(out);
+        let text;
+        try {
+          text = readFileSync(logFile, "utf8");
+        } catch (e) {
+          text = `(its log ${logFile} could not be read: ${e instanceof Error ? e.message : String(e)})`;
+        }
+        console.log(`\n▼ ${label} (${seconds}s):\n${text}`);
+      }
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -78,28 +103,52 @@ let failedStage = null;
 async function stage(name, fn) {
   if (failedStage || !want(name)) return;
   const code = await fn();
-  if (code !== 0) failedStage = name;
+  // Smoke and e2e run side by side: when both fail, both are named.
+  if (code !== 0) failedStage = failedStage ? `${failedStage}, ${name}` : name;
 }
 
 mkdirSync("test-results", { recursive: true });
 const TEST_DIST = args.dist || ".next-test";
 const e2eFiles = args.e2e ? args.e2e.split(",").filter(Boolean) : [];
 let server = null;
+/** @type {Promise<{ db: { url: string, drop(): Promise<void> }, confirmDb: { url: string, drop(): Promise<void> }, seeded: number }> | null} */
+let e2eDatabases = null;
+
+/** The e2e servers' databases: the seeded one, and the email-confirmation server's own. */
+async function prepareE2eDatabases() {
+  const db = await createTestDatabase(server.adminUrl, { prefix: "e2e" });
+  // The email-confirmation server gets a database (and so a job queue) of its own: with one
+  // shared queue, either server could run the other's mail jobs and build links to its own
+  // SITE_URL, which a real deployment (one SITE_URL) never does.
+  const confirmDb = await createTestDatabase(server.adminUrl, { prefix: "e2ec" });
+  const seeded = await run("seed", "npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: db.url, APP_MODE: "local" }, { logFile: "test-results/seed.log" });
+  return { db, confirmDb, seeded };
+}
 
 try {
-  await stage("typecheck", () => run("typecheck", "npx", ["tsc", "--noEmit"]));
-  await stage("lint", () => run("lint", "npx", ["eslint", "--max-warnings=0", "."]));
-  await stage("unit", async () => {
-    const code = await run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-unit.json"]);
-    tallyVitest("test-results/vitest-unit.json");
-    return code;
-  });
-
-  if (!failedStage && (want("integration") || want("e2e") || want("smoke"))) {
-    server = await startTestServer();
+  // Side by side: lint (the longest, one core), and on the other types then the unit tests; the
+  // tests' PostgreSQL starts meanwhile. Lint's output is printed as one block when it ends.
+  const needsDb = want("integration") || want("e2e") || want("smoke");
+  const pgStarting = needsDb ? startTestServer() : null;
+  pgStarting?.catch(() => {});
+  await Promise.all([
+    stage("lint", () => run("lint", "npx", ["eslint", "--max-warnings=0", "."], {}, { logFile: "test-results/lint.log" })),
+    (async () => {
+      await stage("typecheck", () => run("typecheck", "npx", ["tsc", "--noEmit"]));
+      await stage("unit", async () => {
+        const code = await run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-unit.json"]);
+        tallyVitest("test-results/vitest-unit.json");
+        return code;
+      });
+    })(),
+  ]);
+  if (pgStarting) {
+    server = await pgStarting;
     console.log(`\nPostgreSQL for tests: ${process.env.TEST_DATABASE_URL ? "TEST_DATABASE_URL" : "embedded"}`);
   }
 
+  // Not beside the build: tried, and with both on two cores the API fuzz, the backup test and
+  // the concurrent hiscore pushes ran past their time limits.
   await stage("integration", async () => {
     const code = await run(
       "integration",
@@ -111,56 +160,66 @@ try {
     return code;
   });
 
+  // The e2e databases are made and seeded while the build runs: the seed needs no build.
+  if (!failedStage && want("e2e")) {
+    e2eDatabases = prepareE2eDatabases();
+    e2eDatabases.catch(() => {}); // awaited by the e2e stage; not an unhandled rejection meanwhile
+  }
+
   await stage("build", async () => {
-    const code = await run("build", "npx", ["next", "build"], { NEXT_DIST_DIR: TEST_DIST, NEXT_TELEMETRY_DISABLED: "1" });
+    // With standalone output, packaged into the production image's folder, which the smoke stage
+    // runs from a clean copy (tests/smoke/standalone.test.mjs); `npm start` serves the same build.
+    const code = await run("build", "npx", ["next", "build"], { NEXT_DIST_DIR: TEST_DIST, NEXT_TELEMETRY_DISABLED: "1", NEXT_STANDALONE: "1" });
     // The smoke stage's `npm start` finds this build current instead of building again.
     if (code === 0) writeFileSync(`${TEST_DIST}/.source-stamp`, sourceStamp());
-    return code;
+    return code === 0 ? run("package", process.execPath, ["scripts/package-standalone.mjs"], { NEXT_DIST_DIR: TEST_DIST }) : code;
   });
 
-  await stage("smoke", async () => {
-    const code = await run("smoke", process.execPath, ["--test", "--test-reporter=tap", "--test-reporter-destination=test-results/smoke.tap", "--test-reporter=spec", "--test-reporter-destination=stdout", ...smokeFiles()], {
-      NEXT_DIST_DIR: TEST_DIST,
-      SMOKE_ADMIN_DATABASE_URL: server.adminUrl,
-    });
+  // Smoke and e2e side by side: a smoke test is mostly waiting (a server starting, a cron minute
+  // coming round), and each has its own databases and ports. Smoke's output is printed whole
+  // when it ends.
+  const smoke = stage("smoke", async () => {
+    // Two files at a time, for the same reason.
+    const code = await run(
+      "smoke",
+      process.execPath,
+      ["--test", "--test-concurrency=2", "--test-reporter=tap", "--test-reporter-destination=test-results/smoke.tap", "--test-reporter=spec", "--test-reporter-destination=stdout", ...smokeFiles()],
+      { NEXT_DIST_DIR: TEST_DIST, SMOKE_ADMIN_DATABASE_URL: server.adminUrl },
+      // Below e2e, the longer of the two: smoke mostly waits, and fills the cycles e2e leaves.
+      { logFile: "test-results/smoke.log", nice: 10 },
+    );
     tallyTap("test-results/smoke.tap");
     return code;
   });
 
-  await stage("e2e", async () => {
+  const e2e = stage("e2e", async () => {
     if (!existsSync(`${TEST_DIST}/BUILD_ID`)) {
       console.error(`No production build in ${TEST_DIST}: run without --skip=build first.`);
       return 1;
     }
-    const db = await createTestDatabase(server.adminUrl, { prefix: "e2e" });
-    // The email-confirmation server gets a database (and so a job queue) of its own: with one
-    // shared queue, either server could run the other's mail jobs and build links to its own
-    // SITE_URL, which a real deployment (one SITE_URL) never does.
-    const confirmDb = await createTestDatabase(server.adminUrl, { prefix: "e2ec" });
-    try {
-      const seeded = await run("seed", "npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: db.url, APP_MODE: "local" });
-      if (seeded !== 0) return seeded;
-      const e2ePort = await freePort();
-      let confirmPort = await freePort();
-      while (confirmPort === e2ePort) confirmPort = await freePort();
-      const code = await run("e2e", "npx", ["playwright", "test", ...e2eFiles], {
-        E2E_DATABASE_URL: db.url,
-        E2E_CONFIRM_DATABASE_URL: confirmDb.url,
-        // Two separately chosen free ports: "the next port up" may be taken.
-        E2E_PORT: String(e2ePort),
-        E2E_CONFIRM_PORT: String(confirmPort),
-        NEXT_DIST_DIR: TEST_DIST,
-        NEXT_TELEMETRY_DISABLED: "1",
-        PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json",
-      });
-      tallyPlaywright("test-results/playwright.json");
-      return code;
-    } finally {
-      await db.drop().catch(() => {});
-      await confirmDb.drop().catch(() => {});
-    }
+    const { db, confirmDb, seeded } = await e2eDatabases;
+    if (seeded !== 0) return seeded;
+    const e2ePort = await freePort();
+    let confirmPort = await freePort();
+    while (confirmPort === e2ePort) confirmPort = await freePort();
+    const code = await run("e2e", "npx", ["playwright", "test", ...e2eFiles], {
+      E2E_DATABASE_URL: db.url,
+      E2E_CONFIRM_DATABASE_URL: confirmDb.url,
+      // Two separately chosen free ports: "the next port up" may be taken.
+      E2E_PORT: String(e2ePort),
+      E2E_CONFIRM_PORT: String(confirmPort),
+      NEXT_DIST_DIR: TEST_DIST,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/playwright.json",
+    });
+    tallyPlaywright("test-results/playwright.json");
+    return code;
   });
+  await Promise.all([smoke, e2e]);
 } finally {
+  const e2e = await e2eDatabases?.catch(() => null);
+  await e2e?.db.drop().catch(() => {});
+  await e2e?.confirmDb.drop().catch(() => {});
   await server?.stop().catch(() => {});
 }
 

@@ -11,7 +11,7 @@ if (!process.env.DATABASE_URL && existsSync(runtime)) {
 }
 
 const { getEnv } = await import("../lib/server/env");
-const { startJobRunner, stopJobRunner } = await import("../lib/server/jobs/runner");
+const { startJobRunner, stopJobRunner } = await import("../lib/server/worker/runner");
 
 try {
   getEnv();

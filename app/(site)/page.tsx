@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PlayersOnline } from "@/components/game/players-online";
-import { LatestNews } from "@/components/news/latest-news";
+import { PlayersOnline } from "@/components/game/players-online-client";
+import { LatestNews } from "@/components/news/latest-news-client";
 import { ButtonLink } from "@/components/ui/button-link";
 import { siteConfig } from "@/lib/site-config";
 

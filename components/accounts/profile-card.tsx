@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { LogoutButton } from "@/components/layout/logout-button";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LogoutButton } from "@/components/layout/logout-button-client";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
 import { rankColorClass } from "@/lib/ranks";
 import type { TUserDto } from "@/lib/schemas/accounts";

@@ -1,4 +1,4 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { playerHref } from "@/lib/hiscores";
 import { rankColorClass } from "@/lib/ranks";
 import type { TForumUser } from "@/lib/schemas/forums";

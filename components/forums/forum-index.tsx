@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { LocalDateTime } from "@/components/ui/local-date-time";
-import { NO_THREADS_INDEX, type TForum, type TForumCategory } from "@/lib/schemas/forums";
-import { CollapsibleCategory } from "./collapsible-category";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { NO_THREADS_INDEX } from "@/lib/messages/forums";
+import type { TForum, TForumCategory } from "@/lib/schemas/forums";
+import { CollapsibleCategory } from "./collapsible-category-client";
 import { forumHref, replyCount, threadHref } from "./forum-paths";
 
 /** Spec §2 Forum index: each category with its forums, their counts and the latest thread. */

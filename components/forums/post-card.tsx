@@ -1,8 +1,8 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TPost } from "@/lib/schemas/forums";
 import { AuthorPanel } from "./author-panel";
 import { postAnchor } from "./forum-paths";
-import { PostShell, type PostPermissions } from "./post-shell";
+import { PostShell, type PostPermissions } from "./post-shell-client";
 
 /**
  * One post (spec §2 Thread view): the author panel, the date, the edited marker and the body.

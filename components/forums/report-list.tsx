@@ -1,7 +1,7 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TReport } from "@/lib/schemas/forums";
 import { threadHref } from "./forum-paths";
-import { ReportActions } from "./report-actions";
+import { ReportActions } from "./report-actions-client";
 
 /** One report as the staff queue shows it; `excerpt` is the post as plain text (never its HTML). */
 export type ReportItem = TReport & { excerpt: string };

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TSearchHit } from "@/lib/schemas/forums";
 import { forumHref, threadHref } from "./forum-paths";
 import { snippetPieces } from "./snippet";

@@ -1,5 +1,6 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
-import { NO_THREADS_LIST, type TThread } from "@/lib/schemas/forums";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { NO_THREADS_LIST } from "@/lib/messages/forums";
+import type { TThread } from "@/lib/schemas/forums";
 import { threadHref } from "./forum-paths";
 import { LockIcon, PinIcon } from "./icons";
 

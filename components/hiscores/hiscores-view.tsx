@@ -5,8 +5,8 @@ import { Panel } from "@/components/ui/panel";
 import { CATEGORIES, GAME_MODE_LABEL, GAME_MODES, hiscoresHref, ladderName, type TGameMode, type TXpMode, XP_MODE_LABEL, XP_MODES } from "@/lib/hiscores";
 import { ACTIVITIES, ACTIVITY_GROUPS, activityById, activityByKey } from "@/lib/hiscores-layout";
 import { HiscoresTable, HiscoresTableLoading } from "./hiscores-table";
-import { LadderFilters } from "./ladder-filters";
-import { PlayerSearch } from "./player-search";
+import { LadderFilters } from "./ladder-filters-client";
+import { PlayerSearch } from "./player-search-client";
 
 /** The site's own PvP ladders, linked as the spec names them (§2: Top Pkers, Top Kill Streaks). */
 const PVP_LINKS = [

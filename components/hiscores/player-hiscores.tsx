@@ -5,7 +5,7 @@ import { GAME_MODE_LABEL, hiscoresHref, skillSlug } from "@/lib/hiscores";
 import { ACTIVITY_GROUPS, activityByKey, activitySlug } from "@/lib/hiscores-layout";
 import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
 import { NOT_ON_HISCORES } from "@/lib/server/hiscores/get-player-hiscores";
-import { PlayerSearch } from "./player-search";
+import { PlayerSearch } from "./player-search-client";
 import { TableHead } from "@/components/ui/table-head";
 
 const PLAYER_COLUMNS = [

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { siteConfig } from "@/lib/site-config";
-import { AccountMenu, GuestLoginLink } from "./account-menu";
-import { MobileMenu } from "./mobile-menu";
+import { AccountMenu, GuestLoginLink } from "./account-menu-client";
+import { MobileMenu } from "./mobile-menu-client";
 import { NAV_LINKS } from "./nav-links";
 
 /**

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TAuditEntry } from "@/lib/schemas/staff-audit";
 
 // One audit log entry: when, who, what, on what, why, and what changed (before → after). An

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TStaffDelivery } from "@/lib/schemas/staff-deliveries";
 import { DeliveryActions } from "./delivery-actions-client";
 import { StaffBadge } from "./staff-badge";

@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
-import { Modal } from "@/components/ui/modal";
+import { Modal } from "@/components/ui/modal-client";
 import * as endpoints from "@/lib/client/endpoints";
 import { FormActions } from "./form-controls";
+import { ClientForm } from "@/components/forms/form-client";
 
 /**
  * Retry and Delete for one failed job. Retry queues it again at once (a runner takes it within
@@ -47,11 +48,11 @@ export function FailedJobActions({ id, task }: { id: number; task: string }) {
       <LiveAlert tone="error">{retry.formError}</LiveAlert>
       <LiveAlert tone="success">{done}</LiveAlert>
       <Modal open={confirming} onClose={() => setConfirming(false)} title={`Delete job #${id}?`}>
-        <form noValidate className="space-y-4" onSubmit={(e) => void remove.submit({}, e)}>
+        <ClientForm noValidate className="space-y-4" onSubmit={(e) => void remove.submit({}, e)}>
           <p className="text-stone-300">The {task} job is given up: it will not run again. This cannot be undone.</p>
           <LiveAlert tone="error">{remove.formError}</LiveAlert>
           <FormActions busy={remove.busy} onCancel={() => setConfirming(false)} submitLabel="Delete job" busyLabel="Deleting..." />
-        </form>
+        </ClientForm>
       </Modal>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
-import { Modal } from "@/components/ui/modal";
+import { Modal } from "@/components/ui/modal-client";
 import { type ApiResponse, api, failureFrom } from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
 import type { TStaffForum, TStaffForumCategory } from "@/lib/schemas/staff-forums";

@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import * as endpoints from "@/lib/client/endpoints";
 import { FORUM_DESCRIPTION_MAX, FORUM_NAME_MAX, type TStaffForum, type TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import { CheckboxField, FormActions, SelectField, TextAreaField } from "./form-controls";
+import { ClientForm } from "@/components/forms/form-client";
 
 // The forms of the forum structure editor: a category, a forum, and the confirmation of a
 // delete. Each writes through /api/v1/staff/forums/** and shows the server's field errors.
@@ -23,12 +24,12 @@ export function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffFo
     onSuccess: (c) => onSaved(c as TStaffForumCategory),
   });
   return (
-    <form noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit({ name, hidden }, e)}>
+    <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit({ name, hidden }, e)}>
       <Field id="forum-category-name" label="Name" data-autofocus maxLength={FORUM_NAME_MAX} required value={name} onChange={(e) => setName(e.target.value)} errors={form.fieldErrors.name} />
       <CheckboxField id="forum-category-hidden" label="Hidden from players and guests (with all its forums)" checked={hidden} onChange={setHidden} errors={form.fieldErrors.hidden} />
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={initial ? "Save" : "Create category"} />
-    </form>
+    </ClientForm>
   );
 }
 
@@ -66,7 +67,7 @@ export function ForumForm({
   });
   const errors = form.fieldErrors;
   return (
-    <form noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit(values, e)}>
+    <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit(values, e)}>
       <Field id="forum-name" label="Name" data-autofocus maxLength={FORUM_NAME_MAX} required value={values.name} onChange={(e) => set("name")(e.target.value)} errors={errors.name} />
       <TextAreaField
         id="forum-description"
@@ -92,7 +93,7 @@ export function ForumForm({
       )}
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={initial ? "Save" : "Create forum"} />
-    </form>
+    </ClientForm>
   );
 }
 
@@ -104,7 +105,7 @@ export function DeleteForm({ target, onDeleted, onCancel }: { target: { kind: "c
     onSuccess: () => onDeleted(),
   });
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => void form.submit({}, e)}>
+    <ClientForm noValidate className="space-y-4" onSubmit={(e) => void form.submit({}, e)}>
       <p className="text-stone-300">
         {target.kind === "category"
           ? "Only a category without forums can be deleted. This cannot be undone."
@@ -112,6 +113,6 @@ export function DeleteForm({ target, onDeleted, onCancel }: { target: { kind: "c
       </p>
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={`Delete ${target.kind}`} busyLabel="Deleting..." />
-    </form>
+    </ClientForm>
   );
 }

@@ -4,13 +4,14 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { ErrorList, Field } from "@/components/ui/field";
-import { LocalDateTime } from "@/components/ui/local-date-time";
-import { Modal } from "@/components/ui/modal";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { Modal } from "@/components/ui/modal-client";
 import * as endpoints from "@/lib/client/endpoints";
 import { GAME_SCOPES } from "@/lib/schemas/game";
 import { GAME_KEY_NAME_MAX, GAME_SCOPE_HELP, type TCreatedGameKey, type TStaffGameKey } from "@/lib/schemas/staff-game-keys";
 import { FormActions } from "./form-controls";
 import { StaffBadge } from "./staff-badge";
+import { ClientForm } from "@/components/forms/form-client";
 
 type Scope = (typeof GAME_SCOPES)[number];
 type Values = { name: string; scopes: Scope[] };
@@ -64,7 +65,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (c: TCreatedGameKey) => void 
   const toggle = (scope: Scope, on: boolean) => setValues((v) => ({ ...v, scopes: on ? [...v.scopes, scope] : v.scopes.filter((s) => s !== scope) }));
   const scopeErrors = form.fieldErrors.scopes;
   return (
-    <form noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit(values, e)}>
+    <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit(values, e)}>
       <Field id="game-key-name" label="Label" hint="Which game server uses it, e.g. world-1." maxLength={GAME_KEY_NAME_MAX} value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} errors={form.fieldErrors.name} />
       <fieldset aria-describedby={`game-key-scopes-hint${scopeErrors?.length ? " game-key-scopes-errors" : ""}`}>
         <legend className="mb-1 font-semibold text-stone-100">Scopes</legend>
@@ -99,20 +100,20 @@ function CreateKeyForm({ onCreated }: { onCreated: (c: TCreatedGameKey) => void 
           {form.busy ? "Creating..." : "Create key"}
         </button>
       </div>
-    </form>
+    </ClientForm>
   );
 }
 
 function RevokeForm({ row, onRevoked, onCancel }: { row: TStaffGameKey; onRevoked: (k: TStaffGameKey) => void; onCancel: () => void }) {
   const form = useApiForm<Record<string, never>, TStaffGameKey>({ endpoint: endpoints.revokeGameKey, params: () => ({ id: row.id }), onSuccess: (k) => onRevoked(k as TStaffGameKey) });
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => void form.submit({}, e)}>
+    <ClientForm noValidate className="space-y-4" onSubmit={(e) => void form.submit({}, e)}>
       <p className="text-stone-300">
         Game servers using {row.prefix} get 401 from their next call. Deploy its replacement first if a server still needs it. This cannot be undone.
       </p>
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel="Revoke key" busyLabel="Revoking..." />
-    </form>
+    </ClientForm>
   );
 }
 

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
+import { Modal } from "@/components/ui/modal-client";
 import * as endpoints from "@/lib/client/endpoints";
 import { STAFF_REASON_MAX } from "@/lib/schemas/staff-reason";
 import { FormActions, SelectField, TextAreaField } from "./form-controls";
+import { ClientForm } from "@/components/forms/form-client";
 
 // The actions on a player's staff page: ban (for good or until a time), unban, end every
 // session, reset 2FA and change the privilege. Each asks for the reason kept in the audit log,
@@ -78,7 +79,7 @@ function ActionDialog({ kind, open, player, onClose, onDone }: { kind: ActionKin
   }[kind];
   return (
     <Modal open={open} onClose={close} title={`${LABELS[kind]}: ${player.username}`}>
-      <form noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(ev) => void form.submit(v, ev)}>
+      <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(ev) => void form.submit(v, ev)}>
         <p className="text-stone-300">{intro}</p>
         {kind === "ban" ? (
           <fieldset>
@@ -108,7 +109,7 @@ function ActionDialog({ kind, open, player, onClose, onDone }: { kind: ActionKin
         <TextAreaField id={`${kind}-reason`} label="Reason (kept in the audit log)" maxLength={STAFF_REASON_MAX} required value={v.reason} onChange={(ev) => set("reason", ev.target.value)} errors={e.reason} data-autofocus />
         <LiveAlert tone="error">{form.formError}</LiveAlert>
         <FormActions busy={form.busy} onCancel={close} submitLabel={kind === "ban" ? `Ban ${player.username}` : LABELS[kind]} busyLabel="Working..." />
-      </form>
+      </ClientForm>
     </Modal>
   );
 }

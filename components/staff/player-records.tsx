@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TSessionDto } from "@/lib/schemas/accounts";
 import type { TDeliveryRow, TLedgerRow, TOrderRow, TPurchaseRow, TStaffPostRow, TStaffTicketRow, TVoteCallbackRow, TVoteRow } from "@/lib/schemas/staff-players";
 import { TICKET_TYPE_LABELS, isTicketType } from "@/lib/schemas/tickets";

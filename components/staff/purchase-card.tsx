@@ -1,4 +1,4 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TStaffPurchase } from "@/lib/schemas/staff-payments";
 import { StaffBadge } from "./staff-badge";
 import { WebhookEventCard } from "./webhook-event-card";

@@ -3,9 +3,10 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
-import { Modal } from "@/components/ui/modal";
+import { Modal } from "@/components/ui/modal-client";
 import { STAFF_REASON_MAX } from "@/lib/schemas/staff-reason";
 import { FormActions, TextAreaField } from "./form-controls";
+import { ClientForm } from "@/components/forms/form-client";
 
 /**
  * The confirmation step of a staff action on money or deliveries (re-apply, re-send, cancel):
@@ -62,7 +63,7 @@ export function StaffActionDialog<D>({
   };
   return (
     <Modal open={open} onClose={close} title={title}>
-      <form noValidate onSubmit={(e) => void form.submit({ reason }, e)} className="space-y-4">
+      <ClientForm noValidate onSubmit={(e) => void form.submit({ reason }, e)} className="space-y-4">
         {result === null ? (
           <>
             <div className="space-y-2 text-stone-300">{intro}</div>
@@ -88,7 +89,7 @@ export function StaffActionDialog<D>({
             </button>
           </div>
         )}
-      </form>
+      </ClientForm>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TStaffWebhookEvent } from "@/lib/schemas/staff-payments";
 import { ReapplyEvent } from "./reapply-event-client";
 import { StaffBadge } from "./staff-badge";

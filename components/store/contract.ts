@@ -21,8 +21,6 @@ export const API = {
   purchasesSummary: endpoints.purchaseSummary.path,
 } as const;
 
-/** Store products page size (contract). */
-export const PRODUCTS_PAGE_SIZE = 12;
 
 // The JSON shapes come from the server's zod schemas (types only: no zod in the bundle), so
 // a change to an API answer breaks the type check of the page that reads it.

@@ -1,15 +1,17 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { useSignedInApiGet } from "@/components/session/use-signed-in-api-get";
 import { LiveAlert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
 import { BalanceLine } from "./balance-line";
 import type { Paged, StoreCategory, StoreProduct } from "./contract";
 import { API } from "./contract";
-import { DonatorButtons } from "./donator-modals";
+import * as endpoints from "@/lib/client/endpoints";
+import { DonatorButtons } from "./donator-modals-client";
 import { ProductCard } from "./product-card";
-import { ProductModal } from "./product-modal";
+import { ProductModal } from "./product-modal-client";
 import { type StoreQuery, effectiveCategory, productsPath, readStoreQuery, storeQueryString, withCategory, withSearch } from "./store-query";
 import { useApiGet } from "./use-api-get";
 
@@ -20,17 +22,33 @@ const SEARCH_DEBOUNCE_MS = 350;
 
 const isCategory = (v: unknown): v is StoreCategory => typeof v === "object" && v !== null && typeof (v as StoreCategory).id === "number" && typeof (v as StoreCategory).name === "string";
 
-/** Spec §2 Store: balance, donator modals, category filter, search, product grid, paging. */
-export function StoreClient({ initialBalance, initialQuery }: { initialBalance: number; initialQuery: StoreQuery }) {
-  const [query, setQuery] = useState(initialQuery);
-  const [balance, setBalance] = useState(initialBalance);
+/**
+ * Spec §2 Store: balance, donator modals, category filter, search, product grid, paging. The
+ * page is a prerendered shell (proxy.ts lets only a signed-in player or a ::store session in);
+ * `urlQuery` is the address bar's query: a link to another /store query is followed without a
+ * reload, and this component's own History API writes come back through it unchanged.
+ */
+export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
+  const [query, setQuery] = useState(urlQuery);
+  const [searchText, setSearchText] = useState(urlQuery.search);
+  const [seenUrl, setSeenUrl] = useState(storeQueryString(urlQuery));
+  if (seenUrl !== storeQueryString(urlQuery)) {
+    setSeenUrl(storeQueryString(urlQuery));
+    if (storeQueryString(urlQuery) !== storeQueryString(query)) {
+      setQuery(urlQuery);
+      setSearchText(urlQuery.search);
+    }
+  }
+  const balanceGet = useSignedInApiGet<{ credits: number }>(endpoints.creditBalance.path, "/store");
+  // After a purchase, the balance its answer gave; before, the one loaded with the page.
+  const [purchased, setBalance] = useState<number | null>(null);
+  const balance = purchased ?? (balanceGet.res?.ok && typeof balanceGet.res.data.credits === "number" ? balanceGet.res.data.credits : null);
   const [selected, setSelected] = useState<StoreProduct | null>(null);
-  const [searchText, setSearchText] = useState(initialQuery.search);
   const filterId = useId();
 
   // The query lives in state (a radio turns on at once) and is written into the URL with the
-  // History API: no server round trip. Back and Forward bring the URL's query back; a real
-  // navigation (a link to /store) remounts this component with the new query (see the page).
+  // History API: no server round trip. Back and Forward bring the URL's query back; a link to
+  // another /store query arrives through `urlQuery`.
   useEffect(() => {
     const onPop = () => {
       const q = readStoreQuery(new URLSearchParams(window.location.search));
@@ -153,13 +171,16 @@ export function StoreClient({ initialBalance, initialQuery }: { initialBalance: 
         </section>
       </div>
 
-      <ProductModal
-        product={selected}
-        categoryName={categories.find((c) => c.id === selected?.category)?.name ?? ""}
-        onClose={() => setSelected(null)}
-        onPurchased={(credits) => setBalance(credits)}
-        balance={balance}
-      />
+      {/* A product picked before the balance arrived opens once it has. */}
+      {balance === null ? null : (
+        <ProductModal
+          product={selected}
+          categoryName={categories.find((c) => c.id === selected?.category)?.name ?? ""}
+          onClose={() => setSelected(null)}
+          onPurchased={(credits) => setBalance(credits)}
+          balance={balance}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TTicketContext } from "@/lib/schemas/tickets";
 
 /** The purchase, store order or vote the player linked (issue 11 item 4), beside the ticket. */

@@ -1,7 +1,7 @@
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TTicketSummary } from "@/lib/schemas/tickets";
 import { StatusBadge } from "./status-badge";
-import { TicketRow } from "./ticket-row";
+import { TicketRow } from "./ticket-row-client";
 
 /**
  * Spec §2 My Tickets table (Title, Type, Created, Last Updated, Status); `staff` adds the player

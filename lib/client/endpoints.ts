@@ -120,6 +120,7 @@ export const reportPlayersOnline = { method: "POST", path: "/api/v1/game/players
 export const playersOnline = { method: "GET", path: "/api/v1/players-online" } as Endpoint<typeof $game.playersOnlineOp>;
 export const storeLink = { method: "POST", path: "/api/v1/game/store-link" } as Endpoint<typeof $game.storeLinkOp>;
 export const voteCountdown = { method: "GET", path: "/api/v1/vote/countdown" } as Endpoint<typeof $votes.voteCountdownOp>;
+export const voteLinks = { method: "GET", path: "/api/v1/vote/links" } as Endpoint<typeof $votes.voteLinksOp>;
 export const voteMetrics = { method: "GET", path: "/api/v1/vote/metrics" } as Endpoint<typeof $votes.voteMetricsOp>;
 export const voteHistory = { method: "GET", path: "/api/v1/vote/history" } as Endpoint<typeof $votes.voteHistoryOp>;
 export const voteCallbackGet = { method: "GET", path: "/api/v1/vote/callback/{site}" } as Endpoint<typeof $votes.voteCallbackGetOp>;

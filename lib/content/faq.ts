@@ -85,8 +85,3 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     ],
   },
 ];
-
-/** Every link href used in an entry's answer. */
-export function faqLinks(entry: FaqEntry): string[] {
-  return entry.answer.flat().flatMap((part) => (typeof part === "string" ? [] : [part.href]));
-}

@@ -3,6 +3,7 @@ import { usernameProblem } from "../usernames";
 import { defineOperation, documentAs, REQUIRED, ZErrorBody, ZLegacyErrorBody, zRequired } from "./api";
 import { zId } from "./ids";
 import { passwordProblems } from "./passwords";
+import { EMAIL_INVALID, EMAIL_MAX, EMAIL_TOO_LONG, PASSWORDS_DIFFER } from "../registration-rules";
 export { CONFIRMATION_NOTICE, EMAIL_UNCONFIRMED, CONFIRMATION_RESENT, TWO_FACTOR_REQUIRED, PASSWORD_CHANGED, RESET_REQUESTED, RESET_DONE } from "../messages/accounts";
 
 // Contracts of the accounts API (spec §3, §7): shared by the forms and the route handlers.
@@ -22,8 +23,8 @@ export const ZEmail = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
-  .max(254, "Email addresses are at most 254 characters.")
-  .pipe(z.email("Enter a valid email address."));
+  .max(EMAIL_MAX, EMAIL_TOO_LONG)
+  .pipe(z.email(EMAIL_INVALID));
 
 export const ZNewPassword = z.string({ error: REQUIRED }).superRefine((v, ctx) => {
   if (!v) return ctx.addIssue({ code: "custom", message: REQUIRED });
@@ -41,7 +42,7 @@ export const ZRegisterInput = z
   })
   .superRefine((v, ctx) => {
     if (v.password_confirmation && v.password !== v.password_confirmation)
-      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "Passwords do not match." });
+      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: PASSWORDS_DIFFER });
   });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 
@@ -122,7 +123,6 @@ export const ZLoginInput = z.object({
   password: zRequired().max(256),
   code: z.string().trim().max(32).optional().describe("6-digit authenticator code or a recovery code, when two-factor is active"),
 });
-export type TLoginInput = z.infer<typeof ZLoginInput>;
 
 export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
 
@@ -305,9 +305,8 @@ export const ZResetPasswordInput = z
   })
   .superRefine((v, ctx) => {
     if (v.passwordConfirmation && v.password !== v.passwordConfirmation)
-      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "Passwords do not match." });
+      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: PASSWORDS_DIFFER });
   });
-export type TResetPasswordInput = z.input<typeof ZResetPasswordInput>;
 export const resetPasswordOp = defineOperation({
   method: "POST",
   path: "/api/v1/reset-password",

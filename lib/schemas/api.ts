@@ -143,7 +143,6 @@ export const ZPageQuery = z.object({
     .transform((n) => n ?? 1)
     .describe("Page number, from 1"),
 });
-export type TPageQuery = z.output<typeof ZPageQuery>;
 
 /** `?amount=n` of the "latest" lists: a whole number from 1 to `max`, `fallback` when absent. */
 export function zAmount(max: number, fallback: number) {

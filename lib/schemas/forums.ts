@@ -6,35 +6,8 @@ import { zId } from "./ids";
 // §7 /forums/..., §8; issue 10): reading, writing threads and replies, our own moderation
 // (staff, server-enforced, audited), reports and full-text search.
 
-export const THREAD_TITLE_MAX = 120;
-/** Raw HTML a client may send; the sanitised copy is what is stored. */
-export const CONTENT_MAX = 50_000;
-/** Sanitised HTML at most this long is stored. */
-export const STORED_CONTENT_MAX = 30_000;
-export const REASON_MAX = 200;
-export const REPORT_REASON_MAX = 500;
-export const THREADS_PAGE_SIZE = 20;
-export const POSTS_PAGE_SIZE = 10;
-export const SEARCH_PAGE_SIZE = 20;
-export const REPORTS_PAGE_SIZE = 20;
-export const LATEST_THREADS_MAX = 20;
-/** Authors may edit their own post for this long after posting; staff at any time. */
-export const EDIT_WINDOW_MINUTES = 30;
-
-/** Whether a post written at `writtenAt` may still be edited by its author at `now` (ms). */
-export function withinEditWindow(writtenAt: Date | string, now: number): boolean {
-  const written = new Date(writtenAt).getTime();
-  return Number.isFinite(written) && now - written < EDIT_WINDOW_MINUTES * 60_000;
-}
-
-// ── texts (spec §2, §8 and our own) ──
-export const NO_THREADS_INDEX = "No threads found";
-export const NO_THREADS_LIST = "No forum threads found.";
-export const POSTED_MESSAGE = "Successfully posted comment!";
-export const THREAD_CLOSED_MESSAGE = "This thread is closed: no new replies can be posted.";
-export const EMPTY_CONTENT_MESSAGE = "Write something before posting.";
-export const EDIT_WINDOW_MESSAGE = `You can only edit your own post within ${EDIT_WINDOW_MINUTES} minutes of posting.`;
-export const STAFF_ONLY_FORUM_MESSAGE = "Only staff can start threads in this forum.";
+export * from "../messages/forums";
+import { EDIT_WINDOW_MINUTES, REASON_MAX, REPORT_REASON_MAX, CONTENT_MAX, THREAD_TITLE_MAX, THREADS_PAGE_SIZE, POSTS_PAGE_SIZE, SEARCH_PAGE_SIZE, REPORTS_PAGE_SIZE, LATEST_THREADS_MAX } from "../messages/forums";
 
 const text = (label: string, max: number) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max.toLocaleString("en-US")} characters.`);
@@ -142,10 +115,8 @@ export const ZCreateThreadInput = z.object({
   title: text("The title", THREAD_TITLE_MAX).describe(`1–${THREAD_TITLE_MAX} characters`),
   content: zContent(),
 });
-export type TCreateThreadInput = z.input<typeof ZCreateThreadInput>;
 
 export const ZCreatePostInput = z.object({ thread_id: zId({ description: "Thread id" }), content: zContent() });
-export type TCreatePostInput = z.input<typeof ZCreatePostInput>;
 
 const zReason = (label: string, max: number) => text(label, max);
 

@@ -54,7 +54,6 @@ export const ZGamePlayer = z.object({
   banned: z.boolean().describe("Always false here: a banned player is refused"),
   ban_reason: z.string().nullable(),
 });
-export type TGamePlayer = z.infer<typeof ZGamePlayer>;
 
 export const ZGameLoginResult = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), player: ZGamePlayer }),
@@ -190,7 +189,6 @@ export const ZHiscoresPush = z.object({
     .describe(`Experience per skill, in this order: ${SKILLS.join(", ")}`),
   activities: zActivities.optional(),
 });
-export type THiscoresPush = z.input<typeof ZHiscoresPush>;
 export const ZHiscoresPushResult = z.object({
   player_id: z.number().int(),
   total_level: z.number().int(),

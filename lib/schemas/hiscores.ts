@@ -42,7 +42,6 @@ export const ZHiscoresQuery = z
   .refine((q) => q.skill === undefined || q.activity === undefined, { path: ["activity"], message: "Ask for a skill or an activity, not both." })
   // `skill` becomes the ladder's id: 0–23 for skills, 100+ for activities (lib/hiscores-layout.ts).
   .transform(({ skill, activity, ...rest }) => ({ ...rest, skill: activity ? activityByKey(activity)!.id : (skill ?? 0) }));
-export type THiscoresQuery = z.output<typeof ZHiscoresQuery>;
 
 export const ZHiscoreEntry = z.object({
   id: z.number().int().describe("The player's account id"),
@@ -85,7 +84,6 @@ export const ZPlayerEntry = z.object({
   level: z.number().int(),
   experience: z.number().int(),
 });
-export type TPlayerEntry = z.infer<typeof ZPlayerEntry>;
 
 export const ZPlayerActivity = z.object({
   activity: z.string().describe("The activity's key, e.g. zulrah"),
@@ -93,7 +91,6 @@ export const ZPlayerActivity = z.object({
   rank: z.number().int(),
   score: z.number().int(),
 });
-export type TPlayerActivity = z.infer<typeof ZPlayerActivity>;
 
 export const ZPlayerHiscores = z.object({
   id: z.number().int(),
@@ -143,7 +140,6 @@ export const ZIndexLiteJson = z.object({
   skills: z.array(z.object({ id: z.number().int(), name: z.string(), rank: z.number().int(), level: z.number().int(), xp: z.number().int() })),
   activities: z.array(z.object({ id: z.number().int().describe("Place in the list, from 0"), name: z.string(), rank: z.number().int(), score: z.number().int() })),
 });
-export type TIndexLiteJson = z.infer<typeof ZIndexLiteJson>;
 
 export const hiscoresIndexLiteJsonOp = defineOperation({
   method: "GET",

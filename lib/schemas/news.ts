@@ -58,7 +58,6 @@ export const ZCreateNewsInput = z.object({
     .describe(`Image URL (http(s) or a site path); empty uses the placeholder ${NEWS_PLACEHOLDER_IMAGE}`),
   preview: z.string().trim().max(NEWS_PREVIEW_MAX, `The preview is at most ${NEWS_PREVIEW_MAX} characters.`).optional().describe("Plain-text preview; by default the start of the content"),
 });
-export type TCreateNewsInput = z.input<typeof ZCreateNewsInput>;
 
 const zYear = documentAs(
   z.string().regex(/^\d{4}$/, "Year must be a four-digit year.").transform(Number).refine((y) => y >= 2000 && y <= 2100, "Year must be between 2000 and 2100."),

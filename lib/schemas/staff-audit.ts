@@ -11,7 +11,6 @@ export const AUDIT_PAGE_SIZE = 50;
  * recursive, with a $ref the OpenAPI document cannot resolve.
  */
 export const zJsonValue = () => z.unknown();
-export type TJsonValue = unknown;
 
 const DAY_MESSAGE = "Enter a date as YYYY-MM-DD.";
 const zDay = (what: string) =>

@@ -38,7 +38,6 @@ export const ZStaffDeliveriesQuery = ZPageQuery.extend({
   state: z.enum(DELIVERY_STATES, { error: `State must be one of ${DELIVERY_STATES.join(", ")}.` }).optional().describe(`Only deliveries in this state: one of ${DELIVERY_STATES.join(", ")}`),
   player: z.string().trim().max(12, "Usernames are at most 12 characters.").optional().describe("Only this player's deliveries (their username, in any case; empty: everyone)"),
 });
-export type TStaffDeliveriesQuery = z.output<typeof ZStaffDeliveriesQuery>;
 
 export const ZResendResult = z.object({ delivery: ZStaffDelivery.describe("The new copy, pending for the game's next claim"), original: ZStaffDelivery });
 export type TResendResult = z.infer<typeof ZResendResult>;

@@ -48,7 +48,6 @@ export const ZStaffForumCategory = z.object({
 export type TStaffForumCategory = z.infer<typeof ZStaffForumCategory>;
 
 export const ZStaffForumStructure = z.object({ results: z.array(ZStaffForumCategory).describe("Every category in display order, hidden ones included") });
-export type TStaffForumStructure = z.infer<typeof ZStaffForumStructure>;
 
 // ── inputs ──
 const categoryFields = {
@@ -56,7 +55,6 @@ const categoryFields = {
   hidden: flag("Hidden").describe("Hide the category and all its forums from players and guests"),
 };
 export const ZForumCategoryInput = z.object({ ...categoryFields, hidden: categoryFields.hidden.default(false) });
-export type TForumCategoryInput = z.input<typeof ZForumCategoryInput>;
 export const ZForumCategoryPatch = nonEmpty(z.object(categoryFields));
 export type TForumCategoryPatch = z.output<typeof ZForumCategoryPatch>;
 
@@ -68,7 +66,6 @@ const forumFields = {
   hidden: flag("Hidden").describe("Hide the forum and its threads from players and guests"),
 };
 export const ZForumInput = z.object({ ...forumFields, staffOnly: forumFields.staffOnly.default(false), hidden: forumFields.hidden.default(false) });
-export type TForumInput = z.input<typeof ZForumInput>;
 export const ZForumPatch = nonEmpty(z.object(forumFields));
 export type TForumPatch = z.output<typeof ZForumPatch>;
 

@@ -44,7 +44,6 @@ export const ZGameKeyInput = z.object({
     .max(GAME_SCOPES.length * 2, GAME_KEY_SCOPES_MESSAGE)
     .describe(`What the key may call: one or more of ${GAME_SCOPES.join(", ")}. There is no default.`),
 });
-export type TGameKeyInput = z.input<typeof ZGameKeyInput>;
 
 // ── operations ──
 const TAG = "Staff game keys";

@@ -55,13 +55,11 @@ export const ZStaffPaymentsQuery = ZPageQuery.extend({
   status: z.enum(PURCHASE_STATUSES, { error: `Status must be one of ${PURCHASE_STATUSES.join(", ")}.` }).optional().describe(`Only purchases in this status: one of ${PURCHASE_STATUSES.join(", ")}`),
   provider: z.enum(PURCHASE_PROVIDERS, { error: `Provider must be one of ${PURCHASE_PROVIDERS.join(", ")}.` }).optional().describe(`Only purchases paid this way: one of ${PURCHASE_PROVIDERS.join(", ")}`),
 });
-export type TStaffPaymentsQuery = z.output<typeof ZStaffPaymentsQuery>;
 
 export const ZStaffEventsQuery = ZPageQuery.extend({
   state: z.enum(EVENT_STATES, { error: "State must be failed or applied." }).optional().describe("failed: events that were not applied (the default on the staff page); applied: the rest. Absent: all"),
   provider: z.enum(EVENT_PROVIDERS, { error: `Provider must be one of ${EVENT_PROVIDERS.join(", ")}.` }).optional().describe(`Only this provider's events: one of ${EVENT_PROVIDERS.join(", ")}`),
 });
-export type TStaffEventsQuery = z.output<typeof ZStaffEventsQuery>;
 
 export const REAPPLY_OUTCOMES = ["applied", "no-effect", "already-applied"] as const;
 export const ZReapplyResult = z.object({

@@ -26,7 +26,6 @@ const iso = () => z.string().describe("ISO 8601 time (UTC)");
 const zReason = () => zStaffReason("Why, for the audit log (3–500 characters)");
 
 export const ZReasonInput = z.object({ reason: zReason() });
-export type TReasonInput = z.input<typeof ZReasonInput>;
 
 const UNTIL_MESSAGE = "Enter the end of the ban as a date and time in the future.";
 export const ZBanInput = z.object({
@@ -40,13 +39,11 @@ export const ZBanInput = z.object({
     .optional()
     .describe("End of a temporary ban (ISO 8601 with offset, in the future); absent or null bans for good"),
 });
-export type TBanInput = z.input<typeof ZBanInput>;
 
 export const ZPrivilegeInput = z.object({
   privilege: z.enum(PRIVILEGES, { error: `Choose one of ${PRIVILEGES.join(", ")}.` }).describe("The new privilege"),
   reason: zReason(),
 });
-export type TPrivilegeInput = z.input<typeof ZPrivilegeInput>;
 
 export const ZPlayerParams = z.object({ id: zId({ description: "Player (user) id" }) });
 

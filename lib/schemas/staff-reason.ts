@@ -16,4 +16,3 @@ export const zStaffReason = (description: string) =>
     .describe(description);
 
 export const ZStaffReasonInput = z.object({ reason: zStaffReason("Why, for the audit log (e.g. the ticket number)") });
-export type TStaffReasonInput = z.input<typeof ZStaffReasonInput>;

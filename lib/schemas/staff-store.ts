@@ -48,7 +48,6 @@ const categoryFields = {
   hidden: z.boolean({ error: "Hidden must be true or false." }).describe("Hidden categories are not listed in the public store"),
 };
 export const ZCategoryInput = z.object({ ...categoryFields, sortOrder: categoryFields.sortOrder.default(0), hidden: categoryFields.hidden.default(false) });
-export type TCategoryInput = z.input<typeof ZCategoryInput>;
 export const ZCategoryPatch = nonEmpty(z.object(categoryFields));
 export const ZStaffCategory = z.object({ id: z.number().int(), name: z.string(), sortOrder: z.number().int(), hidden: z.boolean(), productCount: z.number().int() });
 export type TStaffCategory = z.infer<typeof ZStaffCategory>;
@@ -75,7 +74,6 @@ export const ZProductInput = z.object({
   active: productFields.active.default(true),
   sortOrder: productFields.sortOrder.default(0),
 });
-export type TProductInput = z.input<typeof ZProductInput>;
 export const ZProductPatch = nonEmpty(z.object(productFields));
 export const ZStaffProduct = z.object({
   id: z.number().int(),
@@ -109,7 +107,6 @@ export const ZPackageInput = z.object({
   active: packageFields.active.default(true),
   sortOrder: packageFields.sortOrder.default(0),
 });
-export type TPackageInput = z.input<typeof ZPackageInput>;
 export const ZPackagePatch = nonEmpty(z.object(packageFields));
 export const ZStaffPackage = z.object({
   id: z.number().int(),
@@ -136,7 +133,6 @@ export const ZCreditGrantInput = z.object({
     .max(500, "The reason is at most 500 characters.")
     .describe("Why, for the audit log (e.g. the ticket of an OSRS-gold purchase)"),
 });
-export type TCreditGrantInput = z.input<typeof ZCreditGrantInput>;
 export const ZCreditGrantResult = z.object({
   username: z.string(),
   amount: z.number().int(),

@@ -69,7 +69,6 @@ export const ZPurchaseSummary = z.object({
 export type TPurchaseSummary = z.infer<typeof ZPurchaseSummary>;
 
 export const ZPurchaseInput = z.object({ id: zId({ description: "Store product id" }) });
-export type TPurchaseInput = z.input<typeof ZPurchaseInput>;
 export const ZPurchaseResult = z.object({ success: z.string(), credits: z.number().int().describe("Balance after the purchase") });
 export type TPurchaseResult = z.infer<typeof ZPurchaseResult>;
 

@@ -56,13 +56,11 @@ export const ZCreateTicketInput = z.object({
   order: zId({ description: "Optional: id of one of your store orders this ticket is about" }).optional(),
   vote: zId({ description: "Optional: id of one of your votes this ticket is about" }).optional(),
 });
-export type TCreateTicketInput = z.input<typeof ZCreateTicketInput>;
 
 export const ZCreateCommentInput = z.object({
   ticket: zId({ description: "Ticket id" }),
   content: text("A reply", COMMENT_MAX).describe(`The reply, 1–${COMMENT_MAX} characters`),
 });
-export type TCreateCommentInput = z.input<typeof ZCreateCommentInput>;
 
 export const ZTicketPatch = z.object({
   closed: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Closed must be true or false.") }).describe("true closes the ticket, false opens it again"),

@@ -68,6 +68,26 @@ export const voteHistoryOp = defineOperation({
   responses: { 200: { description: `The last ${VOTE_HISTORY_SIZE} callbacks for the caller`, schema: ZVoteHistory } },
 });
 
+export const ZVoteLinks = z.object({
+  sites: z.array(
+    z.object({
+      key: z.enum(VOTE_SITE_KEYS).describe("Vote site key"),
+      name: z.string().describe("The listing site's name"),
+      href: z.string().describe("The listing site's vote page, carrying the caller's name and vote incentive token"),
+    }),
+  ),
+});
+export type TVoteLinks = z.infer<typeof ZVoteLinks>;
+export const voteLinksOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/vote/links",
+  summary: "The caller's vote link on each listing site (the vote page's buttons)",
+  description: "The first call makes the caller's vote incentive token, which every later link carries.",
+  tag: TAG,
+  auth: "user",
+  responses: { 200: { description: "One link per configured vote site, in the configured order", schema: ZVoteLinks } },
+});
+
 export const ZVoteCallbackParams = z.object({ site: z.string().max(32).describe("Vote site key: " + VOTE_SITE_KEYS.join(", ")) });
 export const ZVoteCallbackAnswer = z.object({
   status: z.enum(["accepted", "duplicate", "ignored"]).describe("accepted: counted; duplicate: within the cooldown; ignored: no such player"),
@@ -103,4 +123,4 @@ export const voteCallbackPostOp = defineOperation({
   responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer }, 403: { description: "Wrong secret or address, or the site is not configured", schema: ZErrorBody } },
 });
 
-export const voteOperations = [voteCountdownOp, voteMetricsOp, voteHistoryOp, voteCallbackGetOp, voteCallbackPostOp];
+export const voteOperations = [voteCountdownOp, voteLinksOp, voteMetricsOp, voteHistoryOp, voteCallbackGetOp, voteCallbackPostOp];

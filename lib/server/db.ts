@@ -1,23 +1,60 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import type { ITXClientDenyList } from "@prisma/client/runtime/client";
+import { type Prisma, PrismaClient, type User } from "@/lib/generated/prisma/client";
 import { getEnv } from "./env";
 
-// The one Prisma client. Kept on globalThis so dev-server reloads don't open new pools.
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
+/**
+ * Secrets are never read unless a query names them: password hashes, the encrypted TOTP secret
+ * and every token, code and key hash are left out of every row by default. A use case that needs
+ * one asks for it by name (`select: { passwordHash: true }`). Filtering on them
+ * (`where: { tokenHash }`) is unaffected.
+ */
+export const SECRET_COLUMNS = {
+  user: { passwordHash: true, totpSecretEnc: true },
+  session: { tokenHash: true },
+  refreshToken: { tokenHash: true },
+  emailToken: { tokenHash: true },
+  recoveryCode: { codeHash: true },
+  gameApiKey: { keyHash: true },
+} as const;
 
-function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: getEnv().DATABASE_URL, max: getEnv().DATABASE_POOL_SIZE, connectionTimeoutMillis: 5_000 });
-  return new PrismaClient({ adapter });
+type Client = PrismaClient<never, typeof SECRET_COLUMNS>;
+
+/** An account row as queries return it by default: every column but the secrets. */
+export type UserRow = Omit<User, keyof typeof SECRET_COLUMNS.user>;
+
+type TxOptions = { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel };
+
+/**
+ * The app's client type. Prisma 7 types an interactive transaction's client without the global
+ * `omit` (it still applies at run time), so a `tx.user.findUnique()` would claim a
+ * `passwordHash` that is not there; this re-declares `$transaction` with the right `Tx`.
+ */
+export type Db = Omit<Client, "$transaction"> & {
+  $transaction<P extends Prisma.PrismaPromise<unknown>[]>(queries: [...P], options?: TxOptions): Promise<{ [K in keyof P]: Awaited<P[K]> }>;
+  $transaction<R>(work: (tx: Tx) => Promise<R>, options?: TxOptions): Promise<R>;
+};
+
+/** A transaction in progress on the app's client: the same models, secrets left out the same way. */
+export type Tx = Omit<Db, ITXClientDenyList>;
+
+/** A client of its own on `url` with the app's settings (scripts and tests that need a second database). */
+export function createDbClient(url: string, pool: { max?: number } = {}): Db {
+  const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: 5_000, ...(pool.max === undefined ? {} : { max: pool.max }) });
+  return new PrismaClient({ adapter, omit: SECRET_COLUMNS }) as unknown as Db;
 }
 
-export function getDb(): PrismaClient {
-  globalForDb.prisma ??= createClient();
+// The one Prisma client. Kept on globalThis so dev-server reloads don't open new pools.
+const globalForDb = globalThis as unknown as { prisma?: Db };
+
+export function getDb(): Db {
+  globalForDb.prisma ??= createDbClient(getEnv().DATABASE_URL, { max: getEnv().DATABASE_POOL_SIZE });
   return globalForDb.prisma;
 }
 
 /** Lazily connected client: importing this module opens nothing. */
-export const db: PrismaClient = new Proxy({} as PrismaClient, {
+export const db: Db = new Proxy({} as Db, {
   get(_target, prop) {
     const client = getDb();
     const value = Reflect.get(client, prop, client);
@@ -25,5 +62,4 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export { Prisma } from "@/lib/generated/prisma/client";

@@ -48,6 +48,10 @@ const EnvSchema = z
     // Connections each app process may open; with WEB_CONCURRENCY workers, the total is their product.
     DATABASE_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(200).default(20)),
     JOBS_CONCURRENCY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(2)),
+    // Tests only (tests/smoke/scale-out.test.mjs): every crontab entry fires each minute instead of
+    // its own period, identifiers, options and job keys unchanged, so a test sees each scheduled
+    // task fire within a minute. Said loudly at start; harmless but wasteful anywhere else.
+    JOBS_CRON_EVERY_MINUTE: bool.default(false),
     // Set by Next while it builds: no job runner then.
     NEXT_PHASE: optionalString,
     // ── payments (docs/payments.md) ──

@@ -7,10 +7,6 @@ export type SaleTier = keyof typeof SALE_PERCENT;
 
 export const SALE_TIERS = ["LOW", "MEDIUM", "HIGH"] as const satisfies readonly SaleTier[];
 
-export function isSaleTier(value: unknown): value is SaleTier {
-  return typeof value === "string" && Object.hasOwn(SALE_PERCENT, value);
-}
-
 /**
  * The discounted price of a product on sale, or null when it has no sale.
  * Rounding: to the nearest whole credit, halves up (450 at 25% off → 338), and never below

@@ -16,7 +16,7 @@ const GUEST_PAGE: Target = { minRps: 800, maxP99: 150 };
 const SIGNED_IN_PAGE: Target = { minRps: 250, maxP99: 300 };
 const JSON_READ: Target = { minBaselineShare: 0.4 };
 
-async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
+export async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before answering ${url}`);
@@ -30,7 +30,7 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
   throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
 }
 
-function stop(child: ChildProcess | null): Promise<void> {
+export function stop(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());

@@ -3,6 +3,7 @@
 // then the HTTP table (http.ts) against a production build of the app.
 // BENCH_ONLY=micro|http runs one part; BENCH_DURATION (s a route, default 10) and
 // BENCH_CONNECTIONS (default 50) tune the HTTP part; NEXT_DIST_DIR picks the build (.next-bench).
+// `npm run bench -- --mixed` runs the realistic mixed load instead (mixed.ts, issue 19).
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createTestDatabase, startTestServer } from "../../tests/setup/test-db.mjs";
@@ -33,7 +34,7 @@ async function main() {
   process.env.LOG_LEVEL = "silent";
   try {
     const { hashPassword, verifyPassword } = await import("../../lib/server/accounts/password-hash");
-    const { hitRateLimit } = await import("../../lib/server/http/rate-limit");
+    const { hitRateLimit } = await import("../../lib/server/security/rate-limit");
     const { actorFromSessionToken } = await import("../../lib/server/sessions/authenticate-request");
     const { createBrowserSession } = await import("../../lib/server/sessions/browser-sessions");
     const { db } = await import("../../lib/server/db");
@@ -68,7 +69,12 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+const fail = (e: unknown) => {
   console.error(e);
   process.exit(1);
-});
+};
+if (process.argv.includes("--mixed")) {
+  import("./mixed").then((m) => m.runMixedBench()).then((code) => process.exit(code), fail);
+} else {
+  main().catch(fail);
+}

@@ -267,6 +267,25 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(atPath("/"));
   });
 
+  test("a form is locked until its script runs: before hydration nothing can be typed or sent as a bare HTML form", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+    // Without JavaScript the page never hydrates: this is what a player sees while the script
+    // is still on its way. A click on Login would otherwise reload /login?… and drop the text.
+    const noScript = await browser.newContext({ baseURL, extraHTTPHeaders, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto("/login");
+    const bareMain = bare.getByRole("main");
+    await expect(bareMain.getByLabel("Username")).toBeDisabled();
+    await expect(bareMain.getByLabel("Password")).toBeDisabled();
+    await expect(bareMain.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
+    await noScript.close();
+
+    // With the script: the same form is usable.
+    await page.goto("/login");
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Username")).toBeEnabled();
+    await expect(main.getByRole("button", { name: "Login", exact: true })).toBeEnabled();
+  });
+
   test("change the password on the account page, and end another session", async ({ page }) => {
     test.setTimeout(45_000);
     const user = await createE2EUser();

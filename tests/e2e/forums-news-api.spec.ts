@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createE2EUser } from "../factories/e2e-users";
-import { signIn, test } from "./support/accounts";
+import { startSignedIn, test } from "./support/accounts";
 
 // Spec §7 writes the forum and news calls with trailing slashes (GET /forums/, /forums/categories/,
 // /forums/thread/{id}/?page=, /news/?year=&month=, /news/{id}/, POST /news/) and the news page as
@@ -26,7 +26,7 @@ test.describe("the spec's trailing-slash paths", () => {
     await expect(page).toHaveURL(new RegExp(`/news/${item!.slug}$`));
 
     // POST /news/ (spec §7) from a staff session: answered directly, method and body kept.
-    await signIn(page, await createE2EUser({ privilege: "MODERATOR" }));
+    await startSignedIn(page, await createE2EUser({ privilege: "MODERATOR" }));
     const created = await page.request.post("/api/v1/news/", { data: { title: "Slash post", content: "<p>Posted to /news/.</p>" } });
     expect(created.status()).toBe(201);
     expect(((await created.json()) as { title: string }).title).toBe("Slash post");

@@ -2,7 +2,7 @@ import { type Page, expect } from "@playwright/test";
 import { POSTS_PAGE_SIZE } from "../../lib/schemas/forums";
 import { createE2EUser } from "../factories/e2e-users";
 import { XSS_CORPUS } from "../fixtures/xss-corpus";
-import { signIn, test } from "./support/accounts";
+import { startSignedIn, test } from "./support/accounts";
 
 // Issue 10 acceptance: hostile HTML posted through the API (forum thread, replies, a news post)
 // renders inert in Chromium. Watched while every page of the thread and the news page load and
@@ -66,7 +66,7 @@ test.describe("forums and news render hostile HTML inert", () => {
     test.setTimeout(180_000);
     const origin = new URL(baseURL!).origin;
     const staff = await createE2EUser({ privilege: "MODERATOR" });
-    await signIn(page, staff);
+    await startSignedIn(page, staff);
 
     const categories = (await (await page.request.get("/api/v1/forums")).json()) as Array<{ forums: Array<{ id: number; staff_only: boolean }> }>;
     const forum = categories.flatMap((c) => c.forums).find((f) => !f.staff_only)!;
@@ -102,9 +102,38 @@ test.describe("forums and news render hostile HTML inert", () => {
     expect(w.outside).toEqual([]);
   });
 
+  test("positive control: the watch sees a blocked handler, a dialog, an outside request and markup that would run", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const w = await watch(page, origin);
+    // On a per-request page of the site (as the thread and news pages are), under its nonce
+    // policy: a handler slipped into the page is blocked, and the block is reported (this is
+    // what the corpus walk expects never to happen).
+    await page.goto("/forums");
+    await page.evaluate(() => {
+      const img = document.createElement("img");
+      img.setAttribute("onerror", "alert('ran')");
+      img.setAttribute("src", "/no-such-image.png");
+      document.body.append(img);
+    });
+    await expect.poll(async () => (await w.violations()).some((v) => v.startsWith("script-src"))).toBe(true);
+    expect(w.dialogs).toEqual([]);
+
+    // Without the policy (a blank page) the same kind of markup runs: poking it opens the dialog,
+    // the image is asked of its host, and the body check names the handler and the host.
+    await page.goto("about:blank");
+    await page.route("https://img.tracker.test/**", (route) => route.fulfill({ status: 204 }));
+    await page.setContent(`<div class="rich-text"><p><span onmouseover="alert('hovered')">hover me</span> <img src="https://img.tracker.test/pixel.png" alt=""></p></div>`);
+    await poke(page, ".rich-text");
+    await expect.poll(() => w.dialogs).toContain("hovered");
+    expect(w.outside).toContain("https://img.tracker.test/pixel.png");
+    await expect(expectInertBodies(page, ".rich-text")).rejects.toThrow(/span\[onmouseover\]/);
+    await page.setContent(`<div class="rich-text"><script>void 0</script><a href="javascript:void 0">x</a></div>`);
+    await expect(expectInertBodies(page, ".rich-text")).rejects.toThrow(/<script>[\s\S]*a\[href=javascript:void 0\]/);
+  });
+
   test("an image hosted elsewhere is loaded through this site: the browser never asks its host", async ({ page, baseURL }) => {
     const origin = new URL(baseURL!).origin;
-    await signIn(page, await createE2EUser());
+    await startSignedIn(page, await createE2EUser());
     const categories = (await (await page.request.get("/api/v1/forums")).json()) as Array<{ forums: Array<{ id: number; staff_only: boolean }> }>;
     const forum = categories.flatMap((c) => c.forums).find((f) => !f.staff_only)!;
     const tracker = "https://img.tracker.test/logger.png?who=everyone";

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations as violations } from "./support/axe";
 import { type Page, expect } from "@playwright/test";
 import pg from "pg";
 import { type E2EUser, createE2EUser } from "../factories/e2e-users";
@@ -41,10 +41,6 @@ const CLUES_ALL = 106;
 
 const atPath = (path: string) => (url: URL) => decodeURIComponent(url.pathname) === path;
 
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
-}
 
 const table = (page: Page) => page.getByTestId("hiscores-table");
 const ranks = async (page: Page) => (await table(page).locator("tbody tr").evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-rank")))));

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createE2EUser, uniqueUsername } from "../factories/e2e-users";
-import { signIn, test } from "./support/accounts";
+import { startSignedIn, test } from "./support/accounts";
 
 // News in Chromium (issue 10): staff write a post on /news/create with the real rich-text editor
 // and find it on its page, in this month's archive and on the home page; a player gets the 404
@@ -14,7 +14,7 @@ test.describe("news", () => {
     test.setTimeout(90_000);
     const moderator = await createE2EUser({ privilege: "MODERATOR" });
     const title = `Ember Games ${uniqueUsername("n").slice(1, 7)}`;
-    await signIn(page, moderator);
+    await startSignedIn(page, moderator);
 
     await page.goto("/news");
     await page.getByRole("main").getByRole("link", { name: "Create News Post" }).click();
@@ -87,7 +87,7 @@ test.describe("news", () => {
     await expect(page).toHaveURL(/\/login\?next=%2Fnews%2Fcreate$/);
 
     const player = await createE2EUser();
-    await signIn(page, player);
+    await startSignedIn(page, player);
     const form = await page.goto("/news/create");
     expect(form?.status()).toBe(404);
     await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();

@@ -4,7 +4,7 @@ import { type Page, expect } from "@playwright/test";
 import { NAV_LINKS } from "../../components/layout/nav-links";
 import { NONCE_PAGES } from "../../lib/security-headers";
 import { createE2EUser } from "../factories/e2e-users";
-import { expectSignedInAs, signIn, test } from "./support/accounts";
+import { expectSignedInAs, startSignedIn, test } from "./support/accounts";
 
 // Every page under app/ (found on disk, so a new page is walked without editing this file), the
 // navbar's links to pages not built yet (404) and an unknown path, in Chromium on the desktop
@@ -99,7 +99,7 @@ test.describe("walk every page", () => {
   test("signed in: no console errors, and the navbar names the player on static and per-request pages @mobile", async ({ page }) => {
     test.setTimeout(120_000);
     const user = await createE2EUser();
-    await signIn(page, user);
+    await startSignedIn(page, user);
     const problems = await watchConsole(page);
     const ticket = await page.request.post("/api/v1/tickets", { data: { type: "GENERAL_INQUIRY", title: "Page walk", description: "Walking." } });
     expect(ticket.status()).toBe(201);
@@ -122,7 +122,7 @@ test.describe("walk every page", () => {
       "/account/request-password-reset", "/tickets", "/ticketinfo", "/tickets/create", "/forums", "/news",
     ];
     const user = await createE2EUser();
-    await signIn(page, user);
+    await startSignedIn(page, user);
     const normal = (href: string) => new URL(href, "http://site").pathname.replace(/(.)\/$/, "$1");
     // Links in the HTML as served (menus closed): what a visitor can click without a flow.
     const foundOn = new Map<string, string>([["/", "(start)"]]);

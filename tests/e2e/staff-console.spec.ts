@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { createE2ESession, createE2EUser, uniqueUsername } from "../factories/e2e-users";
 import { test } from "./support/accounts";
@@ -10,7 +10,6 @@ import { sql } from "./support/store-link";
 // forms work against the real server. The whole first start of a real owner (production mode,
 // empty database, first forum, first thread) is tests/smoke/staff-forums.test.mjs.
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** A signed-in page for a new account of this privilege (a session cookie, as the login route makes one). */
 async function signedIn(browser: Browser, baseURL: string, privilege: "OWNER" | "ADMINISTRATOR" | "PLAYER"): Promise<Page> {
@@ -21,8 +20,7 @@ async function signedIn(browser: Browser, baseURL: string, privilege: "OWNER" | 
 }
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Nothing sticks out sideways: the page scrolls only down at this width. */

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { createE2ESession, createE2EUser } from "../factories/e2e-users";
 import { test } from "./support/accounts";
@@ -12,7 +12,6 @@ import { sql } from "./support/store-link";
 // public page; a player and a guest get the 404 page. The figures themselves are checked against
 // the database in tests/integration/staff-dashboard.test.ts.
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const SECTIONS = ["Revenue", "Credits spent in the store", "Votes", "Registrations", "Players online"];
 /** A string of uPlot's own (one of its class names), to tell its chunk from others. */
 const UPLOT_MARK = "cursor-pt";
@@ -51,8 +50,7 @@ function scriptsContaining(page: Page, mark: string): { found: string[]; done: (
 }
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page) {

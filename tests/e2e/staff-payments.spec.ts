@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { expect, type Page } from "@playwright/test";
 import Stripe from "stripe";
 import { createE2EUser } from "../factories/e2e-users";
-import { signIn, test } from "./support/accounts";
+import { startSignedIn, test } from "./support/accounts";
 import { sql } from "./support/store-link";
 
 // The staff console's payments and deliveries areas in the browser (issue 18): an administrator
@@ -24,10 +24,8 @@ async function deliveriesKey(): Promise<string> {
   return key;
 }
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test("an administrator re-sends a delivered item, and the game claims the copy exactly once", async ({ page }) => {
@@ -36,7 +34,7 @@ test("an administrator re-sends a delivered item, and the game claims the copy e
     `INSERT INTO game_deliveries ("userId", kind, status, payload, attempts, "deliveredAt") VALUES ($1, 'STORE_ITEM', 'DELIVERED', $2::jsonb, 1, now() AT TIME ZONE 'UTC') RETURNING id`,
     [player.id, JSON.stringify({ itemId: 4151, quantity: 1, name: "Abyssal whip" })],
   );
-  await signIn(page, admin);
+  await startSignedIn(page, admin);
   await page.goto(`/staff/deliveries?player=${encodeURIComponent(player.username)}`);
   await expect(page.getByRole("heading", { name: "Deliveries", level: 1 })).toBeVisible();
   const card = page.getByTestId("delivery").filter({ has: page.getByRole("heading", { name: `#${original!.id} Store item: 1 x Abyssal whip (item 4151)` }) });
@@ -92,7 +90,7 @@ test("an administrator re-applies a refused payment event once; a second click f
   });
   expect(hook.status()).toBe(200);
 
-  await signIn(page, admin);
+  await startSignedIn(page, admin);
   const older = await context.newPage();
   for (const p of [page, older]) await p.goto("/staff/payments?view=events&provider=stripe");
   const card = (p: Page) => p.getByTestId("webhook-event").filter({ has: p.getByText(eventId) });
@@ -134,7 +132,7 @@ test("an administrator re-applies a refused payment event once; a second click f
 
 test("a moderator gets the 404 page at /staff/payments and /staff/deliveries, and 403 from their API", async ({ page, baseURL }) => {
   const moderator = await createE2EUser({ privilege: "MODERATOR" });
-  await signIn(page, moderator);
+  await startSignedIn(page, moderator);
   for (const path of ["/staff/payments", "/staff/deliveries"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
@@ -165,7 +163,7 @@ test("the payments and deliveries pages pass axe and fit a 360 px wide screen", 
   ]);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, admin);
+  await startSignedIn(page, admin);
   for (const path of ["/staff/payments", "/staff/payments?view=events", `/staff/deliveries?player=${encodeURIComponent(player.username)}`, "/staff/deliveries"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { type Page, expect } from "@playwright/test";
 import { createE2ESession, createE2EUser } from "../factories/e2e-users";
-import { signIn, submitLogin, test } from "./support/accounts";
+import { startSignedIn, submitLogin, test } from "./support/accounts";
 import { sql } from "./support/store-link";
 
 // The staff console's Players area and audit log in the browser (issue 18): an administrator
@@ -11,7 +11,6 @@ import { sql } from "./support/store-link";
 // the ledger; the audit log shows it all. Who may not see these pages gets the 404 page, and
 // the pages pass axe and fit a 360 px wide phone.
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** A game server key allowed to verify logins (only its hash is stored, as the CLI does). */
 async function loginKey(): Promise<string> {
@@ -42,7 +41,7 @@ test("an administrator bans a player until tomorrow, the player is refused every
   const playerPage = await theirs.newPage();
   expect((await playerPage.request.get("/api/v1/user")).status()).toBe(200);
 
-  await signIn(page, admin);
+  await startSignedIn(page, admin);
   await page.goto("/staff/players");
   await page.getByLabel("Username, email or id").fill(player.email);
   await page.getByRole("button", { name: "Search" }).click();
@@ -107,13 +106,13 @@ test("an administrator bans a player until tomorrow, the player is refused every
 
 test("a player gets the 404 page at /staff; a moderator gets it at /staff/audit, and 403 from its API", async ({ page }) => {
   const player = await createE2EUser();
-  await signIn(page, player);
+  await startSignedIn(page, player);
   expect((await page.goto("/staff"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
 
   await page.context().clearCookies();
   const mod = await createE2EUser({ privilege: "MODERATOR" });
-  await signIn(page, mod);
+  await startSignedIn(page, mod);
   expect((await page.goto("/staff/audit"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
   expect((await page.request.get("/api/v1/staff/audit")).status()).toBe(403);
@@ -124,7 +123,7 @@ test("a player gets the 404 page at /staff; a moderator gets it at /staff/audit,
 test("the players, player and audit pages pass axe and fit a phone @mobile", async ({ page }) => {
   test.setTimeout(60_000);
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
-  await signIn(page, admin);
+  await startSignedIn(page, admin);
   // Something in each part of the player's page: a ledger line and a ban.
   expect((await page.request.post("/api/v1/staff/credits", { data: { username: player.username, amount: 250, reason: "Gold bought on ticket #20" } })).status()).toBe(200);
   expect((await page.request.post(`/api/v1/staff/players/${player.id}/ban`, { data: { reason: "Spamming the trade channel" } })).status()).toBe(200);
@@ -132,13 +131,12 @@ test("the players, player and audit pages pass axe and fit a phone @mobile", asy
   for (const path of [`/staff/players?q=${encodeURIComponent(player.username)}`, `/staff/players/${player.id}`, `/staff/audit?targetType=user&target=${player.id}`]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-    expect(axe.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page), path).toEqual([]);
     await expectNoSidewaysScroll(page);
   }
   // The ban dialog too.
   await page.goto(`/staff/players/${player.id}`);
   await page.getByRole("button", { name: "Unban", exact: true }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page), "ban dialog").toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createE2EUser, uniqueUsername } from "../factories/e2e-users";
-import { signIn, test } from "./support/accounts";
+import { startSignedIn, test } from "./support/accounts";
 
 // The staff catalogue editor in the browser: an administrator edits a product and the table
 // shows what the server stored; anyone else gets the 404 page.
@@ -8,7 +8,7 @@ import { signIn, test } from "./support/accounts";
 test.describe("staff store editor", () => {
   test("an administrator edits a product's price and sees it in the table", async ({ page }) => {
     const admin = await createE2EUser({ privilege: "ADMINISTRATOR" });
-    await signIn(page, admin);
+    await startSignedIn(page, admin);
     // Its own category and product, through the same API the editor uses (the session cookie rides along).
     const name = `Claws ${uniqueUsername("p").slice(1, 7)}`;
     const category = await page.request.post("/api/v1/staff/store/categories", { data: { name: `E2E ${name}` } });
@@ -43,7 +43,7 @@ test.describe("staff store editor", () => {
 
   test("an administrator creates a category in the editor, then hides and shows it", async ({ page }) => {
     const admin = await createE2EUser({ privilege: "ADMINISTRATOR" });
-    await signIn(page, admin);
+    await startSignedIn(page, admin);
     const name = `Cat ${uniqueUsername("c").slice(1, 8)}`;
     await page.goto("/staff/store");
     await page.getByRole("tab", { name: "Categories" }).click();
@@ -68,7 +68,7 @@ test.describe("staff store editor", () => {
 
   test("an administrator grants and removes credits from a phone, keyboard only @mobile", async ({ page }) => {
     const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
-    await signIn(page, admin);
+    await startSignedIn(page, admin);
     await page.goto("/staff/store");
     // The tables scroll inside their own box: the page itself fits the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -92,7 +92,7 @@ test.describe("staff store editor", () => {
 
   test("a player gets the 404 page at /staff/store", async ({ page }) => {
     const player = await createE2EUser();
-    await signIn(page, player);
+    await startSignedIn(page, player);
     const res = await page.goto("/staff/store");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();

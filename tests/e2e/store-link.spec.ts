@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { expect } from "@playwright/test";
 import { createE2ESession, createE2EUser } from "../factories/e2e-users";
 import { test } from "./support/accounts";
@@ -86,8 +86,7 @@ test("unticking 'Deliver in game' buys credits for the website balance as usual"
   await page.getByRole("button", { name: "Continue to the store" }).click();
   const main = page.getByRole("main");
   await expect(main.getByTestId("credit-package").first()).toBeVisible();
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await main.getByRole("checkbox", { name: "Deliver in game" }).uncheck();
   await expect(main.getByTestId("deliver-in-game")).toContainText("added to your website balance");
   await main.getByTestId("credit-package").first().click();

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations as violations } from "./support/axe";
 import { type Page, expect } from "@playwright/test";
 import { siteConfig } from "../../lib/site-config";
 import { e2eCredits } from "../factories/credits";
 import { createE2EUser } from "../factories/e2e-users";
-import { signIn, submitLogin, test } from "./support/accounts";
+import { startSignedIn, submitLogin, test } from "./support/accounts";
 
 // Store and credit journeys (issue 7; spec §2 Store, Order complete, Credit store, Purchase
 // history; §4; §5; §8). Each test makes its own player and, where it needs them, its own
@@ -17,10 +17,6 @@ const STORE_COMMAND_NOTE = "Credit packages can only be bought via the in-game s
 const atPath = (path: string) => (url: URL) => url.pathname === path;
 const tag = () => `E2E${randomBytes(3).toString("hex")}`;
 
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
-}
 
 /** The number shown on the store's balance line. */
 async function shownBalance(page: Page): Promise<number> {
@@ -49,7 +45,7 @@ test.describe("store", () => {
     const { categoryId } = await e2eCredits.createCategoryWithProducts(`${t} Relics`, specs);
     const user = await createE2EUser();
     await e2eCredits.grantCredits(user.id, 1000);
-    await signIn(page, user);
+    await startSignedIn(page, user);
 
     // A plain /store loads the route's default category (3) with the balance line.
     await page.goto("/store");
@@ -147,7 +143,7 @@ test.describe("store", () => {
     await e2eCredits.createCategoryWithProducts(`${t} Dear`, [{ name: `${t} Costly Cape`, price: 5000 }]);
     const user = await createE2EUser();
     await e2eCredits.grantCredits(user.id, 40);
-    await signIn(page, user);
+    await startSignedIn(page, user);
     await page.goto("/store");
     const main = page.getByRole("main");
     await main.getByRole("radio", { name: `${t} Dear` }).check();
@@ -166,7 +162,7 @@ test.describe("store", () => {
   test("buy a credit package through the local test checkout; the purchase history shows it", async ({ page }) => {
     test.setTimeout(90_000);
     const user = await createE2EUser();
-    await signIn(page, user);
+    await startSignedIn(page, user);
 
     // A player with no credits is offered 'Buy Credits'.
     await page.goto("/store");
@@ -242,7 +238,7 @@ test.describe("store", () => {
 
   test("a player with no purchases sees the empty history", async ({ page }) => {
     const user = await createE2EUser();
-    await signIn(page, user);
+    await startSignedIn(page, user);
     await page.goto("/account/purchases?type=credits");
     await expect(page.getByRole("main").getByText("No purchase history found")).toBeVisible();
     await expect(page.getByTestId("total-spent")).toHaveText("$0.00");
@@ -250,7 +246,7 @@ test.describe("store", () => {
 
   test("the store fits a phone screen @mobile", async ({ page }) => {
     const user = await createE2EUser();
-    await signIn(page, user);
+    await startSignedIn(page, user);
     await page.goto("/store");
     await expect(page.getByTestId("product-card").first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -260,7 +256,7 @@ test.describe("store", () => {
   test("the store pages and their modals have no WCAG A/AA violations", async ({ page }) => {
     test.setTimeout(60_000);
     const user = await createE2EUser();
-    await signIn(page, user);
+    await startSignedIn(page, user);
     await page.goto("/store");
     await expect(page.getByTestId("product-card").first()).toBeVisible();
     expect(await violations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createE2EUser, uniqueUsername } from "../factories/e2e-users";
-import { signIn, test } from "./support/accounts";
+import { startSignedIn, test } from "./support/accounts";
 
 // Support tickets in Chromium (issue 11): a player opens a ticket from the landing page and
 // replies; staff close it from the queue; the player finds it under Closed Tickets without a
@@ -11,7 +11,7 @@ test.describe("support tickets", () => {
     test.setTimeout(90_000);
     const player = await createE2EUser();
     const title = `Lost my cape ${uniqueUsername("t").slice(1, 7)}`;
-    await signIn(page, player);
+    await startSignedIn(page, player);
 
     await page.goto("/tickets/");
     await page.getByRole("main").getByRole("link", { name: "Create Ticket" }).click();
@@ -46,7 +46,7 @@ test.describe("support tickets", () => {
     const staffContext = await browser.newContext({ baseURL, extraHTTPHeaders });
     const staffPage = await staffContext.newPage();
     const moderator = await createE2EUser({ privilege: "MODERATOR" });
-    await signIn(staffPage, moderator);
+    await startSignedIn(staffPage, moderator);
     await staffPage.goto("/staff/tickets");
     await expect(staffPage.getByRole("heading", { name: "Ticket queue" })).toBeVisible();
     const queued = staffPage.getByRole("row").filter({ hasText: title });
@@ -79,14 +79,14 @@ test.describe("support tickets", () => {
 
   test("another player's ticket is the 404 page, like a missing one @mobile", async ({ page }) => {
     const owner = await createE2EUser();
-    await signIn(page, owner);
+    await startSignedIn(page, owner);
     const created = await page.request.post("/api/v1/tickets", { data: { type: "REPORT_BUG", title: "Private", description: "Only mine." } });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
     await page.context().clearCookies();
 
     const other = await createE2EUser();
-    await signIn(page, other);
+    await startSignedIn(page, other);
     for (const path of [`/ticket/${id}`, "/ticket/2147483647", "/ticket/abc"]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);

@@ -13,8 +13,12 @@ function databaseUrl(): string {
   return url;
 }
 
-// One short-lived connection per statement: a Playwright worker holds no pool open at exit.
-const factory = userFactory(async <T>(text: string, values: readonly unknown[]) => {
+/**
+ * One statement on the e2e database, for what a journey must set up or read that no page does
+ * (e.g. ageing a cache). One short-lived connection per statement: a Playwright worker holds no
+ * pool open at exit.
+ */
+export async function e2eQuery<T>(text: string, values: readonly unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
@@ -22,7 +26,9 @@ const factory = userFactory(async <T>(text: string, values: readonly unknown[]) 
   } finally {
     await client.end();
   }
-});
+}
+
+const factory = userFactory(e2eQuery);
 
 /** An active, confirmed player. */
 export function createE2EUser(options: UserOptions = {}): Promise<E2EUser> {

@@ -1,5 +1,5 @@
 // Users for integration tests: the shared factory run on the test's Prisma client, returning
-// the full row so tests can read any column.
+// the row as the app reads it (every column but the secrets: SECRET_COLUMNS in lib/server/db.ts).
 import { db } from "@/lib/server/db";
 import { DEFAULT_PASSWORD, type UserOptions, uniqueUsername, userFactory } from "./user-factory";
 

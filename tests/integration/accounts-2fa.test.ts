@@ -44,7 +44,7 @@ describe("two-factor authentication", () => {
     expect(String(r.json.secret)).toMatch(/^[A-Z2-7]{16,}$/);
     expect(String(r.json.otpauth_url)).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(String(r.json.qr_code)).toMatch(/^data:image\/png;base64,/);
-    const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { totpSecretEnc: false } });
     expect(row.totpSecretEnc).toMatch(/^v1\./);
     expect(row.totpSecretEnc).not.toContain(String(r.json.secret));
     // Asking again shows the same pending secret.
@@ -109,7 +109,7 @@ describe("two-factor authentication", () => {
     const code = await generate({ secret, ...at(now() + 30) });
     const ok = await call(deactivateRoute, { method: "POST", cookies: { session }, headers: SAME_ORIGIN, body: { code } });
     expect(ok.status).toBe(200);
-    const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { totpSecretEnc: false } });
     expect(row.totpEnabledAt).toBeNull();
     expect(row.totpSecretEnc).toBeNull();
     expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
@@ -120,9 +120,17 @@ describe("two-factor authentication", () => {
   it("rate limits code attempts per account", async () => {
     const { session } = await signedIn();
     await call(statusRoute, { cookies: { session } });
-    let last = 0;
-    for (let i = 0; i < 11; i++) last = (await call(activateRoute, { method: "POST", cookies: { session }, headers: SAME_ORIGIN, body: { code: "111111" } })).status;
-    expect(last).toBe(429);
+    const attempt = (s: string, from: Record<string, string>) => call(activateRoute, { method: "POST", cookies: { session: s }, headers: { ...SAME_ORIGIN, ...from }, body: { code: "111111" } });
+    // Each attempt from another address: only a limit on the account can refuse the 11th.
+    for (let i = 0; i < 10; i++) expect((await attempt(session, ip())).status, `attempt ${i + 1}`).toBe(400);
+    const address = ip();
+    const blocked = await attempt(session, address);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another account, from the very address just refused, still has its attempts.
+    const other = await signedIn();
+    await call(statusRoute, { cookies: { session: other.session } });
+    expect((await attempt(other.session, address)).status).toBe(400);
   });
 
   it("wrong codes from one address do not lock the owner out elsewhere, and the limit answers Retry-After", async () => {
@@ -146,5 +154,25 @@ describe("two-factor authentication", () => {
     const bStatus = await call(statusRoute, { cookies: { session: b.session } });
     const aStatus = await call(statusRoute, { cookies: { session: a.session } });
     expect(aStatus.json.secret).not.toBe(bStatus.json.secret);
+    // A asks for B's by every name a request could carry (id, user id, username, in the query):
+    // the answer is still A's own pending secret, for A's account name, and nothing of B's.
+    const bId = String(b.user.id);
+    const asks = [`?id=${bId}`, `?user_id=${bId}`, `?userId=${bId}`, `?player_id=${bId}`, `?username=${encodeURIComponent(b.user.username)}`, `?id=${bId}&user_id=${bId}&username=${encodeURIComponent(b.user.username)}`];
+    for (const q of asks) {
+      const r = await call(statusRoute, { path: `/api/v1/2fa/status${q}`, cookies: { session: a.session } });
+      expect(r.status, q).toBe(200);
+      expect(r.json.secret, q).toBe(aStatus.json.secret);
+      expect(String(r.json.otpauth_url), q).toContain(encodeURIComponent(a.user.username));
+      expect(JSON.stringify(r.json), q).not.toContain(String(bStatus.json.secret));
+    }
+    // B's own asking, the same way, answers B's.
+    const own = await call(statusRoute, { path: `/api/v1/2fa/status?id=${bId}&user_id=${bId}`, cookies: { session: b.session } });
+    expect(own.status).toBe(200);
+    expect(own.json.secret).toBe(bStatus.json.secret);
+    // Once B's is active, A still reads only A's pending one; B reads B's as active.
+    await activate(b.session);
+    const afterB = await call(statusRoute, { path: `/api/v1/2fa/status?user_id=${bId}`, cookies: { session: a.session } });
+    expect(afterB.json).toMatchObject({ activated: false, secret: aStatus.json.secret });
+    expect((await call(statusRoute, { cookies: { session: b.session } })).json).toEqual({ activated: true, recovery_codes_left: 10 });
   });
 });

@@ -35,7 +35,7 @@ afterEach(async () => {
 });
 
 async function unchanged(userId: number, otherSession: string) {
-  const row = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  const row = await db.user.findUniqueOrThrow({ where: { id: userId }, omit: { passwordHash: false } });
   expect(await verifyPassword(row.passwordHash, DEFAULT_PASSWORD)).toBe(true);
   expect(row.passwordChangedAt).toBeNull();
   expect(row.bannedAt).toBeNull();

@@ -1,4 +1,5 @@
 import bcrypt from "bcryptjs";
+import { type JWTHeaderParameters, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as loginRoute } from "@/app/api/v1/login/route";
 import { POST as logoutRoute } from "@/app/api/v1/logout/route";
@@ -114,7 +115,7 @@ describe("website login", () => {
     await db.user.update({ where: { id: u.id }, data: { passwordHash: await bcrypt.hash("Legacy!pass9", 8) } });
     const r = await call(loginRoute, { method: "POST", body: { username: u.username, password: "Legacy!pass9" }, headers: ip() });
     expect(r.status).toBe(200);
-    expect((await db.user.findUniqueOrThrow({ where: { id: u.id } })).passwordHash).toMatch(/^\$argon2id\$/);
+    expect((await db.user.findUniqueOrThrow({ where: { id: u.id }, select: { passwordHash: true } })).passwordHash).toMatch(/^\$argon2id\$/);
   });
 });
 
@@ -139,6 +140,26 @@ describe("GET /api/v1/user", () => {
   it("refuses a forged or wrong-audience bearer token", async () => {
     const r = await call(userRoute, { headers: { authorization: "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0." } });
     expect(r.status).toBe(401);
+
+    // The claims of a real access token, signed again with the server's key: as they are, they
+    // are accepted (the positive control); with only the audience changed, refused.
+    const u = await createUser();
+    const t = await call(tokenRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: ip() });
+    expect(t.status).toBe(200);
+    const [header, payload] = String(t.json.access).split(".").slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString()) as Record<string, unknown>) as [JWTHeaderParameters, JWTPayload];
+    expect(payload.aud).toBe("api");
+    const key = new TextEncoder().encode(process.env.AUTH_SECRET);
+    const resigned = (claims: JWTPayload) => new SignJWT(claims).setProtectedHeader(header).sign(key);
+    const asBearer = async (token: string) => call(userRoute, { headers: { authorization: `Bearer ${token}` } });
+    const same = await asBearer(await resigned(payload));
+    expect(same.status).toBe(200);
+    expect(same.json.name).toBe(u.username);
+    expect((await asBearer(await resigned({ ...payload, aud: "game" }))).status).toBe(401);
+
+    // The same claims unsigned (alg none) are refused too.
+    const unsigned = new UnsecuredJWT(payload).encode();
+    expect(JSON.parse(Buffer.from(unsigned.split(".")[0]!, "base64url").toString())).toEqual({ alg: "none" });
+    expect((await asBearer(unsigned)).status).toBe(401);
   });
 });
 

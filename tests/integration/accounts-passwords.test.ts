@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as changeEmailRoute } from "@/app/api/v1/change-password/email/route";
 import { POST as changeRoute } from "@/app/api/v1/change-password/route";
 import { POST as loginRoute } from "@/app/api/v1/login/route";
@@ -8,24 +8,13 @@ import { GET as userRoute } from "@/app/api/v1/user/route";
 import { db } from "@/lib/server/db";
 import { PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED } from "@/lib/schemas/accounts";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
-import { setEnv } from "../support/env";
-import { runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
-import { linkIn, startSmtpCapture } from "../support/smtp-capture";
+import { runJobsUntilIdle } from "../support/jobs";
+import { linkIn, captureMailForFile } from "../support/smtp-capture";
 
 // Mail goes out through background jobs, which this file runs itself (runJobsUntilIdle).
-await takeOwnDatabase("acc_pw");
 import { call, freshClient, loginCookie as login, SAME_ORIGIN } from "./helpers";
 
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-let restore: () => void;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  restore = setEnv({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
-});
-afterAll(async () => {
-  restore();
-  await smtp.close();
-});
+const mailbox = captureMailForFile({ TRUST_PROXY: "true" });
 
 const ip = () => freshClient();
 const loginCookie = (username: string, password = DEFAULT_PASSWORD) => login(username, password);
@@ -49,7 +38,7 @@ describe("POST /api/v1/change-password", () => {
     expect((await call(userRoute, { cookies: { session: here } })).status).toBe(200);
     expect((await call(userRoute, { cookies: { session: elsewhere } })).status).toBe(401);
     await runJobsUntilIdle();
-    const mail = await smtp.latestTo(u.email);
+    const mail = await mailbox().latestTo(u.email);
     expect(mail.subject).toMatch(/password was changed/);
     const relog = await call(loginRoute, { method: "POST", body: { username: u.username, password: "Fresh!pass22" }, headers: ip() });
     expect(relog.status).toBe(200);
@@ -78,7 +67,7 @@ describe("POST /api/v1/change-password", () => {
 describe("password reset", () => {
   it("answers the same for unknown accounts and emails nothing", async () => {
     await runJobsUntilIdle(); // mail queued by earlier tests
-    const before = smtp.messages.length;
+    const before = mailbox().messages.length;
     const r = await call(requestRoute, { method: "POST", body: { username: "ghost-user", email: "ghost@test.example" }, headers: ip() });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ details: RESET_REQUESTED });
@@ -86,7 +75,7 @@ describe("password reset", () => {
     const wrongEmail = await call(requestRoute, { method: "POST", body: { username: u.username, email: "someone-else@test.example" }, headers: ip() });
     expect(wrongEmail.json).toEqual({ details: RESET_REQUESTED });
     await runJobsUntilIdle();
-    expect(smtp.messages.length).toBe(before);
+    expect(mailbox().messages.length).toBe(before);
   });
 
   it("validates the request fields", async () => {
@@ -99,10 +88,10 @@ describe("password reset", () => {
   it("resets through the emailed single-use link, ends every session and notifies", async () => {
     const u = await createUser();
     const session = await loginCookie(u.username);
-    const since = smtp.messages.length;
+    const since = mailbox().messages.length;
     await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email.toUpperCase() }, headers: ip() });
     await runJobsUntilIdle();
-    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    const link = linkIn(await mailbox().latestTo(u.email, since), "/account/reset-password");
     expect(link.origin).toBe("http://localhost:3000");
     const uid = link.searchParams.get("uid")!;
     const token = link.searchParams.get("token")!;
@@ -120,7 +109,7 @@ describe("password reset", () => {
     expect(ok.json).toEqual({ details: RESET_DONE });
     expect((await call(userRoute, { cookies: { session } })).status).toBe(401);
     await runJobsUntilIdle();
-    expect((await smtp.latestTo(u.email, since + 1)).subject).toMatch(/password was changed/);
+    expect((await mailbox().latestTo(u.email, since + 1)).subject).toMatch(/password was changed/);
 
     const twice = await call(resetRoute, { method: "POST", body: { uid, token, password: "Other!new88", passwordConfirmation: "Other!new88" }, headers: ip() });
     expect(twice.status).toBe(400);
@@ -140,10 +129,10 @@ describe("password reset", () => {
     expect(noAccount.json).toEqual(bogus.json);
 
     // With a valid link the strength check applies, and the link stays usable.
-    const since = smtp.messages.length;
+    const since = mailbox().messages.length;
     await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() });
     await runJobsUntilIdle();
-    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    const link = linkIn(await mailbox().latestTo(u.email, since), "/account/reset-password");
     const fields = { uid: link.searchParams.get("uid"), token: link.searchParams.get("token") };
     const common = await call(resetRoute, { method: "POST", body: { ...fields, password: named, passwordConfirmation: named }, headers: ip() });
     expect(common.status).toBe(400);
@@ -153,10 +142,10 @@ describe("password reset", () => {
 
   it("refuses an expired link", async () => {
     const u = await createUser();
-    const since = smtp.messages.length;
+    const since = mailbox().messages.length;
     await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() });
     await runJobsUntilIdle();
-    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    const link = linkIn(await mailbox().latestTo(u.email, since), "/account/reset-password");
     await db.emailToken.updateMany({ where: { userId: u.id }, data: { expiresAt: new Date(Date.now() - 1) } });
     const r = await call(resetRoute, { method: "POST", body: { uid: link.searchParams.get("uid"), token: link.searchParams.get("token"), password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() });
     expect(r.status).toBe(400);
@@ -175,11 +164,11 @@ describe("password reset", () => {
   it("/account/change-password emails the signed-in player their own link", async () => {
     const u = await createUser();
     const session = await loginCookie(u.username);
-    const since = smtp.messages.length;
+    const since = mailbox().messages.length;
     const r = await call(changeEmailRoute, { method: "POST", cookies: { session }, headers: SAME_ORIGIN });
     expect(r.status).toBe(200);
     await runJobsUntilIdle();
-    const link = linkIn(await smtp.latestTo(u.email, since), "/account/reset-password");
+    const link = linkIn(await mailbox().latestTo(u.email, since), "/account/reset-password");
     expect(link.searchParams.get("uid")).toBe(String(u.id));
   });
 });

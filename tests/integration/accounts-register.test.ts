@@ -3,16 +3,15 @@ import { POST as register } from "@/app/api/v1/users/route";
 import { GET as confirm } from "@/app/api/v1/users/confirm/route";
 import { POST as loginRoute } from "@/app/api/v1/login/route";
 import { db } from "@/lib/server/db";
-import { ACCOUNT_EXISTS, ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/register-user";
+import { ACCOUNT_EXISTS, ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/create-account";
 import { sha256 } from "@/lib/server/security/tokens";
 import { CONFIRMATION_NOTICE } from "@/lib/schemas/accounts";
 import { createUser, uniqueUsername } from "../factories/users";
 import { setEnv } from "../support/env";
-import { runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
+import { runJobsUntilIdle } from "../support/jobs";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
 
 // Mail goes out through background jobs, which this file runs itself (runJobsUntilIdle).
-await takeOwnDatabase("acc_reg");
 import { call, sessionFrom } from "./helpers";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -41,7 +40,7 @@ describe("POST /api/v1/users", () => {
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ name: body.username, email: body.email, privilege: "PLAYER", memberRank: "NONE", totalVotes: 0, totalSpent: 0, storeCredits: 0, is_staff: false });
     expect(JSON.stringify(r.json)).not.toMatch(/argon2|passwordHash|totp/i);
-    const row = await db.user.findFirstOrThrow({ where: { username: body.username } });
+    const row = await db.user.findFirstOrThrow({ where: { username: body.username }, omit: { passwordHash: false } });
     expect(row.passwordHash.startsWith("$argon2id$")).toBe(true);
     expect(row.isActive).toBe(true);
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { POST as register } from "@/app/api/v1/users/route";
-import { ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/register-user";
+import { ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/create-account";
 import { applyMigrations } from "@/scripts/lib/migrations.mjs";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";

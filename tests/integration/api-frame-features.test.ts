@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { paged, pageWindow } from "@/lib/server/http/paging";
+import { paged, pageWindow } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { defineOperation, rawBody, ZPageQuery, zPaged } from "@/lib/schemas/api";
 import type { Privilege } from "@/lib/generated/prisma/enums";

@@ -129,7 +129,7 @@ describe("client address", () => {
 
 describe("rate-limit counters", () => {
   it("restart after their window (the sweep job deletes old ones: jobs-queue.test.ts)", async () => {
-    const { hitRateLimit } = await import("@/lib/server/http/rate-limit");
+    const { hitRateLimit } = await import("@/lib/server/security/rate-limit");
     const { db } = await import("@/lib/server/db");
     const rule = { name: `sweep-${Date.now()}`, limit: 1, windowSec: 60 };
     expect((await hitRateLimit(rule, "a")).allowed).toBe(true);

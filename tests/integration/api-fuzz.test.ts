@@ -205,7 +205,7 @@ type Allowance = { reason: string; allows: (w: WriteRow, op: Operation, status: 
 const only = (w: WriteRow, columns: string[]) => w.op === "UPDATE" && w.changed.every((c) => columns.includes(c));
 const ALLOWED_ON_REFUSAL: Allowance[] = [
   {
-    reason: "rate-limit counters count every request, valid or not (route.ts runs the per-IP rules before reading the input; lib/server/http/rate-limit.ts)",
+    reason: "rate-limit counters count every request, valid or not (route.ts runs the per-IP rules before reading the input; lib/server/security/rate-limit.ts)",
     allows: (w) => w.table === "public.rate_limit_buckets" && (w.op === "INSERT" || w.op === "UPDATE"),
   },
   {

@@ -1,14 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as challengeRoute } from "@/app/api/v1/captcha/challenge/route";
-import { captchaClientConfig } from "@/lib/server/captcha/captcha-config";
+import { activeCaptchaProvider, captchaClientConfig } from "@/lib/server/captcha/captcha-config";
 import { ALTCHA_ALGORITHM, ALTCHA_COUNTER_MAX, ALTCHA_TTL_SEC, createCaptchaChallenge } from "@/lib/server/captcha/create-challenge";
 import { verifyCaptcha } from "@/lib/server/captcha/verify-captcha";
-import { parseEnv, resetEnvCache } from "@/lib/server/env";
+import { getEnv, parseEnv, resetEnvCache } from "@/lib/server/env";
 import { call } from "./helpers";
+import { solveCaptcha as solve } from "../support/solve-captcha.mjs";
 
 const IP = "203.0.113.7";
 const CAPTCHA_KEYS = ["CAPTCHA_PROVIDER", "CAPTCHA_VERIFY_URL", "TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "HCAPTCHA_SITE_KEY", "HCAPTCHA_SECRET_KEY", "ALTCHA_HMAC_KEY", "APP_MODE"] as const;
@@ -27,19 +26,19 @@ afterEach(() => {
   setEnv(savedEnv);
 });
 
-/** Solves like the widget does (interleaved counters, as its workers split them) and encodes its payload. */
-async function solve(challenge: Challenge): Promise<string> {
-  const controller = new AbortController();
-  const runs = [0, 1, 2, 3].map((i) =>
-    solveChallenge({ challenge, deriveKey, counterStart: i, counterStep: 4, controller }).then((s) => {
-      if (!s) throw new Error("not found");
-      controller.abort();
-      return s;
-    }),
-  );
-  const solution = await Promise.any(runs);
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-}
+/** A complete production configuration; each test varies one thing. */
+const PRODUCTION = {
+  APP_MODE: "production",
+  DATABASE_URL: "postgresql://u:p@db.example.com/x",
+  SITE_URL: "https://example.com",
+  AUTH_SECRET: "a".repeat(40),
+  TOTP_ENCRYPTION_KEY: "k",
+  SMTP_URL: "smtp://localhost",
+  PAYMENT_METHODS: "none",
+  VOTE_RUNELOCUS_SECRET: "s1",
+  VOTE_RSPS_LIST_SECRET: "s2",
+  VOTE_RUNELIST_SECRET: "s3",
+};
 
 function decode(token: string) {
   return JSON.parse(Buffer.from(token, "base64").toString("utf8"));
@@ -222,21 +221,53 @@ describe("captcha configuration", () => {
     setEnv({ CAPTCHA_PROVIDER: "off" });
     expect(captchaClientConfig()).toEqual({ provider: "off" });
     expect(await verifyCaptcha("off", IP)).toBe(true);
+    expect(await verifyCaptcha("anything at all", IP)).toBe(true);
+  });
+
+  it("off is refused in production: the configuration names CAPTCHA_PROVIDER, the same production config with a real provider starts", () => {
+    expect(() => parseEnv({ ...PRODUCTION, CAPTCHA_PROVIDER: "off" })).toThrow(/CAPTCHA_PROVIDER: cannot be off in production/);
+    // Positive control: nothing else in this production config is refused.
+    expect(parseEnv({ ...PRODUCTION, CAPTCHA_PROVIDER: "altcha" })).toMatchObject({ CAPTCHA_PROVIDER: "altcha", isProduction: true });
+    // …and off itself is a valid choice in local mode.
+    expect(parseEnv({ ...PRODUCTION, APP_MODE: "local", CAPTCHA_PROVIDER: "off" })).toMatchObject({ CAPTCHA_PROVIDER: "off", isLocal: true });
+  });
+
+  it("off falls back to ALTCHA outside local mode, should a production config with off ever get past the check", () => {
+    const local = parseEnv({ ...PRODUCTION, APP_MODE: "local", CAPTCHA_PROVIDER: "off" });
+    expect(activeCaptchaProvider(local)).toBe("off");
+    const production = { ...local, APP_MODE: "production" as const, isLocal: false, isProduction: true };
+    expect(activeCaptchaProvider(production)).toBe("altcha");
+    // Unset, the provider is ALTCHA in both modes.
+    expect(activeCaptchaProvider(parseEnv({ ...PRODUCTION }))).toBe("altcha");
+    expect(activeCaptchaProvider(parseEnv({ ...PRODUCTION, APP_MODE: "local" }))).toBe("altcha");
+  });
+
+  it("verifyCaptcha with off in production never says yes: the configuration refuses; the same call in local mode accepts", async () => {
+    const saved = Object.fromEntries(Object.keys(PRODUCTION).map((k) => [k, process.env[k]]));
+    const setProcessEnv = (vars: Record<string, string | undefined>) => {
+      for (const [k, v] of Object.entries(vars)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetEnvCache();
+    };
+    try {
+      // The whole production config, the test's own database kept: with a real provider it loads.
+      const { DATABASE_URL: _db, ...production } = PRODUCTION;
+      setProcessEnv({ ...production, CAPTCHA_PROVIDER: "altcha" });
+      expect(getEnv().isProduction).toBe(true);
+      setProcessEnv({ CAPTCHA_PROVIDER: "off" });
+      await expect(verifyCaptcha("off", IP)).rejects.toThrow(/CAPTCHA_PROVIDER: cannot be off in production/);
+      // The positive twin: the same call in local mode is accepted.
+      setProcessEnv({ APP_MODE: "local" });
+      expect(await verifyCaptcha("off", IP)).toBe(true);
+    } finally {
+      setProcessEnv(saved);
+    }
   });
 
   it("production requires both keys of the chosen provider and no verify-URL override", () => {
-    const base = {
-      APP_MODE: "production",
-      DATABASE_URL: "postgresql://u:p@db.example.com/x",
-      SITE_URL: "https://example.com",
-      AUTH_SECRET: "a".repeat(40),
-      TOTP_ENCRYPTION_KEY: "k",
-      SMTP_URL: "smtp://localhost",
-      PAYMENT_METHODS: "none",
-      VOTE_RUNELOCUS_SECRET: "s1",
-      VOTE_RSPS_LIST_SECRET: "s2",
-      VOTE_RUNELIST_SECRET: "s3",
-    };
+    const base = PRODUCTION;
     expect(() => parseEnv({ ...base, CAPTCHA_PROVIDER: "turnstile", TURNSTILE_SITE_KEY: "s" })).toThrow(/TURNSTILE_SECRET_KEY/);
     expect(() => parseEnv({ ...base, CAPTCHA_PROVIDER: "hcaptcha" })).toThrow(/HCAPTCHA_SITE_KEY[\s\S]*HCAPTCHA_SECRET_KEY/);
     expect(() => parseEnv({ ...base, CAPTCHA_VERIFY_URL: "http://127.0.0.1:1/x" })).toThrow(/CAPTCHA_VERIFY_URL/);

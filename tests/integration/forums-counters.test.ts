@@ -75,7 +75,7 @@ describe("counters under concurrent writes", () => {
     await expectLatestPost(thread.id);
   }, 90_000);
 
-  it("a close racing replies: each reply either landed before the close or got 409, and nothing refused was written", async () => {
+  it("a close racing replies: each reply either landed before the close (which counts it) or got 409, and nothing refused was written", async () => {
     const forum = await createForum();
     const [owner, m1, m2, mod] = await Promise.all([userWithSession(), userWithSession("MODERATOR"), userWithSession("MODERATOR"), userWithSession("MODERATOR")]);
     const thread = await startThread(owner, forum.id);
@@ -95,6 +95,12 @@ describe("counters under concurrent writes", () => {
     const rows = await db.forumPost.findMany({ where: { threadId: thread.id }, select: { id: true }, orderBy: { id: "asc" } });
     expect(rows.map((r) => r.id)).toEqual([opening.id, ...accepted].sort((x, y) => x - y));
     expect((await db.forumThread.findUniqueOrThrow({ where: { id: thread.id } })).postCount).toBe(1 + accepted.length);
+    // Every accepted reply landed before the close: the close's answer, read in its transaction
+    // while it held the thread row, already counts all of them and names the newest as latest.
+    // A reply that checked "open" without the lock and wrote after the close would be missing.
+    expect(closed.json.post_count).toBe(1 + accepted.length);
+    const newest = await db.forumPost.findFirstOrThrow({ where: { threadId: thread.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    expect(Date.parse((closed.json.latest_post as { date: string }).date)).toBe(newest.createdAt.getTime());
     await expectExact([forum.id], [owner, m1, m2]);
     // Once closed it stays closed to everyone.
     const late = await replyReq(m1, thread.id, 99);
@@ -106,13 +112,26 @@ describe("counters under concurrent writes", () => {
     const [owner, m1] = await Promise.all([userWithSession(), userWithSession("MODERATOR")]);
     const thread = await startThread(owner, forum.id);
     let replied: Promise<Awaited<ReturnType<typeof replyReq>>> | undefined;
-    await db.$transaction(async (tx) => {
-      await tx.forumThread.update({ where: { id: thread.id }, data: { closed: true } });
-      // The reply starts while the close holds the row and has not committed: reading without
-      // the lock it would still see an open thread and write.
-      replied = replyReq(m1, thread.id, 1);
-      await new Promise((r) => setTimeout(r, 300));
-    });
+    let waited = false;
+    await db.$transaction(
+      async (tx) => {
+        await tx.forumThread.update({ where: { id: thread.id }, data: { closed: true } });
+        // The reply starts while the close holds the row and has not committed: reading without
+        // the lock it would still see an open thread and write. The close commits only once
+        // PostgreSQL shows the reply waiting for a lock (docs: the pg_stat_activity pattern), so
+        // a reply that did not wait cannot pass for one that did.
+        replied = replyReq(m1, thread.id, 1);
+        for (let i = 0; i < 400 && !waited; i++) {
+          const rows = await db.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%forum_threads%'`;
+          waited = rows[0]!.n > 0;
+          if (!waited) await new Promise((r) => setTimeout(r, 25));
+        }
+      },
+      { timeout: 20_000 },
+    );
+    expect(waited, "the reply never waited for the close's row lock").toBe(true);
     const r = await replied!;
     expect(r.status).toBe(409);
     expect(await db.forumPost.count({ where: { threadId: thread.id } })).toBe(1);

@@ -340,8 +340,25 @@ describe("hiding threads", () => {
       patchThread(users.mod, t.id, { hidden: false }),
       send(users.alice),
     ]);
-    // Each reply either landed (201) or met the hidden thread (404); both staff changes went through.
-    for (const r of results) expect([200, 201, 404]).toContain(r.status);
+    // Staff see and change a hidden thread: both staff changes answer 200 with the state they
+    // left, whatever order they ran in (each locks the thread row first).
+    const [hide, unhide] = [results[2]!, results[4]!];
+    expect(hide.status, JSON.stringify(hide.json)).toBe(200);
+    expect(hide.json).toMatchObject({ id: t.id, hidden: true });
+    expect(unhide.status, JSON.stringify(unhide.json)).toBe(200);
+    expect(unhide.json).toMatchObject({ id: t.id, hidden: false });
+    // Each reply either landed (201) or met the hidden thread (404, a player does not see it);
+    // the replies that answered 201 are exactly the racing posts stored.
+    const replies = [results[0]!, results[1]!, results[3]!, results[5]!];
+    for (const r of replies) expect([201, 404], JSON.stringify(r.json)).toContain(r.status);
+    const landed = await db.forumPost.count({ where: { threadId: t.id, content: { contains: "racing" } } });
+    expect(landed).toBe(replies.filter((r) => r.status === 201).length);
+    // The thread ends as the later staff change left it: an unhide that ran first changed
+    // nothing (no audit) and the hide stands; otherwise hide then unhide.
+    const actions = (await auditsOf("forum_thread", t.id)).map((a) => a.action);
+    const finalHidden = (await db.forumThread.findUniqueOrThrow({ where: { id: t.id } })).hidden;
+    expect([["forum.thread.hide"], ["forum.thread.hide", "forum.thread.unhide"]]).toContainEqual(actions);
+    expect(finalHidden).toBe(actions.length === 1);
     const c = await countersOf(forum.id);
     expect(c.stored).toEqual(c.real);
     for (const u of [users.alice, users.bob]) {

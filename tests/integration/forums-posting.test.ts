@@ -194,12 +194,26 @@ describe("reading", () => {
     const forum = await createForum();
     const a = await startThread(users.alice, forum.id, "Latest A");
     const b = await startThread(users.bob, forum.id, "Latest B");
-    const r = await call(latest.GET, as(null, { path: "/api/v1/forums/threads/latest", query: "?amount=2" }));
-    expect(r.status).toBe(200);
-    const ids = (r.json as unknown as Array<{ id: number }>).map((t) => t.id);
-    expect(ids).toHaveLength(2);
-    // Other files may start threads at the same moment: ours are in order, B before A.
-    expect(ids.indexOf(b.id) === -1 || ids.indexOf(a.id) === -1 || ids.indexOf(b.id) < ids.indexOf(a.id)).toBe(true);
+    const c = await startThread(users.alice, forum.id, "Latest C");
+    // Other files start threads in the shared database at the same time, so ours are moved an
+    // hour ahead (B newer than A, C older than both) to be the newest there are. Created in
+    // another order than they are dated, so neither id nor creation order gives the answer.
+    const hour = Date.now() + 3600_000;
+    await db.forumThread.update({ where: { id: a.id }, data: { createdAt: new Date(hour + 1000) } });
+    await db.forumThread.update({ where: { id: b.id }, data: { createdAt: new Date(hour + 2000) } });
+    await db.forumThread.update({ where: { id: c.id }, data: { createdAt: new Date(hour) } });
+    const latestIds = async (amount: number) => {
+      const r = await call(latest.GET, as(null, { path: "/api/v1/forums/threads/latest", query: `?amount=${amount}` }));
+      expect(r.status).toBe(200);
+      return (r.json as unknown as Array<{ id: number }>).map((t) => t.id);
+    };
+    try {
+      expect(await latestIds(2)).toEqual([b.id, a.id]);
+      expect(await latestIds(3)).toEqual([b.id, a.id, c.id]);
+      expect(await latestIds(1)).toEqual([b.id]);
+    } finally {
+      await db.forumThread.updateMany({ where: { id: { in: [a.id, b.id, c.id] } }, data: { createdAt: new Date() } });
+    }
     const bad = await call(latest.GET, as(null, { path: "/api/v1/forums/threads/latest", query: "?amount=500" }));
     expect(bad.status).toBe(400);
     expect(bad.json.amount).toEqual([expect.any(String)]);

@@ -56,7 +56,7 @@ describe("game API keys", () => {
     await revokeGameApiKey(CLI_ACTOR, { prefixOrName: oldKey.prefix });
     expect((await login(oldKey.headers, body)).status).toBe(401);
     expect((await login(newKey.headers, body)).status).toBe(200);
-    const row = await db.gameApiKey.findUniqueOrThrow({ where: { prefix: newKey.prefix } });
+    const row = await db.gameApiKey.findUniqueOrThrow({ where: { prefix: newKey.prefix }, omit: { keyHash: false } });
     expect(row.lastUsedAt).not.toBeNull();
     // Only the hash is stored.
     expect(row.keyHash).not.toContain(newKey.key.split("_").pop()!);

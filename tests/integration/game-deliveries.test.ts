@@ -13,17 +13,16 @@ import { revokeGameApiKey } from "@/lib/server/game/api-keys";
 import { NO_SUCH_PLAYER } from "@/lib/server/game/claim-deliveries";
 import { releaseExpiredLeases } from "@/lib/server/game/release-expired-leases";
 import { enqueue } from "@/lib/server/jobs/enqueue";
-import { crontab } from "@/lib/server/jobs/task-list";
+import { crontab } from "@/lib/server/worker/task-list";
 import { purchaseProduct } from "@/lib/server/store/purchase-product";
 import { createGameKey } from "../factories/game-keys";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
-import { runJobsUntilIdle, takeOwnDatabase, waitUntil } from "../support/jobs";
+import { runJobsUntilIdle, waitUntil } from "../support/jobs";
 import { call, freshClient } from "./helpers";
 import { createCategory, createProduct, giveCredits } from "./store-fixtures";
 
 // The release job runs here: this file's jobs must not be another file's.
-await takeOwnDatabase("deliveries");
 
 let restore: () => void;
 let key: Record<string, string>;
@@ -148,8 +147,14 @@ describe("claim", () => {
     await expire(first.json.lease_id!);
     const claims = await Promise.all(Array.from({ length: 6 }, () => claim({ player_id: user.id })));
     const ids = claims.flatMap((c) => c.json.deliveries.map((d) => d.id));
+    // Every expired delivery went to exactly one of the racing claims: none twice, none lost.
     expect(ids.sort((x, y) => x - y)).toEqual(first.json.deliveries.map((d) => d.id));
-    expect(claims.filter((c) => c.json.deliveries.length > 0)).toHaveLength(1);
+    // SKIP LOCKED may split the rows between claims (one locks the first row while another takes
+    // the rest), never share one: each row is held by the lease of the claim that answered it,
+    // leased a second time in all.
+    const answeredBy = new Map(claims.flatMap((c) => c.json.deliveries.map((d) => [d.id, c.json.lease_id] as const)));
+    expect((await deliveriesOf(user.id)).map((d) => [d.id, d.status, d.leaseId, d.attempts])).toEqual(ids.map((id) => [id, "LEASED", answeredBy.get(id), 2]));
+    expect(new Set(claims.filter((c) => c.json.deliveries.length > 0).map((c) => c.json.lease_id)).size).toBe(claims.filter((c) => c.json.deliveries.length > 0).length);
   });
 });
 
@@ -234,10 +239,19 @@ describe("preview", () => {
     expect(statuses).toEqual(before.map((d, i) => [d.id, i < 2 ? "leased" : "pending"]));
     expect(await deliveriesOf(user.id)).toEqual(before);
 
-    await expire(c.json.lease_id!);
     expect((r.json.deliveries as unknown[]).length).toBe(3);
-    const after = (await preview(user.id)).json.deliveries as { status: string }[];
+
+    await expire(c.json.lease_id!);
+    // Asked again after the lease ran out (not the answer from before it): the same three
+    // deliveries, all pending; and still read only, the rows stay leased until a claim or the
+    // release job hands them back.
+    const afterExpiry = await preview(user.id);
+    expect(afterExpiry.status).toBe(200);
+    const after = afterExpiry.json.deliveries as { id: number; status: string }[];
+    expect(after).toHaveLength(3);
     expect(after.map((d) => d.status)).toEqual(["pending", "pending", "pending"]);
+    expect(after.map((d) => d.id)).toEqual(before.map((d) => d.id));
+    expect((await deliveriesOf(user.id)).map((d) => [d.id, d.status, d.leaseId])).toEqual(before.map((d) => [d.id, d.status, d.leaseId]));
     await ack(c.json.lease_id, c.json.deliveries.map((d) => d.id));
     expect(((await preview(user.id)).json.deliveries as unknown[]).length).toBe(1);
     expect(await preview(2_147_483_000)).toMatchObject({ status: 404, json: { details: NO_SUCH_PLAYER } });
@@ -269,6 +283,17 @@ describe("release-expired-leases job", () => {
   it("is scheduled every minute", () => {
     const item = parseCrontab(crontab).find((i) => i.task === "release-expired-leases");
     expect(item?.match({ min: 7, hour: 3, date: 12, month: 5, dow: 2 })).toBe(true);
+    // Every minute of a day, on dates across month, year and weekday boundaries: a schedule
+    // of one minute an hour, every other minute or some hours only cannot pass this.
+    const days = [
+      { date: 1, month: 1, dow: 4 },
+      { date: 28, month: 2, dow: 6 },
+      { date: 31, month: 12, dow: 0 },
+    ];
+    const missed: string[] = [];
+    for (const day of days)
+      for (let hour = 0; hour < 24; hour++) for (let min = 0; min < 60; min++) if (!item?.match({ min, hour, ...day })) missed.push(`${day.month}-${day.date} ${hour}:${min}`);
+    expect(missed).toEqual([]);
     expect(item?.options.jobKey).toBe("release-expired-leases");
   });
 

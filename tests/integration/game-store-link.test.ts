@@ -58,7 +58,7 @@ describe("POST /api/v1/game/store-link", () => {
     expect(url).toMatch(new RegExp(`^${SITE}/store-link\\?token=[A-Za-z0-9_-]{43}$`));
     expect(Date.parse(expires_at)).toBeGreaterThanOrEqual(before + STORE_LINK_TTL_SEC * 1000 - 1000);
     expect(Date.parse(expires_at)).toBeLessThanOrEqual(Date.now() + STORE_LINK_TTL_SEC * 1000);
-    const rows = await db.emailToken.findMany({ where: { userId: user.id } });
+    const rows = await db.emailToken.findMany({ where: { userId: user.id }, omit: { tokenHash: false } });
     expect(rows).toEqual([expect.objectContaining({ kind: "GAME_STORE_LINK", tokenHash: sha256(token), usedAt: null })]);
     expect(JSON.stringify(rows)).not.toContain(token);
   });

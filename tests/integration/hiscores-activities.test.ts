@@ -9,7 +9,7 @@ import { GET as playerRoute } from "@/app/api/v1/hiscores/player/[name]/route";
 import { GET as listRoute } from "@/app/api/v1/hiscores/route";
 import { POST as pushRoute } from "@/app/api/v1/game/hiscores/route";
 import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
-import { compareLadder } from "@/lib/hiscores";
+import { compareLadder } from "../support/ladder-order";
 import { activityByKey } from "@/lib/hiscores-layout";
 import { banUser, setPrivilege, unbanUser } from "@/lib/server/accounts/admin-actions";
 import { db } from "@/lib/server/db";
@@ -19,14 +19,12 @@ import { SKILLS } from "@/lib/skills";
 import { XP_FOR_LEVEL } from "@/lib/xp";
 import { createGameKey } from "../factories/game-keys";
 import { createUser } from "../factories/users";
-import { takeOwnDatabase } from "../support/jobs";
 import { call } from "./helpers";
 
 // Activity scores (bosses, clues, PvP; issue 17 item 7) pushed by the game and ranked like
 // skills, and the Old School answers compared with a fixture in the official layout and read
 // by a real client (osrs-json-hiscores 2.25.0). Each test uses a ladder (game mode + XP mode)
 // no other test here touches, in a database of its own, so every rank is exact.
-await takeOwnDatabase("hiscores_activities");
 
 type ActivityEntry = { id: number; rank: number; username: string; score: number };
 type Page = { results: ActivityEntry[]; previous: string | null; next: string | null };

@@ -4,22 +4,21 @@ import { GET as indexLiteWsRoute } from "@/app/api/v1/hiscores/index_lite.ws/rou
 import { GET as playerRoute } from "@/app/api/v1/hiscores/player/[name]/route";
 import { GET as listRoute } from "@/app/api/v1/hiscores/route";
 import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
-import { compareLadder, type TGameMode, type TXpMode } from "@/lib/hiscores";
+import type { TGameMode, TXpMode } from "@/lib/hiscores";
 import { banUser, setPrivilege } from "@/lib/server/accounts/admin-actions";
 import { db } from "@/lib/server/db";
 import { pushHiscores } from "@/lib/server/game/push-hiscores";
 import { refreshLadder } from "@/lib/server/hiscores/refresh-ladders";
 import { SKILLS } from "@/lib/skills";
-import { levelForXp, XP_FOR_LEVEL } from "@/lib/xp";
+import { XP_FOR_LEVEL } from "@/lib/xp";
 import { createUser } from "../factories/users";
-import { queuedJobs, takeOwnDatabase } from "../support/jobs";
+import { queuedJobs } from "../support/jobs";
 import { call } from "./helpers";
 
 // The ladders through the real routes and database: order and tie-breaks, ranks from anchors
 // after pushes reorder players (before and after the refresh), hidden staff and banned players,
 // separate game/XP modes, page clamping, and the Old School index_lite formats.
 // A database of its own: the ranks asserted here must not see other files' players.
-await takeOwnDatabase("hiscores");
 
 type Entry = { id: number; rank: number; username: string; total_level: number; total_experience: number };
 type Page = { results: Entry[]; previous: string | null; next: string | null };
@@ -33,6 +32,9 @@ async function player(name: string, query = "") {
   return call(playerRoute, { path: `/api/v1/hiscores/player/${encodeURIComponent(name)}${query}`, params: { name } });
 }
 const flat = (xp: number) => SKILLS.map(() => xp);
+// Levels below are literals from the published Old School table, not lib/xp: level L starts at
+// floor(sum over n < L of floor(n + 300 * 2^(n/7)) / 4) XP (7: 650, 8: 801, 10: 1,154,
+// 26: 8,740, 27: 9,730, 30: 13,363, 32: 16,456).
 const DB_MODE: Record<TGameMode, GameMode> = { regular: "REGULAR", ironman: "IRONMAN", ultimate_ironman: "ULTIMATE_IRONMAN", hardcore_ironman: "HARDCORE_IRONMAN", group_ironman: "GROUP_IRONMAN" };
 const DB_XP: Record<TXpMode, XpMode> = { regular: "REGULAR", "10x": "X10", "15x": "X15", "25x": "X25" };
 
@@ -46,10 +48,23 @@ async function allPages(query: Record<string, string | number>): Promise<Entry[]
   }
 }
 
-/** The expected order, computed in JS from the stored rows (compareLadder mirrors the SQL keys). */
+/**
+ * The expected order, worked out here from the stored rows by the rule the ladder promises
+ * (DESIGN.md §5), written out plainly and not with lib/hiscores' own keys or comparator: the
+ * higher level (Overall: total level) first, then more experience, then whoever reached it first
+ * (to the second), then the lower account id.
+ */
+type StoredRow = { userId: number; level: number; experience: bigint; reachedAt: Date };
+function byLadderRule(a: StoredRow, b: StoredRow): number {
+  if (a.level !== b.level) return b.level - a.level;
+  if (a.experience !== b.experience) return a.experience > b.experience ? -1 : 1;
+  const second = (d: Date) => Math.floor(d.getTime() / 1000);
+  if (second(a.reachedAt) !== second(b.reachedAt)) return second(a.reachedAt) - second(b.reachedAt);
+  return a.userId - b.userId;
+}
 async function expectedOrder(mode: TGameMode, xp: TXpMode, skill: number): Promise<number[]> {
   const rows = await db.hiscoreStat.findMany({ where: { gameMode: DB_MODE[mode], xpMode: DB_XP[xp], skill, hidden: false } });
-  return rows.sort(compareLadder).map((r) => r.userId);
+  return rows.sort(byLadderRule).map((r) => r.userId);
 }
 
 async function expectLadderExact(mode: TGameMode, xp: TXpMode, skill: number, skillName: string) {
@@ -75,7 +90,7 @@ describe("ranking", () => {
     await pushHiscores({ player_id: a.id, ...mode, experience: [5000, ...flat(0).slice(1)] });
     await pushHiscores({ player_id: b.id, ...mode, experience: [5000, ...flat(0).slice(1)] });
     await pushHiscores({ player_id: c.id, ...mode, experience: [9000, 13_000_000, ...flat(0).slice(2)] });
-    await pushHiscores({ player_id: d.id, ...mode, experience: flat(XP_FOR_LEVEL[30]!) });
+    await pushHiscores({ player_id: d.id, ...mode, experience: flat(13_363) }); // level 30's first XP
     await db.hiscoreStat.updateMany({ where: { userId: b.id, skill: 1 }, data: { reachedAt: new Date("2025-01-01T00:00:00Z") } });
     await db.hiscoreStat.updateMany({ where: { userId: a.id, skill: 1 }, data: { reachedAt: new Date("2025-06-01T00:00:00Z") } });
 
@@ -83,7 +98,7 @@ describe("ranking", () => {
     const attack = await list({ skill: "attack", mode: "ultimate_ironman", xp: "15x" });
     expect(attack.results.map((e) => e.id)).toEqual([d.id, c.id, b.id, a.id]);
     expect(attack.results.map((e) => e.rank)).toEqual([1, 2, 3, 4]);
-    expect(attack.results[1]).toEqual({ id: c.id, rank: 2, username: c.username, total_level: levelForXp(9000), total_experience: 9000 });
+    expect(attack.results[1]).toEqual({ id: c.id, rank: 2, username: c.username, total_level: 26, total_experience: 9000 }); // 26 from 8,740 XP, 27 at 9,730
 
     // Same experience and the same second: the lower account id first.
     const when = new Date("2025-03-03T03:03:03Z");
@@ -144,6 +159,67 @@ describe("ranking", () => {
   });
 });
 
+describe("pushes to one ladder under load", () => {
+  it("write their rows before they wait for the ladder's row, so pushes queue behind each other only for the commit", async () => {
+    // The ladder's version row (and its refresh job) is the one row every push to a ladder
+    // writes. A push that locked it first and then did its work held it through every round
+    // trip, and under load pushes to one ladder ran one at a time until they timed out (500s).
+    const [a, b] = await Promise.all([createUser(), createUser()]);
+    await pushHiscores({ player_id: a.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: flat(5) });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // Another push's commit, as it were: the ladder's row, locked until released.
+    const holder = db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT version FROM hiscore_ladders WHERE "gameMode" = 'ULTIMATE_IRONMAN' AND "xpMode" = 'X25' FOR UPDATE`;
+      locked();
+      await held;
+    }, { timeout: 20_000 });
+    await isLocked;
+    const push = pushHiscores({ player_id: b.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: flat(50) });
+    try {
+      // The push is now waiting for the ladder row (the pg_stat_activity pattern, docs/testing.md).
+      let waiting: number | null = null;
+      for (let i = 0; i < 200 && waiting === null; i++) {
+        const rows = await db.$queryRaw<{ pid: number }[]>`
+          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%hiscore_ladders%'`;
+        waiting = rows[0]?.pid ?? null;
+        if (waiting === null) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(waiting, "the push never waited for the ladder row").not.toBeNull();
+      // …having already written its hiscore rows (a row-write lock on hiscore_stats is held).
+      const modes = await db.$queryRaw<{ mode: string }[]>`
+        SELECT l.mode FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE l.pid = ${waiting} AND l.granted AND c.relname = 'hiscore_stats'`;
+      expect(modes.map((m) => m.mode)).toContain("RowExclusiveLock");
+    } finally {
+      release();
+      await holder;
+    }
+    await push;
+    const stats = await db.hiscoreStat.findFirstOrThrow({ where: { userId: b.id, skill: 1 } });
+    expect(Number(stats.experience)).toBe(50);
+  });
+});
+
+describe("ladder refreshes", () => {
+  it("two refreshes of one ladder at once (the push's job and the crontab's) both finish, and the anchors are whole", async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser()));
+    for (const [i, u] of users.entries()) await pushHiscores({ player_id: u.id, game_mode: "group_ironman", xp_mode: "15x", experience: flat(100 + i) });
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.allSettled([
+        refreshLadder({ gameMode: "GROUP_IRONMAN", xpMode: "X15" }, { force: true, every: 2 }),
+        refreshLadder({ gameMode: "GROUP_IRONMAN", xpMode: "X15" }, { force: true, every: 2 }),
+      ]);
+      expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok"]);
+    }
+    // Every second player of 12 is an anchor: 6 per skill, none twice.
+    const anchors = await db.hiscoreAnchor.groupBy({ by: ["skill"], where: { gameMode: "GROUP_IRONMAN", xpMode: "X15" }, _count: true });
+    expect(anchors.length).toBeGreaterThanOrEqual(SKILLS.length + 1);
+    for (const a of anchors.filter((x) => x.skill <= SKILLS.length)) expect(a._count, `skill ${a.skill}`).toBe(6);
+  });
+});
+
 describe("who is on which ladder", () => {
   it("leaves out staff and banned players, in lists and lookups, and closes the gap", async () => {
     const [top, mid, low] = [await createUser(), await createUser(), await createUser()];
@@ -185,8 +261,8 @@ describe("who is on which ladder", () => {
     expect(page.json).toMatchObject({ id: iron.id, username: iron.username, game_mode: "hardcore_ironman", xp_mode: "regular" });
     const results = page.json.results as Record<string, unknown>[];
     expect(results).toHaveLength(24);
-    expect(results[0]).toEqual({ skill: 0, skill_name: "Overall", rank: 1, level: 23 * levelForXp(777), experience: 777 * 23 });
-    expect(results[23]).toMatchObject({ skill: 23, skill_name: "Construction", rank: 1, level: levelForXp(777), experience: 777 });
+    expect(results[0]).toEqual({ skill: 0, skill_name: "Overall", rank: 1, level: 23 * 7, experience: 777 * 23 }); // 7 from 650 XP, 8 at 801
+    expect(results[23]).toMatchObject({ skill: 23, skill_name: "Construction", rank: 1, level: 7, experience: 777 });
     expect((await player(iron.username, "?mode=ironman")).status).toBe(404);
     expect((await player(iron.username, "?mode=hardcore_ironman&xp=regular")).status).toBe(200);
 
@@ -245,8 +321,8 @@ describe("Old School index_lite lookups", () => {
     expect(lines.slice(25)).toEqual(Array.from({ length: 88 }, () => "-1,-1"));
     const totalLevel = SKILLS.reduce((s, _, i) => s + 10 + i, 0);
     expect(lines[0]).toBe(`1,${totalLevel},${xp.reduce((a, b) => a + b, 0)}`);
-    expect(lines[1]).toBe(`1,10,${XP_FOR_LEVEL[10]}`); // Attack
-    expect(lines[23]).toBe(`1,32,${XP_FOR_LEVEL[32]}`); // Construction
+    expect(lines[1]).toBe("1,10,1154"); // Attack: level 10 from 1,154 XP
+    expect(lines[23]).toBe("1,32,16456"); // Construction: level 32 from 16,456 XP
     expect(lines[24]).toBe("-1,1,-1"); // Sailing: not on this server
 
     const json = await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(u.username)}&mode=ultimate_ironman` });

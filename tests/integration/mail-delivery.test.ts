@@ -8,11 +8,10 @@ import { queueMail } from "@/lib/server/mail/send-mail";
 import { freePort } from "../../scripts/lib/embedded-db.mjs";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
-import { makeRetriesDue, queuedJobs, runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
+import { makeRetriesDue, queuedJobs, runJobsUntilIdle } from "../support/jobs";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
 import { call, freshClient } from "./helpers";
 
-await takeOwnDatabase("mail");
 
 const content = (subject: string) => ({ subject, text: `${subject} text`, html: `<p>${subject}</p>` });
 let restore: () => void;

@@ -11,10 +11,9 @@ import { siteConfig } from "@/lib/site-config";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { startFakeServer, type FakeReply } from "../support/fake-payments";
-import { makeRetriesDue, queuedJobs, runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
+import { makeRetriesDue, queuedJobs, runJobsUntilIdle } from "../support/jobs";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
-await takeOwnDatabase("news-announce");
 
 const WEBHOOK_PATH = "/api/webhooks/1234/secret-token";
 let answers: FakeReply[] = [];

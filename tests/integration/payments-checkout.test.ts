@@ -63,8 +63,25 @@ describe("local test checkout", () => {
       expect(a).toMatchObject({ status: 200, json: { status: "PAID", credits: 550 } });
       expect(b).toMatchObject({ status: 200, json: { status: "PAID", credits: 550 } });
       expect(await userRow(user.id)).toMatchObject({ storeCredits: 550, totalSpentCents: 2500, memberRank: "PREMIUM" });
-      // It went through the webhook store like a provider's delivery would.
-      expect(await db.webhookEvent.count({ where: { provider: method.toUpperCase() as "STRIPE" } })).toBeGreaterThan(0);
+      // It went through the webhook store like a provider's delivery would: exactly one event
+      // row for this purchase (the twin completion was a duplicate), applied without error…
+      const provider = method.toUpperCase() as "STRIPE" | "PAYPAL" | "COINBASE";
+      const events = await db.webhookEvent.findMany({ where: { creditPurchaseId: id } });
+      expect(events).toHaveLength(1);
+      const event = events[0]!;
+      expect(event).toMatchObject({ provider, creditPurchaseId: id, error: null, processedAt: expect.any(Date) });
+      expect(event.eventId).toContain(String(id));
+      // …and the credits are the ledger entries of that purchase, written while that event was settled.
+      const ledger = await db.creditLedgerEntry.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
+      expect(ledger.map((e) => ({ kind: e.kind, delta: e.delta, creditPurchaseId: e.creditPurchaseId }))).toEqual([
+        { kind: "PURCHASE", delta: 500, creditPurchaseId: event.creditPurchaseId },
+        { kind: "BONUS", delta: 50, creditPurchaseId: event.creditPurchaseId },
+      ]);
+      for (const e of ledger) {
+        expect(e.createdAt.getTime()).toBeGreaterThanOrEqual(event.receivedAt.getTime());
+        expect(e.createdAt.getTime()).toBeLessThanOrEqual(event.processedAt!.getTime());
+      }
+      expect(await db.webhookEvent.count({ where: { provider } })).toBeGreaterThan(0);
     });
   }
 

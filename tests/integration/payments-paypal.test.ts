@@ -89,18 +89,30 @@ describe("PayPal checkout", () => {
   it("answers 400 to a forged signature, a foreign or plain-http certificate URL, a stale transmission, and changes nothing", async () => {
     const { user, purchase, orderId } = await pendingPurchase();
     const body = completed(orderId, purchase.id, "50.00");
+    // The foreign and plain-http certificate URLs keep the real certificate's path, which the
+    // fake serves whatever host is named (PAYPAL_API_BASE_URL stands in for every host): only
+    // the host and scheme check can refuse them, and it does so before fetching anything.
+    const certPath = new URL(CERT_URL).pathname;
+    const foreign = [`https://paypal.com.evil.example${certPath}`, `https://evilpaypal.com${certPath}`, CERT_URL.replace("https:", "http:")];
     const attempts = [
       signedHeaders(body, { key: selfSignedCert().privateKey }),
-      signedHeaders(body, { certUrl: "https://paypal.com.evil.example/certs/x" }),
-      signedHeaders(body, { certUrl: CERT_URL.replace("https:", "http:") }),
+      ...foreign.map((certUrl) => signedHeaders(body, { certUrl })),
       signedHeaders(body, { time: new Date(Date.now() - 5 * 24 * 3600_000) }),
       signedHeaders(body, { webhookId: "WH-SOMEONE-ELSE" }),
       {},
     ];
+    const certFetches = () => fake.requests.filter((r) => r.path === certPath).length;
+    const fetchesBefore = certFetches();
     for (const headers of attempts) expect((await deliver(webhook, "paypal", body, headers)).status).toBe(400);
+    expect(certFetches()).toBe(fetchesBefore);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 0, totalSpentCents: 0 });
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "PENDING" });
     expect(await db.webhookEvent.count({ where: { eventId: JSON.parse(body).id } })).toBe(0);
+
+    // Positive control: the same body signed the same way, naming PayPal's own host, is taken.
+    expect((await deliver(webhook, "paypal", body, signedHeaders(body))).status).toBe(200);
+    expect(await userRow(user.id)).toMatchObject({ storeCredits: 1100, totalSpentCents: 5000 });
+    expect(await db.webhookEvent.count({ where: { eventId: JSON.parse(body).id } })).toBe(1);
   });
 
   it("does not credit a capture of the wrong amount, and records why", async () => {

@@ -50,17 +50,36 @@ describe("access token checks", () => {
 
   it("refuses an expired token", async () => {
     const { user, familyId } = await apiLogin();
-    const t = await new SignJWT({ fam: familyId }).setProtectedHeader({ alg: "HS256" }).setSubject(String(user.id)).setIssuer(issuer).setAudience("api").setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key());
+    const now = Math.floor(Date.now() / 1000);
+    const built = (exp: number) => new SignJWT({ fam: familyId }).setProtectedHeader({ alg: "HS256" }).setSubject(String(user.id)).setIssuer(issuer).setAudience("api").setIssuedAt(now - 3600).setExpirationTime(exp).sign(key());
+    // Positive control: the same token, only not yet expired, is accepted.
+    expect((await call(userRoute, bearer(await built(now + 300)))).status).toBe(200);
+    const t = await built(now - 60);
     expect((await call(userRoute, bearer(t))).status).toBe(401);
   });
 
   it("refuses another audience, another issuer, or an algorithm outside the allowlist", async () => {
     const { user, familyId } = await apiLogin();
     const base = () => new SignJWT({ fam: familyId }).setSubject(String(user.id)).setIssuedAt().setExpirationTime("5m");
+    // Positive control: built the same way with the right algorithm, issuer and audience, the
+    // token is accepted, so each refusal below is for the one property it changes.
+    const good = await base().setProtectedHeader({ alg: "HS256" }).setIssuer(issuer).setAudience("api").sign(key());
+    const ok = await call(userRoute, bearer(good));
+    expect(ok.status).toBe(200);
+    expect(ok.json.name).toBe(user.username);
     const wrongAud = await base().setProtectedHeader({ alg: "HS256" }).setIssuer(issuer).setAudience("game").sign(key());
     const wrongIss = await base().setProtectedHeader({ alg: "HS256" }).setIssuer("https://evil.example").setAudience("api").sign(key());
     // Same secret, other HMAC algorithm: only HS256 is allowed.
     const hs512 = await base().setProtectedHeader({ alg: "HS512" }).setIssuer(issuer).setAudience("api").sign(key());
+    const claimsOf = (t: string) => JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
+    const headerOf = (t: string) => JSON.parse(Buffer.from(t.split(".")[0]!, "base64url").toString()) as Record<string, unknown>;
+    const differences = (t: string) => [
+      ...Object.keys({ ...headerOf(good), ...headerOf(t) }).filter((k) => headerOf(good)[k] !== headerOf(t)[k]).map((k) => `header.${k}`),
+      ...Object.keys({ ...claimsOf(good), ...claimsOf(t) }).filter((k) => !["iat", "exp"].includes(k) && claimsOf(good)[k] !== claimsOf(t)[k]),
+    ];
+    expect(differences(wrongAud)).toEqual(["aud"]);
+    expect(differences(wrongIss)).toEqual(["iss"]);
+    expect(differences(hs512)).toEqual(["header.alg"]);
     for (const t of [wrongAud, wrongIss, hs512]) expect((await call(userRoute, bearer(t))).status).toBe(401);
   });
 

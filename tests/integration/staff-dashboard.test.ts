@@ -1,5 +1,5 @@
 // The staff dashboard's figures (issue 18). The figures are sums over the whole site, so this
-// file runs in a database of its own (tests/support/jobs.ts takeOwnDatabase): every row in it was
+// file runs in a database of its own (as every integration file does, tests/setup/integration-env.ts): every row in it was
 // made here, and each figure must equal the sum worked out in this file from the rows it made.
 // Purchases are paid, refunded and charged back through the real settlement (settleEvent), then
 // moved to earlier days; votes, callbacks, ledger entries and samples are rows stamped on chosen
@@ -11,17 +11,16 @@ import { type TStaffDashboard, ZStaffDashboard } from "@/lib/schemas/staff-dashb
 import { db } from "@/lib/server/db";
 import { SAMPLE_RETENTION_DAYS, samplePlayersOnline } from "@/lib/server/game/sample-players-online";
 import { enqueue } from "@/lib/server/jobs/enqueue";
-import { crontab } from "@/lib/server/jobs/task-list";
+import { crontab } from "@/lib/server/worker/task-list";
 import { settleEvent } from "@/lib/server/payments/settle";
 import type { PaymentEffect } from "@/lib/server/payments/types";
 import { dashboardCacheKey, getDashboard } from "@/lib/server/staff/get-dashboard";
 import { syncVoteSiteRows } from "@/lib/server/votes/vote-sites";
 import { createSessionToken, createUser } from "../factories/users";
 import { createPackage } from "../support/fake-payment-data";
-import { runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
+import { runJobsUntilIdle } from "../support/jobs";
 import { call } from "./helpers";
 
-await takeOwnDatabase("dashboard");
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Noon (UTC) `ago` days before today, and that day's key. */

@@ -18,13 +18,12 @@ import { runReconcile } from "@/scripts/admin";
 import { createGameKey } from "../factories/game-keys";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
-import { takeOwnDatabase, waitUntil } from "../support/jobs";
+import { waitUntil } from "../support/jobs";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 import { balanceOf, createCategory, createProduct, giveCredits } from "./store-fixtures";
 
 // Its own database: `npm run admin -- reconcile` checks every balance, and the shared database
 // holds other files' deliberately broken ones.
-await takeOwnDatabase("staffdel");
 
 let restore: () => void;
 let key: Record<string, string>;

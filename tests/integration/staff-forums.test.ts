@@ -21,11 +21,9 @@ import type { TForumCategory } from "@/lib/schemas/forums";
 import type { TStaffForum, TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import { db } from "@/lib/server/db";
 import { isAppError } from "@/lib/server/errors";
-import { takeOwnDatabase } from "../support/jobs";
 import { forumActors, startThread, type U, uniqueWord, userWithSession } from "./forums-fixtures";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
-await takeOwnDatabase("forums");
 
 const people = forumActors();
 

@@ -38,7 +38,7 @@ describe("game-server keys on /staff/game-keys", () => {
     expect(key).toMatch(/^gsk_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{32,}$/);
     expect(gameKey).toMatchObject({ prefix: key.slice(0, 12), scopes: ["players"], lastUsedAt: null, revokedAt: null });
 
-    const row = await db.gameApiKey.findUniqueOrThrow({ where: { id: gameKey.id } });
+    const row = await db.gameApiKey.findUniqueOrThrow({ where: { id: gameKey.id }, omit: { keyHash: false } });
     expect(row.keyHash).toBe(createHash("sha256").update(key).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(key.slice(13));
 

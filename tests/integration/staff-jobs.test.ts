@@ -8,13 +8,12 @@ import * as jobRoute from "@/app/api/v1/staff/jobs/[id]/route";
 import * as retryRoute from "@/app/api/v1/staff/jobs/[id]/retry/route";
 import type { TFailedJob, TJobsOverview } from "@/lib/schemas/staff-jobs";
 import { db } from "@/lib/server/db";
-import { runJobsOnce } from "@/lib/server/jobs/runner";
-import { taskList } from "@/lib/server/jobs/task-list";
+import { runJobsOnce } from "@/lib/server/worker/runner";
+import { taskList } from "@/lib/server/worker/task-list";
 import { createSessionToken, createUser } from "../factories/users";
-import { queuedJobs, takeOwnDatabase } from "../support/jobs";
+import { queuedJobs } from "../support/jobs";
 import { call, SAME_ORIGIN } from "./helpers";
 
-await takeOwnDatabase("staffjobs");
 
 const TASK = "test-staff-flaky";
 /** How the test task behaves on its next run; every run is counted. */

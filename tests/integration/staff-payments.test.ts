@@ -20,12 +20,10 @@ import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { createPackage, deliver, player, purchaseRow, startPurchase, userRow } from "../support/fake-payment-data";
 import { startFakeServer } from "../support/fake-payments";
-import { takeOwnDatabase } from "../support/jobs";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
 // `npm run admin -- reconcile` checks every balance in the database: this file's database is its
 // own, so other files' deliberately broken balances do not show up in it.
-await takeOwnDatabase("staffpay");
 
 const STRIPE_SECRET = "whsec_staff_payments_test";
 const COINBASE_SECRET = "coinbase-staff-payments-secret";

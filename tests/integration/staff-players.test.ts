@@ -2,7 +2,7 @@
 // records, and every action (ban, temporary ban lifting itself, unban, ending sessions, 2FA
 // reset, privilege, credits), each audited with actor, target, reason, before and after; and
 // who may do what. A file of its own database: it runs queued jobs and counts the owners.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as gameLogin } from "@/app/api/v1/game/login/route";
 import { POST as loginRoute } from "@/app/api/v1/login/route";
 import { POST as grantRoute } from "@/app/api/v1/staff/credits/route";
@@ -25,24 +25,13 @@ import { liftExpiredBan } from "@/lib/server/accounts/lift-expired-ban";
 import { db } from "@/lib/server/db";
 import { createGameKey } from "../factories/game-keys";
 import { createSessionToken, createUser, DEFAULT_PASSWORD, uniqueUsername } from "../factories/users";
-import { setEnv } from "../support/env";
-import { queuedJobs, runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
-import { startSmtpCapture } from "../support/smtp-capture";
+import { queuedJobs, runJobsUntilIdle } from "../support/jobs";
+import { captureMailForFile } from "../support/smtp-capture";
 import { createForum, reply, startThread, userWithSession } from "./forums-fixtures";
 import { call, freshClient, handlerOf, SAME_ORIGIN } from "./helpers";
 
-await takeOwnDatabase("staff-players");
 
-let restore: () => void;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  restore = setEnv({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
-});
-afterAll(async () => {
-  restore();
-  await smtp.close();
-});
+const mailbox = captureMailForFile({ TRUST_PROXY: "true" });
 
 type Handler = Parameters<typeof call>[0];
 type Priv = "PLAYER" | "MODERATOR" | "ADMINISTRATOR" | "OWNER";
@@ -246,13 +235,13 @@ describe("2FA reset", () => {
     const r = await send(reset2fa.POST, admin.session, p.id, { reason: "Lost phone; identity checked on ticket #41" });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ twoFactor: false });
-    expect(await db.user.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await db.user.findUniqueOrThrow({ where: { id: p.id }, omit: { totpSecretEnc: false } })).toMatchObject({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null });
     expect(await db.recoveryCode.count({ where: { userId: p.id } })).toBe(0);
     const [entry] = await auditOf(p.id, "2fa.reset_by_staff");
     expect(entry).toMatchObject({ actorId: admin.id, data: { reason: "Lost phone; identity checked on ticket #41", before: { twoFactor: true }, after: { twoFactor: false } } });
 
     await runJobsUntilIdle();
-    const mail = await smtp.latestTo(p.email);
+    const mail = await mailbox().latestTo(p.email);
     expect(mail.subject).toMatch(/Two-factor authentication was turned off/);
     expect(mail.body).toContain(p.username);
     expect((await send(reset2fa.POST, admin.session, p.id, { reason: "twice" })).status).toBe(409);

@@ -1,29 +1,18 @@
 // Ticket emails go through the mail module and the job queue: a staff reply or status change
 // is recorded with the write and delivered over SMTP to the player, once; the player's own
 // replies and a refused reply send nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as comments from "@/app/api/v1/tickets/comments/route";
 import * as one from "@/app/api/v1/tickets/[id]/route";
 import * as tickets from "@/app/api/v1/tickets/route";
 import { db } from "@/lib/server/db";
 import { createSessionToken, createUser } from "../factories/users";
-import { setEnv } from "../support/env";
-import { queuedJobs, runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
-import { linkIn, startSmtpCapture } from "../support/smtp-capture";
+import { queuedJobs, runJobsUntilIdle } from "../support/jobs";
+import { linkIn, captureMailForFile } from "../support/smtp-capture";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
-await takeOwnDatabase("tickets-mail");
 
-let restore: () => void;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  restore = setEnv({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
-});
-afterAll(async () => {
-  restore();
-  await smtp.close();
-});
+const mailbox = captureMailForFile({ TRUST_PROXY: "true" });
 
 const as = (session: string, opts: { method?: string; body?: unknown; id?: number } = {}) => ({
   method: opts.method ?? "POST",
@@ -41,7 +30,7 @@ describe("ticket emails", () => {
     const opened = await call(tickets.POST, as(ps, { body: { type: "WEBSITE_SUPPORT", title: "Page is blank", description: "The store shows nothing." } }));
     expect(opened.status).toBe(201);
     const id = (opened.json as { id: number }).id;
-    const toPlayer = () => smtp.messages.filter((m) => m.to.includes(player.email));
+    const toPlayer = () => mailbox().messages.filter((m) => m.to.includes(player.email));
 
     expect((await call(comments.POST, as(ps, { body: { ticket: id, content: "Still blank." } }))).status).toBe(201);
     expect((await call(comments.POST, as(ms, { body: { ticket: id, content: "Try clearing the cache." } }))).status).toBe(201);
@@ -56,6 +45,6 @@ describe("ticket emails", () => {
     expect((await call(comments.POST, as(ps, { body: { ticket: id, content: "Hello?" } }))).status).toBe(409);
     await runJobsUntilIdle();
     expect(toPlayer().map((m) => m.subject)).toEqual(["Staff replied to your ticket: Page is blank", "Your ticket was closed: Page is blank"]);
-    expect(smtp.messages.filter((m) => m.to.includes(moderator.email))).toHaveLength(0);
+    expect(mailbox().messages.filter((m) => m.to.includes(moderator.email))).toHaveLength(0);
   });
 });

@@ -3,19 +3,18 @@ import { describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/api/v1/vote/metrics/route";
 import { db } from "@/lib/server/db";
 import { enqueue } from "@/lib/server/jobs/enqueue";
-import { crontab } from "@/lib/server/jobs/task-list";
+import { crontab } from "@/lib/server/worker/task-list";
 import { computeVoteMetrics, getVoteMetrics, VOTE_METRICS_KEY } from "@/lib/server/votes/vote-metrics";
 import { ensureVoteSiteRows } from "@/lib/server/votes/vote-sites";
 import { LEADERBOARD_SIZE } from "@/lib/schemas/votes";
 import { createUser } from "../factories/users";
-import { runJobsUntilIdle, takeOwnDatabase } from "../support/jobs";
+import { runJobsUntilIdle } from "../support/jobs";
 import { call, freshClient } from "./helpers";
 import { rspsList, runelist, runelocus, withVoteSiteSettings, voter } from "./vote-fixtures";
 
 // Vote statistics: computed by the refresh job, cached for every process, answered by
 // GET /api/v1/vote/metrics. Totals are exact here: this file has a database of its own.
 
-await takeOwnDatabase("votes");
 withVoteSiteSettings();
 
 const metrics = () => call(metricsRoute, { path: "/api/v1/vote/metrics", headers: freshClient() });

@@ -1,14 +1,14 @@
 import { afterAll, inject } from "vitest";
+import { applyIntegrationSettings, disconnectAppDb } from "./integration-settings";
+import { cloneTestDatabase } from "./test-db.mjs";
 
-// Configuration for integration tests, set before any lib/server module reads it.
-process.env.DATABASE_URL = inject("databaseUrl");
-process.env.APP_MODE = "local";
-process.env.AUTH_SECRET ??= "integration-test-secret-0123456789abcdef";
-process.env.TOTP_ENCRYPTION_KEY ??= Buffer.alloc(32, 7).toString("base64");
-process.env.SITE_URL = "http://localhost:3000";
-process.env.LOG_LEVEL = "silent";
+// Configuration for integration tests, set before any lib/server module reads it. Every test
+// file gets a database of its own, copied from the run's migrated template (global-db.ts) and
+// dropped when the file ends.
+const own = await cloneTestDatabase(inject("adminDatabaseUrl"), inject("templateDatabase"), { prefix: "it" });
+applyIntegrationSettings(own.url);
 
 afterAll(async () => {
-  const g = globalThis as unknown as { prisma?: { $disconnect(): Promise<void> } };
-  await g.prisma?.$disconnect();
+  await disconnectAppDb();
+  await own.drop();
 });

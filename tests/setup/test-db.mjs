@@ -19,6 +19,42 @@ export async function startTestServer() {
   return { adminUrl: server.adminUrl, stop: server.stop };
 }
 
+/**
+ * A database copied from `template` (CREATE DATABASE … TEMPLATE): migrated and with the job
+ * queue already, in a fraction of the time migrating takes. The template must have no open
+ * connections while it is copied.
+ */
+export async function cloneTestDatabase(adminUrl, template, { prefix = "test" } = {}) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    // Two copies starting at the same moment can find the template busy: try again shortly.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        break;
+      } catch (e) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(e))) throw e;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return { name, url: withDatabase(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
+}
+
+async function dropDatabase(adminUrl, name) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
 function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -40,17 +76,5 @@ export async function createTestDatabase(adminUrl, { prefix = "test", migrate = 
     await applyMigrations(url);
     await installJobQueueSchema(url);
   }
-  return {
-    name,
-    url,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return { name, url, drop: () => dropDatabase(adminUrl, name) };
 }

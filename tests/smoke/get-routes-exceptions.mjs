@@ -103,9 +103,9 @@ export const GET_EXCEPTIONS = [
     why: "the pending two-factor secret is created once, when first shown",
   },
   {
-    route: "GET /vote",
+    route: "GET /api/v1/vote/links",
     callers: ["player", "staff"],
     writes: { users: { UPDATE: ["voteToken", "updatedAt"] } },
-    why: "the player's vote token is created once, on the first visit",
+    why: "the player's vote token is created once, on the first call (the vote page's first visit)",
   },
 ];

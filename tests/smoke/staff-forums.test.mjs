@@ -15,13 +15,11 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { chromium } from "@playwright/test";
 import { freePort } from "../../scripts/lib/embedded-db.mjs";
-import { createTestDatabase, startTestServer } from "../setup/test-db.mjs";
+import { emptySiteStorage } from "./support/site.mjs";
 
 const distDir = process.env.NEXT_DIST_DIR || ".next-test";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -34,7 +32,7 @@ function voteSecrets() {
   return Object.fromEntries(names.map((n) => [n, randomBytes(16).toString("hex")]));
 }
 
-let pgServer = null;
+let storage;
 let database;
 let site;
 let browser;
@@ -45,15 +43,9 @@ let dataDir;
 
 before(async () => {
   assert.ok(existsSync(`${distDir}/BUILD_ID`), `No production build in ${distDir}: build first (NEXT_DIST_DIR=${distDir} npx next build), or run npm test.`);
-  let adminUrl = process.env.SMOKE_ADMIN_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    pgServer = await startTestServer();
-    adminUrl = pgServer.adminUrl;
-  }
   // Empty: `npm start` applies the migrations itself, as on a new server.
-  database = await createTestDatabase(adminUrl, { prefix: "smokeowner", migrate: false });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "gs-owner-"));
-  chmodSync(dataDir, 0o755);
+  storage = await emptySiteStorage("smokeowner");
+  ({ database, dataDir } = storage);
 
   const port = await freePort();
   // Chromium treats http://localhost as a secure origin, so it keeps production's
@@ -107,9 +99,7 @@ after(async () => {
     const stopped = await Promise.race([site.exited, sleep(20_000).then(() => null)]);
     if (!stopped) process.kill(-site.child.pid, "SIGKILL");
   }
-  await database?.drop().catch(() => {});
-  await pgServer?.stop().catch(() => {});
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await storage?.cleanup();
 });
 
 /** A browser of its own for one person, starting at `path`. */

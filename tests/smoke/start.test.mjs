@@ -11,6 +11,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { assertPostgresUserCanReach, foldersPostgresCannotEnter, freePort } from "../../scripts/lib/embedded-db.mjs";
 import { createTestDatabase } from "../setup/test-db.mjs";
+import { portOpen } from "./support/http.mjs";
 
 const temps = [];
 const sites = [];
@@ -64,13 +65,6 @@ async function waitForPage(url, text, site, timeoutMs) {
   }
   throw new Error(`${url} did not serve "${text}" in time (${lastError}):\n${site.output()}`);
 }
-
-const portOpen = (port) =>
-  new Promise((resolve) => {
-    const s = net.connect({ port, host: "127.0.0.1" });
-    s.once("connect", () => (s.destroy(), resolve(true)));
-    s.once("error", () => resolve(false));
-  });
 
 test("a fresh start with no DATABASE_URL serves / on an embedded PostgreSQL and Ctrl-C stops it cleanly", { timeout: 300_000 }, async () => {
   const dataDir = tempDataDir();

@@ -1,24 +1,8 @@
-import { afterAll, inject } from "vitest";
 import { db } from "@/lib/server/db";
-import { resetEnvCache } from "@/lib/server/env";
-import { runJobsOnce } from "@/lib/server/jobs/runner";
-import { createTestDatabase } from "../setup/test-db.mjs";
+import { runJobsOnce } from "@/lib/server/worker/runner";
 
-// Background jobs in integration tests. Test files share one database and run in parallel, so
-// a file that runs jobs takes a database of its own: it must never run (and send) another
-// file's jobs. Call takeOwnDatabase() at the top level, before anything touches the database.
-
-export async function takeOwnDatabase(prefix = "jobs"): Promise<void> {
-  const own = await createTestDatabase(inject("adminDatabaseUrl"), { prefix });
-  process.env.DATABASE_URL = own.url;
-  resetEnvCache();
-  afterAll(async () => {
-    const g = globalThis as unknown as { prisma?: { $disconnect(): Promise<void> } };
-    await g.prisma?.$disconnect();
-    g.prisma = undefined;
-    await own.drop();
-  });
-}
+// Background jobs in integration tests. Every test file has a database of its own
+// (tests/setup/integration-env.ts), so a file that runs jobs runs only its own.
 
 /** Runs every job due now, including the jobs those jobs queue, then returns. */
 export async function runJobsUntilIdle(): Promise<void> {

@@ -1,4 +1,6 @@
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import { setEnv } from "./env";
 
 // A real SMTP server in the test process: the site sends over SMTP, tests read what arrived.
 
@@ -63,4 +65,25 @@ export function linkIn(mail: CapturedMail, path: string): URL {
   const m = re.exec(mail.body);
   if (!m) throw new Error(`No link to ${path} in mail "${mail.subject}"`);
   return new URL(m[0].replace(/&amp;/g, "&"));
+}
+
+/**
+ * For a whole test file: a capture server started before its tests, with SMTP_URL (and `env`)
+ * pointing at it, and closed after them. Returns the running server.
+ */
+export function captureMailForFile(env: Record<string, string> = {}): () => Awaited<ReturnType<typeof startSmtpCapture>> {
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
+  let restore = () => {};
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    restore = setEnv({ SMTP_URL: smtp.url, ...env });
+  });
+  afterAll(async () => {
+    restore();
+    await smtp?.close();
+  });
+  return () => {
+    if (!smtp) throw new Error("captureMailForFile: the server starts in beforeAll");
+    return smtp;
+  };
 }

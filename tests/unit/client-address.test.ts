@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressFrom, isLoopbackAddress, normalizeAddress, SOCKET_ADDRESS_HEADER } from "@/lib/server/http/client-address";
+import { clientAddressFrom, isLoopbackAddress, normalizeAddress, SOCKET_ADDRESS_HEADER } from "@/lib/server/security/client-address";
 import { mayViewOutbox } from "@/lib/server/mail/list-outbox";
 
 const secret = "boot-secret-0123456789";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_ENTRIES, faqLinks } from "../../lib/content/faq";
+import { FAQ_ENTRIES, type FaqEntry } from "../../lib/content/faq";
 import {
   AUTO_TYPER_MIN_INTERVAL_SECONDS,
   MAX_ALTS_IN_AFK_ZONES,
@@ -10,6 +10,11 @@ import {
   type Penalty,
 } from "../../lib/content/rules";
 import { siteConfig } from "../../lib/site-config";
+
+/** Every link href used in an entry's answer. */
+function faqLinks(entry: FaqEntry): string[] {
+  return entry.answer.flat().flatMap((part) => (typeof part === "string" ? [] : [part.href]));
+}
 
 function ladderOf(offense: string): readonly Penalty[] | undefined {
   return RULE_SECTIONS.flatMap((s) => s.ladders).find((l) => l.offense === offense)?.steps;

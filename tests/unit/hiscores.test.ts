@@ -4,13 +4,11 @@ import { describe, expect, it } from "vitest";
 import {
   CATEGORIES,
   clampHiscoresPage,
-  compareLadder,
   gameModeOfSegment,
   hiscoresHref,
   indexLiteCsv,
   indexLiteJson,
   ladderBySlug,
-  type LadderEntry,
   playerHref,
   readGameMode,
   readXpMode,
@@ -22,6 +20,7 @@ import { ZHiscoresPush } from "@/lib/schemas/game";
 import { ZHiscoresQuery } from "@/lib/schemas/hiscores";
 import { SKILLS } from "@/lib/skills";
 import { levelForXp, MAX_XP, XP_FOR_LEVEL } from "@/lib/xp";
+import { compareLadder, type LadderEntry } from "../support/ladder-order";
 
 describe("experience table edges", () => {
   it("level 1 at 0, 99 at 13,034,431 and no higher up to the 200M cap", () => {

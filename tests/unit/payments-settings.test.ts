@@ -1,7 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "@/lib/server/env";
 import { crc32, decimalToCents, safeEqual } from "@/lib/server/payments/money";
 import { isPaypalCertUrl } from "@/lib/server/payments/paypal";
+
+// Every call of crypto's constant-time compare, as text: the secret comparison must decide
+// through it (a plain === would never call it). Passes through to the real function.
+const timingSafeCalls = vi.hoisted(() => [] as Array<[string, string]>);
+vi.mock("node:crypto", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:crypto")>();
+  const timingSafeEqual: typeof real.timingSafeEqual = (a, b) => {
+    timingSafeCalls.push([Buffer.from(a as Uint8Array).toString(), Buffer.from(b as Uint8Array).toString()]);
+    return real.timingSafeEqual(a, b);
+  };
+  return { ...real, default: { ...real, timingSafeEqual }, timingSafeEqual };
+});
 
 // Payment settings refuse to start production half-configured, and the small pieces the
 // webhook checks rely on behave exactly.
@@ -56,5 +68,20 @@ describe("webhook helpers", () => {
     expect(safeEqual("abc", "abc")).toBe(true);
     expect(safeEqual("abc", "abd")).toBe(false);
     expect(safeEqual("abc", "abcd")).toBe(false);
+    // Same length in characters, not in bytes ("é" is two in UTF-8): false, not a RangeError
+    // from comparing buffers of different lengths.
+    expect(safeEqual("é", "e")).toBe(false);
+    expect(safeEqual("aé", "ab")).toBe(false);
+    // Equal-length secrets are decided by the constant-time compare over their bytes, whether
+    // they match or differ at the first character: never by === or an early return.
+    timingSafeCalls.length = 0;
+    expect(safeEqual("xecret-1", "secret-1")).toBe(false);
+    expect(safeEqual("secret-1", "secret-1")).toBe(true);
+    expect(safeEqual("sécret", "sécret")).toBe(true);
+    expect(timingSafeCalls).toEqual([
+      ["xecret-1", "secret-1"],
+      ["secret-1", "secret-1"],
+      ["sécret", "sécret"],
+    ]);
   });
 });

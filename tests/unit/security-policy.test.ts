@@ -3,21 +3,31 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config.mjs";
 import { config as proxyConfig } from "@/proxy";
-import { API_CONTENT_SECURITY_POLICY, NONCE_PAGES, STORE_LINK_PATH, staticContentSecurityPolicy } from "@/lib/security-headers";
+import { API_CONTENT_SECURITY_POLICY, NONCE_PAGES, SHELL_PAGES, STORE_LINK_PATH, staticContentSecurityPolicy } from "@/lib/security-headers";
 import { hasSessionHint, sessionHintCookie } from "@/lib/session-hint";
 
 // Which Content-Security-Policy each kind of path gets (docs/performance.md). The routing is
 // done by Next from next.config headers() and the proxy matcher; the e2e walk checks the
 // answers of the running site.
 
-type Rule = { source: string; has?: unknown[]; headers: { key: string; value: string }[] };
+type Condition = { type: string; key: string; value?: string };
+type Rule = { source: string; has?: Condition[]; missing?: Condition[]; headers: { key: string; value: string }[] };
 
-/** The header rules of next.config.mjs whose source matches `pathname` (path-to-regexp subset used there). */
-async function headersFor(pathname: string, opts: { https?: boolean } = {}): Promise<Record<string, string>> {
+/** Whether a `has`/`missing` condition holds for a request with these headers (Next: the value is a regex over the whole header value). */
+function conditionHolds(c: Condition, requestHeaders: Record<string, string>): boolean {
+  if (c.type !== "header") throw new Error(`headersFor cannot evaluate a "${c.type}" condition yet`);
+  const value = Object.entries(requestHeaders).find(([k]) => k.toLowerCase() === c.key.toLowerCase())?.[1];
+  if (value === undefined) return false;
+  return c.value === undefined || new RegExp(`^(?:${c.value})$`).test(value);
+}
+
+/** The header rules of next.config.mjs that apply to a request for `pathname` with these headers (path-to-regexp subset used there). */
+async function headersFor(pathname: string, requestHeaders: Record<string, string> = {}): Promise<Record<string, string>> {
   const rules = (await nextConfig.headers!()) as Rule[];
   const out: Record<string, string> = {};
   for (const rule of rules) {
-    if (rule.has && !opts.https) continue;
+    if (rule.has && !rule.has.every((c) => conditionHolds(c, requestHeaders))) continue;
+    if (rule.missing && rule.missing.some((c) => conditionHolds(c, requestHeaders))) continue;
     const re = new RegExp(`^${rule.source.replace("/:path*", "(?:/.*)?").replace("/:path(", "/(")}$`);
     if (!re.test(pathname)) continue;
     for (const h of rule.headers) out[h.key] = h.value;
@@ -40,11 +50,15 @@ function pagePaths(dir: string, prefix = ""): string[] {
 }
 
 describe("content security policy routing", () => {
-  it("runs the proxy (the per-request nonce) on exactly the per-request pages", () => {
-    expect([...proxyConfig.matcher].sort()).toEqual([...NONCE_PAGES].sort());
-    // Each listed page exists, so a typo cannot leave a page without its nonce.
+  it("runs the proxy on exactly the per-request pages (the nonce) and the signed-in shells (the session check)", () => {
+    expect([...proxyConfig.matcher].sort()).toEqual([...NONCE_PAGES, ...Object.keys(SHELL_PAGES)].sort());
+    // A shell gets the static policy, so it must never also be a nonce page (or the other way).
+    for (const p of Object.keys(SHELL_PAGES)) expect(NONCE_PAGES).not.toContain(p);
+    // Each listed page exists, so a typo cannot leave a page without its nonce or its guard.
     const pages = pagePaths(path.join(process.cwd(), "app"));
-    for (const p of NONCE_PAGES) expect(pages).toContain(p);
+    for (const p of [...NONCE_PAGES, ...Object.keys(SHELL_PAGES)]) expect(pages).toContain(p);
+    // Only the store is open to a ::store session.
+    expect(Object.entries(SHELL_PAGES).filter(([, s]) => s.storeSession).map(([p]) => p)).toEqual(["/store"]);
   });
 
   it("gives prerendered pages a policy without a nonce and without eval, and the security headers", async () => {
@@ -77,7 +91,13 @@ describe("content security policy routing", () => {
   });
 
   it("adds HSTS only to requests that came over https", async () => {
-    expect((await headersFor("/", { https: true }))["strict-transport-security"]).toMatch(/max-age=\d+/);
+    for (const p of ["/", "/api/v1/user"]) {
+      expect((await headersFor(p, { "x-forwarded-proto": "https" }))["strict-transport-security"], p).toMatch(/max-age=\d+/);
+      expect((await headersFor(p))["strict-transport-security"], p).toBeUndefined();
+      expect((await headersFor(p, { "x-forwarded-proto": "http" }))["strict-transport-security"], p).toBeUndefined();
+      // Another header saying https is not the one the rule reads.
+      expect((await headersFor(p, { "x-forwarded-scheme": "https" }))["strict-transport-security"], p).toBeUndefined();
+    }
   });
 });
 

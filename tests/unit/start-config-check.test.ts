@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { findPlaceholderDownloads, isPlaceholderUrl } from "@/lib/server/find-placeholder-downloads";
+import { findPlaceholderDownloads, isPlaceholderUrl } from "@/lib/server/worker/find-placeholder-downloads";
 import { siteConfig } from "@/lib/site-config";
 
-// The check that runs when a server process starts (lib/server/check-config-at-start.ts, loaded
+// The check that runs when a server process starts (lib/server/worker/check-config-at-start.ts, loaded
 // by instrumentation.ts): production refuses to serve while a client download link in
 // lib/site-config.ts still points at the placeholder host it ships with.
 
@@ -29,7 +29,7 @@ async function start(env: Record<string, string>) {
   const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
   const error = vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
-  await import("@/lib/server/check-config-at-start");
+  await import("@/lib/server/worker/check-config-at-start");
   return { exitCode: exit.mock.calls[0]?.[0], printed: error.mock.calls.map((c) => String(c[0])).join("\n") };
 }
 

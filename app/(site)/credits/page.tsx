@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { CreditStore } from "@/components/credits/credit-store";
+import { CreditStore } from "@/components/credits/credit-store-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { getProfile } from "@/lib/server/accounts/get-profile";
 import { requireUser } from "@/lib/server/sessions/guards";

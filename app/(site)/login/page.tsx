@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
-import { LoginPanel } from "./login-panel";
+import { LoginPanel } from "./login-panel-client";
 
 export const metadata: Metadata = { title: "Login" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RegisterForm } from "@/components/accounts/register-form";
+import { RegisterForm } from "@/components/accounts/register-form-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { captchaClientConfig } from "@/lib/server/captcha/captcha-config";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DashboardCounters } from "@/components/staff/dashboard-counters";
 import { DashboardSection, formatFigure } from "@/components/staff/dashboard-section";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { DASHBOARD_CACHE_SEC, DASHBOARD_RANGES, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
 import { requireStaff } from "@/lib/server/sessions/guards";

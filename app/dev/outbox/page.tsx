@@ -3,8 +3,8 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { LocalDateTime } from "@/components/ui/local-date-time";
-import { clientAddress } from "@/lib/server/http/client-address";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { clientAddress } from "@/lib/server/security/client-address";
 import { isOutboxEnabled, listOutbox, mayViewOutbox } from "@/lib/server/mail/list-outbox";
 import { getCurrentActor } from "@/lib/server/sessions/current-user";
 

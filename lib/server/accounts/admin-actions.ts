@@ -1,13 +1,15 @@
 import "server-only";
 import { type BanFields, isBanned } from "@/lib/bans";
-import type { Privilege, User } from "@/lib/generated/prisma/client";
+import type { Privilege } from "@/lib/generated/prisma/client";
 import { atLeast } from "@/lib/staff-areas";
 import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
-import { db, type Tx } from "../db";
+import { db, type Tx, type UserRow } from "../db";
 import { markLaddersDirty } from "../hiscores/mark-ladders-dirty";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/enqueue";
+import { advisoryXactLock, lockRowById } from "../sql/locks";
+import { lockAccountByKey } from "./sql/account-locks";
 import { revokeAllSessions } from "../sessions/browser-sessions";
 import { type DbClient, inTransaction } from "./db-client";
 
@@ -40,7 +42,7 @@ export function mayActOn(actor: Privilege, target: Privilege): boolean {
 }
 
 /** 403 when a member of staff acts on an account out of their reach; the operator's tools may act on anyone. */
-export function assertMayActOn(by: ActionActor, user: Pick<User, "privilege">, what: string): void {
+export function assertMayActOn(by: ActionActor, user: Pick<UserRow, "privilege">, what: string): void {
   if (!("privilege" in by) || mayActOn(by.privilege, user.privilege)) return;
   const who = user.privilege === "OWNER" ? "an owner" : "a member of staff";
   const may = user.privilege === "OWNER" ? "Only an owner" : "Only administrators and owners";
@@ -48,12 +50,8 @@ export function assertMayActOn(by: ActionActor, user: Pick<User, "privilege">, w
 }
 
 /** Reads the account and locks its row until the transaction ends, so the checks and the change see one state. */
-export async function lockAccount(tx: Tx, ref: AccountRef): Promise<User> {
-  const rows =
-    typeof ref === "string"
-      ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE "usernameKey" = ${usernameKey(ref)} FOR UPDATE`
-      : await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id = ${ref.id} FOR UPDATE`;
-  const id = rows[0]?.id;
+export async function lockAccount(tx: Tx, ref: AccountRef): Promise<UserRow> {
+  const id = typeof ref === "string" ? await lockAccountByKey(tx, usernameKey(ref)) : (await lockRowById(tx, "user", ref.id)) ? ref.id : null;
   if (!id) throw new AppError("NOT_FOUND", { userMessage: typeof ref === "string" ? `No account named "${ref}".` : "No such player." });
   return tx.user.findUniqueOrThrow({ where: { id } });
 }
@@ -64,7 +62,7 @@ export function banState(u: BanFields) {
 }
 
 /** Clears a ban and shows the player on the hiscores again (unless they are staff). */
-export async function clearBan(tx: Tx, user: Pick<User, "id" | "privilege">): Promise<void> {
+export async function clearBan(tx: Tx, user: Pick<UserRow, "id" | "privilege">): Promise<void> {
   await tx.user.update({ where: { id: user.id }, data: { bannedAt: null, bannedUntil: null, banReason: null } });
   await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: user.privilege !== "PLAYER" } });
   await markLaddersDirty(tx, user.id);
@@ -72,9 +70,6 @@ export async function clearBan(tx: Tx, user: Pick<User, "id" | "privilege">): Pr
 
 /** The job that ends a temporary ban; one per account (a new ban moves it). */
 export const liftBanJobKey = (userId: number) => `lift-ban:${userId}`;
-
-/** All changes to who is staff wait on this lock, so the last-owner count cannot race. */
-const PRIVILEGE_LOCK = 18_001;
 
 export async function setPrivilege(ref: AccountRef, privilege: string, by: By = "cli", client: DbClient = db, opts: { reason?: string } = {}) {
   const p = privilege.toUpperCase() as Privilege;
@@ -84,7 +79,8 @@ export async function setPrivilege(ref: AccountRef, privilege: string, by: By = 
   const label = "actorLabel" in actor ? actor.actorLabel : "staff";
   const reason = opts.reason?.trim().slice(0, 500) || (label === "cli" ? "set with npm run admin" : `set by ${label}`);
   return inTransaction(client, async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PRIVILEGE_LOCK})`;
+    // All changes to who is staff wait on this lock, so the last-owner count cannot race.
+    await advisoryXactLock(tx, "privilege");
     const user = await lockAccount(tx, ref);
     const from = user.privilege;
     if (from === p) return { user, from, to: p, changed: false };

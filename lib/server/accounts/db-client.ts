@@ -1,9 +1,8 @@
 import "server-only";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { Tx } from "../db";
+import type { Db, Tx } from "../db";
 
 /** The app's client, a script's own client (the demo seed), or a transaction in progress. */
-export type DbClient = PrismaClient | Tx;
+export type DbClient = Db | Tx;
 
 /**
  * Runs `work` in a transaction of its own, or inside the caller's when `client` is one (Prisma 7
@@ -11,6 +10,6 @@ export type DbClient = PrismaClient | Tx;
  */
 export function inTransaction<T>(client: DbClient, work: (tx: Tx) => Promise<T>): Promise<T> {
   // Not `"$transaction" in client`: the app's `db` is a lazy Proxy whose `in` sees nothing.
-  const own = client as Partial<PrismaClient>;
-  return typeof own.$transaction === "function" ? (client as PrismaClient).$transaction(work) : work(client as Tx);
+  const own = client as Partial<Db>;
+  return typeof own.$transaction === "function" ? (client as Db).$transaction(work) : work(client as Tx);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { clearRateLimit, enforceRateLimit, type RateLimitRule, undoRateLimitHit } from "../http/rate-limit";
+import { clearRateLimit, enforceRateLimit, type RateLimitRule, undoRateLimitHit } from "../security/rate-limit";
 import { log } from "../log";
 import { banMessage, isBanned } from "@/lib/bans";
 import { EMAIL_UNCONFIRMED } from "@/lib/schemas/accounts";
@@ -39,7 +39,7 @@ export async function login(input: { username: string; password: string; code?: 
   // Counted before the password is checked: once limited, even the right password teaches nothing.
   await enforceRateLimit(LOGIN_PER_ACCOUNT_IP, accountIp);
   await enforceRateLimit(LOGIN_PER_ACCOUNT, key);
-  const user = await db.user.findUnique({ where: { usernameKey: key } });
+  const user = await db.user.findUnique({ where: { usernameKey: key }, omit: { passwordHash: false } });
   const stored = user?.passwordHash ?? (await (dummyHash ??= hashPassword(`dummy-${Date.now()}`)));
   const ok = await verifyPassword(stored, input.password);
 

@@ -1,10 +1,10 @@
 import "server-only";
-import type { User } from "@/lib/generated/prisma/client";
+import type { UserRow } from "../db";
 import { displayRank } from "@/lib/ranks";
 import type { TUserDto } from "@/lib/schemas/accounts";
 
 /** The profile as the API shows it (spec §3 User). No hashes, secrets or tokens. */
-export function toUserDto(u: User): TUserDto {
+export function toUserDto(u: UserRow): TUserDto {
   return {
     id: u.id,
     name: u.username,

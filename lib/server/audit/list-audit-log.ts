@@ -4,7 +4,7 @@ import { MAX_ID } from "@/lib/schemas/ids";
 import { AUDIT_PAGE_SIZE, type TAuditEntry, type TAuditQuery } from "@/lib/schemas/staff-audit";
 import { usernameKey } from "@/lib/usernames";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 
 // The audit log, read only (administrators): newest first, filtered by who acted, what they did,
 // what they did it to and when. Entries written since issue 18 carry `{ reason, before, after }`;

@@ -4,7 +4,7 @@ import { type Challenge, type Solution, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { z } from "zod";
 import { getEnv } from "../env";
-import { hitRateLimit } from "../http/rate-limit";
+import { hitRateLimit } from "../security/rate-limit";
 import { log } from "../log";
 import { activeCaptchaProvider } from "./captcha-config";
 import { altchaSecrets } from "./create-challenge";

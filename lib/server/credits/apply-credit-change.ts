@@ -2,6 +2,7 @@ import "server-only";
 import type { LedgerKind } from "@/lib/generated/prisma/client";
 import type { Tx } from "../db";
 import { AppError } from "../errors";
+import { addToBalance, addToBalanceIfCovered, insertLedgerEntry, setEntryBalanceAfter } from "./sql/ledger";
 
 // The one write path for store credits (DESIGN.md §5): an append-only ledger entry and the
 // cached balance on users, in the caller's transaction. The database decides the hard parts:
@@ -34,28 +35,12 @@ export const INSUFFICIENT_CREDITS = "You do not have enough credits to purchase 
 export async function applyCreditChange(tx: Tx, change: CreditChange): Promise<CreditChangeResult> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0) throw new Error(`credit change must be a non-zero integer, got ${change.delta}`);
   // The entry first: a concurrent twin waits on the unique index, then finds it taken.
-  const inserted = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO credit_ledger ("userId", delta, "balanceAfter", kind, "creditPurchaseId", "storeOrderId", "actorId", note, "idempotencyKey")
-    VALUES (${change.userId}, ${change.delta}, 0, ${change.kind}::"LedgerKind", ${change.creditPurchaseId ?? null}, ${change.storeOrderId ?? null},
-            ${change.actorId ?? null}, ${change.note ?? null}, ${change.idempotencyKey})
-    ON CONFLICT ("idempotencyKey") DO NOTHING
-    RETURNING id`;
-  const entry = inserted[0];
-  if (!entry) return { applied: false, reason: "duplicate" };
+  const entryId = await insertLedgerEntry(tx, change);
+  if (entryId === null) return { applied: false, reason: "duplicate" };
 
-  const updated =
-    change.mode === "spend"
-      ? await tx.$queryRaw<{ storeCredits: number }[]>`
-          UPDATE users SET "storeCredits" = "storeCredits" + ${change.delta}, "updatedAt" = now()
-          WHERE id = ${change.userId} AND "storeCredits" + ${change.delta} >= 0
-          RETURNING "storeCredits"`
-      : await tx.$queryRaw<{ storeCredits: number }[]>`
-          UPDATE users SET "storeCredits" = "storeCredits" + ${change.delta}, "updatedAt" = now()
-          WHERE id = ${change.userId}
-          RETURNING "storeCredits"`;
-  const row = updated[0];
+  const balanceAfter = change.mode === "spend" ? await addToBalanceIfCovered(tx, change.userId, change.delta) : await addToBalance(tx, change.userId, change.delta);
   // Throwing rolls the caller's transaction back, the ledger entry with it.
-  if (!row) throw new AppError("VALIDATION", { userMessage: INSUFFICIENT_CREDITS, messageKey: "error" });
-  await tx.$executeRaw`UPDATE credit_ledger SET "balanceAfter" = ${row.storeCredits} WHERE id = ${entry.id}`;
-  return { applied: true, balanceAfter: row.storeCredits, entryId: entry.id };
+  if (balanceAfter === null) throw new AppError("VALIDATION", { userMessage: INSUFFICIENT_CREDITS, messageKey: "error" });
+  await setEntryBalanceAfter(tx, entryId, balanceAfter);
+  return { applied: true, balanceAfter, entryId };
 }

@@ -6,6 +6,7 @@ import type { Actor } from "../sessions/authenticate-request";
 import { POST_INCLUDE, threadNotFound, toPostDto } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
+import { countReplyOnThread } from "./sql/replies";
 
 // POST /api/v1/forums/posts: a reply. The thread row is locked first (by the update of its
 // counters), so a close racing the reply either lands before it (the reply is refused, nothing
@@ -17,16 +18,9 @@ import { prepareContent } from "./image-proxy";
 export async function createPost(actor: Pick<Actor, "userId" | "isStaff">, input: { thread_id: number; content: string }): Promise<TPost> {
   const content = await prepareContent(input.content);
   const postId = await db.$transaction(async (tx) => {
-    // Counts the reply and takes the row lock in one statement. The date is read after the lock
-    // is granted (clock_timestamp, UTC wall clock like every column), so replies to one thread
-    // are dated in the order they commit. A closed thread throws, which rolls this back.
-    const [thread] = await tx.$queryRaw<{ forumId: number; closed: boolean; at: Date }[]>`
-      UPDATE forum_threads
-      SET "postCount" = "postCount" + 1, "latestPostAt" = (clock_timestamp() AT TIME ZONE 'UTC'), "latestPostUserId" = ${actor.userId}
-      WHERE id = ${input.thread_id} AND NOT hidden
-        -- A thread in a forum hidden by staff does not exist for players (issue 18).
-        AND (${actor.isStaff} OR EXISTS (SELECT 1 FROM forums f JOIN forum_categories c ON c.id = f."categoryId" WHERE f.id = forum_threads."forumId" AND NOT f.hidden AND NOT c.hidden))
-      RETURNING "forumId", closed, "latestPostAt" AS at`;
+    // Counts the reply and takes the row lock in one statement, dated after the lock is granted.
+    // A closed thread throws, which rolls this back.
+    const thread = await countReplyOnThread(tx, { threadId: input.thread_id, userId: actor.userId, isStaff: actor.isStaff });
     if (!thread) throw threadNotFound();
     if (thread.closed) throw new AppError("CONFLICT", { userMessage: THREAD_CLOSED_MESSAGE });
 

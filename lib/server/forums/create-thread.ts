@@ -7,6 +7,7 @@ import type { Actor } from "../sessions/authenticate-request";
 import { forumNotFound, THREAD_INCLUDE, toThreadDto, VISIBLE_FORUM } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
+import { lockRowById } from "../sql/locks";
 
 // POST /api/v1/forums/threads: start a thread with its opening post. `insertThread` is the one
 // write of a new thread (the news use cases call it too), so the counters are kept in one place.
@@ -28,8 +29,7 @@ export type InsertThreadInput = {
  * Throws forumNotFound when the forum does not exist.
  */
 export async function insertThread(tx: Tx, input: InsertThreadInput): Promise<{ threadId: number; postId: number }> {
-  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM forums WHERE id = ${input.forumId} FOR UPDATE`;
-  if (!locked.length) throw forumNotFound();
+  if (!(await lockRowById(tx, "forum", input.forumId))) throw forumNotFound();
   // Taken after the lock, so threads of one forum are dated in the order they commit.
   const at = input.at ?? new Date();
 

@@ -3,7 +3,7 @@ import { EDIT_WINDOW_MESSAGE, type TPost, withinEditWindow } from "@/lib/schemas
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { syncNewsArticle } from "../news/sync-news-article";
+import { syncNewsArticle } from "./sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "../db";
 import type { TForum, TForumUser, TPost, TThread } from "@/lib/schemas/forums";
 import { displayRank, postTier } from "@/lib/ranks";
 import { AppError } from "../errors";
@@ -72,7 +73,7 @@ export function toThreadDto(t: ThreadRow, latestUser: string | null): TThread {
 }
 
 /** Usernames of the threads' latest posters, by user id, in one query. */
-export async function latestPosters(tx: Prisma.TransactionClient, threads: ReadonlyArray<{ latestPostUserId: number | null }>): Promise<Map<number, string>> {
+export async function latestPosters(tx: Tx, threads: ReadonlyArray<{ latestPostUserId: number | null }>): Promise<Map<number, string>> {
   const ids = [...new Set(threads.map((t) => t.latestPostUserId).filter((id): id is number => id !== null))];
   if (!ids.length) return new Map();
   const users = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });

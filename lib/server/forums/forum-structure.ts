@@ -5,6 +5,7 @@ import type { AuditActor } from "../audit/audit-actor";
 import { recordAudit } from "../audit/record-audit";
 import type { Tx } from "../db";
 import { AppError } from "../errors";
+import { advisoryXactLock, lockRowById, lockRowsById } from "../sql/locks";
 
 // What the forum structure use cases share (issue 18): the staff view of a category and a
 // forum, the row locks every structure change takes, and its one audit entry.
@@ -13,9 +14,6 @@ import { AppError } from "../errors";
 // reordering categories), then category rows in id order, then forum rows in id order.
 // insertThread and thread moves lock forum rows too (in id order, and never a category), so a
 // forum is never deleted under a new thread and no two of these wait on each other in a circle.
-
-/** Serialises category creation with category reordering (any constant; see news-forum.ts for another). */
-const CATEGORY_LIST_LOCK = 727302;
 
 export const STAFF_FORUM_INCLUDE = { _count: { select: { threads: true } } } satisfies Prisma.ForumInclude;
 type StaffForumRow = Prisma.ForumGetPayload<{ include: typeof STAFF_FORUM_INCLUDE }>;
@@ -50,23 +48,22 @@ export const categorySnapshot = (c: Pick<TStaffForumCategory, "id" | "name" | "s
 export const categoryNotFound = () => new AppError("NOT_FOUND", { userMessage: "Forum category not found." });
 export const staffForumNotFound = () => new AppError("NOT_FOUND", { userMessage: "Forum not found." });
 
+/** Serialises category creation with category reordering (the advisory lock forumCategoryList). */
 export async function lockCategoryList(tx: Tx): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CATEGORY_LIST_LOCK}::bigint)`;
+  await advisoryXactLock(tx, "forumCategoryList");
 }
 
 /** Locks the categories (in id order) for the rest of the transaction; 404 when one is missing, naming `field` when given. */
 export async function lockCategoriesOrThrow(tx: Tx, ids: number[], field?: string): Promise<void> {
-  const wanted = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM forum_categories WHERE id = ANY(${wanted}::int[]) ORDER BY id FOR UPDATE`;
-  if (rows.length === wanted.length) return;
+  const found = await lockRowsById(tx, "forumCategory", ids);
+  if (found.length === new Set(ids).size) return;
   if (field) throw new AppError("VALIDATION", { fields: { [field]: ["No forum category with this id."] } });
   throw categoryNotFound();
 }
 
 /** Locks the forum row (the lock insertThread takes too); 404 when there is none. */
 export async function lockForumOrThrow(tx: Tx, id: number): Promise<void> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM forums WHERE id = ${id} FOR UPDATE`;
-  if (!rows.length) throw staffForumNotFound();
+  if (!(await lockRowById(tx, "forum", id))) throw staffForumNotFound();
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { POSTS_PAGE_SIZE, type TThreadView } from "@/lib/schemas/forums";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFound, toPostDto, toThreadDto, VISIBLE_FORUM } from "./forum-dto";
 

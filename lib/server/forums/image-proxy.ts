@@ -2,11 +2,12 @@ import "server-only";
 import { setTimeout as delay } from "node:timers/promises";
 import { createHash } from "node:crypto";
 import { IMAGE_PROXY_PATH, type ImageSourceOptions, judgeImageSource } from "@/lib/image-url";
-import { db, Prisma } from "../db";
+import { db } from "../db";
 import { getEnv } from "../env";
 import { log } from "../log";
 import { fetchImage, type FetchedImage, IMAGE_FETCH_TIMEOUT_MS, ImageFetchError } from "./fetch-image";
 import { cleanContent, imageSources } from "./sanitize";
+import { claimImageFetch, recordImageFailure, registerImage, type RetryBackoff } from "./sql/images";
 
 // Outside images in posts and news articles go through this server: the stored body points at
 // /api/v1/forums/images/{id}, and that route fetches the image (fetch-image.ts), keeps a copy
@@ -35,13 +36,8 @@ export async function prepareContent(raw: string, field = "content"): Promise<st
   if (!outside.length) return clean;
   const ids = new Map<string, number>();
   for (const url of outside) {
-    // One statement, so posts of the same new address at the same moment share one row (a
-    // find-then-create would let both create, and one fail on the unique key).
-    const [row] = await db.$queryRaw<{ id: number }[]>`
-      INSERT INTO forum_images ("urlHash", url) VALUES (${hashOf(url)}, ${url})
-      ON CONFLICT ("urlHash") DO UPDATE SET "urlHash" = EXCLUDED."urlHash"
-      RETURNING id`;
-    ids.set(url, row!.id);
+    // One statement, so posts of the same new address at the same moment share one row.
+    ids.set(url, await registerImage(hashOf(url), url));
   }
   return cleanContent(raw, field, {
     ...rule,
@@ -60,14 +56,8 @@ export const IMAGE_FRESH_MS = 7 * 24 * 60 * 60 * 1000;
 export const IMAGE_RETRY_FIRST_MS = 5 * 60 * 1000;
 export const IMAGE_RETRY_MAX_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The end of the wait that follows one more failure, in SQL on the row's own "failCount" (the
- * count before that failure): now() + 5 min × 2^failCount, at most a day. The exponent is capped
- * so the interval cannot overflow however long a host stays down.
- */
-const RETRY_AT_AFTER_NEXT_FAILURE = Prisma.sql`now() + LEAST(
-  ${IMAGE_RETRY_FIRST_MS}::int * interval '1 millisecond' * power(2, LEAST("failCount", 20)),
-  ${IMAGE_RETRY_MAX_MS}::int * interval '1 millisecond')`;
+/** The wait after one more failure: now() + 5 min × 2^failCount (the count before it), at most a day. */
+const BACKOFF: RetryBackoff = { firstMs: IMAGE_RETRY_FIRST_MS, maxMs: IMAGE_RETRY_MAX_MS };
 
 const ROW_SELECT = { url: true, body: true, type: true, fetchedAt: true, failCount: true, lastError: true, lastStatus: true, retryAt: true } as const;
 
@@ -112,11 +102,7 @@ export async function loadProxiedImage(id: number, now = new Date()): Promise<Fe
 
   // The claim lasts as long as the wait after one more failure, so a process that dies while
   // fetching holds the image back no longer than a failure would.
-  const claimed = await db.$queryRaw<{ id: number }[]>`
-    UPDATE forum_images SET "retryAt" = ${RETRY_AT_AFTER_NEXT_FAILURE}
-    WHERE id = ${id} AND ("retryAt" IS NULL OR "retryAt" <= now())
-    RETURNING id`;
-  if (!claimed.length) {
+  if (!(await claimImageFetch(id, BACKOFF))) {
     // Another request fetches it now, or has just failed. Readers then get the old copy, else the
     // last failure; only before the first outcome of all is there nothing to answer but to wait.
     if (cached) return cached;
@@ -137,10 +123,7 @@ export async function loadProxiedImage(id: number, now = new Date()): Promise<Fe
     return image;
   } catch (e) {
     const reason = e instanceof ImageFetchError ? e : new ImageFetchError("The image could not be loaded.");
-    await db.$executeRaw`
-      UPDATE forum_images
-      SET "failCount" = "failCount" + 1, "lastError" = ${reason.message}, "lastStatus" = ${reason.status}::smallint, "retryAt" = ${RETRY_AT_AFTER_NEXT_FAILURE}
-      WHERE id = ${id}`;
+    await recordImageFailure(id, reason, BACKOFF);
     log.info("image proxy: fetch failed", { id, reason: reason.message, failures: row.failCount + 1, servedStale: Boolean(cached) });
     if (cached) return cached;
     throw reason;

@@ -1,7 +1,7 @@
 import "server-only";
 import { REPORTS_PAGE_SIZE, type TReport } from "@/lib/schemas/forums";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { REPORT_INCLUDE, toReportDto } from "./report-dto";
 
 // GET /api/v1/staff/forums/reports?status=: the staff queue. Open reports oldest first (the one

@@ -1,7 +1,7 @@
 import "server-only";
 import { THREADS_PAGE_SIZE, type TForum, type TThread } from "@/lib/schemas/forums";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, FORUM_INCLUDE, forumNotFound, latestPosters, THREAD_INCLUDE, toForumDto, toThreadDto, VISIBLE_FORUM } from "./forum-dto";
 

@@ -3,10 +3,11 @@ import type { TPost } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { syncNewsHidden } from "../news/sync-news-article";
+import { syncNewsHidden } from "./sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
 import { refreshThreadLatest, WRITE_TX } from "./forum-counters";
+import { lockPost, lockThreadOfPost } from "./sql/moderation-locks";
 
 // PATCH /api/v1/staff/forums/posts/{id} {hidden, reason}: staff hide a post (a reason is
 // required) or show it again. Hidden posts leave every counter (thread, forum, author) and come
@@ -24,8 +25,8 @@ export async function moderatePost(actor: Pick<Actor, "userId">, postId: number,
     // every forum write: thread, (post,) forum, user.
     const ref = await tx.forumPost.findUnique({ where: { id: postId }, select: { threadId: true } });
     if (!ref) throw postNotFound();
-    const [thread] = await tx.$queryRaw<{ forumId: number; hidden: boolean }[]>`SELECT "forumId", hidden FROM forum_threads WHERE id = ${ref.threadId} FOR NO KEY UPDATE`;
-    const [post] = await tx.$queryRaw<{ hidden: boolean; userId: number }[]>`SELECT hidden, "userId" FROM forum_posts WHERE id = ${postId} FOR NO KEY UPDATE`;
+    const thread = await lockThreadOfPost(tx, ref.threadId);
+    const post = await lockPost(tx, postId);
     if (!thread || !post) throw postNotFound();
 
     if (post.hidden !== input.hidden) {

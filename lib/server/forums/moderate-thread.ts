@@ -1,5 +1,4 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { TThread } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db";
@@ -7,6 +6,8 @@ import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { threadNotFound } from "./forum-dto";
 import { readThreadDto, refreshForumLatest, WRITE_TX } from "./forum-counters";
+import { lockRowsById } from "../sql/locks";
+import { countVisiblePostsByPoster, type LockedThreadRow, lockThreadForModeration } from "./sql/moderation-locks";
 
 // PATCH /api/v1/staff/forums/threads/{id}: staff pin or unpin, close or reopen, hide or show,
 // rename, or move a thread to another forum. One transaction: the thread row is locked first (a
@@ -23,19 +24,17 @@ export type ThreadPatch = { pinned?: boolean; closed?: boolean; hidden?: boolean
 export const HIDE_THREAD_REASON_REQUIRED = "Give a reason for hiding the thread.";
 
 type Staff = Pick<Actor, "userId">;
-type LockedThread = { forumId: number; userId: number; title: string; pinned: boolean; closed: boolean; hidden: boolean; postCount: number };
 
 export async function moderateThread(actor: Staff, threadId: number, patch: ThreadPatch, ip?: string): Promise<TThread> {
   if (patch.hidden && !patch.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_THREAD_REASON_REQUIRED] } });
 
   return db.$transaction(async (tx) => {
-    const [thread] = await tx.$queryRaw<LockedThread[]>`
-      SELECT "forumId", "userId", title, pinned, closed, hidden, "postCount" FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`;
+    const thread = await lockThreadForModeration(tx, threadId);
     if (!thread) throw threadNotFound();
     // Forums before users, in id order, once: a hide and a move in one request touch both.
     const forums = [thread.forumId, ...(patch.forum_id !== undefined ? [patch.forum_id] : [])];
     if (patch.hidden !== undefined || patch.forum_id !== undefined) {
-      await tx.$queryRaw`SELECT id FROM forums WHERE id IN (${Prisma.join(forums)}) ORDER BY id FOR UPDATE`;
+      await lockRowsById(tx, "forum", forums);
     }
     const audit = (action: string, data: Record<string, string | number | boolean | null> = {}) =>
       recordAudit({ action, actorId: actor.userId, targetType: "forum_thread", targetId: threadId, data: { ...data, reason: patch.reason ?? null }, ip: ip ?? null }, tx);
@@ -80,7 +79,7 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
  * is counted from the rows, which cannot change while the thread row is locked (replies and post
  * moderation lock it first). The caller holds the forum row lock.
  */
-async function setHidden(tx: Tx, actor: Staff, threadId: number, thread: LockedThread, hidden: boolean, reason: string | null): Promise<void> {
+async function setHidden(tx: Tx, actor: Staff, threadId: number, thread: LockedThreadRow, hidden: boolean, reason: string | null): Promise<void> {
   const sign = hidden ? -1 : 1;
   await tx.forumThread.update({
     where: { id: threadId },
@@ -89,8 +88,7 @@ async function setHidden(tx: Tx, actor: Staff, threadId: number, thread: LockedT
   await tx.forum.update({ where: { id: thread.forumId }, data: { threadCount: { increment: sign }, postCount: { increment: sign * thread.postCount } } });
   await refreshForumLatest(tx, thread.forumId);
 
-  const shares = await tx.$queryRaw<{ userId: number; n: number }[]>`
-    SELECT "userId", count(*)::int AS n FROM forum_posts WHERE "threadId" = ${threadId} AND NOT hidden GROUP BY "userId" ORDER BY "userId"`;
+  const shares = await countVisiblePostsByPoster(tx, threadId);
   const byUser = new Map(shares.map((s) => [s.userId, { posts: s.n, threads: 0 }]));
   const author = byUser.get(thread.userId) ?? { posts: 0, threads: 0 };
   byUser.set(thread.userId, { ...author, threads: 1 });
@@ -102,10 +100,10 @@ async function setHidden(tx: Tx, actor: Staff, threadId: number, thread: LockedT
 }
 
 /** Moves the thread (and, unless it is hidden, its counters) from one forum to the other; both forum rows locked in id order. */
-async function moveThread(tx: Tx, threadId: number, thread: Pick<LockedThread, "forumId" | "postCount" | "hidden">, to: number): Promise<void> {
+async function moveThread(tx: Tx, threadId: number, thread: Pick<LockedThreadRow, "forumId" | "postCount" | "hidden">, to: number): Promise<void> {
   const from = thread.forumId;
-  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM forums WHERE id IN (${from}, ${to}) ORDER BY id FOR UPDATE`;
-  if (!locked.some((f) => f.id === to)) throw new AppError("VALIDATION", { fields: { forum_id: ["No forum with this id."] } });
+  const locked = await lockRowsById(tx, "forum", [from, to]);
+  if (!locked.includes(to)) throw new AppError("VALIDATION", { fields: { forum_id: ["No forum with this id."] } });
 
   await tx.forumThread.update({ where: { id: threadId }, data: { forumId: to } });
   if (thread.hidden) return;

@@ -1,10 +1,11 @@
 import "server-only";
 import { ORDER_STALE_MESSAGE, type TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import type { AuditActor } from "../audit/audit-actor";
-import { db, Prisma } from "../db";
+import { db } from "../db";
 import { AppError } from "../errors";
 import { auditStructure, lockCategoryList } from "./forum-structure";
 import { listForumStructure } from "./list-forum-structure";
+import { lockAllCategories, setCategoryOrder } from "./sql/structure-order";
 
 // PUT /api/v1/staff/forums/categories/order: every category in a new order, numbered 0, 1, 2…
 // in one transaction. The list must name exactly the categories there are: one created or
@@ -14,13 +15,10 @@ export async function reorderForumCategories(actor: AuditActor, ids: number[]): 
   return db.$transaction(async (tx) => {
     await lockCategoryList(tx);
     // Rows locked in id order, as every structure change locks categories (no deadlock with a move).
-    const rows = await tx.$queryRaw<{ id: number; sortOrder: number }[]>`SELECT id, "sortOrder" FROM forum_categories ORDER BY id FOR UPDATE`;
+    const rows = await lockAllCategories(tx);
     const before = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((r) => r.id);
     if (before.length !== ids.length || !ids.every((id) => before.includes(id))) throw new AppError("CONFLICT", { userMessage: ORDER_STALE_MESSAGE });
-    await tx.$executeRaw`
-      UPDATE forum_categories c SET "sortOrder" = o.n - 1
-      FROM unnest(ARRAY[${Prisma.join(ids)}]::int[]) WITH ORDINALITY AS o(id, n)
-      WHERE c.id = o.id`;
+    await setCategoryOrder(tx, ids);
     await auditStructure(tx, actor, { action: "forum.categories.reordered", targetType: "forum_category", targetId: null, before, after: ids });
     return listForumStructure(tx);
   });

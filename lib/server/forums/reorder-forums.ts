@@ -1,10 +1,11 @@
 import "server-only";
 import { ORDER_STALE_MESSAGE, type TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import type { AuditActor } from "../audit/audit-actor";
-import { db, Prisma } from "../db";
+import { db } from "../db";
 import { AppError } from "../errors";
 import { auditStructure, lockCategoriesOrThrow } from "./forum-structure";
 import { listForumStructure } from "./list-forum-structure";
+import { lockForumsOfCategory, setForumOrder } from "./sql/structure-order";
 
 // PUT /api/v1/staff/forums/forums/order: the forums of one category in a new order, numbered
 // 0, 1, 2… in one transaction under the category's row lock (which forum creates, moves and
@@ -14,13 +15,10 @@ export async function reorderForums(actor: AuditActor, categoryId: number, ids: 
   return db.$transaction(async (tx) => {
     await lockCategoriesOrThrow(tx, [categoryId]);
     // The forum rows too, in id order as thread moves lock them, before the update touches them.
-    const rows = await tx.$queryRaw<{ id: number; sortOrder: number }[]>`SELECT id, "sortOrder" FROM forums WHERE "categoryId" = ${categoryId} ORDER BY id FOR UPDATE`;
+    const rows = await lockForumsOfCategory(tx, categoryId);
     const before = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((r) => r.id);
     if (before.length !== ids.length || !ids.every((id) => before.includes(id))) throw new AppError("CONFLICT", { userMessage: ORDER_STALE_MESSAGE });
-    await tx.$executeRaw`
-      UPDATE forums f SET "sortOrder" = o.n - 1
-      FROM unnest(ARRAY[${Prisma.join(ids)}]::int[]) WITH ORDINALITY AS o(id, n)
-      WHERE f.id = o.id AND f."categoryId" = ${categoryId}`;
+    await setForumOrder(tx, categoryId, ids);
     await auditStructure(tx, actor, { action: "forum.forums.reordered", targetType: "forum_category", targetId: categoryId, before, after: ids });
     return listForumStructure(tx);
   });

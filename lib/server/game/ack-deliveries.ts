@@ -1,6 +1,7 @@
 import "server-only";
 import type { TAckResult } from "@/lib/schemas/game";
 import { db } from "../db";
+import { markLeasedDelivered } from "./sql/delivery-leases";
 
 // POST /game/deliveries/ack: the game says which leased deliveries it granted.
 //
@@ -18,14 +19,7 @@ export const ACK_REASONS = { notThisLease: "not leased by this lease", canceled:
 
 export async function ackDeliveries(leaseId: string, deliveryIds: readonly number[]): Promise<TAckResult> {
   const ids = [...new Set(deliveryIds)];
-  // One conditional UPDATE: of two acks racing for a row, the second waits for the first and
-  // then no longer matches; a claim re-leasing it meanwhile changes leaseId, so it misses too.
-  const acked = await db.$queryRaw<{ id: number }[]>`
-    UPDATE game_deliveries
-    SET status = 'DELIVERED', "deliveredAt" = (now() AT TIME ZONE 'UTC')
-    WHERE id = ANY(${ids}::int[]) AND "leaseId" = ${leaseId} AND status IN ('LEASED', 'PENDING')
-    RETURNING id`;
-  const done = new Set(acked.map((r) => r.id));
+  const done = new Set(await markLeasedDelivered(leaseId, ids));
   const others = ids.filter((id) => !done.has(id));
   const rows = others.length ? await db.gameDelivery.findMany({ where: { id: { in: others } }, select: { id: true, status: true } }) : [];
   const status = new Map(rows.map((r) => [r.id, r.status]));

@@ -7,6 +7,8 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { randomToken, safeEqual, sha256 } from "../security/tokens";
+import { lockRowById } from "../sql/locks";
+import { touchGameKeyLastUsed } from "./sql/api-keys";
 
 // Game server API keys (DESIGN.md §5): several live at once, so a key is rotated by creating
 // the new one, deploying it to the game, then revoking the old. A key looks like
@@ -81,8 +83,7 @@ export async function revokeGameApiKey(actor: AuditActor, which: { id: number } 
       let row: GameKeyInfo;
       if ("id" in which) {
         // Locked, so two revokes at once record one change, and the loser hears it was already revoked.
-        const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM game_api_keys WHERE id = ${which.id} FOR UPDATE`;
-        if (!locked) throw new AppError("NOT_FOUND", { userMessage: "No game API key with this id." });
+        if (!(await lockRowById(tx, "gameApiKey", which.id))) throw new AppError("NOT_FOUND", { userMessage: "No game API key with this id." });
         row = await tx.gameApiKey.findUniqueOrThrow({ where: { id: which.id } });
         if (row.revokedAt) throw new AppError("CONFLICT", { userMessage: `${row.prefix} (${row.name}) is already revoked.` });
       } else {
@@ -115,7 +116,7 @@ export function presentedGameKey(headers: Headers): string | null {
 export async function authenticateGameKey(headers: Headers, scope: string): Promise<GameCaller> {
   const presented = presentedGameKey(headers);
   const m = presented ? KEY_PATTERN.exec(presented) : null;
-  const row = m ? await db.gameApiKey.findUnique({ where: { prefix: m[1]! } }) : null;
+  const row = m ? await db.gameApiKey.findUnique({ where: { prefix: m[1]! }, omit: { keyHash: false } }) : null;
   // Compare even when no row matched, so a bad prefix costs the same as a bad secret.
   const matches = safeEqual(sha256(presented ?? ""), row?.keyHash ?? "0".repeat(64)) && Boolean(row);
   if (!row || !matches || row.revokedAt) {
@@ -123,7 +124,6 @@ export async function authenticateGameKey(headers: Headers, scope: string): Prom
     throw new AppError("UNAUTHENTICATED", { userMessage: INVALID_GAME_KEY });
   }
   if (!row.scopes.includes(scope)) throw new AppError("FORBIDDEN", { userMessage: `This game API key may not call ${scope}.` });
-  await db.$executeRaw`UPDATE game_api_keys SET "lastUsedAt" = now()
-    WHERE id = ${row.id} AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - make_interval(secs => ${LAST_USED_EVERY_SEC}))`;
+  await touchGameKeyLastUsed(row.id, LAST_USED_EVERY_SEC);
   return { keyId: row.id, name: row.name };
 }

@@ -5,6 +5,7 @@ import { applyCreditChange } from "../credits/apply-credit-change";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
+import { lockDeliveryLeaseState } from "./sql/delivery-leases";
 import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
 // POST /staff/deliveries/{id}/cancel (issue 18): a delivery the game has not been handed is
@@ -17,10 +18,7 @@ import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff
 
 export async function cancelDelivery(id: number, reason: string, ctx: { actorId: number; ip: string | null }): Promise<TCancelResult> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: number; status: string; leaseOver: boolean }[]>`
-      SELECT id, status::text AS status, ("leasedUntil" IS NULL OR "leasedUntil" < (now() AT TIME ZONE 'UTC')) AS "leaseOver"
-      FROM game_deliveries WHERE id = ${id} FOR UPDATE`;
-    const row = locked[0];
+    const row = await lockDeliveryLeaseState(tx, id);
     if (!row) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_DELIVERY });
     const before = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: staffDeliveryInclude });
     if (row.status === "CANCELED") return { outcome: "already-canceled", delivery: toStaffDelivery(before), refundedCredits: 0 };

@@ -4,6 +4,7 @@ import { CLAIM_LIMIT_MAX, LEASE_DEFAULT_SEC, type TClaimResult } from "@/lib/sch
 import { db } from "../db";
 import { AppError } from "../errors";
 import { deliveryInclude, toGameDelivery } from "./delivery-dto";
+import { leaseDeliveries } from "./sql/delivery-leases";
 
 // POST /game/deliveries/claim (DESIGN.md §5): leases a player's undelivered deliveries to the
 // calling game server. One UPDATE picks and leases the rows: `FOR UPDATE SKIP LOCKED` means a
@@ -19,26 +20,11 @@ export async function claimDeliveries(playerId: number, opts: { leaseSeconds?: n
   const leaseSeconds = opts.leaseSeconds ?? LEASE_DEFAULT_SEC;
   const limit = opts.limit ?? CLAIM_LIMIT_MAX;
   const leaseId = randomUUID();
-  // Timestamps are UTC without a zone, as Prisma writes them.
-  const leased = await db.$queryRaw<{ id: number }[]>`
-    WITH picked AS (
-      SELECT id FROM game_deliveries
-      WHERE "userId" = ${playerId}
-        AND (status = 'PENDING' OR (status = 'LEASED' AND "leasedUntil" < (now() AT TIME ZONE 'UTC')))
-      ORDER BY id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    UPDATE game_deliveries d
-    SET status = 'LEASED', "leaseId" = ${leaseId},
-        "leasedUntil" = (now() AT TIME ZONE 'UTC') + make_interval(secs => ${leaseSeconds}),
-        attempts = d.attempts + 1
-    FROM picked WHERE d.id = picked.id
-    RETURNING d.id`;
+  const leased = await leaseDeliveries(playerId, limit, leaseId, leaseSeconds);
   if (leased.length === 0) return { lease_id: null, leased_until: null, deliveries: [] };
 
   // Ours until the lease ends: read them back with what the game needs to see.
-  const rows = await db.gameDelivery.findMany({ where: { id: { in: leased.map((r) => r.id) }, leaseId }, include: deliveryInclude, orderBy: { id: "asc" } });
+  const rows = await db.gameDelivery.findMany({ where: { id: { in: leased }, leaseId }, include: deliveryInclude, orderBy: { id: "asc" } });
   const until = rows[0]?.leasedUntil ?? null;
   return { lease_id: leaseId, leased_until: until?.toISOString() ?? null, deliveries: rows.map(toGameDelivery) };
 }

@@ -3,7 +3,7 @@ import type { DeliveryStatus, Prisma } from "@/lib/generated/prisma/client";
 import { STAFF_DELIVERIES_PAGE_SIZE, type TDeliveryState, type TStaffDelivery } from "@/lib/schemas/staff-deliveries";
 import { usernameKey } from "@/lib/usernames";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
 // The staff deliveries list (issue 18): everything owed to players in game, newest first,

@@ -3,7 +3,7 @@ import { SECOND_FACTOR_PER_ACCOUNT, SECOND_FACTOR_PER_ACCOUNT_IP } from "../acco
 import { consumeSecondFactor } from "../accounts/two-factor";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
-import { clearRateLimit, enforceRateLimit, undoRateLimitHit } from "../http/rate-limit";
+import { clearRateLimit, enforceRateLimit, undoRateLimitHit } from "../security/rate-limit";
 import { log } from "../log";
 import { sha256 } from "../security/tokens";
 import { type ClientInfo, createBrowserSession } from "../sessions/browser-sessions";

@@ -6,7 +6,8 @@ import { OVERALL_ID } from "@/lib/skills";
 import { levelForXp } from "@/lib/xp";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { markLaddersDirty } from "../hiscores/mark-ladders-dirty";
+import { bumpLadders, laddersOf } from "../hiscores/mark-ladders-dirty";
+import { deleteOtherLadderRows, deleteSkillRows, lockPushPlayer, moveActivityRows, upsertHiscoreRows } from "./sql/hiscore-push";
 
 // The game pushes a player's experience (on logout or periodically). One row per skill plus
 // Overall (skill 0: total level, total experience). reachedAt moves only when the experience
@@ -53,35 +54,25 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
 
   await db.$transaction(async (tx) => {
     // Locks the player: two pushes for one player apply one after the other.
-    const rows = await tx.$queryRaw<{ id: number; privilege: string; bannedAt: Date | null }[]>`
-      SELECT id, privilege, "bannedAt" FROM users WHERE id = ${input.player_id} FOR UPDATE`;
-    const user = rows[0];
+    const user = await lockPushPlayer(tx, input.player_id);
     if (!user) throw new AppError("NOT_FOUND", { userMessage: "No such player." });
     // Staff and banned players stay off the ladders (DESIGN.md §5).
     const hidden = user.privilege !== "PLAYER" || user.bannedAt !== null;
-    // Before the delete below, so a ladder the player leaves is refreshed too.
-    await markLaddersDirty(tx, user.id, { gameMode, xpMode });
+    // Read before the delete below, so a ladder the player leaves is refreshed too; bumped last
+    // (bumpLadders), so pushes to one ladder queue behind each other only for the commit.
+    const ladders = [...(await laddersOf(tx, user.id)), { gameMode, xpMode }];
+    const ladder = { userId: user.id, gameMode, xpMode, hidden };
     // Activity rows not in this push keep their score: they follow the player to the new ladder
     // (no row of theirs is there yet: a player has rows on one ladder only) and a privilege or ban
     // change. The skill rows are all rewritten below.
-    await tx.$executeRaw`
-      UPDATE hiscore_stats SET "gameMode" = ${gameMode}::"GameMode", "xpMode" = ${xpMode}::"XpMode", hidden = ${hidden}
-      WHERE "userId" = ${user.id} AND skill >= ${FIRST_ACTIVITY_ID}
-        AND ("gameMode" <> ${gameMode}::"GameMode" OR "xpMode" <> ${xpMode}::"XpMode" OR hidden <> ${hidden})`;
-    await tx.$executeRaw`DELETE FROM hiscore_stats WHERE "userId" = ${user.id} AND ("gameMode" <> ${gameMode}::"GameMode" OR "xpMode" <> ${xpMode}::"XpMode")`;
+    await moveActivityRows(tx, ladder, FIRST_ACTIVITY_ID);
+    await deleteOtherLadderRows(tx, ladder);
     const rowSkills = [...skills, ...ranked.map((a) => a.id)];
     const rowLevels = [...levelCol, ...ranked.map(() => 0)];
     const rowValues = [...xpCol, ...ranked.map((a) => a.score)];
-    await tx.$executeRaw`
-      INSERT INTO hiscore_stats ("userId", "gameMode", "xpMode", skill, level, experience, "reachedAt", hidden)
-      SELECT ${user.id}, ${gameMode}::"GameMode", ${xpMode}::"XpMode", s.skill, s.level, s.xp, now(), ${hidden}
-      FROM unnest(${rowSkills}::smallint[], ${rowLevels}::smallint[], ${rowValues}::bigint[]) AS s(skill, level, xp)
-      ON CONFLICT ("userId", "gameMode", "xpMode", skill) DO UPDATE SET
-        level = EXCLUDED.level,
-        "reachedAt" = CASE WHEN hiscore_stats.experience = EXCLUDED.experience THEN hiscore_stats."reachedAt" ELSE EXCLUDED."reachedAt" END,
-        experience = EXCLUDED.experience,
-        hidden = EXCLUDED.hidden`;
-    if (unranked.length) await tx.$executeRaw`DELETE FROM hiscore_stats WHERE "userId" = ${user.id} AND skill = ANY(${unranked}::smallint[])`;
+    await upsertHiscoreRows(tx, ladder, rowSkills, rowLevels, rowValues);
+    if (unranked.length) await deleteSkillRows(tx, user.id, unranked);
+    await bumpLadders(tx, ladders);
   });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "../db";
 import { log } from "../log";
+import { resetExpiredLeases } from "./sql/delivery-leases";
 
 // Returns deliveries whose lease ran out without an ack to PENDING, so the site's own views
 // (preview, refunds, the vote page) see them as waiting. Claims never depend on it: they take
@@ -8,9 +8,7 @@ import { log } from "../log";
 // is still recorded until another claim takes the row.
 
 export async function releaseExpiredLeases(): Promise<number> {
-  const released = await db.$executeRaw`
-    UPDATE game_deliveries SET status = 'PENDING', "leasedUntil" = NULL
-    WHERE status = 'LEASED' AND "leasedUntil" < (now() AT TIME ZONE 'UTC')`;
+  const released = await resetExpiredLeases();
   if (released > 0) log.info("game.leases_released", { count: released });
   return released;
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
+import { lockRowById } from "../sql/locks";
 import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
 // POST /staff/deliveries/{id}/resend (issue 18): a delivered item the player says never arrived
@@ -17,8 +18,7 @@ import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff
 
 export async function resendDelivery(id: number, reason: string, ctx: { actorId: number; ip: string | null }): Promise<TResendResult> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM game_deliveries WHERE id = ${id} FOR UPDATE`;
-    if (!locked[0]) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_DELIVERY });
+    if (!(await lockRowById(tx, "gameDelivery", id))) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_DELIVERY });
     const original = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: { ...staffDeliveryInclude, creditPurchase: { select: { status: true } } } });
     if (original.status !== "DELIVERED")
       throw new AppError("CONFLICT", { userMessage: `Only a delivered item can be re-sent; this one is ${original.status.toLowerCase()}.` });

@@ -1,7 +1,7 @@
 import "server-only";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { db } from "../db";
+import { selectAppliedMigrations } from "./sql/migrations";
 
 export type Health = { status: "ok" | "unavailable"; database: "up" | "down"; migrations: "current" | "pending" | "unknown"; pending?: string[] };
 
@@ -19,9 +19,7 @@ function committedMigrations(): Promise<string[]> {
 export async function checkHealth(): Promise<Health> {
   let applied: string[];
   try {
-    const rows = await db.$queryRaw<{ migration_name: string }[]>`
-      SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
-    applied = rows.map((r) => r.migration_name);
+    applied = await selectAppliedMigrations();
   } catch {
     return { status: "unavailable", database: "down", migrations: "unknown" };
   }

@@ -1,13 +1,11 @@
 import "server-only";
-import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
 import { GAME_MODE_DB, gameModeFromDb, gameModeOfSegment, type TGameMode, type TXpMode, XP_MODE_DB, xpModeFromDb } from "@/lib/hiscores";
 import { ACTIVITIES, activityById } from "@/lib/hiscores-layout";
 import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
 import { skillName } from "@/lib/skills";
 import { usernameKey } from "@/lib/usernames";
-import { db } from "../db";
 import { AppError } from "../errors";
-import { MAX_KEY } from "./ladder-keys";
+import { selectPlayerRanks } from "./sql/player-ranks";
 
 // A player's ranks in one query, skills (24 rows) and activities (a row per activity with a
 // score) alike: for each row, the nearest anchor at or above the player (docs/hiscores.md) gives
@@ -16,42 +14,13 @@ import { MAX_KEY } from "./ladder-keys";
 
 export const NOT_ON_HISCORES = "This player is not on the hiscores.";
 
-type Row = { userId: number; username: string; gameMode: GameMode; xpMode: XpMode; skill: number; level: number; experience: bigint; rank: bigint };
-
 /** Null when the name is not on the hiscores (or not on the ladder asked for). */
 export async function findPlayerHiscores(name: string, only: { mode?: TGameMode | undefined; xp?: TXpMode | undefined } = {}): Promise<TPlayerHiscores | null> {
   const key = usernameKey(name);
   if (!key) return null;
   const gameMode = only.mode ? GAME_MODE_DB[only.mode] : null;
   const xpMode = only.xp ? XP_MODE_DB[only.xp] : null;
-  const rows = await db.$queryRaw<Row[]>`
-    SELECT u.id AS "userId", u.username, s."gameMode", s."xpMode", s.skill, s.level, s.experience,
-      COALESCE(a.position, 0) + 1
-      -- Rows between the anchor and the player, as three ranges on plain columns: a row
-      -- comparison is only used to start a B-tree scan, not to stop it, and a stop on the first
-      -- column alone would walk a whole run of equal scores (e.g. everyone at 0 XP).
-      + (SELECT count(*) FROM hiscore_stats r
-         WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
-           AND r.score > s.score AND r.score < COALESCE(a.score, ${MAX_KEY}::bigint))
-      + (SELECT count(*) FROM hiscore_stats r
-         WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
-           AND r.score = a.score AND a.score <> s.score AND r.tiebreak <= a.tiebreak)
-      + (SELECT count(*) FROM hiscore_stats r
-         WHERE r."gameMode" = s."gameMode" AND r."xpMode" = s."xpMode" AND r.skill = s.skill AND NOT r.hidden
-           AND r.score = s.score AND r.tiebreak > s.tiebreak
-           AND r.tiebreak <= CASE WHEN a.score = s.score THEN a.tiebreak ELSE ${MAX_KEY}::bigint END) AS rank
-    FROM users u
-    JOIN hiscore_stats s ON s."userId" = u.id AND NOT s.hidden
-    LEFT JOIN LATERAL (
-      SELECT x.position, x.score, x.tiebreak FROM hiscore_anchors x
-      WHERE x."gameMode" = s."gameMode" AND x."xpMode" = s."xpMode" AND x.skill = s.skill
-        AND (x.score, x.tiebreak) >= (s.score, s.tiebreak)
-      ORDER BY x.score, x.tiebreak LIMIT 1
-    ) a ON true
-    WHERE u."usernameKey" = ${key}
-      AND (${gameMode}::"GameMode" IS NULL OR s."gameMode" = ${gameMode}::"GameMode")
-      AND (${xpMode}::"XpMode" IS NULL OR s."xpMode" = ${xpMode}::"XpMode")
-    ORDER BY s.skill`;
+  const rows = await selectPlayerRanks(key, gameMode, xpMode);
   const first = rows[0];
   if (!first) return null;
   const activities = new Map(rows.flatMap((r) => (activityById(r.skill) ? [[r.skill, r] as const] : [])));

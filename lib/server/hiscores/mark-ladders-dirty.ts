@@ -1,7 +1,7 @@
 import "server-only";
-import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
 import type { Tx } from "../db";
 import { enqueue } from "../jobs/enqueue";
+import { bumpLadderVersions, type Ladder, selectLaddersOf } from "./sql/ladders";
 
 // A write that can move ranks (the game's push, a ban, a privilege change) bumps its ladders'
 // version and queues their refresh in the same transaction. The refresh waits REFRESH_DELAY_MS
@@ -10,23 +10,30 @@ import { enqueue } from "../jobs/enqueue";
 
 export const REFRESH_DELAY_MS = 15_000;
 
-export type Ladder = { gameMode: GameMode; xpMode: XpMode };
+export type { Ladder };
 
 export const refreshJobKey = (l: Ladder) => `refresh-hiscores:${l.gameMode}:${l.xpMode}`;
 
-/** The user's current ladders plus `extra` (the one a push is moving them to). */
-export async function markLaddersDirty(tx: Tx, userId: number, extra?: Ladder): Promise<void> {
-  const ladders = await tx.$queryRaw<Ladder[]>`
-    WITH l AS (
-      SELECT DISTINCT "gameMode", "xpMode" FROM hiscore_stats WHERE "userId" = ${userId}
-      UNION
-      SELECT ${extra?.gameMode ?? null}::"GameMode", ${extra?.xpMode ?? null}::"XpMode" WHERE ${extra !== undefined}
-    )
-    INSERT INTO hiscore_ladders ("gameMode", "xpMode", version)
-    SELECT "gameMode", "xpMode", 1 FROM l ORDER BY 1, 2
-    ON CONFLICT ("gameMode", "xpMode") DO UPDATE SET version = hiscore_ladders.version + 1
-    RETURNING "gameMode", "xpMode"`;
-  for (const l of ladders) {
+/** The ladders the user has rows on now. */
+export async function laddersOf(tx: Tx, userId: number): Promise<Ladder[]> {
+  return selectLaddersOf(tx, userId);
+}
+
+/**
+ * Bumps these ladders' versions and queues their refresh. Both writes lock one row per ladder
+ * (its hiscore_ladders row, its refresh job) until the transaction ends, so every write to the
+ * ladder waits behind them: call this as the transaction's last step.
+ */
+export async function bumpLadders(tx: Tx, ladders: readonly Ladder[]): Promise<void> {
+  const unique = [...new Map(ladders.map((l) => [`${l.gameMode}:${l.xpMode}`, l])).values()];
+  if (unique.length === 0) return;
+  const bumped = await bumpLadderVersions(tx, unique);
+  for (const l of bumped) {
     await enqueue("refresh-hiscores", { gameMode: l.gameMode, xpMode: l.xpMode }, { tx, runAt: new Date(Date.now() + REFRESH_DELAY_MS), jobKey: refreshJobKey(l), jobKeyMode: "preserve_run_at" });
   }
+}
+
+/** The user's current ladders plus `extra`, bumped (for writes that change nothing else after). */
+export async function markLaddersDirty(tx: Tx, userId: number, extra?: Ladder): Promise<void> {
+  await bumpLadders(tx, [...(await laddersOf(tx, userId)), ...(extra ? [extra] : [])]);
 }

@@ -6,16 +6,11 @@ import { getEnv } from "../env";
 import { AppError } from "../errors";
 import { type Actor, authenticate, readCredentials } from "../sessions/authenticate-request";
 import { sessionCookieName } from "../sessions/constants";
+import { hasPrivilege } from "../sessions/privileges";
 
 // Who is calling, and may they: auth modes, privilege levels and the CSRF rule.
 
-const RANK: Record<Privilege, number> = { PLAYER: 0, MODERATOR: 1, ADMINISTRATOR: 2, OWNER: 3 };
 const MIN_PRIVILEGE: Record<StaffAuth, Privilege> = { moderator: "MODERATOR", administrator: "ADMINISTRATOR", owner: "OWNER" };
-
-/** True when `privilege` is at least `min` (PLAYER < MODERATOR < ADMINISTRATOR < OWNER). */
-export function hasPrivilege(privilege: Privilege, min: Privilege): boolean {
-  return RANK[privilege] >= RANK[min];
-}
 
 type CookieReader = (name: string) => string | undefined;
 

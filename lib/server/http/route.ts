@@ -3,15 +3,16 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { fieldErrorsFrom, isRawBody, type Operation, type RawBodySpec, REQUIRED, type SignedInAuth, type SuccessOf } from "@/lib/schemas/api";
-import { FORBIDDEN_TEXT_MESSAGE, fieldsWithForbiddenText, hasForbiddenText } from "@/lib/schemas/text-rule";
+import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenText } from "@/lib/schemas/text-rule";
 import { AppError } from "../errors";
+import { refuseForbiddenText } from "../forbidden-text";
 import { authenticateGameKey, type GameCaller } from "../game/api-keys";
 import { log } from "../log";
 import type { Actor } from "../sessions/authenticate-request";
 import { assertSameOrigin, hasSessionCookie, resolveActor } from "./auth";
 import { assertJsonContentType, type RawBody, readJsonBody, readRawBody, UNSAFE_METHODS } from "./body";
-import { clientAddress } from "./client-address";
-import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { clientAddress } from "../security/client-address";
+import { enforceRateLimit, type RateLimitRule } from "../security/rate-limit";
 import { errorResponse, json } from "./respond";
 
 // The one wrapper for app/api/** handlers (STYLE.md 3): auth mode, zod inputs, CSRF,
@@ -51,12 +52,6 @@ type RouteOptions<O extends Operation> = {
 
 const requiredMessage: z.core.$ZodErrorMap = (iss) => (iss.code === "invalid_type" && iss.input === undefined ? REQUIRED : undefined);
 
-/** One rule for every string of every operation (lib/schemas/text-rule.ts): a 400 naming the field. */
-export function refuseForbiddenText(data: unknown): void {
-  const refused = fieldsWithForbiddenText(data);
-  if (refused.length) throw new AppError("VALIDATION", { fields: Object.fromEntries(refused.map((f) => [f, [FORBIDDEN_TEXT_MESSAGE]])), userMessage: FORBIDDEN_TEXT_MESSAGE });
-}
-
 /** A raw body (webhook, vote callback) is stored as text or jsonb: the same rule, on the whole text. */
 function refuseForbiddenRawText(body: RawBody): RawBody {
   if (hasForbiddenText(body.text)) throw new AppError("VALIDATION", { fields: { body: [FORBIDDEN_TEXT_MESSAGE] }, userMessage: FORBIDDEN_TEXT_MESSAGE });
@@ -74,7 +69,7 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.o
 }
 
 export function clientIp(req: Request): string {
-  // One source of truth for the client address (lib/server/http/client-address.ts); "direct"
+  // One source of truth for the client address (lib/server/security/client-address.ts); "direct"
   // only when none is known (handlers called outside the server entry, e.g. by tests).
   return clientAddress(req.headers) ?? "direct";
 }

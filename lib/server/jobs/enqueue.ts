@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Tx } from "../db";
+import { addJob } from "./sql/add-job";
 import { type JobPayloads, MAX_ATTEMPTS, type TaskName } from "./task-types";
 
 export type EnqueueOptions = {
@@ -21,14 +22,13 @@ export type EnqueueOptions = {
  */
 export async function enqueue<T extends TaskName>(task: T, payload: JobPayloads[T], opts: EnqueueOptions = {}): Promise<string> {
   const client = opts.tx ?? db;
-  const rows = await client.$queryRaw<{ id: bigint }[]>`
-    SELECT id FROM graphile_worker.add_job(
-      identifier => ${task}::text,
-      payload => ${JSON.stringify(payload)}::json,
-      run_at => ${opts.runAt ?? null}::timestamptz,
-      max_attempts => ${opts.maxAttempts ?? MAX_ATTEMPTS[task]}::smallint,
-      job_key => ${opts.jobKey ?? null}::text,
-      job_key_mode => ${opts.jobKeyMode ?? "replace"}::text
-    )`;
-  return String(rows[0]!.id);
+  const id = await addJob(client, {
+    task,
+    payloadJson: JSON.stringify(payload),
+    runAt: opts.runAt ?? null,
+    maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS[task],
+    jobKey: opts.jobKey ?? null,
+    jobKeyMode: opts.jobKeyMode ?? "replace",
+  });
+  return String(id);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db";
 import { getEnv } from "../env";
-import { isLoopbackAddress } from "../http/client-address";
+import { isLoopbackAddress } from "../security/client-address";
 
 /** The local outbox page exists only in local mode without SMTP. */
 export function isOutboxEnabled(): boolean {
@@ -11,7 +11,7 @@ export function isOutboxEnabled(): boolean {
 
 /**
  * The outbox holds every reset and confirmation link, so it is shown only to staff or to a
- * client on this machine (address as lib/server/http/client-address.ts sees it).
+ * client on this machine (address as lib/server/security/client-address.ts sees it).
  */
 export function mayViewOutbox(viewer: { address: string | null; isStaff: boolean }): boolean {
   return viewer.isStaff || isLoopbackAddress(viewer.address);

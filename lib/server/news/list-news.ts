@@ -3,6 +3,7 @@ import type { TNewsItem } from "@/lib/schemas/news";
 import { db } from "../db";
 import { type ArchiveMonth, monthBounds } from "./archive-month";
 import { NEWEST_FIRST, NEWS_ITEM_SELECT, toNewsItemDto, VISIBLE_NEWS } from "./news-dto";
+import { listVisibleNewsYears } from "./sql/archive-years";
 
 // GET /api/v1/news/latest, /api/v1/news?year=&month=, /api/v1/news/years, and the pages that
 // show them (/news, the home page). Only visible news (news-dto.ts), newest first.
@@ -25,10 +26,6 @@ export async function listNewsArchive(month: ArchiveMonth): Promise<TNewsItem[]>
 
 /** Every year (UTC) with at least one visible post, newest first. */
 export async function listNewsYears(): Promise<number[]> {
-  const rows = await db.$queryRaw<Array<{ year: number }>>`
-    SELECT DISTINCT EXTRACT(YEAR FROM n."publishedAt")::int AS year
-    FROM news_posts n JOIN forum_threads t ON t.id = n."threadId"
-    WHERE NOT n.hidden AND NOT t.hidden
-    ORDER BY year DESC`;
+  const rows = await listVisibleNewsYears();
   return rows.map((r) => Number(r.year));
 }

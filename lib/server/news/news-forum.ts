@@ -1,8 +1,8 @@
 import "server-only";
 import type { AuditActor } from "../audit/audit-actor";
 import type { Tx } from "../db";
-import { insertForum } from "../forums/create-forum";
-import { insertForumCategory } from "../forums/create-forum-category";
+import { insertForum, insertForumCategory } from "../forums/public";
+import { advisoryXactLock } from "../sql/locks";
 
 // The forum news posts are threads of: the first forum marked isNews (by sortOrder, then id).
 // A fresh database has none until the first post, which creates "News & Announcements"
@@ -11,8 +11,6 @@ import { insertForumCategory } from "../forums/create-forum-category";
 
 export const NEWS_FORUM_NAME = "News & Announcements";
 const NEWS_CATEGORY_NAME = "Official";
-/** Serialises the creation of the news forum (any constant; the demo seed uses 727274). */
-const NEWS_FORUM_LOCK = 727301;
 
 export type NewsForum = { id: number; name: string };
 
@@ -25,7 +23,7 @@ export async function findOrCreateNewsForum(tx: Tx, actor: AuditActor): Promise<
   const found = await findNewsForum(tx);
   if (found) return found;
   // One creator at a time; whoever waited re-reads once the first has committed (READ COMMITTED).
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${NEWS_FORUM_LOCK}::bigint)`;
+  await advisoryXactLock(tx, "newsForum");
   const again = await findNewsForum(tx);
   if (again) return again;
   const category =

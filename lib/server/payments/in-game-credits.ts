@@ -1,6 +1,7 @@
 import "server-only";
 import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import type { Tx } from "../db";
+import { insertCreditDelivery, lockCreditDelivery } from "./sql/credit-deliveries";
 
 // Credit packages bought through ::store (CreditPurchase.deliverInGame): the credits are handed
 // over in game by the NPC at home, as one CREDIT_PACKAGE delivery, instead of going to the
@@ -9,10 +10,7 @@ import type { Tx } from "../db";
 /** Queues the purchase's one delivery; creditPurchaseId is unique, so a repeat adds nothing. */
 export async function queueCreditDelivery(tx: Tx, p: CreditPurchase): Promise<void> {
   const payload = JSON.stringify({ credits: p.credits, bonusCredits: p.bonusCredits });
-  await tx.$executeRaw`
-    INSERT INTO game_deliveries ("userId", kind, payload, "creditPurchaseId")
-    VALUES (${p.userId}, 'CREDIT_PACKAGE', ${payload}::jsonb, ${p.id})
-    ON CONFLICT ("creditPurchaseId") DO NOTHING`;
+  await insertCreditDelivery(tx, { userId: p.userId, purchaseId: p.id, payloadJson: payload });
 }
 
 /**
@@ -23,10 +21,7 @@ export async function queueCreditDelivery(tx: Tx, p: CreditPurchase): Promise<vo
  */
 export async function withdrawCreditDelivery(tx: Tx, purchaseId: number): Promise<"none" | "canceled" | "already-canceled" | "granted"> {
   // Locked: a claim passes over it (SKIP LOCKED) and an ack waits, then sees the outcome.
-  const rows = await tx.$queryRaw<{ id: number; status: string; leaseOver: boolean }[]>`
-    SELECT id, status::text AS status, ("leasedUntil" IS NULL OR "leasedUntil" < (now() AT TIME ZONE 'UTC')) AS "leaseOver"
-    FROM game_deliveries WHERE "creditPurchaseId" = ${purchaseId} FOR UPDATE`;
-  const d = rows[0];
+  const d = await lockCreditDelivery(tx, purchaseId);
   if (!d) return "none";
   if (d.status === "CANCELED") return "already-canceled";
   if (d.status === "PENDING" || (d.status === "LEASED" && d.leaseOver)) {

@@ -2,7 +2,7 @@ import "server-only";
 import type { PaymentMethod, Prisma, PurchaseStatus } from "@/lib/generated/prisma/client";
 import { STAFF_PAYMENTS_PAGE_SIZE, type TPurchaseProvider, type TPurchaseStatus, type TStaffPurchase } from "@/lib/schemas/staff-payments";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { toStaffPurchase } from "./staff-payment-dto";
 
 // The staff payments list (issue 18): every credit purchase, newest first, with the provider

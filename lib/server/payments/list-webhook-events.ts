@@ -3,7 +3,7 @@ import type { PaymentProvider, Prisma } from "@/lib/generated/prisma/client";
 import { STAFF_PAYMENTS_PAGE_SIZE, type TEventState, type TStaffWebhookEvent } from "@/lib/schemas/staff-payments";
 import type { PaymentMethodName } from "../env";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { DB_PROVIDER } from "./types";
 import { toStaffWebhookEvent } from "./staff-payment-dto";
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { createSign, createVerify, type KeyObject, X509Certificate } from "node:crypto";
-import { db } from "../db";
 import { getEnv } from "../env";
 import { isTestCheckout } from "./config";
 import { localPaypalKeys } from "./local-secrets";
 import { crc32, decimalToCents } from "./money";
 import { createPaypalOrder, paypalBaseUrl } from "./paypal-http";
+import { selectPaypalCapturePurchaseId } from "./sql/webhook-events";
 import { type PaymentAdapter, type PaymentEffect, type VerifiedEvent, WebhookSignatureError } from "./types";
 
 // PayPal: Orders v2 (paypal-http.ts) and webhooks verified offline: the transmission signature
@@ -71,9 +71,8 @@ async function effectOf(type: string, resource: Record<string, unknown>): Promis
       // A refund names its capture in the "up" link; the capture's stored event names the purchase.
       const up = (resource.links as Array<{ rel?: string; href?: string }> | undefined)?.find((l) => l.rel === "up")?.href ?? "";
       const captureId = up.split("/").pop() ?? "";
-      const rows = await db.$queryRaw<{ pid: string | null }[]>`
-        SELECT payload->'resource'->>'custom_id' AS pid FROM webhook_events WHERE provider = 'PAYPAL' AND payload->'resource'->>'id' = ${captureId} LIMIT 1`;
-      const found = Number(rows[0]?.pid);
+      const pid = await selectPaypalCapturePurchaseId(captureId);
+      const found = Number(pid);
       return Number.isSafeInteger(found) && found > 0 ? { kind: "refunded", providerRef: "", purchaseId: found } : { kind: "none" };
     }
     default:

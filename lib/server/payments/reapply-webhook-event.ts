@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
+import { lockRowById } from "../sql/locks";
 import { ADAPTERS } from "./adapters";
 import { applyEffect } from "./settle";
 import { METHOD_OF_PROVIDER, toStaffWebhookEvent } from "./staff-payment-dto";
@@ -28,8 +29,7 @@ type Snapshot = {
 
 export async function reapplyWebhookEvent(eventId: number, reason: string, ctx: { actorId: number; ip: string | null }): Promise<TReapplyResult> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM webhook_events WHERE id = ${eventId} FOR UPDATE`;
-    if (!locked[0]) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_EVENT });
+    if (!(await lockRowById(tx, "webhookEvent", eventId))) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_EVENT });
     const event = await tx.webhookEvent.findUniqueOrThrow({ where: { id: eventId } });
     if (event.error === null) {
       const now = await snapshot(tx, event.id, event.creditPurchaseId);
@@ -47,7 +47,7 @@ export async function reapplyWebhookEvent(eventId: number, reason: string, ctx: 
           event.creditPurchaseId ??
           (await tx.creditPurchase.findFirst({ where: { method: DB_METHOD[method], providerRef: effect.providerRef }, select: { id: true } }))?.id ??
           null);
-    if (purchaseId !== null) await tx.$queryRaw`SELECT id FROM credit_purchases WHERE id = ${purchaseId} FOR UPDATE`;
+    if (purchaseId !== null) await lockRowById(tx, "creditPurchase", purchaseId);
     const before = await snapshot(tx, event.id, purchaseId);
 
     const result = await applyEffect(tx, method, effect);

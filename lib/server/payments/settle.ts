@@ -6,6 +6,8 @@ import { db, type Tx } from "../db";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
+import { lockPurchaseById, lockPurchaseByProviderRef } from "./sql/purchases";
+import { insertWebhookEvent } from "./sql/webhook-events";
 import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "./types";
 
 // The one place a provider's word changes money (DESIGN.md §5). In one transaction: the event
@@ -17,15 +19,10 @@ export type SettleResult = { outcome: "applied" | "duplicate" | "rejected" | "ig
 
 export async function settleEvent(method: PaymentMethodName, event: VerifiedEvent): Promise<SettleResult> {
   return db.$transaction(async (tx) => {
-    const stored = await tx.$queryRaw<{ id: number }[]>`
-      INSERT INTO webhook_events (provider, "eventId", type, payload)
-      VALUES (${DB_PROVIDER[method]}::"PaymentProvider", ${event.eventId}, ${event.type}, ${JSON.stringify(event.payload ?? null)}::jsonb)
-      ON CONFLICT (provider, "eventId") DO NOTHING
-      RETURNING id`;
-    const row = stored[0];
-    if (!row) return { outcome: "duplicate" };
+    const storedId = await insertWebhookEvent(tx, { provider: DB_PROVIDER[method], eventId: event.eventId, type: event.type, payloadJson: JSON.stringify(event.payload ?? null) });
+    if (storedId === null) return { outcome: "duplicate" };
     const result = await applyEffect(tx, method, event.effect);
-    await tx.webhookEvent.update({ where: { id: row.id }, data: { processedAt: new Date(), error: result.error ?? null, creditPurchaseId: result.purchaseId ?? null } });
+    await tx.webhookEvent.update({ where: { id: storedId }, data: { processedAt: new Date(), error: result.error ?? null, creditPurchaseId: result.purchaseId ?? null } });
     if (result.outcome === "rejected") log.warn("payment event not applied", { provider: method, eventId: event.eventId, type: event.type, purchaseId: result.purchaseId, error: result.error });
     return result;
   });
@@ -33,10 +30,9 @@ export async function settleEvent(method: PaymentMethodName, event: VerifiedEven
 
 /** The purchase an effect is about, locked for this transaction; null when unknown. */
 async function lockPurchase(tx: Tx, method: PaymentMethodName, effect: Exclude<PaymentEffect, { kind: "none" }>): Promise<CreditPurchase | null> {
-  const rows = effect.purchaseId
-    ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM credit_purchases WHERE id = ${effect.purchaseId} AND method = ${DB_METHOD[method]}::"PaymentMethod" FOR UPDATE`
-    : await tx.$queryRaw<{ id: number }[]>`SELECT id FROM credit_purchases WHERE "providerRef" = ${effect.providerRef} AND method = ${DB_METHOD[method]}::"PaymentMethod" FOR UPDATE`;
-  const id = rows[0]?.id;
+  const id = effect.purchaseId
+    ? await lockPurchaseById(tx, effect.purchaseId, DB_METHOD[method])
+    : await lockPurchaseByProviderRef(tx, effect.providerRef, DB_METHOD[method]);
   return id ? tx.creditPurchase.findUnique({ where: { id } }) : null;
 }
 

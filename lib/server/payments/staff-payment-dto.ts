@@ -28,18 +28,18 @@ export function toStaffWebhookEvent(e: WebhookEvent): TStaffWebhookEvent {
   };
 }
 
+/** What a purchase is worth and where it went, as every staff view of a purchase shows it. */
+export function purchaseFigures(p: Pick<CreditPurchase, "credits" | "bonusCredits" | "amountCents" | "currency" | "providerRef" | "deliverInGame">) {
+  return { credits: p.credits, bonusCredits: p.bonusCredits, amountCents: p.amountCents, currency: p.currency, providerRef: p.providerRef, deliverInGame: p.deliverInGame };
+}
+
 export function toStaffPurchase(p: CreditPurchase & { user: { id: number; username: string }; webhookEvents: WebhookEvent[] }): TStaffPurchase {
   return {
     id: p.id,
     player: { id: p.user.id, username: p.user.username },
     provider: p.method.toLowerCase() as TPurchaseProvider,
     status: p.status.toLowerCase() as TPurchaseStatus,
-    credits: p.credits,
-    bonusCredits: p.bonusCredits,
-    amountCents: p.amountCents,
-    currency: p.currency,
-    providerRef: p.providerRef,
-    deliverInGame: p.deliverInGame,
+    ...purchaseFigures(p),
     createdAt: p.createdAt.toISOString(),
     paidAt: p.paidAt?.toISOString() ?? null,
     events: p.webhookEvents.map(toStaffWebhookEvent),

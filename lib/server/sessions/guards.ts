@@ -2,7 +2,7 @@ import "server-only";
 import { notFound, redirect } from "next/navigation";
 import type { Privilege } from "@/lib/generated/prisma/enums";
 import { safeReturnPath } from "@/lib/safe-path";
-import { hasPrivilege } from "../http/auth";
+import { hasPrivilege } from "./privileges";
 import type { Actor } from "./authenticate-request";
 import { getCurrentActor } from "./current-user";
 

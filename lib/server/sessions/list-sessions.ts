@@ -1,9 +1,7 @@
 import "server-only";
 import type { TSessionDto } from "@/lib/schemas/accounts";
 import { db } from "../db";
-import { AppError } from "../errors";
 import type { Actor } from "./authenticate-request";
-import { revokeAllSessions, type SessionRef } from "./browser-sessions";
 
 /** A short device description from the User-Agent ("Chrome on Windows"). */
 export function describeDevice(ua: string | null): string {
@@ -24,30 +22,4 @@ export async function listSessions(actor: Actor): Promise<TSessionDto[]> {
     ...sessions.map((s) => ({ id: s.id, kind: "browser" as const, device: describeDevice(s.userAgent), ip: s.ip, created: s.createdAt.toISOString(), last_seen: s.lastSeenAt.toISOString(), current: actor.via === "session" && actor.sessionId === s.id })),
     ...families.map((f) => ({ id: f.id, kind: "api" as const, device: describeDevice(f.userAgent), ip: f.ip, created: f.createdAt.toISOString(), last_seen: f.lastUsedAt.toISOString(), current: actor.via === "bearer" && actor.sessionId === f.id })),
   ];
-}
-
-/** Ends one of the actor's own sessions; someone else's answers exactly like a missing one. */
-export async function endSession(actor: Actor, kind: "browser" | "api", id: number): Promise<void> {
-  const now = new Date();
-  const res =
-    kind === "browser"
-      ? await db.session.updateMany({ where: { id, userId: actor.userId, revokedAt: null }, data: { revokedAt: now } })
-      : await db.refreshTokenFamily.updateMany({ where: { id, userId: actor.userId, revokedAt: null }, data: { revokedAt: now, revokedReason: "ended by user" } });
-  if (res.count === 0) throw new AppError("NOT_FOUND", { userMessage: "Session not found." });
-}
-
-/** The session or API login the request came with. */
-export function currentSession(actor: Actor): SessionRef {
-  return { kind: actor.via === "session" ? "browser" : "api", id: actor.sessionId };
-}
-
-/** Ends every session except the one making the request. */
-export async function endOtherSessions(actor: Actor): Promise<number> {
-  return revokeAllSessions(actor.userId, "ended by user", currentSession(actor));
-}
-
-/** Logout: ends the session or token family the request came with. */
-export async function endCurrentSession(actor: Actor): Promise<void> {
-  const { kind, id } = currentSession(actor);
-  await endSession(actor, kind, id).catch(() => undefined);
 }

@@ -2,6 +2,16 @@ import "server-only";
 import { REVENUE_PROVIDER_LABELS, REVENUE_PROVIDERS, type TStaffDashboard, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
 import { db } from "../db";
 import { VOTE_SITES } from "../votes/vote-sites";
+import {
+  creditsSpentPerDay,
+  lastVoteCallbacks,
+  playersOnlinePerDay,
+  registrationsPerDay,
+  revenuePerDay,
+  type RevenueRow,
+  votesPerDayAndSite,
+  waitingCounts,
+} from "./sql/dashboard-figures";
 
 // The staff dashboard's figures, one aggregate query each (get-dashboard.ts caches them).
 //
@@ -32,51 +42,12 @@ function perDay<R extends { day: string }, V>(w: Window, rows: R[], pick: (r: R)
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
-type RevenueRow = { day: string; provider: string; gross: number; refunded: number; charged_back: number };
-
 /**
- * Money per day and provider. A payment counts on the day it was paid (a purchase refunded or
- * disputed later was still paid); a refund or a lost dispute takes the price back on the day it
- * was recorded, and a dispute won after being lost gives it back on that day. An open dispute
- * takes nothing yet (settle.ts takes no credits for it either). Where the settlement records it:
- *   - refunds and lost disputes of credits on the website balance: the purchase's REFUND or
- *     CHARGEBACK ledger entry (one per purchase at most; a second claw-back records none);
- *   - a dispute won back: its ADJUSTMENT entry with the key purchase:<id>:dispute-won;
- *   - credits for the game whose delivery was canceled before the game had it: no ledger
- *     entry, so the purchase's own last change (its status became REFUNDED or DISPUTED) dates it.
- *     Should such a dispute later be won, the delivery is restored and the purchase is PAID
- *     again: it then counts as never charged back.
+ * Money per day and provider: payments on the day paid, refunds and lost disputes taken back on
+ * the day recorded, disputes won given back (the rules are revenuePerDay's, sql/dashboard-figures.ts).
  */
 async function revenue(w: Window): Promise<TStaffDashboard["revenue"]> {
-  const rows = await db.$queryRaw<RevenueRow[]>`
-    WITH movements AS (
-      SELECT p."paidAt" AS at, p.method, p.currency, p."amountCents" AS gross, 0 AS refunded, 0 AS charged_back
-      FROM credit_purchases p
-      WHERE p.status IN ('PAID', 'REFUNDED', 'DISPUTED') AND p."paidAt" IS NOT NULL
-      UNION ALL
-      SELECT l."createdAt", p.method, p.currency, 0,
-        CASE WHEN l.kind = 'REFUND' THEN p."amountCents" ELSE 0 END,
-        CASE WHEN l.kind = 'CHARGEBACK' THEN p."amountCents" ELSE 0 END
-      FROM credit_ledger l JOIN credit_purchases p ON p.id = l."creditPurchaseId"
-      WHERE l.kind IN ('REFUND', 'CHARGEBACK')
-      UNION ALL
-      SELECT l."createdAt", p.method, p.currency, 0, 0, -p."amountCents"
-      FROM credit_ledger l JOIN credit_purchases p ON p.id = l."creditPurchaseId"
-      WHERE l.kind = 'ADJUSTMENT' AND l."idempotencyKey" = 'purchase:' || p.id || ':dispute-won'
-      UNION ALL
-      SELECT p."updatedAt", p.method, p.currency, 0,
-        CASE WHEN p.status = 'REFUNDED' THEN p."amountCents" ELSE 0 END,
-        CASE WHEN p.status = 'DISPUTED' THEN p."amountCents" ELSE 0 END
-      FROM credit_purchases p JOIN game_deliveries d ON d."creditPurchaseId" = p.id AND d.status = 'CANCELED'
-      WHERE p."deliverInGame" AND p.status IN ('REFUNDED', 'DISPUTED')
-        AND NOT EXISTS (SELECT 1 FROM credit_ledger x WHERE x."creditPurchaseId" = p.id AND x.kind IN ('REFUND', 'CHARGEBACK'))
-    )
-    SELECT to_char(m.at, 'YYYY-MM-DD') AS day, lower(m.method::text) AS provider,
-      sum(m.gross)::int AS gross, sum(m.refunded)::int AS refunded, sum(m.charged_back)::int AS charged_back
-    FROM movements m
-    WHERE m.at >= (${w.from}::timestamptz AT TIME ZONE 'UTC') AND m.at <= (${w.until}::timestamptz AT TIME ZONE 'UTC')
-      AND upper(m.currency) = ${DASHBOARD_CURRENCY}
-    GROUP BY 1, 2`;
+  const rows = await revenuePerDay(w, DASHBOARD_CURRENCY);
 
   const of = (pick: (r: RevenueRow) => number, provider?: string) => {
     const byDay = new Map<string, number>();
@@ -104,34 +75,14 @@ async function revenue(w: Window): Promise<TStaffDashboard["revenue"]> {
 
 /** Credits spent in the store: the SPEND ledger entries (their deltas are negative). */
 async function creditsSpent(w: Window): Promise<TStaffDashboard["creditsSpent"]> {
-  const rows = await db.$queryRaw<{ day: string; credits: number }[]>`
-    SELECT to_char("createdAt", 'YYYY-MM-DD') AS day, (-sum(delta))::int AS credits
-    FROM credit_ledger
-    WHERE kind = 'SPEND' AND "createdAt" >= (${w.from}::timestamptz AT TIME ZONE 'UTC') AND "createdAt" <= (${w.until}::timestamptz AT TIME ZONE 'UTC')
-    GROUP BY 1`;
+  const rows = await creditsSpentPerDay(w);
   const series = perDay(w, rows, (r) => r.credits, 0);
   return { perDay: series, total: sum(series) };
 }
 
 /** Counted votes per day and site, and each site's latest callback (counted or not). */
 async function votes(w: Window): Promise<TStaffDashboard["votes"]> {
-  const [counts, last] = await Promise.all([
-    db.$queryRaw<{ day: string; key: string; votes: number }[]>`
-      SELECT to_char(v."createdAt", 'YYYY-MM-DD') AS day, s.key, count(*)::int AS votes
-      FROM votes v JOIN vote_sites s ON s.id = v."siteId"
-      WHERE v."createdAt" >= (${w.from}::timestamptz AT TIME ZONE 'UTC') AND v."createdAt" <= (${w.until}::timestamptz AT TIME ZONE 'UTC')
-      GROUP BY 1, 2`,
-    // Each site's newest callback through the (siteId, receivedAt) index, not a scan of them all.
-    db.$queryRaw<{ key: string; name: string; at: string | null }[]>`
-      SELECT s.key, s.name, to_char(c."receivedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
-      FROM vote_sites s
-      LEFT JOIN LATERAL (
-        SELECT "receivedAt" FROM vote_callbacks
-        WHERE "siteId" = s.id AND "receivedAt" <= (${w.until}::timestamptz AT TIME ZONE 'UTC')
-        ORDER BY "receivedAt" DESC LIMIT 1
-      ) c ON true
-      ORDER BY s."sortOrder", s.id`,
-  ]);
+  const [counts, last] = await Promise.all([votesPerDayAndSite(w), lastVoteCallbacks(w.until)]);
   const lastAt = new Map(last.map((r) => [r.key, r.at]));
   const silentBefore = w.now.getTime() - VOTE_SITE_SILENT_HOURS * 60 * 60 * 1000;
   // The configured sites in their order, then any site that is in the database only (one
@@ -148,11 +99,7 @@ async function votes(w: Window): Promise<TStaffDashboard["votes"]> {
 
 /** New accounts per day (users.joinDate). */
 async function registrations(w: Window): Promise<TStaffDashboard["registrations"]> {
-  const rows = await db.$queryRaw<{ day: string; count: number }[]>`
-    SELECT to_char("joinDate", 'YYYY-MM-DD') AS day, count(*)::int AS count
-    FROM users
-    WHERE "joinDate" >= (${w.from}::timestamptz AT TIME ZONE 'UTC') AND "joinDate" <= (${w.until}::timestamptz AT TIME ZONE 'UTC')
-    GROUP BY 1`;
+  const rows = await registrationsPerDay(w);
   const series = perDay(w, rows, (r) => r.count, 0);
   return { perDay: series, total: sum(series) };
 }
@@ -160,11 +107,7 @@ async function registrations(w: Window): Promise<TStaffDashboard["registrations"
 /** Each day's peak and mean of the five-minute samples (sample-players-online), and the newest sample. */
 async function playersOnline(w: Window): Promise<TStaffDashboard["playersOnline"]> {
   const [rows, latest] = await Promise.all([
-    db.$queryRaw<{ day: string; peak: number; average: number }[]>`
-      SELECT to_char("sampledAt", 'YYYY-MM-DD') AS day, max("playersOnline")::int AS peak, round(avg("playersOnline"), 1)::float8 AS average
-      FROM players_online_samples
-      WHERE "sampledAt" >= (${w.from}::timestamptz AT TIME ZONE 'UTC') AND "sampledAt" <= (${w.until}::timestamptz AT TIME ZONE 'UTC')
-      GROUP BY 1`,
+    playersOnlinePerDay(w),
     db.playersOnlineSample.findFirst({ where: { sampledAt: { lte: w.now } }, orderBy: { sampledAt: "desc" } }),
   ]);
   return {
@@ -180,13 +123,7 @@ async function playersOnline(w: Window): Promise<TStaffDashboard["playersOnline"
  * events not processed or refused (/staff/payments).
  */
 async function counters(): Promise<TStaffDashboard["counters"]> {
-  const [row] = await db.$queryRaw<TStaffDashboard["counters"][]>`
-    SELECT
-      (SELECT count(*) FROM tickets WHERE NOT closed)::int AS "openTickets",
-      (SELECT count(*) FROM forum_post_reports WHERE "resolvedAt" IS NULL)::int AS "reportsWaiting",
-      (SELECT count(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts >= max_attempts)::int AS "failedJobs",
-      (SELECT count(*) FROM webhook_events WHERE "processedAt" IS NULL OR error IS NOT NULL)::int AS "unappliedEvents"`;
-  return row!;
+  return waitingCounts();
 }
 
 /** Every figure of the dashboard for the `range` days up to `now`, straight from the database. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { TDeliveryRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
 
 /** What the game owes or handed to a player (store items, credits bought in game, vote rewards), newest first. */

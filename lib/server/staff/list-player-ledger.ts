@@ -1,7 +1,7 @@
 import "server-only";
 import type { TLedgerRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
 
 /** Every credit ledger entry of a player, newest first, with the balance after each and who made an adjustment. */

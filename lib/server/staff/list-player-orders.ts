@@ -1,7 +1,7 @@
 import "server-only";
 import type { TOrderRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
 
 /** A player's store orders, newest first, with the state of each one's game delivery. */

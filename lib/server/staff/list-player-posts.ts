@@ -3,11 +3,10 @@ import { POSTS_PAGE_SIZE } from "@/lib/schemas/forums";
 import type { TStaffPostRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
+import { listPlayerPostRows } from "./sql/player-posts";
 
 // The same link as components/forums/forum-paths.ts threadHref (lib/server cannot import components).
 const postHref = (threadId: number, page: number, postId: number) => `/forums/thread/${threadId}${page > 1 ? `?page=${page}` : ""}#post-${postId}`;
-
-type Row = { id: number; threadId: number; title: string; createdAt: Date; hidden: boolean; before: number };
 
 /**
  * A player's forum posts, hidden ones included, newest first, each linked to its page of its
@@ -16,13 +15,7 @@ type Row = { id: number; threadId: number; title: string; createdAt: Date; hidde
 export async function listPlayerPosts(userId: number, { page, pageSize }: RecordPage): Promise<Listed<TStaffPostRow>> {
   await findPlayerIdOrThrow(userId);
   const [rows, total] = await Promise.all([
-    db.$queryRaw<Row[]>`
-      SELECT p.id, p."threadId", t.title, p."createdAt", p.hidden,
-        (SELECT count(*) FROM forum_posts e WHERE e."threadId" = p."threadId" AND (e."createdAt", e.id) < (p."createdAt", p.id))::int AS before
-      FROM forum_posts p JOIN forum_threads t ON t.id = p."threadId"
-      WHERE p."userId" = ${userId}
-      ORDER BY p.id DESC
-      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    listPlayerPostRows(userId, pageSize, (page - 1) * pageSize),
     db.forumPost.count({ where: { userId } }),
   ]);
   return {

@@ -1,10 +1,10 @@
 import "server-only";
 import type { TProviderEvent, TPurchaseRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
+import { purchaseFigures } from "../payments/staff-payment-dto";
 import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
-
-type EventRow = { id: number; provider: string; eventId: string; type: string; receivedAt: Date; processedAt: Date | null; error: string | null; ref: string };
+import { webhookEventsNamingRefs } from "./sql/purchase-events";
 
 /**
  * A player's credit purchases, newest first, each with the provider webhook events that name its
@@ -20,14 +20,7 @@ export async function listPlayerPurchases(userId: number, { page, pageSize }: Re
     db.creditPurchase.count({ where: { userId } }),
   ]);
   const withRef = rows.filter((r): r is typeof r & { providerRef: string } => Boolean(r.providerRef));
-  const events = withRef.length
-    ? await db.$queryRaw<EventRow[]>`
-        SELECT w.id, w.provider::text AS provider, w."eventId", w.type, w."receivedAt", w."processedAt", w.error, p.ref
-        FROM webhook_events w
-        JOIN unnest(${withRef.map((r) => r.providerRef)}::text[], ${withRef.map((r) => r.method)}::text[]) AS p(ref, method)
-          ON w.provider::text = p.method AND strpos(w.payload::text, '"' || p.ref || '"') > 0
-        ORDER BY w.id`
-    : [];
+  const events = withRef.length ? await webhookEventsNamingRefs(withRef) : [];
   const byRef = new Map<string, TProviderEvent[]>();
   for (const e of events) {
     const list = byRef.get(`${e.provider}:${e.ref}`) ?? [];
@@ -42,12 +35,7 @@ export async function listPlayerPurchases(userId: number, { page, pageSize }: Re
       paidAt: p.paidAt?.toISOString() ?? null,
       method: p.method,
       status: p.status,
-      credits: p.credits,
-      bonusCredits: p.bonusCredits,
-      amountCents: p.amountCents,
-      currency: p.currency,
-      providerRef: p.providerRef,
-      deliverInGame: p.deliverInGame,
+      ...purchaseFigures(p),
       events: p.providerRef ? (byRef.get(`${p.method}:${p.providerRef}`) ?? []) : [],
     })),
   };

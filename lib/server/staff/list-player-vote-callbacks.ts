@@ -1,7 +1,7 @@
 import "server-only";
 import type { TVoteCallbackRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
 
 /** Every raw vote-site callback whose token named this player, counted or not (with why not), newest first. */

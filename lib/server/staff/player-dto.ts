@@ -1,17 +1,18 @@
 import "server-only";
 import { isBanned } from "@/lib/bans";
-import type { User } from "@/lib/generated/prisma/client";
+import type { Privilege } from "@/lib/generated/prisma/client";
+import type { UserRow } from "../db";
 import type { TPlayerStatus, TStaffPlayerRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { AppError } from "../errors";
 
 // What the staff console shows of an account. Never the password hash, the 2FA secret or tokens.
 
-export type StaffContext = { actorId: number; privilege: User["privilege"]; ip: string | null };
+export type StaffContext = { actorId: number; privilege: Privilege; ip: string | null };
 
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toPlayerRow(u: User): TStaffPlayerRow {
+export function toPlayerRow(u: UserRow): TStaffPlayerRow {
   return {
     id: u.id,
     username: u.username,
@@ -24,7 +25,7 @@ export function toPlayerRow(u: User): TStaffPlayerRow {
   };
 }
 
-export function toPlayerStatus(u: User): TPlayerStatus {
+export function toPlayerStatus(u: UserRow): TPlayerStatus {
   const banned = isBanned(u);
   return {
     id: u.id,

@@ -4,7 +4,7 @@ import { MAX_ID } from "@/lib/schemas/ids";
 import { PLAYERS_PAGE_SIZE, type TStaffPlayerRow } from "@/lib/schemas/staff-players";
 import { usernameKey } from "@/lib/usernames";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { type Listed, toPlayerRow } from "./player-dto";
 
 /**

@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TStoreCategory, TStoreProduct } from "@/lib/schemas/store";
 import { STORE_PAGE_SIZE } from "@/lib/schemas/store";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { toStoreProductDto } from "./product-dto";
 
 // Catalogue reads: public data, so no actor. Only active products of shown categories are listed.

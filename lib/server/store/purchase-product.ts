@@ -5,6 +5,7 @@ import { priceInForce } from "@/lib/store/sale";
 import { applyCreditChange } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
+import { insertStoreOrder } from "./sql/orders";
 
 // Buying a store product with credits (DESIGN.md §5): the order, the debit and the game
 // delivery commit together or not at all. The database enforces the money rules: the order's
@@ -49,13 +50,8 @@ async function buyOnce(tx: Tx, userId: number, productId: number, key: string): 
 
   // A concurrent twin with the same key waits here on the unique index, then finds it taken
   // (or, if the first one rolled back for lack of credits, goes ahead itself).
-  const inserted = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO store_orders ("userId", "productId", "priceCredits", quantity, "idempotencyKey")
-    VALUES (${userId}, ${product.id}, ${price}, 1, ${key})
-    ON CONFLICT ("userId", "idempotencyKey") DO NOTHING
-    RETURNING id`;
-  const orderId = inserted[0]?.id;
-  if (orderId === undefined) return replay(tx, userId, productId, key);
+  const orderId = await insertStoreOrder(tx, { userId, productId: product.id, priceCredits: price, idempotencyKey: key });
+  if (orderId === null) return replay(tx, userId, productId, key);
 
   const spent = await applyCreditChange(tx, {
     userId,

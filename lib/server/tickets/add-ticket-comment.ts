@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { queueMail, siteLink } from "../mail/send-mail";
 import { mailTemplates } from "../mail/templates";
 import type { Actor } from "../sessions/authenticate-request";
+import { lockRowById } from "../sql/locks";
 import { ticketNotFound, toTicketCommentDto, visibleTo } from "./ticket-dto";
 
 // POST /api/v1/tickets/comments: a reply on a ticket the actor may see. A closed ticket takes
@@ -14,8 +15,8 @@ import { ticketNotFound, toTicketCommentDto, visibleTo } from "./ticket-dto";
 export async function addTicketComment(actor: Pick<Actor, "userId" | "isStaff">, ticketId: number, content: string): Promise<TTicketComment> {
   return db.$transaction(async (tx) => {
     // Row lock: a close racing this reply either lands first (reply refused) or after.
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM tickets WHERE id = ${ticketId} FOR UPDATE`;
-    const ticket = locked.length ? await tx.ticket.findFirst({ where: visibleTo(actor, ticketId), include: { user: { select: { id: true, username: true, email: true } } } }) : null;
+    const locked = await lockRowById(tx, "ticket", ticketId);
+    const ticket = locked ? await tx.ticket.findFirst({ where: visibleTo(actor, ticketId), include: { user: { select: { id: true, username: true, email: true } } } }) : null;
     if (!ticket) throw ticketNotFound();
     if (ticket.closed) throw new AppError("CONFLICT", { userMessage: TICKET_CLOSED_MESSAGE });
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { TICKETS_PAGE_SIZE, type TStaffQueueQuery, type TTicketSummary } from "@/lib/schemas/tickets";
 import { db } from "../db";
-import { pageWindow } from "../http/paging";
+import { pageWindow } from "../paging";
 import { SUMMARY_INCLUDE, toTicketSummaryDto } from "./ticket-dto";
 
 // The caller's own tickets (My Tickets and GET /api/v1/tickets): always scoped by the signed-in

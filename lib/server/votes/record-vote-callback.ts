@@ -1,16 +1,15 @@
 import "server-only";
 import { votePoints } from "@/lib/content/donator";
-import type { MemberRankName } from "@/lib/ranks";
 import type { ZVoteCallbackAnswer } from "@/lib/schemas/votes";
 import type { z } from "zod";
 import { db, type Tx } from "../db";
 import { getEnv, voteSiteChecks } from "../env";
 import { AppError } from "../errors";
-import type { RawBody } from "../http/body";
-import { refuseForbiddenText } from "../http/route";
-import { isLoopbackAddress, normalizeAddress } from "../http/client-address";
+import { refuseForbiddenText } from "../forbidden-text";
+import { isLoopbackAddress, normalizeAddress } from "../security/client-address";
 import { log } from "../log";
 import { safeEqual } from "../security/tokens";
+import { lockVoter } from "./sql/voters";
 import { callbackForStorage, type CallbackInput, ensureVoteSiteRows, readCallbackParams, type VoteSite, voteSiteByKey } from "./vote-sites";
 import { userIdForVoteToken } from "./vote-token";
 
@@ -34,7 +33,8 @@ export const CALLBACK_REASONS = {
   cooldown: "cooldown",
 } as const;
 
-export type RecordVoteCallbackInput = { siteKey: string; query: URLSearchParams; body: RawBody | null; ip: string };
+/** The callback as received; `body` is the raw request body (http/body.ts RawBody), when there is one. */
+export type RecordVoteCallbackInput = { siteKey: string; query: URLSearchParams; body: { text: string; contentType: string | null } | null; ip: string };
 
 export async function recordVoteCallback(input: RecordVoteCallbackInput): Promise<Answer> {
   const site = voteSiteByKey(input.siteKey);
@@ -70,8 +70,7 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
   const answer = await db.$transaction(
     async (tx): Promise<Answer> => {
       // Serialises every callback of this account: the cooldown check below sees committed votes.
-      const [user] = await tx.$queryRaw<{ bannedAt: Date | null; memberRank: MemberRankName }[]>`
-        SELECT "bannedAt", "memberRank"::text AS "memberRank" FROM users WHERE id = ${userId} FOR UPDATE`;
+      const user = await lockVoter(tx, userId);
       if (!user) {
         await store({ accepted: false, reason: CALLBACK_REASONS.unknownToken, userId: null }, tx);
         return { status: "ignored", details: "No player has this token." };

@@ -2,7 +2,8 @@ import "server-only";
 import type { VoteSiteKey } from "@/lib/schemas/votes";
 import { siteConfig, type VoteSiteConfig } from "@/lib/site-config";
 import type { DbClient } from "../accounts/db-client";
-import { db, Prisma } from "../db";
+import { db } from "../db";
+import { upsertVoteSites } from "./sql/site-rows";
 
 // The vote listing sites: configured in lib/site-config.ts, mirrored into vote_sites rows so
 // votes and callbacks can point at them. Adding a site is one config entry (key, name, link,
@@ -20,12 +21,7 @@ export type VoteSiteIds = Record<VoteSiteKey, number>;
 
 /** Upserts one row per configured site (key, name, order) and answers key → row id. */
 export async function syncVoteSiteRows(client: DbClient = db): Promise<VoteSiteIds> {
-  const values = VOTE_SITES.map((s, i) => Prisma.sql`(${s.key}, ${s.name}, ${i})`);
-  // One statement with ON CONFLICT: concurrent first requests of several processes all succeed.
-  const rows = await client.$queryRaw<{ id: number; key: string }[]>`
-    INSERT INTO vote_sites (key, name, "sortOrder") VALUES ${Prisma.join(values)}
-    ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name, "sortOrder" = EXCLUDED."sortOrder"
-    RETURNING id, key`;
+  const rows = await upsertVoteSites(client, VOTE_SITES);
   return Object.fromEntries(rows.map((r) => [r.key, r.id])) as VoteSiteIds;
 }
 

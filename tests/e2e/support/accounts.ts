@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Page, test as base, expect } from "@playwright/test";
-import type { E2EUser } from "../../factories/e2e-users";
+import { SESSION_HINT_COOKIE } from "../../../lib/session-hint";
+import { createE2ESession, type E2EUser } from "../../factories/e2e-users";
 
 /**
  * Each test is its own client. Chromium always connects from 127.0.0.1, so the e2e servers run
@@ -47,6 +48,22 @@ export async function expectSignedInAs(page: Page, username: string) {
 
 export async function expectSignedOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("link", { name: "Login / Register" })).toBeVisible();
+}
+
+/**
+ * Starts the page signed in as `user`: a session cookie made in the database and the session
+ * hint, as the login route sets them. For journeys about something other than logging in; the login form itself is walked
+ * by signIn() in accounts.spec.ts and login-csrf.spec.ts. Cheaper (no login page, no argon2
+ * check) and spends no login from the rate limit.
+ */
+export async function startSignedIn(page: Page, user: E2EUser) {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("startSignedIn: the project has no baseURL");
+  // The session, and the readable hint the login route sets beside it for the navbar island.
+  await page.context().addCookies([
+    { name: "session", value: await createE2ESession(user.id), url: baseURL },
+    { name: SESSION_HINT_COOKIE, value: "1", url: baseURL },
+  ]);
 }
 
 /** Signs in through the login form, as a player would, and waits until it has led away from /login. */

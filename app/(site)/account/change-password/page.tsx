@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SendResetLinkButton } from "@/components/accounts/send-reset-link-button";
+import { SendResetLinkButton } from "@/components/accounts/send-reset-link-button-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { requireUser } from "@/lib/server/sessions/guards";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PurchaseHistory } from "@/components/credits/purchase-history";
+import { PurchaseHistory } from "@/components/credits/purchase-history-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/server/sessions/guards";
 import { BackLink } from "@/components/ui/back-link";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { RequestResetForm } from "@/components/accounts/request-reset-form";
+import { RequestResetForm } from "@/components/accounts/request-reset-form-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ResetPasswordForm } from "@/components/accounts/reset-password-form";
+import { ResetPasswordForm } from "@/components/accounts/reset-password-form-client";
 import { LiveAlert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";

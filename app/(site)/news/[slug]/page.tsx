@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { NewsImage } from "@/components/news/news-image";
 import { BackLink } from "@/components/ui/back-link";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
 import { NEWS_NOT_FOUND, NEWS_PLACEHOLDER_IMAGE } from "@/lib/schemas/news";
 import { findNewsBySlug } from "@/lib/server/news/get-news";

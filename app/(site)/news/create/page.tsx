@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CreateNewsForm } from "@/components/news/create-news-form";
+import { CreateNewsForm } from "@/components/news/create-news-form-client";
 import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";

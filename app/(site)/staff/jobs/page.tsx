@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { FailedJobActions } from "@/components/staff/failed-job-actions-client";
 import { PageHeader } from "@/components/ui/page-header";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { TableHead } from "@/components/ui/table-head";
 import { FAILED_JOBS_SHOWN } from "@/lib/schemas/staff-jobs";
-import { getJobsOverview } from "@/lib/server/jobs/get-jobs-overview";
+import { getJobsOverview } from "@/lib/server/worker/get-jobs-overview";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
 // Background jobs (issue 18): the queue per task, jobs that used up their attempts (retry or

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { StaffBadge } from "@/components/staff/staff-badge";
 import { Pager } from "@/components/tickets/pager";
 import { inputClass } from "@/components/ui/field";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { pageNumber } from "@/lib/format/page-number";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { StoreEditor } from "@/components/staff/store-editor";
+import { StoreEditor } from "@/components/staff/store-editor-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { listCreditPackages } from "@/lib/server/store/admin/list-credit-packages";

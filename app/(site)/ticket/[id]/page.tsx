@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ReplyForm } from "@/components/tickets/reply-form";
-import { StaffControls } from "@/components/tickets/staff-controls";
+import { ReplyForm } from "@/components/tickets/reply-form-client";
+import { StaffControls } from "@/components/tickets/staff-controls-client";
 import { StatusBadge } from "@/components/tickets/status-badge";
 import { TicketContext } from "@/components/tickets/ticket-context";
-import { LocalDateTime } from "@/components/ui/local-date-time";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
 import { MAX_ID } from "@/lib/schemas/ids";
 import { TICKET_CLOSED_MESSAGE } from "@/lib/schemas/tickets";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CreateTicketForm } from "@/components/tickets/create-ticket-form";
+import { CreateTicketForm } from "@/components/tickets/create-ticket-form-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { isTicketType } from "@/lib/schemas/tickets";

@@ -1,7 +1,7 @@
 // POST /api/v1/change-password — change your password (current one required)
-import { changePassword } from "@/lib/server/accounts/passwords";
+import { changePassword } from "@/lib/server/accounts/change-password";
 import { route } from "@/lib/server/http/route";
-import { currentSession } from "@/lib/server/sessions/list-sessions";
+import { currentSession } from "@/lib/server/sessions/end-other-sessions";
 import { changePasswordOp, PASSWORD_CHANGED } from "@/lib/schemas/accounts";
 
 export const POST = route(changePasswordOp, {

@@ -1,7 +1,7 @@
 // GET /api/v1/hiscores?skill=&mode=&xp=&page= — one ladder, 25 players a page
 import { HISCORES_PAGE_SIZE } from "@/lib/hiscores";
 import { listHiscores } from "@/lib/server/hiscores/list-hiscores";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { hiscoresListOp } from "@/lib/schemas/hiscores";
 

@@ -1,7 +1,7 @@
 // POST /api/v1/logout — end this session (cookie) or token family (bearer) on the server
 import { json, route } from "@/lib/server/http/route";
 import { clearedSessionCookie } from "@/lib/server/sessions/browser-sessions";
-import { endCurrentSession } from "@/lib/server/sessions/list-sessions";
+import { endCurrentSession } from "@/lib/server/sessions/end-current-session";
 import { clearedHintCookie } from "@/lib/server/sessions/session-hint";
 import { logoutOp } from "@/lib/schemas/accounts";
 

@@ -1,5 +1,5 @@
 // POST /api/v1/request-password-reset — email a reset link; the answer never says whether the account exists
-import { requestPasswordReset } from "@/lib/server/accounts/passwords";
+import { requestPasswordReset } from "@/lib/server/accounts/request-password-reset";
 import { usernameKey } from "@/lib/usernames";
 import { route } from "@/lib/server/http/route";
 import { RESET_REQUESTED, requestResetOp } from "@/lib/schemas/accounts";

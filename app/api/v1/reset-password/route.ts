@@ -1,5 +1,5 @@
 // POST /api/v1/reset-password — set a new password with the emailed single-use token (201)
-import { resetPassword } from "@/lib/server/accounts/passwords";
+import { resetPassword } from "@/lib/server/accounts/reset-password";
 import { json, route } from "@/lib/server/http/route";
 import { RESET_DONE, resetPasswordOp } from "@/lib/schemas/accounts";
 

@@ -1,6 +1,7 @@
 // GET /api/v1/sessions — your sessions; DELETE /api/v1/sessions — end all but this one
 import { route } from "@/lib/server/http/route";
-import { endOtherSessions, listSessions } from "@/lib/server/sessions/list-sessions";
+import { listSessions } from "@/lib/server/sessions/list-sessions";
+import { endOtherSessions } from "@/lib/server/sessions/end-other-sessions";
 import { endAllSessionsOp, listSessionsOp } from "@/lib/schemas/accounts";
 
 export const GET = route(listSessionsOp, { handler: async ({ actor }) => ({ results: await listSessions(actor) }) });

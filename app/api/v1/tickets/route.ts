@@ -1,6 +1,6 @@
 // GET /api/v1/tickets — your tickets; POST — open a support ticket
 import { createTicketOp, listTicketsOp, TICKETS_PAGE_SIZE } from "@/lib/schemas/tickets";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { json, route } from "@/lib/server/http/route";
 import { listOwnTickets } from "@/lib/server/tickets/list-tickets";
 import { openTicket } from "@/lib/server/tickets/open-ticket";

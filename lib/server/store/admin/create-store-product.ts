@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { TStaffProduct, ZProductInput } from "@/lib/schemas/staff-store";
 import { recordAudit } from "../../audit/record-audit";
 import { db } from "../../db";
-import { assertCategoryExists, cachedSalePrice, type StaffContext, toStaffProduct } from "./staff-dtos";
+import { cachedSalePrice, type StaffContext, toStaffProduct } from "./staff-dtos";
+import { assertCategoryExists } from "./row-checks";
 
 /** Creates a product in an existing category; the audit row commits with it. */
 export async function createStoreProduct(input: z.output<typeof ZProductInput>, ctx: StaffContext): Promise<TStaffProduct> {

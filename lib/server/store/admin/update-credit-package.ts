@@ -3,7 +3,9 @@ import type { z } from "zod";
 import type { TStaffPackage, ZPackagePatch } from "@/lib/schemas/staff-store";
 import { recordAudit } from "../../audit/record-audit";
 import { db } from "../../db";
-import { definedOnly, lockRowOrThrow, type StaffContext, toStaffPackage } from "./staff-dtos";
+import { type StaffContext, toStaffPackage } from "./staff-dtos";
+import { definedOnly } from "./defined-only";
+import { lockRowOrThrow } from "./row-checks";
 
 /**
  * Edits, hides or shows a credit package; before and after go to the audit log. Purchases keep

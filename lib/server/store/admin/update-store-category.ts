@@ -3,7 +3,9 @@ import type { z } from "zod";
 import type { TStaffCategory, ZCategoryPatch } from "@/lib/schemas/staff-store";
 import { recordAudit } from "../../audit/record-audit";
 import { db } from "../../db";
-import { definedOnly, lockRowOrThrow, type StaffContext, toStaffCategory } from "./staff-dtos";
+import { type StaffContext, toStaffCategory } from "./staff-dtos";
+import { definedOnly } from "./defined-only";
+import { lockRowOrThrow } from "./row-checks";
 
 const withCount = { _count: { select: { products: true } } } as const;
 

@@ -3,7 +3,9 @@ import type { z } from "zod";
 import type { TStaffProduct, ZProductPatch } from "@/lib/schemas/staff-store";
 import { recordAudit } from "../../audit/record-audit";
 import { db } from "../../db";
-import { assertCategoryExists, cachedSalePrice, definedOnly, lockRowOrThrow, type StaffContext, toStaffProduct } from "./staff-dtos";
+import { cachedSalePrice, type StaffContext, toStaffProduct } from "./staff-dtos";
+import { assertCategoryExists, lockRowOrThrow } from "./row-checks";
+import { definedOnly } from "./defined-only";
 
 const withCategory = { category: { select: { name: true } } } as const;
 

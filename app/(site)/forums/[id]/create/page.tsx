@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Breadcrumb } from "@/components/forums/breadcrumb";
-import { CreateThreadForm } from "@/components/forums/create-thread-form";
+import { CreateThreadForm } from "@/components/forums/create-thread-form-client";
 import { createThreadHref, forumHref, routeId } from "@/components/forums/forum-paths";
 import { LiveAlert } from "@/components/ui/alert";
 import { BackLink } from "@/components/ui/back-link";

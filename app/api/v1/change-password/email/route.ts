@@ -1,5 +1,5 @@
 // POST /api/v1/change-password/email — email yourself a password reset link
-import { sendOwnResetLink } from "@/lib/server/accounts/passwords";
+import { sendOwnResetLink } from "@/lib/server/accounts/send-reset-link";
 import { route } from "@/lib/server/http/route";
 import { sendResetLinkOp } from "@/lib/schemas/accounts";
 

@@ -1,7 +1,7 @@
 // GET /api/v1/forums/search?q=&page= — full-text search over thread titles and posts
 import { SEARCH_PAGE_SIZE, searchForumsOp } from "@/lib/schemas/forums";
 import { searchForums } from "@/lib/server/forums/search-forums";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 
 export const GET = route(searchForumsOp, {

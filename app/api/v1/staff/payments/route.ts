@@ -1,6 +1,6 @@
 // GET /api/v1/staff/payments — credit purchases with their provider events (administrator)
 import { listStaffPaymentsOp, STAFF_PAYMENTS_PAGE_SIZE } from "@/lib/schemas/staff-payments";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listStaffPayments } from "@/lib/server/payments/list-staff-payments";
 

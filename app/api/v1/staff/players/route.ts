@@ -1,6 +1,6 @@
 // GET /api/v1/staff/players — find players by username prefix, email or id (moderator)
 import { PLAYERS_PAGE_SIZE, searchPlayersOp } from "@/lib/schemas/staff-players";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { searchPlayers } from "@/lib/server/staff/search-players";
 

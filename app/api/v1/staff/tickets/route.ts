@@ -1,6 +1,6 @@
 // GET /api/v1/staff/tickets — the staff queue: every ticket, oldest waiting first (moderator)
 import { staffQueueOp, TICKETS_PAGE_SIZE } from "@/lib/schemas/tickets";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listTicketQueue } from "@/lib/server/tickets/list-tickets";
 

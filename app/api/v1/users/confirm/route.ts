@@ -1,5 +1,5 @@
 // GET /api/v1/users/confirm — the emailed link: activates the account, lands on /welcome or /registration-failed
-import { confirmEmail } from "@/lib/server/accounts/register-user";
+import { confirmEmail } from "@/lib/server/accounts/confirm-email";
 import { getEnv } from "@/lib/server/env";
 import { redirectTo, route } from "@/lib/server/http/route";
 import { confirmEmailOp } from "@/lib/schemas/accounts";

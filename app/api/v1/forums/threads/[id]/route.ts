@@ -1,7 +1,7 @@
 // GET /api/v1/forums/threads/{id} — a page of one forum's threads, with the forum
 import { forumThreadsOp, THREADS_PAGE_SIZE } from "@/lib/schemas/forums";
 import { listForumThreads } from "@/lib/server/forums/list-threads";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 
 export const GET = route(forumThreadsOp, {

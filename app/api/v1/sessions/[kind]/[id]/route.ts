@@ -1,6 +1,6 @@
 // DELETE /api/v1/sessions/{kind}/{id} — end one of your sessions
 import { route } from "@/lib/server/http/route";
-import { endSession } from "@/lib/server/sessions/list-sessions";
+import { endSession } from "@/lib/server/sessions/end-session";
 import { endSessionOp } from "@/lib/schemas/accounts";
 
 export const DELETE = route(endSessionOp, {

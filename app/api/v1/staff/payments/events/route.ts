@@ -1,6 +1,6 @@
 // GET /api/v1/staff/payments/events — stored provider events, e.g. the ones not applied (administrator)
 import { listWebhookEventsOp, STAFF_PAYMENTS_PAGE_SIZE } from "@/lib/schemas/staff-payments";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listWebhookEvents } from "@/lib/server/payments/list-webhook-events";
 

@@ -1,5 +1,5 @@
 // GET /api/v1/store/products/{category}?page=&search= — one category's products, 12 per page
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listProductsPage } from "@/lib/server/store/list-catalogue";
 import { STORE_PAGE_SIZE, storeProductsPageOp } from "@/lib/schemas/store";

@@ -1,5 +1,5 @@
 // POST /api/v1/users/confirm/resend — a new confirmation link for an account still awaiting one
-import { resendConfirmation } from "@/lib/server/accounts/register-user";
+import { resendConfirmation } from "@/lib/server/accounts/resend-confirmation";
 import { route } from "@/lib/server/http/route";
 import { usernameKey } from "@/lib/usernames";
 import { CONFIRMATION_RESENT, resendConfirmationOp } from "@/lib/schemas/accounts";

@@ -1,6 +1,6 @@
 // GET /api/v1/staff/players/{id}/deliveries — game deliveries and their state (moderator)
 import { PLAYER_RECORDS_PAGE_SIZE, listPlayerDeliveriesOp } from "@/lib/schemas/staff-players";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listPlayerDeliveries } from "@/lib/server/staff/list-player-deliveries";
 

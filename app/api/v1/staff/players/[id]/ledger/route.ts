@@ -1,6 +1,6 @@
 // GET /api/v1/staff/players/{id}/ledger — the player's credit ledger, newest first (moderator)
 import { PLAYER_RECORDS_PAGE_SIZE, listPlayerLedgerOp } from "@/lib/schemas/staff-players";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listPlayerLedger } from "@/lib/server/staff/list-player-ledger";
 

@@ -1,6 +1,6 @@
 // GET /api/v1/staff/players/{id}/purchases — credit purchases with their provider events (administrator)
 import { PLAYER_RECORDS_PAGE_SIZE, listPlayerPurchasesOp } from "@/lib/schemas/staff-players";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listPlayerPurchases } from "@/lib/server/staff/list-player-purchases";
 

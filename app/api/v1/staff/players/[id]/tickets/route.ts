@@ -1,6 +1,6 @@
 // GET /api/v1/staff/players/{id}/tickets — support tickets (moderator)
 import { PLAYER_RECORDS_PAGE_SIZE, listPlayerTicketsOp } from "@/lib/schemas/staff-players";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listPlayerTickets } from "@/lib/server/staff/list-player-tickets";
 

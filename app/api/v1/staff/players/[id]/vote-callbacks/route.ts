@@ -1,6 +1,6 @@
 // GET /api/v1/staff/players/{id}/vote-callbacks — vote-site callbacks naming the player (moderator)
 import { PLAYER_RECORDS_PAGE_SIZE, listPlayerVoteCallbacksOp } from "@/lib/schemas/staff-players";
-import { paged } from "@/lib/server/http/paging";
+import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 import { listPlayerVoteCallbacks } from "@/lib/server/staff/list-player-vote-callbacks";
 

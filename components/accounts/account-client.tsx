@@ -1,0 +1,78 @@
+"use client";
+
+import { useState } from "react";
+import { ChangePasswordForm } from "@/components/accounts/change-password-form-client";
+import { ProfileCard } from "@/components/accounts/profile-card";
+import { SessionsList } from "@/components/accounts/sessions-list-client";
+import { TwoFactorCard } from "@/components/accounts/two-factor-card-client";
+import { useSignedInApiGet } from "@/components/session/use-signed-in-api-get";
+import { ButtonLink } from "@/components/ui/button-link";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import * as endpoints from "@/lib/client/endpoints";
+import type { TSessionDto, TUserDto } from "@/lib/schemas/accounts";
+
+const STAFF_RANKS = new Set(["moderator", "administrator", "owner"]);
+
+/** A card-sized placeholder while the player's data loads (announced once, not per card). */
+function CardLoading({ label, rows = 4 }: { label: string; rows?: number }) {
+  return (
+    <Panel aria-label={label} aria-busy="true">
+      <span className="block h-7 w-40 animate-pulse rounded bg-stone-800" />
+      {Array.from({ length: rows }, (_, i) => (
+        <span key={i} className="mt-3 block h-5 animate-pulse rounded bg-stone-800" />
+      ))}
+    </Panel>
+  );
+}
+
+/**
+ * The account page (spec §2 Account). The page itself is a prerendered shell: proxy.ts lets only
+ * a signed-in player reach it, and the profile and the sessions come from the API here, so a
+ * visit costs no React render on the server.
+ */
+export function AccountClient() {
+  const user = useSignedInApiGet<TUserDto>(endpoints.user.path, "/account");
+  const sessions = useSignedInApiGet<{ results: TSessionDto[] }>(endpoints.listSessions.path, "/account");
+  const profile = user.res?.ok ? user.res.data : null;
+  const loaded = sessions.res?.ok && Array.isArray(sessions.res.data.results) ? sessions.res.data.results : null;
+  // While the list reloads (after a password change) the last one stays on screen.
+  const [kept, setKept] = useState<TSessionDto[] | null>(null);
+  if (loaded && loaded !== kept) setKept(loaded);
+  const list = loaded ?? kept;
+  const signingIn = user.signingIn || sessions.signingIn;
+  const failed = !signingIn && ((user.res && !user.res.ok) || (sessions.res && !sessions.res.ok));
+
+  return (
+    <>
+      <PageHeader title="Account" subtitle="Your profile, security settings and where you are logged in.">
+        {profile && STAFF_RANKS.has(profile.rank) ? (
+          <>
+            <ButtonLink href="/staff/tickets" variant="stone">
+              Ticket queue
+            </ButtonLink>
+            <ButtonLink href="/staff/forums/reports" variant="stone">
+              Reported posts
+            </ButtonLink>
+          </>
+        ) : null}
+      </PageHeader>
+      {failed ? (
+        <LoadFailed className="mb-6" onRetry={() => (user.res?.ok ? null : user.retry(), sessions.res?.ok ? null : sessions.retry())}>
+          We could not load your account just now.
+        </LoadFailed>
+      ) : null}
+      <div className="grid min-h-dvh content-start gap-6 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-6">
+          {profile ? <ProfileCard profile={profile} /> : <CardLoading label="User Profile" rows={5} />}
+          {profile ? <TwoFactorCard initialActivated={profile.two_factor} /> : <CardLoading label="Two-factor authentication" rows={2} />}
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <ChangePasswordForm onChanged={sessions.retry} />
+          {list ? <SessionsList initial={list} /> : <CardLoading label="Sessions" rows={3} />}
+        </div>
+      </div>
+    </>
+  );
+}

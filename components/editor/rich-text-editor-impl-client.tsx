@@ -1,0 +1,328 @@
+"use client";
+
+import Image from "@tiptap/extension-image";
+import TextAlign from "@tiptap/extension-text-align";
+import { Placeholder } from "@tiptap/extensions";
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { ErrorList, inputClass } from "@/components/ui/field";
+import { Modal } from "@/components/ui/modal-client";
+import { isImageUrl } from "@/lib/image-url";
+
+// The rich-text editor of forum threads, replies and news (spec §2 "Create Thread and news
+// editor"): exactly the spec's toolbar, as a WAI-ARIA toolbar (one Tab stop, arrow keys move
+// between buttons). The HTML it produces is only a suggestion: the server sanitises every body
+// with an allowlist before storing it (lib/server/forums/sanitize.ts).
+// Import it through ./rich-text-editor, which loads this module (and Tiptap) only when an
+// editor is shown.
+
+export type RichTextEditorProps = {
+  id: string;
+  label: ReactNode;
+  /** HTML. The editor reads it when it starts and whenever it changes from outside (e.g. cleared after posting). */
+  value: string;
+  onChange: (html: string) => void;
+  errors?: readonly string[];
+  placeholder?: string;
+  /** Hide the label visually (it stays the editor's accessible name). */
+  hideLabel?: boolean;
+};
+
+type Tool = {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  run: (e: Editor) => void;
+  /** Toggle buttons report their state with aria-pressed. */
+  active?: (e: Editor) => boolean;
+  enabled?: (e: Editor) => boolean;
+};
+
+// Glyphs are pictures of the action: hidden from assistive technology, which reads the aria-label.
+const b = (text: string, className = "") => (
+  <span aria-hidden="true" className={`font-[family-name:var(--font-body)] ${className}`}>
+    {text}
+  </span>
+);
+
+const TOOLS: ReadonlyArray<Tool | "|"> = [
+  { key: "bold", label: "Bold", icon: b("B", "font-bold"), run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
+  { key: "italic", label: "Italic", icon: b("I", "italic font-serif"), run: (e) => e.chain().focus().toggleItalic().run(), active: (e) => e.isActive("italic") },
+  { key: "underline", label: "Underline", icon: b("U", "underline"), run: (e) => e.chain().focus().toggleUnderline().run(), active: (e) => e.isActive("underline") },
+  { key: "strike", label: "Strikethrough", icon: b("S", "line-through"), run: (e) => e.chain().focus().toggleStrike().run(), active: (e) => e.isActive("strike") },
+  "|",
+  { key: "h1", label: "Heading H1", icon: b("H1", "font-bold"), run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(), active: (e) => e.isActive("heading", { level: 1 }) },
+  { key: "h2", label: "Heading H2", icon: b("H2", "font-bold"), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), active: (e) => e.isActive("heading", { level: 2 }) },
+  "|",
+  { key: "bullet", label: "Bullet list", icon: <ListIcon ordered={false} />, run: (e) => e.chain().focus().toggleBulletList().run(), active: (e) => e.isActive("bulletList") },
+  { key: "ordered", label: "Numbered list", icon: <ListIcon ordered />, run: (e) => e.chain().focus().toggleOrderedList().run(), active: (e) => e.isActive("orderedList") },
+  "|",
+  ...(["left", "center", "right", "justify"] as const).map((side) => ({
+    key: `align-${side}`,
+    label: side === "justify" ? "Justify" : `Align ${side}`,
+    icon: <AlignIcon side={side} />,
+    run: (e: Editor) => e.chain().focus().setTextAlign(side).run(),
+    active: (e: Editor) => e.isActive({ textAlign: side }),
+  })),
+  "|",
+  { key: "hr", label: "Horizontal rule", icon: b("―"), run: (e) => e.chain().focus().setHorizontalRule().run() },
+  { key: "clear", label: "Clear formatting", icon: <ClearIcon />, run: (e) => e.chain().focus().unsetAllMarks().clearNodes().unsetTextAlign().run() },
+  { key: "image", label: "Insert image by URL", icon: <ImageIcon />, run: () => undefined },
+  "|",
+  { key: "undo", label: "Undo", icon: b("↶"), run: (e) => e.chain().focus().undo().run(), enabled: (e) => e.can().undo() },
+  { key: "redo", label: "Redo", icon: b("↷"), run: (e) => e.chain().focus().redo().run(), enabled: (e) => e.can().redo() },
+];
+const BUTTONS = TOOLS.filter((t): t is Tool => t !== "|");
+
+/** The editable element's attributes: a labelled multi-line textbox, marked invalid with its errors. */
+function editableAttributes(id: string, labelId: string, hasErrors: boolean): Record<string, string> {
+  return {
+    id,
+    role: "textbox",
+    "aria-multiline": "true",
+    "aria-labelledby": labelId,
+    ...(hasErrors ? { "aria-invalid": "true", "aria-describedby": `${id}-errors` } : {}),
+    class: `rich-text min-h-40 rounded-b border-2 border-t-0 bg-stone-950 px-3 py-2 text-stone-100 focus:border-gold focus:outline-none ${hasErrors ? "border-blood" : "border-stone-700"}`,
+  };
+}
+
+export function RichTextEditor({ id, label, value, onChange, errors, placeholder = "Write your post here…", hideLabel = false }: RichTextEditorProps) {
+  const labelId = `${id}-label`;
+  const hasErrors = !!errors && errors.length > 0;
+  const lastEmitted = useRef(value);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  const editor = useEditor({
+    // Rendered on the server as an empty shell, then created in the browser (no hydration mismatch).
+    immediatelyRender: false,
+    extensions: [
+      // Links are not in the spec's toolbar; code blocks and quotes come with StarterKit's shortcuts.
+      StarterKit.configure({ heading: { levels: [1, 2] }, link: false }),
+      TextAlign.configure({ types: ["heading", "paragraph"] }),
+      Image.configure({ allowBase64: false }),
+      Placeholder.configure({ placeholder }),
+    ],
+    content: value,
+    editorProps: { attributes: editableAttributes(id, labelId, hasErrors) },
+    onUpdate: ({ editor: e }) => {
+      const html = e.isEmpty ? "" : e.getHTML();
+      lastEmitted.current = html;
+      onChangeRef.current(html);
+    },
+  });
+
+  // Error state lives on the contenteditable element: keep its attributes in step.
+  useEffect(() => {
+    if (!editor) return;
+    editor.setOptions({ editorProps: { attributes: editableAttributes(id, labelId, hasErrors) } });
+  }, [editor, hasErrors, id, labelId]);
+
+  // A value set from outside (cleared after a post, or loaded for an edit) replaces the document.
+  useEffect(() => {
+    if (editor && value !== lastEmitted.current) {
+      lastEmitted.current = value;
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value]);
+
+  return (
+    <div>
+      <div id={labelId} className={hideLabel ? "sr-only" : "mb-1 block font-semibold text-stone-100"} onClick={() => editor?.commands.focus()}>
+        {label}
+      </div>
+      <Toolbar editor={editor} editorId={id} labelId={labelId} />
+      {editor ? (
+        <EditorContent editor={editor} />
+      ) : (
+        // Until the editor starts in the browser: the same box, so the layout does not jump.
+        <div className="rich-text min-h-40 rounded-b border-2 border-t-0 border-stone-700 bg-stone-950 px-3 py-2 text-stone-500" aria-hidden="true">
+          Loading editor…
+        </div>
+      )}
+      <ErrorList id={`${id}-errors`} errors={errors} />
+    </div>
+  );
+}
+
+function Toolbar({ editor, editorId, labelId }: { editor: Editor | null; editorId: string; labelId: string }) {
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [imageOpen, setImageOpen] = useState(false);
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e ? Object.fromEntries(BUTTONS.map((t) => [t.key, { active: t.active ? t.active(e) : undefined, enabled: t.enabled ? t.enabled(e) : true }])) : null,
+  });
+
+  // Arrow keys, Home and End move focus within the toolbar; Tab leaves it (WAI-ARIA toolbar).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowRight: focusIndex + 1, ArrowLeft: focusIndex - 1, Home: 0, End: BUTTONS.length - 1 };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    const next = (moves[e.key]! + BUTTONS.length) % BUTTONS.length;
+    setFocusIndex(next);
+    buttons.current[next]?.focus();
+  };
+
+  let index = -1;
+  return (
+    <>
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        aria-controls={editorId}
+        aria-describedby={labelId}
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap items-center gap-0.5 rounded-t border-2 border-stone-700 bg-stone-850 p-1"
+      >
+        {TOOLS.map((tool, i) => {
+          if (tool === "|") return <span key={`sep-${i}`} aria-hidden="true" className="mx-1 h-6 w-px bg-stone-700" />;
+          const at = ++index;
+          const s = state?.[tool.key];
+          const disabled = !editor || s?.enabled === false;
+          return (
+            <button
+              key={tool.key}
+              ref={(el) => {
+                buttons.current[at] = el;
+              }}
+              type="button"
+              tabIndex={at === focusIndex ? 0 : -1}
+              aria-label={tool.label}
+              title={tool.label}
+              aria-pressed={tool.active ? Boolean(s?.active) : undefined}
+              disabled={disabled}
+              onFocus={() => setFocusIndex(at)}
+              // Keep the text selection in the editor when a button is clicked with the mouse.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                if (!editor) return;
+                if (tool.key === "image") setImageOpen(true);
+                else tool.run(editor);
+              }}
+              className="flex h-9 min-w-9 items-center justify-center rounded px-1.5 text-stone-200 hover:bg-stone-700 disabled:opacity-40 aria-pressed:bg-gold/20 aria-pressed:text-gold-bright"
+            >
+              {tool.icon}
+            </button>
+          );
+        })}
+      </div>
+      <ImageDialog
+        open={imageOpen}
+        onClose={() => {
+          setImageOpen(false);
+          editor?.commands.focus();
+        }}
+        onInsert={(src) => editor?.chain().focus().setImage({ src }).run()}
+      />
+    </>
+  );
+}
+
+/** The spec's "image by URL" prompt: an empty address is ignored; only http(s) or site paths. */
+function ImageDialog({ open, onClose, onInsert }: { open: boolean; onClose: () => void; onInsert: (src: string) => void }) {
+  const [url, setUrl] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const inputId = useId();
+  const close = () => {
+    setUrl("");
+    setError(undefined);
+    onClose();
+  };
+  const insert = () => {
+    const src = url.trim();
+    if (src && !isImageUrl(src)) {
+      setError("Use an image address starting with https:// or http://.");
+      return;
+    }
+    if (src) onInsert(src);
+    close();
+  };
+  return (
+    <Modal open={open} onClose={close} title="Insert image">
+      {/* Not a <form>: this dialog sits inside the post's form, and forms cannot nest. */}
+      <div className="space-y-4">
+        <div>
+          <label htmlFor={inputId} className="mb-1 block font-semibold text-stone-100">
+            Image URL
+          </label>
+          <input
+            id={inputId}
+            data-autofocus
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                insert();
+              }
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-errors` : undefined}
+            className={inputClass}
+          />
+          <ErrorList id={`${inputId}-errors`} errors={error ? [error] : undefined} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-gold" onClick={insert}>
+            Insert
+          </button>
+          <button type="button" className="btn btn-stone" onClick={close}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function AlignIcon({ side }: { side: "left" | "center" | "right" | "justify" }) {
+  const rows = [18, 12, 18, 12];
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor">
+      {rows.map((w, i) => {
+        const width = side === "justify" ? 18 : w;
+        const x = side === "left" || side === "justify" ? 0 : side === "right" ? 18 - width : (18 - width) / 2;
+        return <rect key={i} x={x} y={2 + i * 4} width={width} height="2" rx="1" />;
+      })}
+    </svg>
+  );
+}
+
+function ListIcon({ ordered }: { ordered: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor">
+      {[3, 9, 15].map((y, i) =>
+        ordered ? <rect key={`m${y}`} x="1" y={y - 2} width={i === 0 ? 1.6 : 3} height="4" rx="0.6" /> : <circle key={`m${y}`} cx="2.5" cy={y} r="1.6" />,
+      )}
+      {[3, 9, 15].map((y) => (
+        <rect key={`l${y}`} x="6" y={y - 1} width="12" height="2" rx="1" />
+      ))}
+    </svg>
+  );
+}
+
+function ClearIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      <path d="M3 3.5h10M8 3.5v11M3 16L15 2" />
+    </svg>
+  );
+}
+
+function ImageIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <rect x="1.5" y="2.5" width="15" height="13" rx="1.5" />
+      <circle cx="6" cy="7" r="1.5" />
+      <path d="M2 14l4.5-4.5 3 3 2.5-2.5 4 4" />
+    </svg>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { RichTextEditor } from "@/components/editor/rich-text-editor-client";
+import { useApiForm } from "@/components/forms/use-api-form";
+import { LiveAlert } from "@/components/ui/alert";
+import { POSTED_MESSAGE, POSTS_PAGE_SIZE } from "@/lib/messages/forums";
+import { threadHref } from "./forum-paths";
+import { useThreadFlash } from "./thread-flash-client";
+import * as endpoints from "@/lib/client/endpoints";
+import { ClientForm } from "@/components/forms/form-client";
+
+/**
+ * The reply editor of an open thread (spec §2, §8): POST /api/v1/forums/posts, then 'Successfully
+ * posted comment!' and the page of the thread where the new post is: this page read again when
+ * it has room, else the next or last page. The server's content error shows under the editor.
+ */
+export function ReplyForm({ threadId, page, pages, postsOnPage }: { threadId: number; page: number; pages: number; postsOnPage: number }) {
+  const router = useRouter();
+  const { flash, setFlash } = useThreadFlash();
+  const [content, setContent] = useState("");
+  const form = useApiForm<{ content: string }>({
+    endpoint: endpoints.createPost,
+    fields: ["content", "thread_id"],
+    prepare: (v) => ({ thread_id: threadId, content: v.content }),
+    isSuccess: (res) => res.status === 201,
+    onSuccess: (data) => {
+      setContent("");
+      setFlash({ message: POSTED_MESSAGE, postId: typeof data.id === "number" ? data.id : undefined });
+      const onLast = page >= pages;
+      if (onLast && postsOnPage < POSTS_PAGE_SIZE) router.refresh();
+      else router.push(threadHref(threadId, onLast ? page + 1 : "last"), { scroll: false });
+    },
+  });
+  return (
+    <ClientForm
+      noValidate
+      onSubmit={(e) => {
+        setFlash(null);
+        void form.submit({ content }, e);
+      }}
+      className="space-y-3"
+      aria-labelledby="reply-heading"
+    >
+      <h2 id="reply-heading" className="text-2xl text-gold">
+        Reply
+      </h2>
+      <RichTextEditor id="reply-content" label="Your reply" hideLabel value={content} onChange={setContent} errors={form.fieldErrors.content} placeholder="Write your reply…" />
+      <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? flash?.message}</LiveAlert>
+      <button type="submit" className="btn btn-gold" disabled={form.busy}>
+        {form.busy ? "Posting..." : "Submit Post"}
+      </button>
+    </ClientForm>
+  );
+}

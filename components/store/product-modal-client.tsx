@@ -1,0 +1,129 @@
+"use client";
+
+import Link from "next/link";
+import { useRef, useState } from "react";
+import { LiveAlert } from "@/components/ui/alert";
+import { Modal } from "@/components/ui/modal-client";
+import { callApi, failureFrom } from "@/lib/client/api";
+import { API, type PurchaseSuccess, type StoreProduct } from "./contract";
+import { ProductPrice, pricePaid } from "./product-card";
+
+/** Spec §8: the purchase success text (also the server's `success`). */
+export const PURCHASE_SUCCESS = "Product successfully purchased - you may now talk to the donation manager at home to claim your purchase(s).";
+
+type Stage = { step: "details" } | { step: "confirm"; key: string } | { step: "done"; message: string };
+
+/** Moves focus to the element when it mounts (a stable function: React calls it once). */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
+/**
+ * Details → 'Are you sure?' → POST /store/purchase with one idempotency key per confirmation →
+ * the spec's success text, with the balance behind it already lowered. The player reads it and
+ * then goes on to Order Complete (or closes the modal and keeps shopping).
+ */
+export function ProductModal({
+  product,
+  categoryName,
+  balance,
+  onClose,
+  onPurchased,
+}: {
+  product: StoreProduct | null;
+  categoryName: string;
+  balance: number;
+  onClose: () => void;
+  onPurchased: (newBalance: number) => void;
+}) {
+  const [stage, setStage] = useState<Stage>({ step: "details" });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A ref, not state: a second click in the same frame must see the first one.
+  const sending = useRef(false);
+  const [shown, setShown] = useState<StoreProduct | null>(product);
+  if (shown !== product) {
+    // A different product opened: start at its details.
+    setShown(product);
+    setStage({ step: "details" });
+    setError(null);
+  }
+
+  async function buy(p: StoreProduct, key: string) {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    const res = await callApi<PurchaseSuccess>(API.purchase, { body: { id: p.id }, headers: { "Idempotency-Key": key } });
+    // The Yes button is gone once this settles, so the lock can open again for the next product.
+    sending.current = false;
+    setBusy(false);
+    if (res.ok) {
+      // Spec §4: the shown balance drops by the price paid (the server's new balance when given).
+      onPurchased(typeof res.data.credits === "number" ? res.data.credits : balance - pricePaid(p));
+      setStage({ step: "done", message: typeof res.data.success === "string" ? res.data.success : PURCHASE_SUCCESS });
+      return;
+    }
+    setStage({ step: "details" });
+    setError(failureFrom(res).formError ?? null);
+  }
+
+  const p = product;
+  return (
+    <Modal open={p !== null} onClose={onClose} title={stage.step === "confirm" ? "Are you sure?" : stage.step === "done" ? "Purchase complete" : (p?.name ?? "")}>
+      {p ? (
+        <div className="space-y-4" aria-busy={busy}>
+          {/* First in reading order; always present, so screen readers announce what it says. */}
+          <LiveAlert tone={error ? "error" : "success"}>
+            {error ?? (stage.step === "done" ? <span data-testid="purchase-success">{stage.message}</span> : null)}
+          </LiveAlert>
+          {stage.step === "details" ? (
+            <>
+              <div className="flex gap-4">
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img src={p.image_href} alt="" width={96} height={96} className="size-24 shrink-0 object-contain" />
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-stone-400">Category</dt>
+                  <dd data-testid="product-category">{categoryName}</dd>
+                  <dt className="text-stone-400">Price</dt>
+                  <dd>
+                    <ProductPrice product={p} />
+                  </dd>
+                </dl>
+              </div>
+              <p className="text-stone-200">{p.description}</p>
+              <p className="text-sm text-stone-300" data-testid="ironman-note">
+                {p.ironman ? "Ironman accounts can claim this item." : "This item is not available to Ironman accounts."}
+              </p>
+              <button type="button" className="btn btn-gold w-full sm:w-auto" data-autofocus autoFocus disabled={busy} onClick={() => setStage({ step: "confirm", key: crypto.randomUUID() })}>
+                Purchase
+              </button>
+            </>
+          ) : stage.step === "done" ? (
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Link href="/store/success" ref={focusOnMount} className="btn btn-gold">
+                Continue
+              </Link>
+              <button type="button" className="btn btn-stone" onClick={onClose}>
+                Keep Shopping
+              </button>
+            </div>
+          ) : (
+            <>
+              <p>
+                Buy <strong>{p.name}</strong> for <strong className="text-gold">{pricePaid(p).toLocaleString("en-US")} credits</strong>? Your balance after
+                the purchase: {(balance - pricePaid(p)).toLocaleString("en-US")} credits.
+              </p>
+              <div className="flex gap-3">
+                <button type="button" className="btn btn-gold" data-autofocus autoFocus disabled={busy} onClick={() => void buy(p, stage.key)}>
+                  {busy ? "Buying..." : "Yes"}
+                </button>
+                <button type="button" className="btn btn-stone" disabled={busy} onClick={() => setStage({ step: "details" })}>
+                  No
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

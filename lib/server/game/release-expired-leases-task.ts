@@ -1,0 +1,6 @@
+import "server-only";
+import { releaseExpiredLeases } from "./release-expired-leases";
+
+export async function releaseExpiredLeasesTask(): Promise<void> {
+  await releaseExpiredLeases();
+}

@@ -1,9 +1,0 @@
-import "server-only";
-import type { JobHelpers } from "graphile-worker";
-import { deliverMail } from "../../mail/send-mail";
-import type { JobPayloads } from "../task-types";
-
-export async function sendMailTask(payload: JobPayloads["send-mail"], helpers: JobHelpers): Promise<void> {
-  // graphile-worker counts the running attempt in job.attempts.
-  await deliverMail(payload.mailId, { isLastAttempt: helpers.job.attempts >= helpers.job.max_attempts });
-}

@@ -1,0 +1,21 @@
+import "server-only";
+import type { Tx } from "../../db";
+
+/** A purchase's in-game delivery, locked, with whether its lease (if any) has run out. */
+export type LockedCreditDeliveryRow = { id: number; status: string; leaseOver: boolean };
+
+/** Queues the CREDIT_PACKAGE delivery of a purchase; creditPurchaseId is unique, so a repeat adds nothing. */
+export async function insertCreditDelivery(tx: Tx, d: { userId: number; purchaseId: number; payloadJson: string }): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO game_deliveries ("userId", kind, payload, "creditPurchaseId")
+    VALUES (${d.userId}, 'CREDIT_PACKAGE', ${d.payloadJson}::jsonb, ${d.purchaseId})
+    ON CONFLICT ("creditPurchaseId") DO NOTHING`;
+}
+
+/** Locks the purchase's delivery until the transaction ends (a claim passes over it); null when it has none. */
+export async function lockCreditDelivery(tx: Tx, purchaseId: number): Promise<LockedCreditDeliveryRow | null> {
+  const rows = await tx.$queryRaw<LockedCreditDeliveryRow[]>`
+    SELECT id, status::text AS status, ("leasedUntil" IS NULL OR "leasedUntil" < (now() AT TIME ZONE 'UTC')) AS "leaseOver"
+    FROM game_deliveries WHERE "creditPurchaseId" = ${purchaseId} FOR UPDATE`;
+  return rows[0] ?? null;
+}

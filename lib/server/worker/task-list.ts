@@ -1,0 +1,63 @@
+import "server-only";
+import type { JobHelpers, TaskList } from "graphile-worker";
+import { getEnv } from "../env";
+import type { JobPayloads, TaskName } from "../jobs/task-types";
+import { announceNewsTask } from "../news/announce-news-task";
+import { liftBanTask } from "../accounts/lift-ban-task";
+import { refreshVoteMetricsTask } from "../votes/refresh-vote-metrics-task";
+import { releaseExpiredLeasesTask } from "../game/release-expired-leases-task";
+import { refreshHiscoresTask } from "../hiscores/refresh-hiscores-task";
+import { samplePlayersOnlineTask } from "../game/sample-players-online-task";
+import { sendConfirmationLinkTask } from "../accounts/send-confirmation-link-task";
+import { sendMailTask } from "../mail/send-mail-task";
+import { sendResetLinkTask } from "../accounts/send-reset-link-task";
+import { sweepExpiredRowsTask } from "../sessions/sweep-expired-rows";
+import { tellEmailOwnerTask } from "../accounts/tell-email-owner-task";
+
+type Tasks = { [T in TaskName]: (payload: JobPayloads[T], helpers: JobHelpers) => Promise<void> };
+
+// Payloads come from our own enqueue() (typed), so they are trusted as their declared type.
+const tasks: Tasks = {
+  "send-mail": sendMailTask,
+  "send-reset-link": sendResetLinkTask,
+  "send-confirmation-link": sendConfirmationLinkTask,
+  "sweep-expired-rows": sweepExpiredRowsTask,
+  "tell-email-owner": tellEmailOwnerTask,
+  "refresh-vote-metrics": refreshVoteMetricsTask,
+  "release-expired-leases": releaseExpiredLeasesTask,
+  "refresh-hiscores": refreshHiscoresTask,
+  "announce-news": announceNewsTask,
+  "lift-ban": liftBanTask,
+  "sample-players-online": samplePlayersOnlineTask,
+};
+
+export const taskList = tasks as unknown as TaskList;
+
+/**
+ * Scheduled jobs (graphile-worker crontab syntax, UTC). Every runner reads it; graphile-worker
+ * queues each tick once however many runners there are.
+ */
+export const crontab = [
+  // Rate-limit counters, spent tokens and long-ended sessions; at most one pending sweep.
+  "*/10 * * * * sweep-expired-rows ?max=3&jobKey=sweep-expired-rows",
+  // Vote statistics (spec §9: every five minutes); at most one pending refresh.
+  "*/5 * * * * refresh-vote-metrics ?max=2&jobKey=refresh-vote-metrics",
+  // Game deliveries whose lease ran out go back to pending; one pending run at most.
+  "* * * * * release-expired-leases ?max=1&jobKey=release-expired-leases",
+  // Safety net for hiscore ladders left stale (a refresh that failed its attempts).
+  "*/5 * * * * refresh-hiscores ?max=3&jobKey=refresh-hiscores-stale",
+  // Players online into the staff dashboard's history (and samples past 90 days out); one pending run at most.
+  "*/5 * * * * sample-players-online ?max=1&jobKey=sample-players-online",
+].join("\n");
+
+/**
+ * The crontab the runners use: `crontab`, or with JOBS_CRON_EVERY_MINUTE (tests only) the same
+ * entries each firing every minute (identifier, options and job key unchanged).
+ */
+export function activeCrontab(): string {
+  if (!getEnv().JOBS_CRON_EVERY_MINUTE) return crontab;
+  return crontab
+    .split("\n")
+    .map((line) => line.replace(/^\s*(\S+\s+){5}/, "* * * * * "))
+    .join("\n");
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The dependency rules of eslint.config.mjs (docs/architecture.md, "Dependencies"), run through
+// ESLint itself on real files of the tree with one import added: each rule must fire on the
+// import it exists to stop, and stay quiet on the file as it is and on an allowed import.
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The rule ids ESLint reports for `file` with `extra` lines added after its imports. */
+async function rulesFired(file: string, extra: string): Promise<string[]> {
+  const source = readFileSync(file, "utf8");
+  const [result] = await eslint.lintText(`${extra}\n${source}`, { filePath: file });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+/** The rule ids ESLint reports for a new file at `filePath` holding `text` (written, linted, removed). */
+async function rulesFiredOn(filePath: string, text: string): Promise<string[]> {
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  writeFileSync(filePath, `${text}\n`);
+  try {
+    return (await eslint.lintFiles([filePath]))[0]!.messages.map((m) => m.ruleId ?? m.message);
+  } finally {
+    rmSync(filePath, { force: true });
+  }
+}
+
+describe("dependency rules", () => {
+  it("a file of the tree as it is: no dependency rule fires", async () => {
+    expect(await rulesFired("lib/server/forums/forum-counters.ts", "")).toEqual([]);
+    expect(await rulesFired("lib/server/jobs/enqueue.ts", "")).toEqual([]);
+  }, 60_000);
+
+  it("an import cycle fails the lint; the same two files without the cycle pass", async () => {
+    // Real files on disk: the rule follows imports through the files ESLint reads from disk.
+    const dir = `lib/server/forums/lint-fixture-${process.pid}`;
+    mkdirSync(dir, { recursive: true });
+    try {
+      // (Fresh names for each case: the import plugin caches what it has read of a file.)
+      writeFileSync(`${dir}/a.ts`, 'import { b } from "./b";\nexport const a = () => b();\n');
+      writeFileSync(`${dir}/b.ts`, 'import { a } from "./a";\nexport const b = (): number => (a ? 1 : 0);\n');
+      writeFileSync(`${dir}/c.ts`, 'import { d } from "./d";\nexport const c = () => d();\n');
+      writeFileSync(`${dir}/d.ts`, "export const d = () => 1;\n");
+      const lint = async (file: string) => (await eslint.lintFiles([file]))[0]!.messages.map((m) => m.ruleId);
+      expect(await lint(`${dir}/a.ts`)).toContain("import/no-cycle");
+      expect(await lint(`${dir}/c.ts`)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("an upward import fails the lint: jobs (floor 1) may not import accounts (floor 3), a root file no domain", async () => {
+    expect(await rulesFired("lib/server/jobs/enqueue.ts", 'import { login } from "../accounts/login";\nvoid login;')).toContain("import/no-restricted-paths");
+    expect(await rulesFired("lib/server/paging.ts", 'import { recordAudit } from "./audit/record-audit";\nvoid recordAudit;')).toContain("import/no-restricted-paths");
+    // The domains may not reach up into the API frame or the worker either.
+    expect(await rulesFired("lib/server/votes/vote-metrics.ts", 'import { clientIp } from "../http/route";\nvoid clientIp;')).toContain("import/no-restricted-paths");
+    expect(await rulesFired("lib/server/accounts/login.ts", 'import { taskList } from "../worker/task-list";\nvoid taskList;')).toContain("import/no-restricted-paths");
+  }, 60_000);
+
+  it("a downward or same-floor import is allowed (the positive twin)", async () => {
+    expect(await rulesFired("lib/server/accounts/login.ts", 'import { enqueue } from "../jobs/enqueue";\nvoid enqueue;')).not.toContain("import/no-restricted-paths");
+    expect(await rulesFired("lib/server/store/list-catalogue.ts", 'import { INSUFFICIENT_CREDITS } from "../credits/apply-credit-change";\nvoid INSUFFICIENT_CREDITS;')).not.toContain("import/no-restricted-paths");
+  }, 60_000);
+
+  it("news reaches forums only through forums/public.ts, and forums never import news", async () => {
+    expect(await rulesFired("lib/server/news/news-forum.ts", 'import { insertThread } from "../forums/create-thread";\nvoid insertThread;')).toContain("import/no-restricted-paths");
+    expect(await rulesFired("lib/server/news/news-forum.ts", 'import { insertThread } from "../forums/public";\nvoid insertThread;')).not.toContain("import/no-restricted-paths");
+    expect(await rulesFired("lib/server/forums/edit-post.ts", 'import { announcesNews } from "../news/announce-news";\nvoid announcesNews;')).toContain("import/no-restricted-paths");
+  }, 60_000);
+
+  it("SQL is written only in a query module: inline in a use case fails, in lib/server/<domain>/sql/ passes", async () => {
+    const fixture = `lib/server/tickets/lint-fixture-${process.pid}`;
+    const inline = 'import { db } from "../db";\nexport const n = () => db.$queryRaw`SELECT 1`;';
+    try {
+      expect(await rulesFiredOn(`${fixture}/count-tickets.ts`, inline)).toContain("no-restricted-syntax");
+      expect(await rulesFiredOn(`${fixture}/count-tickets.ts`, 'import { Prisma } from "../db";\nexport const f = Prisma.sql`SELECT 1`;')).toContain("no-restricted-syntax");
+      expect(await rulesFiredOn(`${fixture}/sql/count-tickets.ts`, inline)).not.toContain("no-restricted-syntax");
+      // The rule set for lib/server still refuses process.env outside env.ts.
+      expect(await rulesFiredOn(`${fixture}/count-tickets.ts`, "export const e = process.env.X;")).toContain("no-restricted-syntax");
+    } finally {
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
