@@ -28,7 +28,7 @@ function EditorLoading({ id, label, errors, hideLabel = false }: RichTextEditorP
       <div id={`${id}-label`} className={hideLabel ? "sr-only" : "mb-1 block font-semibold text-stone-100"}>
         {label}
       </div>
-      <div className="rich-text min-h-40 rounded border-2 border-stone-700 bg-stone-950 px-3 py-2 text-stone-500" aria-hidden="true">
+      <div className="rich-text min-h-40 rounded border-2 border-stone-700 bg-stone-950 px-3 py-2 text-stone-400" aria-hidden="true">
         Loading editor…
       </div>
       <ErrorList id={`${id}-errors`} errors={errors} />

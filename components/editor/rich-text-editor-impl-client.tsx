@@ -139,7 +139,7 @@ export function RichTextEditor({ id, label, value, onChange, errors, placeholder
         <EditorContent editor={editor} />
       ) : (
         // Until the editor starts in the browser: the same box, so the layout does not jump.
-        <div className="rich-text min-h-40 rounded-b border-2 border-t-0 border-stone-700 bg-stone-950 px-3 py-2 text-stone-500" aria-hidden="true">
+        <div className="rich-text min-h-40 rounded-b border-2 border-t-0 border-stone-700 bg-stone-950 px-3 py-2 text-stone-400" aria-hidden="true">
           Loading editor…
         </div>
       )}
@@ -174,7 +174,9 @@ function Toolbar({ editor, editorId, labelId }: { editor: Editor | null; editorI
       <div
         role="toolbar"
         aria-label="Formatting"
-        aria-controls={editorId}
+        // Only once the editable element exists: an id pointing at nothing is invalid ARIA, and
+        // the server's HTML (what a slow phone shows until the script runs) has no editor yet.
+        aria-controls={editor ? editorId : undefined}
         aria-describedby={labelId}
         onKeyDown={onKeyDown}
         className="flex flex-wrap items-center gap-0.5 rounded-t border-2 border-stone-700 bg-stone-850 p-1"

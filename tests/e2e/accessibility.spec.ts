@@ -110,6 +110,28 @@ test.describe("accessibility", () => {
     expect(await violations(page), "report dialog").toEqual([]);
   });
 
+  test("a thread's reply box, as served before any script has run, has no WCAG A/AA violations", async ({ page }) => {
+    // What a slow phone shows until the editor starts: the server's HTML of the toolbar and the
+    // box saying the editor is loading. A busy CI machine once ran axe in that moment and found
+    // the toolbar pointing at an editor not there yet, and the loading text too faint to read.
+    // Every script of the page is held back here, so that moment lasts for the whole check.
+    await startSignedIn(page, await createE2EUser());
+    const held: Array<() => Promise<void>> = [];
+    const isScript = (url: URL) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js");
+    let hold = true;
+    await page.route(isScript, (route) => (hold ? void held.push(() => route.continue()) : route.continue()));
+    await page.goto("/forums/thread/1", { waitUntil: "commit" });
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    await expect(page.getByText("Loading editor…")).toBeVisible();
+    expect(await violations(page), "the reply box before its script").toEqual([]);
+    // Let the scripts through: the same page, started, passes too (the editor replaces the box).
+    hold = false;
+    await Promise.all(held.map((go) => go()));
+    await expect(page.getByRole("textbox", { name: "Your reply" })).toBeVisible();
+    await expect(page.getByText("Loading editor…")).toHaveCount(0);
+    expect(await violations(page), "the reply box started").toEqual([]);
+  });
+
   test("the staff forum pages have no WCAG A/AA violations", async ({ page }) => {
     test.setTimeout(60_000);
     await startSignedIn(page, await createE2EUser({ privilege: "MODERATOR" }));
