@@ -195,8 +195,8 @@ describe("reading", () => {
     const a = await startThread(users.alice, forum.id, "Latest A");
     const b = await startThread(users.bob, forum.id, "Latest B");
     const c = await startThread(users.alice, forum.id, "Latest C");
-    // Other files start threads in the shared database at the same time, so ours are moved an
-    // hour ahead (B newer than A, C older than both) to be the newest there are. Created in
+    // Other tests of this file start threads in its database too, so ours are moved an hour
+    // ahead (B newer than A, C older than both) to be the newest there are. Created in
     // another order than they are dated, so neither id nor creation order gives the answer.
     const hour = Date.now() + 3600_000;
     await db.forumThread.update({ where: { id: a.id }, data: { createdAt: new Date(hour + 1000) } });
