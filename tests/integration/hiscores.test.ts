@@ -159,6 +159,45 @@ describe("ranking", () => {
   });
 });
 
+/**
+ * Holds the ladder's version row (as another push's commit would) while `push` runs; once
+ * PostgreSQL shows the push waiting for it, runs `meanwhile` with the push's pid, then lets go.
+ * Answers the push's outcome.
+ */
+async function whileLadderLocked<T>(ladder: { gameMode: string; xpMode: string }, push: () => Promise<T>, meanwhile: (waitingPid: number) => Promise<void>): Promise<T> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT version FROM hiscore_ladders WHERE "gameMode" = ${ladder.gameMode}::"GameMode" AND "xpMode" = ${ladder.xpMode}::"XpMode" FOR UPDATE`;
+      locked();
+      await held;
+    },
+    { timeout: 30_000 },
+  );
+  await isLocked;
+  const started = push();
+  started.catch(() => {}); // awaited below
+  try {
+    // The push is now waiting for the ladder row (the pg_stat_activity pattern, docs/testing.md).
+    let waiting: number | null = null;
+    for (let i = 0; i < 200 && waiting === null; i++) {
+      const rows = await db.$queryRaw<{ pid: number }[]>`
+        SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%hiscore_ladders%'`;
+      waiting = rows[0]?.pid ?? null;
+      if (waiting === null) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(waiting, "the push never waited for the ladder row").not.toBeNull();
+    await meanwhile(waiting!);
+  } finally {
+    release();
+    await holder;
+  }
+  return started;
+}
+
 describe("pushes to one ladder under load", () => {
   it("write their rows before they wait for the ladder's row, so pushes queue behind each other only for the commit", async () => {
     // The ladder's version row (and its refresh job) is the one row every push to a ladder
@@ -166,37 +205,16 @@ describe("pushes to one ladder under load", () => {
     // trip, and under load pushes to one ladder ran one at a time until they timed out (500s).
     const [a, b] = await Promise.all([createUser(), createUser()]);
     await pushHiscores({ player_id: a.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: flat(5) });
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    // Another push's commit, as it were: the ladder's row, locked until released.
-    const holder = db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT version FROM hiscore_ladders WHERE "gameMode" = 'ULTIMATE_IRONMAN' AND "xpMode" = 'X25' FOR UPDATE`;
-      locked();
-      await held;
-    }, { timeout: 20_000 });
-    await isLocked;
-    const push = pushHiscores({ player_id: b.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: flat(50) });
-    try {
-      // The push is now waiting for the ladder row (the pg_stat_activity pattern, docs/testing.md).
-      let waiting: number | null = null;
-      for (let i = 0; i < 200 && waiting === null; i++) {
-        const rows = await db.$queryRaw<{ pid: number }[]>`
-          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%hiscore_ladders%'`;
-        waiting = rows[0]?.pid ?? null;
-        if (waiting === null) await new Promise((r) => setTimeout(r, 25));
-      }
-      expect(waiting, "the push never waited for the ladder row").not.toBeNull();
-      // …having already written its hiscore rows (a row-write lock on hiscore_stats is held).
-      const modes = await db.$queryRaw<{ mode: string }[]>`
-        SELECT l.mode FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE l.pid = ${waiting} AND l.granted AND c.relname = 'hiscore_stats'`;
-      expect(modes.map((m) => m.mode)).toContain("RowExclusiveLock");
-    } finally {
-      release();
-      await holder;
-    }
-    await push;
+    await whileLadderLocked(
+      { gameMode: "ULTIMATE_IRONMAN", xpMode: "X25" },
+      () => pushHiscores({ player_id: b.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: flat(50) }),
+      async (waiting) => {
+        // …having already written its hiscore rows (a row-write lock on hiscore_stats is held).
+        const modes = await db.$queryRaw<{ mode: string }[]>`
+          SELECT l.mode FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE l.pid = ${waiting} AND l.granted AND c.relname = 'hiscore_stats'`;
+        expect(modes.map((m) => m.mode)).toContain("RowExclusiveLock");
+      },
+    );
     const stats = await db.hiscoreStat.findFirstOrThrow({ where: { userId: b.id, skill: 1 } });
     expect(Number(stats.experience)).toBe(50);
   });
@@ -344,5 +362,21 @@ describe("Old School index_lite lookups", () => {
     expect((await call(indexLiteWsRoute, { path: "/api/v1/hiscores/index_lite.ws?player=nobody_here" })).status).toBe(404);
     expect((await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(u.username)}&mode=regular` })).status).toBe(404);
     expect((await call(indexLiteJsonRoute, { path: "/api/v1/hiscores/index_lite.json" })).status).toBe(400);
+  });
+});
+
+describe("a push waiting for its ladder", () => {
+  // Last in the file: this case waits six seconds.
+  it("still lands after six seconds behind another push's commit (past Prisma's default 5 s)", async () => {
+    const [a, b] = await Promise.all([createUser(), createUser()]);
+    await pushHiscores({ player_id: a.id, game_mode: "group_ironman", xp_mode: "25x", experience: flat(5) });
+    const answer = await whileLadderLocked(
+      { gameMode: "GROUP_IRONMAN", xpMode: "X25" },
+      () => pushHiscores({ player_id: b.id, game_mode: "group_ironman", xp_mode: "25x", experience: flat(70) }),
+      () => new Promise((r) => setTimeout(r, 6_000)),
+    );
+    expect(answer).toMatchObject({ player_id: b.id });
+    const stats = await db.hiscoreStat.findFirstOrThrow({ where: { userId: b.id, skill: 1 } });
+    expect(Number(stats.experience)).toBe(70);
   });
 });
