@@ -35,9 +35,6 @@ export type HiscoresPush = {
   activities?: Record<string, number | undefined> | undefined;
 };
 
-/** Waits for a pooled connection and for the ladder's row longer than Prisma's defaults (2 s, 5 s). */
-const PUSH_TX = { maxWait: 10_000, timeout: 15_000 } as const;
-
 export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: number; total_level: number; total_experience: number }> {
   const gameMode = GAME_MODE_DB[input.game_mode ?? "regular"];
   const xpMode = XP_MODE_DB[input.xp_mode ?? "regular"];
@@ -57,7 +54,7 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
 
   // Pushes to one ladder queue for its version row at their commit; on a loaded machine the queue
   // can pass Prisma's default 5 s for a transaction (the mixed benchmark saw six 500s in 787
-  // pushes). Give a burst time to drain, as the store, vote and forum writes do.
+  // pushes), hence the client's longer limits (TRANSACTION_LIMITS in ../db.ts).
   await db.$transaction(async (tx) => {
     // Locks the player: two pushes for one player apply one after the other.
     const user = await lockPushPlayer(tx, input.player_id);
@@ -79,6 +76,6 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     await upsertHiscoreRows(tx, ladder, rowSkills, rowLevels, rowValues);
     if (unranked.length) await deleteSkillRows(tx, user.id, unranked);
     await bumpLadders(tx, ladders);
-  }, PUSH_TX);
+  });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };
 }
