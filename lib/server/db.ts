@@ -49,7 +49,9 @@ const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /** A client of its own on `url` with the app's settings (scripts and tests that need a second database). */
 export function createDbClient(url: string, pool: { max?: number } = {}): Db {
-  const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: 5_000, ...(pool.max === undefined ? {} : { max: pool.max }) });
+  // A new connection may take as long as a transaction may wait for one (a loaded machine took
+  // more than 5 s, and the request answered 500).
+  const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: TRANSACTION_LIMITS.maxWait, ...(pool.max === undefined ? {} : { max: pool.max }) });
   return new PrismaClient({ adapter, omit: SECRET_COLUMNS, transactionOptions: TRANSACTION_LIMITS }) as unknown as Db;
 }
 
