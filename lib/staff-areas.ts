@@ -1,3 +1,4 @@
+import { atLeast } from "./privileges";
 import type { PrivilegeName } from "./ranks";
 
 // The staff console's areas and who may use each (issue 18). One table for the navigation, the
@@ -26,13 +27,6 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { href: "/staff/audit", label: "Audit log", min: "ADMINISTRATOR", description: "Every staff action and every automatic change to money or access" },
   { href: "/staff/game-keys", label: "Game keys", min: "OWNER", description: "API keys of the game servers" },
 ];
-
-const RANK: Record<PrivilegeName, number> = { PLAYER: 0, MODERATOR: 1, ADMINISTRATOR: 2, OWNER: 3 };
-
-/** True when `privilege` is at least `min`. */
-export function atLeast(privilege: PrivilegeName, min: PrivilegeName): boolean {
-  return RANK[privilege] >= RANK[min];
-}
 
 /** The areas a privilege may use, in menu order (none for a player). */
 export function staffAreasFor(privilege: PrivilegeName): StaffArea[] {

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { TStaffDashboard } from "@/lib/schemas/staff-dashboard";
 import type { PrivilegeName } from "@/lib/ranks";
-import { atLeast, staffAreaOf } from "@/lib/staff-areas";
+import { atLeast } from "@/lib/privileges";
+import { staffAreaOf } from "@/lib/staff-areas";
 
 // What waits for staff, each count linking to the page where it is dealt with. A count whose
 // page is above the reader's rank (a moderator and the jobs page) is shown without the link: it

@@ -59,6 +59,13 @@ export type Operation<
    * The route wrapper refuses to build a route with limits whose operation does not say so.
    */
   rateLimited?: true;
+  /**
+   * A staff operation that names an account (by the path's `{id}`, a `username` in the body, or
+   * the owner of the delivery in the path) and what it does to it: the staff rule of
+   * lib/privileges.ts applies (`read`, `act` or `privilege`), checked in its use case. The rank
+   * matrix test (tests/integration/staff-rank-matrix.test.ts) walks every operation that says so.
+   */
+  staffTarget?: { readonly in: "path-player" | "body-username" | "path-delivery"; readonly reach: "read" | "act" | "privilege" };
   /** Spec §7: the client reads errors as `error`: every 4xx carries its message under both keys. */
   legacyErrorKey?: true;
   body?: B;
@@ -79,6 +86,11 @@ export function defineOperation<
   // A game key is scoped: every game operation names the scope it needs.
   if ((op.auth === "game") !== Boolean(op.scope)) throw new Error(`${op.method} ${op.path}: auth "game" goes with a scope, and only it`);
   if (op.storeSession && op.auth !== "user") throw new Error(`${op.method} ${op.path}: storeSession is for auth "user" only`);
+  // The staff rule applies to staff operations, and every operation on one player's record says how.
+  const staff = op.auth === "moderator" || op.auth === "administrator" || op.auth === "owner";
+  if (op.staffTarget && !staff) throw new Error(`${op.method} ${op.path}: staffTarget is for staff operations only`);
+  if (staff && op.path.startsWith("/api/v1/staff/players/{id}") && !op.staffTarget) throw new Error(`${op.method} ${op.path}: an operation on a player's record must declare its staffTarget`);
+  if (op.staffTarget && !(403 in op.responses)) throw new Error(`${op.method} ${op.path}: an operation under the staff rule must declare its 403`);
   return op;
 }
 

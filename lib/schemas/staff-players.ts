@@ -56,7 +56,7 @@ export const ZPlayerSearchQuery = ZPageQuery.extend({
 export const ZStaffPlayerRow = z.object({
   id: z.number().int(),
   username: z.string(),
-  email: z.string(),
+  email: z.string().nullable().describe("Null for an account whose private record is out of the searcher's reach (its rank is at or above theirs)"),
   privilege: ZPrivilege,
   memberRank: z.string().describe("Donator rank (NONE, PREMIUM, …)"),
   banned: z.boolean().describe("A ban is in force now"),
@@ -198,12 +198,16 @@ export type TStaffPostRow = z.infer<typeof ZStaffPostRow>;
 
 const TAG = "Staff";
 const notFound = { description: "No such player", schema: ZErrorBody };
-const readResponses = <T extends z.ZodType>(item: T, what: string) => ({ 200: { description: what, schema: zPaged(item) }, 404: notFound });
+const outOfReach = { description: "The account is out of this member of staff's reach (a rank at or above theirs; for actions, also their own)", schema: ZErrorBody };
+const readResponses = <T extends z.ZodType>(item: T, what: string) => ({ 200: { description: what, schema: zPaged(item) }, 403: outOfReach, 404: notFound });
+const readsPlayer = { in: "path-player", reach: "read" } as const;
+const actsOnPlayer = { in: "path-player", reach: "act" } as const;
 
 export const searchPlayersOp = defineOperation({
   method: "GET",
   path: "/api/v1/staff/players",
   summary: "Find players by username prefix, email or id (moderator)",
+  description: "An email matches, and is shown, only for accounts below the searcher's rank (and their own).",
   tag: TAG,
   auth: "moderator",
   query: ZPlayerSearchQuery,
@@ -217,7 +221,8 @@ export const getPlayerOp = defineOperation({
   tag: TAG,
   auth: "moderator",
   params: ZPlayerParams,
-  responses: { 200: { description: "The player", schema: ZStaffPlayer }, 404: notFound },
+  staffTarget: readsPlayer,
+  responses: { 200: { description: "The player", schema: ZStaffPlayer }, 403: outOfReach, 404: notFound },
 });
 
 const recordsOp = <A extends "moderator" | "administrator", T extends z.ZodType>(segment: string, auth: A, item: T, summary: string) =>
@@ -228,6 +233,7 @@ const recordsOp = <A extends "moderator" | "administrator", T extends z.ZodType>
     tag: TAG,
     auth,
     params: ZPlayerParams,
+    staffTarget: readsPlayer,
     query: ZPageQuery,
     responses: readResponses(item, `${PLAYER_RECORDS_PAGE_SIZE} a page, newest first`),
   });
@@ -243,7 +249,7 @@ export const listPlayerPostsOp = recordsOp("posts", "moderator", ZStaffPostRow, 
 
 const actionResponses = {
   200: { description: "The player's state afterwards", schema: ZPlayerStatus },
-  403: { description: "The account is out of this member of staff's reach", schema: ZErrorBody },
+  403: outOfReach,
   404: notFound,
   409: { description: "Nothing to do (e.g. not banned), or not allowed in this state", schema: ZErrorBody },
 };
@@ -252,10 +258,11 @@ export const banPlayerOp = defineOperation({
   method: "POST",
   path: "/api/v1/staff/players/{id}/ban",
   summary: "Ban a player for good or until a time; their sessions end at once (moderator: players only)",
-  description: "Moderators may ban players; administrators players and staff below owner; owners anyone but themselves. A temporary ban ends by itself at `until`.",
+  description: "The staff rule: nobody acts on their own account or on a rank at or above their own (moderators ban players; administrators players and moderators; owners everyone below owner). A temporary ban ends by itself at `until`.",
   tag: TAG,
   auth: "moderator",
   params: ZPlayerParams,
+  staffTarget: actsOnPlayer,
   body: ZBanInput,
   responses: actionResponses,
 });
@@ -267,6 +274,7 @@ export const unbanPlayerOp = defineOperation({
   tag: TAG,
   auth: "moderator",
   params: ZPlayerParams,
+  staffTarget: actsOnPlayer,
   body: ZReasonInput,
   responses: actionResponses,
 });
@@ -278,6 +286,7 @@ export const endPlayerSessionsOp = defineOperation({
   tag: TAG,
   auth: "moderator",
   params: ZPlayerParams,
+  staffTarget: actsOnPlayer,
   body: ZReasonInput,
   responses: { ...actionResponses, 200: { description: "How many were ended", schema: ZEndSessionsResult } },
 });
@@ -289,6 +298,7 @@ export const resetPlayerTwoFactorOp = defineOperation({
   tag: TAG,
   auth: "administrator",
   params: ZPlayerParams,
+  staffTarget: actsOnPlayer,
   body: ZReasonInput,
   responses: actionResponses,
 });
@@ -296,10 +306,11 @@ export const resetPlayerTwoFactorOp = defineOperation({
 export const setPlayerPrivilegeOp = defineOperation({
   method: "PUT",
   path: "/api/v1/staff/players/{id}/privilege",
-  summary: "Change who is staff (owner); the last owner cannot be demoted",
+  summary: "Change who is staff (owner, of anyone but themselves); the last owner cannot be demoted",
   tag: TAG,
   auth: "owner",
   params: ZPlayerParams,
+  staffTarget: { in: "path-player", reach: "privilege" },
   body: ZPrivilegeInput,
   responses: actionResponses,
 });

@@ -573,7 +573,7 @@ async function seed(databaseUrl: string, sql: pg.Pool): Promise<Omit<World, "app
   await inParallel(made, 4, async (u, i) => {
     const address = `10.${((i + 1) >> 16) & 255}.${((i + 1) >> 8) & 255}.${(i + 1) & 255}`;
     // Credits through the staff grant (POST /api/v1/staff/credits's use case), granted by the owner.
-    await grantCredits({ username: u.username, amount: GRANT, reason: "mixed benchmark" }, { actorId: owner.id, ip: null });
+    await grantCredits({ username: u.username, amount: GRANT, reason: "mixed benchmark" }, { actorId: owner.id, privilege: "OWNER", ip: null });
     const session = await createBrowserSession(u.id, { userAgent: USER_AGENT, ip: address });
     const pair = await issueTokenPair(u.id, { userAgent: "launcher", ip: address });
     const voteToken = await ensureVoteToken(u.id);

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { Privilege } from "@/lib/generated/prisma/enums";
-import { assertMayActOn, mayActOn } from "@/lib/server/accounts/admin-actions";
-import { hasPrivilege } from "@/lib/server/sessions/privileges";
-import { atLeast, STAFF_AREAS, staffAreasFor } from "@/lib/staff-areas";
+import { assertStaffReach } from "@/lib/server/accounts/admin-actions";
+import { atLeast, PRIVILEGE_LADDER, ranksBelow, type StaffReach, staffRefusal } from "@/lib/privileges";
+import { STAFF_AREAS, staffAreasFor } from "@/lib/staff-areas";
 
 // The staff ladder and who may act on whom, as full tables (npm run test:mutation -- --only=staff).
-// Requests through the API: staff-auth.test.ts, store-sessions.test.ts, staff-players.test.ts.
+// The same rule through every staff operation that names an account: staff-rank-matrix.test.ts.
 
 const LADDER: Privilege[] = ["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"];
 
 describe("the privilege ladder", () => {
-  it("hasPrivilege and atLeast agree with PLAYER < MODERATOR < ADMINISTRATOR < OWNER for every pair", () => {
-    for (const [i, p] of LADDER.entries())
-      for (const [j, min] of LADDER.entries()) {
-        expect(hasPrivilege(p, min), `${p} >= ${min}`).toBe(i >= j);
-        expect(atLeast(p, min), `${p} >= ${min}`).toBe(i >= j);
-      }
+  it("atLeast agrees with PLAYER < MODERATOR < ADMINISTRATOR < OWNER for every pair, and ranksBelow lists the strictly lower ones", () => {
+    expect(PRIVILEGE_LADDER).toEqual(LADDER);
+    for (const [i, p] of LADDER.entries()) {
+      for (const [j, min] of LADDER.entries()) expect(atLeast(p, min), `${p} >= ${min}`).toBe(i >= j);
+      expect(ranksBelow(p), p).toEqual(LADDER.slice(0, i));
+    }
   });
 
   it("shows each rank exactly the staff areas its privilege may use, in menu order", () => {
@@ -26,26 +26,53 @@ describe("the privilege ladder", () => {
   });
 });
 
-describe("who a member of staff may act on", () => {
-  // [actor][target]: players from moderator up, other staff from administrator up, an owner only as an owner.
-  const MAY: Record<Privilege, Record<Privilege, boolean>> = {
-    PLAYER: { PLAYER: false, MODERATOR: false, ADMINISTRATOR: false, OWNER: false },
-    MODERATOR: { PLAYER: true, MODERATOR: false, ADMINISTRATOR: false, OWNER: false },
-    ADMINISTRATOR: { PLAYER: true, MODERATOR: true, ADMINISTRATOR: true, OWNER: false },
-    OWNER: { PLAYER: true, MODERATOR: true, ADMINISTRATOR: true, OWNER: true },
+describe("who a member of staff may read and act on", () => {
+  // [reach][actor][target]: "ok", "self" or "rank" for another account; the own account is the "self" column.
+  type Cell = "ok" | "rank";
+  const row = (player: Cell, moderator: Cell, administrator: Cell, owner: Cell): Record<Privilege, Cell> => ({ PLAYER: player, MODERATOR: moderator, ADMINISTRATOR: administrator, OWNER: owner });
+  const OTHERS: Record<StaffReach, Record<Privilege, Record<Privilege, Cell>>> = {
+    read: {
+      PLAYER: row("rank", "rank", "rank", "rank"),
+      MODERATOR: row("ok", "rank", "rank", "rank"),
+      ADMINISTRATOR: row("ok", "ok", "rank", "rank"),
+      OWNER: row("ok", "ok", "ok", "rank"),
+    },
+    act: {
+      PLAYER: row("rank", "rank", "rank", "rank"),
+      MODERATOR: row("ok", "rank", "rank", "rank"),
+      ADMINISTRATOR: row("ok", "ok", "rank", "rank"),
+      OWNER: row("ok", "ok", "ok", "rank"),
+    },
+    privilege: {
+      PLAYER: row("rank", "rank", "rank", "rank"),
+      MODERATOR: row("rank", "rank", "rank", "rank"),
+      ADMINISTRATOR: row("rank", "rank", "rank", "rank"),
+      OWNER: row("ok", "ok", "ok", "ok"),
+    },
   };
+  const SELF: Record<StaffReach, "ok" | "self"> = { read: "ok", act: "self", privilege: "self" };
 
-  it("mayActOn follows the table for every pair", () => {
-    for (const actor of LADDER) for (const target of LADDER) expect(mayActOn(actor, target), `${actor} on ${target}`).toBe(MAY[actor][target]);
+  it("staffRefusal follows the table for every reach, actor and target, and for the own account", () => {
+    for (const reach of ["read", "act", "privilege"] as const)
+      for (const actor of LADDER) {
+        expect(staffRefusal({ id: 1, privilege: actor }, { id: 1, privilege: actor }, reach) ?? "ok", `${reach}: ${actor} on self`).toBe(SELF[reach]);
+        for (const target of LADDER) expect(staffRefusal({ id: 1, privilege: actor }, { id: 2, privilege: target }, reach) ?? "ok", `${reach}: ${actor} on ${target}`).toBe(OTHERS[reach][actor][target]);
+      }
   });
 
-  it("assertMayActOn refuses with 403 and says who may, and lets the operator's tools act on anyone", () => {
-    const by = (privilege: Privilege) => ({ actorId: 1, privilege });
-    expect(() => assertMayActOn(by("MODERATOR"), { privilege: "ADMINISTRATOR" }, "ban")).toThrow(
-      expect.objectContaining({ code: "FORBIDDEN", userMessage: "Only administrators and owners may ban a member of staff." }),
-    );
-    expect(() => assertMayActOn(by("ADMINISTRATOR"), { privilege: "OWNER" }, "ban")).toThrow(expect.objectContaining({ code: "FORBIDDEN", userMessage: "Only an owner may ban an owner." }));
-    expect(() => assertMayActOn(by("MODERATOR"), { privilege: "PLAYER" }, "ban")).not.toThrow();
-    expect(() => assertMayActOn({ actorLabel: "cli" }, { privilege: "OWNER" }, "ban")).not.toThrow();
+  it("assertStaffReach refuses with 403 and a message that says why, and lets the operator's tools act on anyone", () => {
+    const by = (privilege: Privilege, actorId = 1) => ({ actorId, privilege });
+    const refused = (userMessage: string) => expect.objectContaining({ code: "FORBIDDEN", userMessage });
+    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 1, privilege: "ADMINISTRATOR" }, "act", "ban")).toThrow(refused("You cannot ban your own account through the staff console."));
+    expect(() => assertStaffReach(by("OWNER"), { id: 1, privilege: "OWNER" }, "privilege", "change the privilege of")).toThrow(refused("You cannot change your own privilege: another owner must."));
+    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 2, privilege: "PLAYER" }, "privilege", "change the privilege of")).toThrow(refused("Only an owner may change who is staff."));
+    expect(() => assertStaffReach(by("MODERATOR"), { id: 2, privilege: "MODERATOR" }, "act", "ban")).toThrow(refused("Only a rank above moderator may ban a moderator."));
+    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 2, privilege: "ADMINISTRATOR" }, "read", "read the record of")).toThrow(refused("Only a rank above administrator may read the record of an administrator."));
+    expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "act", "ban")).toThrow(refused("Nobody may ban an owner: another owner may only change their privilege."));
+    // The allowed twins.
+    expect(() => assertStaffReach(by("MODERATOR"), { id: 2, privilege: "PLAYER" }, "act", "ban")).not.toThrow();
+    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 1, privilege: "ADMINISTRATOR" }, "read", "read the record of")).not.toThrow();
+    expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "privilege", "change the privilege of")).not.toThrow();
+    expect(() => assertStaffReach({ actorLabel: "cli" }, { id: 1, privilege: "OWNER" }, "act", "ban")).not.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { type BanFields, isBanned } from "@/lib/bans";
 import type { Privilege } from "@/lib/generated/prisma/client";
-import { atLeast } from "@/lib/staff-areas";
+import { PRIVILEGE_LADDER, type StaffReach, staffRefusal } from "@/lib/privileges";
 import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
 import { db, type Tx, type UserRow } from "../db";
@@ -17,7 +17,7 @@ import { type DbClient, inTransaction } from "./db-client";
 // Each one locks the account's row, checks, changes it and writes one audit entry
 // `{ reason, before, after }` in the same transaction.
 
-export const PRIVILEGES: readonly Privilege[] = ["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"];
+export const PRIVILEGES: readonly Privilege[] = PRIVILEGE_LADDER;
 
 /**
  * Who acts: a member of staff (their id and privilege, which the rank rule checks) or a label
@@ -31,22 +31,21 @@ export type AccountRef = string | { id: number };
 const actorOf = (by: By): ActionActor => (typeof by === "string" ? { actorLabel: by } : by);
 const auditActor = (a: ActionActor) => ("actorId" in a ? { actorId: a.actorId, ip: a.ip ?? null } : { actorLabel: a.actorLabel });
 
-/**
- * Whom a member of staff may ban, unban, sign out or reset the 2FA of: players from moderator
- * up, other staff from administrator up, an owner only as an owner.
- */
-export function mayActOn(actor: Privilege, target: Privilege): boolean {
-  if (target === "PLAYER") return atLeast(actor, "MODERATOR");
-  if (target === "OWNER") return actor === "OWNER";
-  return atLeast(actor, "ADMINISTRATOR");
-}
+const RANK_NAME: Record<Privilege, string> = { PLAYER: "a player", MODERATOR: "a moderator", ADMINISTRATOR: "an administrator", OWNER: "an owner" };
 
-/** 403 when a member of staff acts on an account out of their reach; the operator's tools may act on anyone. */
-export function assertMayActOn(by: ActionActor, user: Pick<UserRow, "privilege">, what: string): void {
-  if (!("privilege" in by) || mayActOn(by.privilege, user.privilege)) return;
-  const who = user.privilege === "OWNER" ? "an owner" : "a member of staff";
-  const may = user.privilege === "OWNER" ? "Only an owner" : "Only administrators and owners";
-  throw new AppError("FORBIDDEN", { userMessage: `${may} may ${what} ${who}.` });
+/**
+ * 403 when the staff rule (lib/privileges.ts staffRefusal) refuses `reach` on this account; the
+ * operator's tools (CLI, seed, system jobs) may act on anyone. `what` completes "may … <account>".
+ */
+export function assertStaffReach(by: ActionActor, target: Pick<UserRow, "id" | "privilege">, reach: StaffReach, what: string): void {
+  if (!("actorId" in by)) return;
+  const refusal = staffRefusal({ id: by.actorId, privilege: by.privilege }, target, reach);
+  if (!refusal) return;
+  if (refusal === "self") throw new AppError("FORBIDDEN", { userMessage: reach === "privilege" ? "You cannot change your own privilege: another owner must." : `You cannot ${what} your own account through the staff console.` });
+  const who = RANK_NAME[target.privilege];
+  if (reach === "privilege") throw new AppError("FORBIDDEN", { userMessage: "Only an owner may change who is staff." });
+  if (target.privilege === "OWNER") throw new AppError("FORBIDDEN", { userMessage: `Nobody may ${what} an owner: another owner may only change their privilege.` });
+  throw new AppError("FORBIDDEN", { userMessage: `Only a rank above ${who.replace(/^an? /, "")} may ${what} ${who}.` });
 }
 
 /** Reads the account and locks its row until the transaction ends, so the checks and the change see one state. */
@@ -75,13 +74,16 @@ export async function setPrivilege(ref: AccountRef, privilege: string, by: By = 
   const p = privilege.toUpperCase() as Privilege;
   if (!PRIVILEGES.includes(p)) throw new AppError("VALIDATION", { userMessage: `Privilege must be one of ${PRIVILEGES.join(", ")}.`, fields: { privilege: [`Must be one of ${PRIVILEGES.join(", ")}.`] } });
   const actor = actorOf(by);
-  if ("privilege" in actor && actor.privilege !== "OWNER") throw new AppError("FORBIDDEN", { userMessage: "Only an owner may change who is staff." });
   const label = "actorLabel" in actor ? actor.actorLabel : "staff";
   const reason = opts.reason?.trim().slice(0, 500) || (label === "cli" ? "set with npm run admin" : `set by ${label}`);
   return inTransaction(client, async (tx) => {
     // All changes to who is staff wait on this lock, so the last-owner count cannot race.
     await advisoryXactLock(tx, "privilege");
     const user = await lockAccount(tx, ref);
+    // The actor's privilege as it is now, under the lock: an owner demoted a moment ago by another
+    // owner no longer changes anyone's (their request was authenticated before that).
+    const now = "actorId" in actor ? { ...actor, privilege: (await tx.user.findUnique({ where: { id: actor.actorId }, select: { privilege: true } }))?.privilege ?? "PLAYER" } : actor;
+    assertStaffReach(now, user, "privilege", "change the privilege of");
     const from = user.privilege;
     if (from === p) return { user, from, to: p, changed: false };
     if (from === "OWNER") {
@@ -110,8 +112,7 @@ export async function banUser(ref: AccountRef, reason: string, by: By = "cli", c
   const actor = actorOf(by);
   return inTransaction(client, async (tx) => {
     const user = await lockAccount(tx, ref);
-    assertMayActOn(actor, user, "ban");
-    if ("actorId" in actor && actor.actorId === user.id) throw new AppError("CONFLICT", { userMessage: "You cannot ban your own account." });
+    assertStaffReach(actor, user, "act", "ban");
     const updated = await tx.user.update({ where: { id: user.id }, data: { bannedAt: new Date(), bannedUntil: until, banReason: why } });
     await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: true } });
     await markLaddersDirty(tx, user.id);
@@ -130,7 +131,7 @@ export async function unbanUser(ref: AccountRef, reason: string, by: By = "cli",
   const actor = actorOf(by);
   return inTransaction(client, async (tx) => {
     const user = await lockAccount(tx, ref);
-    assertMayActOn(actor, user, "unban");
+    assertStaffReach(actor, user, "act", "unban");
     if (user.bannedAt === null) throw new AppError("CONFLICT", { userMessage: `${user.username} is not banned.` });
     await clearBan(tx, user);
     const updated = await tx.user.findUniqueOrThrow({ where: { id: user.id } });

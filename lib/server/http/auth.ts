@@ -1,12 +1,12 @@
 import "server-only";
 import type { Operation, StaffAuth } from "@/lib/schemas/api";
 import { STORE_SESSION_REFUSED } from "@/lib/messages/store-link";
+import { atLeast } from "@/lib/privileges";
 import type { Privilege } from "@/lib/generated/prisma/enums";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
 import { type Actor, authenticate, readCredentials } from "../sessions/authenticate-request";
 import { sessionCookieName } from "../sessions/constants";
-import { hasPrivilege } from "../sessions/privileges";
 
 // Who is calling, and may they: auth modes, privilege levels and the CSRF rule.
 
@@ -27,7 +27,7 @@ export async function resolveActor(op: Pick<Operation, "auth" | "storeSession">,
   if (auth === "optional") return actor;
   if (!actor) throw new AppError("UNAUTHENTICATED");
   if (actor.scope === "store" && !(auth === "user" && op.storeSession)) throw new AppError("FORBIDDEN", { userMessage: STORE_SESSION_REFUSED });
-  if (auth !== "user" && !hasPrivilege(actor.privilege, MIN_PRIVILEGE[auth])) throw new AppError("FORBIDDEN");
+  if (auth !== "user" && !atLeast(actor.privilege, MIN_PRIVILEGE[auth])) throw new AppError("FORBIDDEN");
   return actor;
 }
 

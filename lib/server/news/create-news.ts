@@ -6,8 +6,8 @@ import { db, type Tx } from "../db";
 import { uniqueViolationOf, violatesColumn } from "../db-errors";
 import { AppError } from "../errors";
 import { htmlToText, insertThread, prepareContent, WRITE_TX } from "../forums/public";
-import { hasPrivilege } from "../sessions/privileges";
 import { enqueue } from "../jobs/enqueue";
+import { atLeast } from "@/lib/privileges";
 import type { Actor } from "../sessions/authenticate-request";
 import { announcesNews } from "./announce-news";
 import { NEWS_POST_SELECT, toNewsPostDto } from "./news-dto";
@@ -32,7 +32,7 @@ export async function createNews(
   opts: { at?: Date } = {},
 ): Promise<TNewsPost> {
   // The operation already demands a moderator; checked again so no other caller can skip it.
-  if (!hasPrivilege(actor.privilege, "MODERATOR")) throw new AppError("FORBIDDEN");
+  if (!atLeast(actor.privilege, "MODERATOR")) throw new AppError("FORBIDDEN");
   const content = await prepareContent(input.content);
   const preview = input.preview || htmlToText(content, NEWS_PREVIEW_MAX);
   const image = input.image ?? NEWS_PLACEHOLDER_IMAGE;

@@ -1,8 +1,8 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
 import type { Privilege } from "@/lib/generated/prisma/enums";
+import { atLeast } from "@/lib/privileges";
 import { safeReturnPath } from "@/lib/safe-path";
-import { hasPrivilege } from "./privileges";
 import type { Actor } from "./authenticate-request";
 import { getCurrentActor } from "./current-user";
 
@@ -29,6 +29,6 @@ export async function redirectIfSignedIn(): Promise<void> {
  */
 export async function requireStaff(min: Privilege): Promise<Actor> {
   const actor = await getCurrentActor();
-  if (!actor || !hasPrivilege(actor.privilege, min)) notFound();
+  if (!actor || !atLeast(actor.privilege, min)) notFound();
   return actor;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "../audit/record-audit";
-import { assertMayActOn, lockAccount } from "../accounts/admin-actions";
+import { assertStaffReach, lockAccount } from "../accounts/admin-actions";
 import { db } from "../db";
 import { revokeAllSessions } from "../sessions/browser-sessions";
 import type { StaffContext } from "./player-dto";
@@ -9,7 +9,7 @@ import type { StaffContext } from "./player-dto";
 export async function endPlayerSessions(id: number, reason: string, ctx: StaffContext): Promise<{ ended: number }> {
   return db.$transaction(async (tx) => {
     const user = await lockAccount(tx, { id });
-    assertMayActOn(ctx, user, "end the sessions of");
+    assertStaffReach(ctx, user, "act", "end the sessions of");
     const ended = await revokeAllSessions(user.id, "ended by staff", undefined, tx);
     await recordAudit(
       { action: "account.sessions_ended", actorId: ctx.actorId, ip: ctx.ip, targetType: "user", targetId: user.id, data: { reason: reason.trim(), before: { openSessions: ended }, after: { openSessions: 0 } } },

@@ -2,11 +2,11 @@ import "server-only";
 import type { TDeliveryRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { pageWindow } from "../paging";
-import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
+import { findPlayerIdOrThrow, type Listed, type RecordPage, type StaffViewer } from "./player-dto";
 
 /** What the game owes or handed to a player (store items, credits bought in game, vote rewards), newest first. */
-export async function listPlayerDeliveries(userId: number, { page, pageSize }: RecordPage): Promise<Listed<TDeliveryRow>> {
-  await findPlayerIdOrThrow(userId);
+export async function listPlayerDeliveries(userId: number, { page, pageSize }: RecordPage, viewer: StaffViewer): Promise<Listed<TDeliveryRow>> {
+  await findPlayerIdOrThrow(userId, viewer);
   const now = Date.now();
   const [rows, total] = await Promise.all([
     db.gameDelivery.findMany({ where: { userId }, orderBy: { id: "desc" }, ...pageWindow(page, pageSize) }),

@@ -2,11 +2,11 @@ import "server-only";
 import type { TLedgerRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { pageWindow } from "../paging";
-import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
+import { findPlayerIdOrThrow, type Listed, type RecordPage, type StaffViewer } from "./player-dto";
 
 /** Every credit ledger entry of a player, newest first, with the balance after each and who made an adjustment. */
-export async function listPlayerLedger(userId: number, { page, pageSize }: RecordPage): Promise<Listed<TLedgerRow>> {
-  await findPlayerIdOrThrow(userId);
+export async function listPlayerLedger(userId: number, { page, pageSize }: RecordPage, viewer: StaffViewer): Promise<Listed<TLedgerRow>> {
+  await findPlayerIdOrThrow(userId, viewer);
   const [rows, total] = await Promise.all([
     db.creditLedgerEntry.findMany({ where: { userId }, orderBy: { id: "desc" }, ...pageWindow(page, pageSize) }),
     db.creditLedgerEntry.count({ where: { userId } }),

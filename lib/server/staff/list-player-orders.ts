@@ -2,11 +2,11 @@ import "server-only";
 import type { TOrderRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { pageWindow } from "../paging";
-import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
+import { findPlayerIdOrThrow, type Listed, type RecordPage, type StaffViewer } from "./player-dto";
 
 /** A player's store orders, newest first, with the state of each one's game delivery. */
-export async function listPlayerOrders(userId: number, { page, pageSize }: RecordPage): Promise<Listed<TOrderRow>> {
-  await findPlayerIdOrThrow(userId);
+export async function listPlayerOrders(userId: number, { page, pageSize }: RecordPage, viewer: StaffViewer): Promise<Listed<TOrderRow>> {
+  await findPlayerIdOrThrow(userId, viewer);
   const [rows, total] = await Promise.all([
     db.storeOrder.findMany({
       where: { userId },

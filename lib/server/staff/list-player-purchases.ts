@@ -3,7 +3,7 @@ import type { TProviderEvent, TPurchaseRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { pageWindow } from "../paging";
 import { purchaseFigures } from "../payments/staff-payment-dto";
-import { findPlayerIdOrThrow, type Listed, type RecordPage } from "./player-dto";
+import { findPlayerIdOrThrow, type Listed, type RecordPage, type StaffViewer } from "./player-dto";
 import { webhookEventsNamingRefs } from "./sql/purchase-events";
 
 /**
@@ -13,8 +13,8 @@ import { webhookEventsNamingRefs } from "./sql/purchase-events";
  * purchase that never got a reference (or bought in game) has no events. This scans the events'
  * payloads once per page: fine for one player's page, not for a report over every purchase.
  */
-export async function listPlayerPurchases(userId: number, { page, pageSize }: RecordPage): Promise<Listed<TPurchaseRow>> {
-  await findPlayerIdOrThrow(userId);
+export async function listPlayerPurchases(userId: number, { page, pageSize }: RecordPage, viewer: StaffViewer): Promise<Listed<TPurchaseRow>> {
+  await findPlayerIdOrThrow(userId, viewer);
   const [rows, total] = await Promise.all([
     db.creditPurchase.findMany({ where: { userId }, orderBy: { id: "desc" }, ...pageWindow(page, pageSize) }),
     db.creditPurchase.count({ where: { userId } }),

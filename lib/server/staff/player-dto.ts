@@ -1,10 +1,12 @@
 import "server-only";
 import { isBanned } from "@/lib/bans";
+import { staffRefusal } from "@/lib/privileges";
 import type { Privilege } from "@/lib/generated/prisma/client";
 import type { UserRow } from "../db";
 import type { TPlayerStatus, TStaffPlayerRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { assertStaffReach } from "../accounts/admin-actions";
 
 // What the staff console shows of an account. Never the password hash, the 2FA secret or tokens.
 
@@ -12,11 +14,12 @@ export type StaffContext = { actorId: number; privilege: Privilege; ip: string |
 
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toPlayerRow(u: UserRow): TStaffPlayerRow {
+/** A search row; the email only where the viewer may read the account's record. */
+export function toPlayerRow(u: UserRow, viewer: StaffViewer): TStaffPlayerRow {
   return {
     id: u.id,
     username: u.username,
-    email: u.email,
+    email: staffRefusal({ id: viewer.actorId, privilege: viewer.privilege }, u, "read") ? null : u.email,
     privilege: u.privilege,
     memberRank: u.memberRank,
     banned: isBanned(u),
@@ -39,10 +42,17 @@ export function toPlayerStatus(u: UserRow): TPlayerStatus {
   };
 }
 
-/** The account's id, or 404 when there is none (every list of a player's records starts here). */
-export async function findPlayerIdOrThrow(id: number): Promise<number> {
-  const user = await db.user.findUnique({ where: { id }, select: { id: true } });
+/** Who reads a player's record: the member of staff's id and privilege (the staff rule's actor). */
+export type StaffViewer = Pick<StaffContext, "actorId" | "privilege">;
+
+/**
+ * The account's id, or 404 when there is none, or 403 when its private record is out of the
+ * viewer's reach (lib/privileges.ts). Every read of a player's record starts here.
+ */
+export async function findPlayerIdOrThrow(id: number, viewer: StaffViewer): Promise<number> {
+  const user = await db.user.findUnique({ where: { id }, select: { id: true, privilege: true } });
   if (!user) throw new AppError("NOT_FOUND", { userMessage: "No such player." });
+  assertStaffReach(viewer, user, "read", "read the record of");
   return user.id;
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TPlayerStatus } from "@/lib/schemas/staff-players";
-import { assertMayActOn, lockAccount } from "../accounts/admin-actions";
+import { assertStaffReach, lockAccount } from "../accounts/admin-actions";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -18,7 +18,7 @@ export async function resetPlayerTwoFactor(id: number, reason: string, ctx: Staf
   if (ctx.privilege !== "ADMINISTRATOR" && ctx.privilege !== "OWNER") throw new AppError("FORBIDDEN");
   return db.$transaction(async (tx) => {
     const user = await lockAccount(tx, { id });
-    assertMayActOn(ctx, user, "reset the two-factor authentication of");
+    assertStaffReach(ctx, user, "act", "reset the two-factor authentication of");
     if (!user.totpEnabledAt) throw new AppError("CONFLICT", { userMessage: `Two-factor authentication is not on for ${user.username}.` });
     const updated = await tx.user.update({ where: { id: user.id }, data: { totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null } });
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });

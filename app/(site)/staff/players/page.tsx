@@ -20,11 +20,11 @@ export const dynamic = "force-dynamic";
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export default async function StaffPlayersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireStaff("MODERATOR");
+  const actor = await requireStaff("MODERATOR");
   const sp = await searchParams;
   const q = (one(sp.q) ?? "").trim().slice(0, 254);
   const page = pageNumber(sp.page);
-  const { results, total } = await searchPlayers({ q, page });
+  const { results, total } = await searchPlayers({ q, page }, { actorId: actor.userId, privilege: actor.privilege });
   return (
     <>
       <PageHeader title="Players" subtitle="Find a player by the start of their username (any case), their email or their id, then open their page to see their records or act on their account." />
@@ -52,7 +52,7 @@ export default async function StaffPlayersPage({ searchParams }: { searchParams:
                 <Link href={`/staff/players/${p.id}`} className="min-w-0 text-lg font-bold break-words">
                   {p.username}
                 </Link>
-                <span className="min-w-0 break-all text-stone-300">{p.email}</span>
+                {p.email !== null ? <span className="min-w-0 break-all text-stone-300">{p.email}</span> : <span className="text-stone-400">email hidden (rank at or above yours)</span>}
                 <span className="text-stone-400">#{p.id}</span>
                 {p.privilege !== "PLAYER" ? <StaffBadge tone="wait">{p.privilege.charAt(0) + p.privilege.slice(1).toLowerCase()}</StaffBadge> : null}
                 {p.banned ? <StaffBadge tone="bad">{p.bannedUntil ? "Banned for now" : "Banned"}</StaffBadge> : null}

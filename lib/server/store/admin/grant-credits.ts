@@ -8,6 +8,8 @@ import { applyCreditChange } from "../../credits/apply-credit-change";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { StaffContext } from "./staff-dtos";
+import type { Privilege } from "@/lib/generated/prisma/enums";
+import { assertStaffReach, lockAccount } from "../../accounts/admin-actions";
 
 /**
  * A staff grant or removal of credits (OSRS gold bought through a ticket, corrections, fraud).
@@ -15,12 +17,15 @@ import type { StaffContext } from "./staff-dtos";
  * freezes spending until it is positive again. With a client key (Idempotency-Key), a repeat of
  * the same grant applies once; the same key for a different grant is refused.
  */
-export async function grantCredits(input: z.output<typeof ZCreditGrantInput>, ctx: StaffContext & { idempotencyKey?: string | null }): Promise<TCreditGrantResult> {
-  const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { id: true, username: true } });
-  if (!user) throw new AppError("VALIDATION", { fields: { username: ["No account with that username."] }, userMessage: "Some fields are invalid." });
+export async function grantCredits(input: z.output<typeof ZCreditGrantInput>, ctx: StaffContext & { privilege: Privilege; idempotencyKey?: string | null }): Promise<TCreditGrantResult> {
+  const found = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { id: true } });
+  if (!found) throw new AppError("VALIDATION", { fields: { username: ["No account with that username."] }, userMessage: "Some fields are invalid." });
   const key = `grant:${ctx.idempotencyKey ?? randomUUID()}`;
 
   return db.$transaction(async (tx) => {
+    // The staff rule on the locked row: nobody grants to themselves or to a rank at or above theirs.
+    const user = await lockAccount(tx, { id: found.id });
+    assertStaffReach(ctx, user, "act", input.amount > 0 ? "grant credits to" : "remove credits from");
     const result = await applyCreditChange(tx, { userId: user.id, delta: input.amount, kind: "ADJUSTMENT", idempotencyKey: key, mode: "force", actorId: ctx.actorId, note: input.reason });
     if (!result.applied) {
       const earlier = await tx.creditLedgerEntry.findUniqueOrThrow({ where: { idempotencyKey: key }, select: { userId: true, delta: true } });

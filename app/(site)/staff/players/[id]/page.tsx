@@ -13,12 +13,12 @@ import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { pageNumber } from "@/lib/format/page-number";
+import { atLeast, staffRefusal } from "@/lib/privileges";
 import type { PrivilegeName } from "@/lib/ranks";
 import { PLAYER_OVERVIEW_ROWS, PLAYER_RECORDS_PAGE_SIZE, type TStaffPlayer } from "@/lib/schemas/staff-players";
-import { mayActOn } from "@/lib/server/accounts/admin-actions";
 import { isAppError } from "@/lib/server/errors";
 import { requireStaff } from "@/lib/server/sessions/guards";
-import { getPlayer } from "@/lib/server/staff/get-player";
+import { getPlayer, getPlayerCard } from "@/lib/server/staff/get-player";
 import { listPlayerDeliveries } from "@/lib/server/staff/list-player-deliveries";
 import { listPlayerLedger } from "@/lib/server/staff/list-player-ledger";
 import { listPlayerOrders } from "@/lib/server/staff/list-player-orders";
@@ -27,8 +27,7 @@ import { listPlayerPurchases } from "@/lib/server/staff/list-player-purchases";
 import { listPlayerTickets } from "@/lib/server/staff/list-player-tickets";
 import { listPlayerVoteCallbacks } from "@/lib/server/staff/list-player-vote-callbacks";
 import { listPlayerVotes } from "@/lib/server/staff/list-player-votes";
-import type { Listed, RecordPage } from "@/lib/server/staff/player-dto";
-import { atLeast } from "@/lib/staff-areas";
+import type { Listed, RecordPage, StaffViewer } from "@/lib/server/staff/player-dto";
 
 // A player's staff page (issue 18): profile, privilege, donator rank, money, ban and 2FA state,
 // live sessions, then every record the site keeps of them, the newest ten of each with a link
@@ -38,15 +37,15 @@ import { atLeast } from "@/lib/staff-areas";
 export const metadata: Metadata = { title: "Player", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-type Section = { key: string; title: string; min: PrivilegeName; load: (id: number, p: RecordPage) => Promise<{ total: number; node: ReactNode }> };
+type Section = { key: string; title: string; min: PrivilegeName; load: (id: number, p: RecordPage, viewer: StaffViewer) => Promise<{ total: number; node: ReactNode }> };
 
-function section<T>(key: string, title: string, min: PrivilegeName, empty: string, list: (id: number, p: RecordPage) => Promise<Listed<T>>, Table: (props: { rows: T[] }) => ReactNode): Section {
+function section<T>(key: string, title: string, min: PrivilegeName, empty: string, list: (id: number, p: RecordPage, viewer: StaffViewer) => Promise<Listed<T>>, Table: (props: { rows: T[] }) => ReactNode): Section {
   return {
     key,
     title,
     min,
-    load: async (id, p) => {
-      const { results, total } = await list(id, p);
+    load: async (id, p, viewer) => {
+      const { results, total } = await list(id, p, viewer);
       return { total, node: results.length ? <Table rows={results} /> : <p className="text-stone-300">{empty}</p> };
     },
   };
@@ -64,6 +63,38 @@ const SECTIONS: Section[] = [
 ];
 
 const label = (p: string) => p.charAt(0) + p.slice(1).toLowerCase();
+const actor3 = (v: StaffViewer) => ({ id: v.actorId, privilege: v.privilege });
+
+/**
+ * An account whose private record is out of this member of staff's reach (a rank at or above
+ * theirs): its public name and privilege, and the privilege change where the rule allows it (an
+ * owner changing another owner's).
+ */
+async function OutOfReach({ id, actor }: { id: number; actor: StaffViewer }) {
+  const card = await getPlayerCard(id).catch((e: unknown) => {
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  const mayChange = staffRefusal(actor3(actor), { id: card.id, privilege: card.privilege }, "privilege") === null;
+  return (
+    <>
+      <PageHeader title={card.username} subtitle={`Player #${card.id} · ${label(card.rank)}`}>
+        <ButtonLink href="/staff/players" variant="stone">
+          All players
+        </ButtonLink>
+      </PageHeader>
+      <Panel aria-labelledby="reach-heading" className="space-y-4">
+        <h2 id="reach-heading" className="text-2xl text-gold">
+          Out of your reach
+        </h2>
+        <p data-testid="out-of-reach">
+          {card.username} is {card.privilege === "ADMINISTRATOR" || card.privilege === "OWNER" ? "an" : "a"} {card.privilege.toLowerCase()}: only a higher rank may read their record or act on their account.
+        </p>
+        {mayChange ? <PlayerActions player={{ id: card.id, username: card.username, privilege: card.privilege, twoFactor: false }} allowed={["privilege"]} /> : null}
+      </Panel>
+    </>
+  );
+}
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 function BanState({ player }: { player: TStaffPlayer }) {
@@ -115,10 +146,13 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
   const actor = await requireStaff("MODERATOR");
   const id = routeId((await params).id);
   if (!id) notFound();
-  const player = await getPlayer(id).catch((e: unknown) => {
+  const viewer: StaffViewer = { actorId: actor.userId, privilege: actor.privilege };
+  const player = await getPlayer(id, viewer).catch((e: unknown) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    if (isAppError(e) && e.code === "FORBIDDEN") return null;
     throw e;
   });
+  if (!player) return <OutOfReach id={id} actor={viewer} />;
   const sp = await searchParams;
   const sections = SECTIONS.filter((s) => atLeast(actor.privilege, s.min));
   const isAdmin = atLeast(actor.privilege, "ADMINISTRATOR");
@@ -128,7 +162,7 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
   const only = sections.find((s) => s.key === one(sp.section));
   if (only) {
     const page = pageNumber(sp.page);
-    const { total, node } = await only.load(player.id, { page, pageSize: PLAYER_RECORDS_PAGE_SIZE });
+    const { total, node } = await only.load(player.id, { page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, viewer);
     return (
       <>
         <PageHeader title={`${only.title}: ${player.username}`} subtitle={`${total.toLocaleString("en-US")} in all, newest first.`}>
@@ -144,16 +178,16 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
     );
   }
 
-  const mine = player.id === actor.userId;
-  const reach = mayActOn(actor.privilege, player.privilege);
+  const target = { id: player.id, privilege: player.privilege };
+  const reach = staffRefusal(actor3(viewer), target, "act") === null;
   const allowed: ActionKind[] = [
-    ...(reach && !mine && !player.banned ? (["ban"] as const) : []),
+    ...(reach && !player.banned ? (["ban"] as const) : []),
     ...(reach && player.banned ? (["unban"] as const) : []),
     ...(reach ? (["end-sessions"] as const) : []),
     ...(reach && isAdmin && player.twoFactor ? (["reset-2fa"] as const) : []),
-    ...(actor.privilege === "OWNER" ? (["privilege"] as const) : []),
+    ...(staffRefusal(actor3(viewer), target, "privilege") === null ? (["privilege"] as const) : []),
   ];
-  const loaded = await Promise.all(sections.map(async (s) => ({ s, ...(await s.load(player.id, { page: 1, pageSize: PLAYER_OVERVIEW_ROWS })) })));
+  const loaded = await Promise.all(sections.map(async (s) => ({ s, ...(await s.load(player.id, { page: 1, pageSize: PLAYER_OVERVIEW_ROWS }, viewer)) })));
 
   return (
     <>
@@ -193,7 +227,7 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
         </Panel>
       </div>
 
-      {isAdmin ? (
+      {isAdmin && reach ? (
         <Panel aria-labelledby="credits-heading" className="mt-6">
           <h2 id="credits-heading" className="mb-3 text-2xl text-gold">
             Add or remove credits

@@ -9,6 +9,6 @@ export const POST = route(grantCreditsOp, {
     const key = req.headers.get("idempotency-key");
     if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
       throw new AppError("VALIDATION", { fields: { "Idempotency-Key": ["Must be 8–100 letters, digits, '.', '_', ':' or '-'."] }, userMessage: "Some fields are invalid." });
-    return grantCredits(body, { actorId: actor.userId, ip, idempotencyKey: key });
+    return grantCredits(body, { actorId: actor.userId, privilege: actor.privilege, ip, idempotencyKey: key });
   },
 });

@@ -5,8 +5,8 @@ import { route } from "@/lib/server/http/route";
 import { searchPlayers } from "@/lib/server/staff/search-players";
 
 export const GET = route(searchPlayersOp, {
-  handler: async ({ req, query }) => {
-    const { results, total } = await searchPlayers({ q: query.q, page: query.page });
+  handler: async ({ req, query, actor }) => {
+    const { results, total } = await searchPlayers({ q: query.q, page: query.page }, { actorId: actor.userId, privilege: actor.privilege });
     return paged(req, { page: query.page, pageSize: PLAYERS_PAGE_SIZE, total, results });
   },
 });

@@ -4,5 +4,5 @@ import { route } from "@/lib/server/http/route";
 import { getPlayer } from "@/lib/server/staff/get-player";
 
 export const GET = route(getPlayerOp, {
-  handler: ({ params }) => getPlayer(params.id),
+  handler: ({ params, actor }) => getPlayer(params.id, { actorId: actor.userId, privilege: actor.privilege }),
 });

@@ -5,8 +5,8 @@ import { route } from "@/lib/server/http/route";
 import { listPlayerOrders } from "@/lib/server/staff/list-player-orders";
 
 export const GET = route(listPlayerOrdersOp, {
-  handler: async ({ req, params, query }) => {
-    const { results, total } = await listPlayerOrders(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE });
+  handler: async ({ req, params, query, actor }) => {
+    const { results, total } = await listPlayerOrders(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });
