@@ -88,7 +88,7 @@ export const cancelDeliveryOp = defineOperation({
   auth: "administrator",
   params: ZIdParams,
   body: ZStaffReasonInput,
-  responses: { 200: { description: "Canceled now, or before", schema: ZCancelResult }, ...errors, ...notFound, 409: { description: "Leased to the game or delivered", schema: ZErrorBody } },
+  responses: { 200: { description: "Canceled now, or before", schema: ZCancelResult }, ...errors, ...notFound, 409: { description: "Leased to the game or delivered, or the refund would take the balance past 2,147,483,647 credits", schema: ZErrorBody } },
 });
 
 export const staffDeliveryOperations = [listStaffDeliveriesOp, resendDeliveryOp, cancelDeliveryOp];

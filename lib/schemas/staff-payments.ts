@@ -118,7 +118,7 @@ export const reapplyWebhookEventOp = defineOperation({
     200: { description: "Applied now, or already applied before", schema: ZReapplyResult },
     ...errors,
     404: { description: "No such event", schema: ZErrorBody },
-    409: { description: "The settlement still refuses it (the reason is in details)", schema: ZErrorBody },
+    409: { description: "The settlement still refuses it, e.g. the credits would still take the balance past 2,147,483,647 (the reason is in details)", schema: ZErrorBody },
   },
 });
 

@@ -187,9 +187,9 @@ export const updatePackageOp = defineOperation({
 });
 export const grantCreditsOp = defineOperation({
   method: "POST", path: "/api/v1/staff/credits", summary: "Grant or remove a player's credits, with a reason", tag: TAG, auth: "administrator", body: ZCreditGrantInput,
-  description: "Manual adjustment (e.g. OSRS gold bought through a ticket). A removal is applied even past zero, so fraud can be corrected; a negative balance freezes spending. Send an `Idempotency-Key` header (8–100 of A–Z a–z 0–9 . _ : -) to make a retry apply once; a key reused for a different grant is a 409.",
+  description: "Manual adjustment (e.g. OSRS gold bought through a ticket). A removal is applied even past zero, so fraud can be corrected; a negative balance freezes spending. Send an `Idempotency-Key` header (8–100 of A–Z a–z 0–9 . _ : -) to make a retry apply once; a key reused for a different grant is a 409. A balance holds at most 2,147,483,647 credits (the database column's range): a grant that would pass it, or a removal that would take it below -2,147,483,648, is a 409 and changes nothing.",
   staffTarget: { in: "body-username", reach: "act" },
-  responses: { 200: { description: "Applied, or already applied under this key", schema: ZCreditGrantResult }, ...errors, 403: { description: "The account is out of this member of staff's reach (their own, or a rank at or above theirs)", schema: ZErrorBody }, 409: { description: "Idempotency-Key reused for a different grant", schema: ZErrorBody } },
+  responses: { 200: { description: "Applied, or already applied under this key", schema: ZCreditGrantResult }, ...errors, 403: { description: "The account is out of this member of staff's reach (their own, or a rank at or above theirs)", schema: ZErrorBody }, 409: { description: "Idempotency-Key reused for a different grant, or the balance would pass 2,147,483,647 (or drop below -2,147,483,648) credits", schema: ZErrorBody } },
 });
 
 export const staffStoreOperations = [

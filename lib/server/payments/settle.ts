@@ -1,7 +1,7 @@
 import "server-only";
 import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import { memberRankForTotal } from "@/lib/ranks";
-import { applyCreditChange } from "../credits/apply-credit-change";
+import { applyCreditChange, BalanceLimitError } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
@@ -18,14 +18,34 @@ import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "
 export type SettleResult = { outcome: "applied" | "duplicate" | "rejected" | "ignored"; purchaseId?: number; error?: string };
 
 export async function settleEvent(method: PaymentMethodName, event: VerifiedEvent): Promise<SettleResult> {
-  return db.$transaction(async (tx) => {
-    const storedId = await insertWebhookEvent(tx, { provider: DB_PROVIDER[method], eventId: event.eventId, type: event.type, payloadJson: JSON.stringify(event.payload ?? null) });
-    if (storedId === null) return { outcome: "duplicate" };
-    const result = await applyEffect(tx, method, event.effect);
-    await tx.webhookEvent.update({ where: { id: storedId }, data: { processedAt: new Date(), error: result.error ?? null, creditPurchaseId: result.purchaseId ?? null } });
-    if (result.outcome === "rejected") log.warn("payment event not applied", { provider: method, eventId: event.eventId, type: event.type, purchaseId: result.purchaseId, error: result.error });
-    return result;
-  });
+  try {
+    return await db.$transaction(async (tx) => {
+      const storedId = await storeEvent(tx, method, event);
+      if (storedId === null) return { outcome: "duplicate" };
+      return recordOutcome(tx, method, event, storedId, await applyEffect(tx, method, event.effect));
+    });
+  } catch (e) {
+    if (!(e instanceof BalanceLimitError)) throw e;
+    // The credits would take the balance past what it can hold. That transaction rolled back
+    // (purchase still as it was, no ledger entry); the event is stored as not applied, in a
+    // transaction of its own, so the provider gets its 200 and stops retrying, and staff see it
+    // on /staff/payments (refund it, or re-apply it once the balance has room).
+    return db.$transaction(async (tx) => {
+      const storedId = await storeEvent(tx, method, event);
+      if (storedId === null) return { outcome: "duplicate" };
+      const p = event.effect.kind === "none" ? null : await lockPurchase(tx, method, event.effect);
+      return recordOutcome(tx, method, event, storedId, { outcome: "rejected", purchaseId: p?.id, error: `not applied: ${e.userMessage}` });
+    });
+  }
+}
+
+const storeEvent = (tx: Tx, method: PaymentMethodName, event: VerifiedEvent) =>
+  insertWebhookEvent(tx, { provider: DB_PROVIDER[method], eventId: event.eventId, type: event.type, payloadJson: JSON.stringify(event.payload ?? null) });
+
+async function recordOutcome(tx: Tx, method: PaymentMethodName, event: VerifiedEvent, storedId: number, result: SettleResult): Promise<SettleResult> {
+  await tx.webhookEvent.update({ where: { id: storedId }, data: { processedAt: new Date(), error: result.error ?? null, creditPurchaseId: result.purchaseId ?? null } });
+  if (result.outcome === "rejected") log.warn("payment event not applied", { provider: method, eventId: event.eventId, type: event.type, purchaseId: result.purchaseId, error: result.error });
+  return result;
 }
 
 /** The purchase an effect is about, locked for this transaction; null when unknown. */
