@@ -44,11 +44,20 @@ describe("client address", () => {
 });
 
 describe("outbox access", () => {
-  it("is for staff or a loopback client only", () => {
-    expect(mayViewOutbox({ address: "127.0.0.1", isStaff: false })).toBe(true);
-    expect(mayViewOutbox({ address: "192.0.2.2", isStaff: true })).toBe(true);
-    expect(mayViewOutbox({ address: "192.0.2.2", isStaff: false })).toBe(false);
+  it("is for administrators and owners or a loopback client only", () => {
+    expect(mayViewOutbox({ address: "127.0.0.1", privilege: null })).toBe(true);
+    expect(mayViewOutbox({ address: "127.0.0.1", privilege: "PLAYER" })).toBe(true);
+    expect(mayViewOutbox({ address: "192.0.2.2", privilege: "ADMINISTRATOR" })).toBe(true);
+    expect(mayViewOutbox({ address: "192.0.2.2", privilege: "OWNER" })).toBe(true);
+    expect(mayViewOutbox({ address: "192.0.2.2", privilege: null })).toBe(false);
+    expect(mayViewOutbox({ address: "192.0.2.2", privilege: "PLAYER" })).toBe(false);
     // No known address (a plain `next start` without the entry): not shown.
-    expect(mayViewOutbox({ address: null, isStaff: false })).toBe(false);
+    expect(mayViewOutbox({ address: null, privilege: null })).toBe(false);
+  });
+
+  it("is refused to a moderator from another machine (the owner's reset link is there), allowed to an administrator", () => {
+    expect(mayViewOutbox({ address: "192.0.2.2", privilege: "MODERATOR" })).toBe(false);
+    expect(mayViewOutbox({ address: null, privilege: "MODERATOR" })).toBe(false);
+    expect(mayViewOutbox({ address: "192.0.2.2", privilege: "ADMINISTRATOR" })).toBe(true);
   });
 });

@@ -9,7 +9,8 @@ import { isOutboxEnabled, listOutbox, mayViewOutbox } from "@/lib/server/mail/li
 import { getCurrentActor } from "@/lib/server/sessions/current-user";
 
 // Local mode only (DESIGN.md §3): the emails the site would have sent, newest first. Shown to
-// staff and to clients on this machine only; anyone else gets the 404 page.
+// administrators and owners and to clients on this machine only; anyone else (moderators
+// included) gets the 404 page.
 export const metadata: Metadata = { title: "Outbox", robots: { index: false, follow: false } };
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
@@ -36,7 +37,7 @@ export default async function OutboxPage() {
   await connection();
   if (!isOutboxEnabled()) notFound();
   const [requestHeaders, actor] = await Promise.all([headers(), getCurrentActor()]);
-  if (!mayViewOutbox({ address: clientAddress(requestHeaders), isStaff: actor?.isStaff ?? false })) notFound();
+  if (!mayViewOutbox({ address: clientAddress(requestHeaders), privilege: actor?.privilege ?? null })) notFound();
   const messages = await listOutbox(100);
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-3 py-6 sm:px-4">

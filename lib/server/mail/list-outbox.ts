@@ -1,4 +1,6 @@
 import "server-only";
+import type { Privilege } from "@/lib/generated/prisma/enums";
+import { atLeast } from "@/lib/privileges";
 import { db } from "../db";
 import { getEnv } from "../env";
 import { isLoopbackAddress } from "../security/client-address";
@@ -10,11 +12,13 @@ export function isOutboxEnabled(): boolean {
 }
 
 /**
- * The outbox holds every reset and confirmation link, so it is shown only to staff or to a
- * client on this machine (address as lib/server/security/client-address.ts sees it).
+ * The outbox holds every reset and confirmation link, the owner's included, so it is shown only
+ * to administrators and owners, or to a client on this machine (address as
+ * lib/server/security/client-address.ts sees it). A moderator reading an administrator's reset
+ * link would take over a higher rank's account.
  */
-export function mayViewOutbox(viewer: { address: string | null; isStaff: boolean }): boolean {
-  return viewer.isStaff || isLoopbackAddress(viewer.address);
+export function mayViewOutbox(viewer: { address: string | null; privilege: Privilege | null }): boolean {
+  return (viewer.privilege !== null && atLeast(viewer.privilege, "ADMINISTRATOR")) || isLoopbackAddress(viewer.address);
 }
 
 export async function listOutbox(limit = 50) {
