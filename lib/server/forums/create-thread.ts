@@ -4,7 +4,7 @@ import { STAFF_ONLY_FORUM_MESSAGE, type TThread, type ZCreateThreadInput } from 
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
-import { forumNotFound, THREAD_INCLUDE, toThreadDto, VISIBLE_FORUM } from "./forum-dto";
+import { forumNotFound, THREAD_INCLUDE, toThreadDto, visibleForums } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
 import { lockRowById } from "../sql/locks";
@@ -50,7 +50,7 @@ export type CreateThreadInput = z.output<typeof ZCreateThreadInput>;
 
 export async function createThread(actor: Pick<Actor, "userId" | "username" | "isStaff">, input: CreateThreadInput): Promise<TThread> {
   // A forum hidden by staff (or in a hidden category) does not exist for players.
-  const forum = await db.forum.findFirst({ where: { id: input.forum_id, ...(actor.isStaff ? {} : VISIBLE_FORUM) }, select: { staffOnly: true } });
+  const forum = await db.forum.findFirst({ where: { id: input.forum_id, ...visibleForums(actor) }, select: { staffOnly: true } });
   if (!forum) throw forumNotFound();
   if (forum.staffOnly && !actor.isStaff) throw new AppError("FORBIDDEN", { userMessage: STAFF_ONLY_FORUM_MESSAGE });
   const content = await prepareContent(input.content);

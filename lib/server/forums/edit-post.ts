@@ -5,14 +5,15 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { syncNewsArticle } from "./sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
-import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
+import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto, visiblePosts } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
 
 // PATCH /api/v1/forums/posts/{id}: the author edits their post within the edit window; staff
 // edit any post at any time, and must say why when it is someone else's (that edit is audited,
-// with the text it replaced). Players never reach hidden posts (404 as if missing). Editing the
-// opening post of a news thread edits the news article with it.
+// with the text it replaced). Players never reach a post they cannot read: hidden, or in a hidden
+// thread, forum or category (404 as if missing). Editing the opening post of a news thread edits
+// the news article with it.
 
 export const NOT_YOUR_POST_MESSAGE = "You can only edit your own posts.";
 export const EDIT_REASON_REQUIRED = "Give a reason when editing someone else's post.";
@@ -25,7 +26,7 @@ export async function editPost(
 ): Promise<TPost> {
   const staff = canSeeHidden(actor);
   const post = await db.forumPost.findFirst({
-    where: { id: postId, ...(staff ? {} : { hidden: false, thread: { hidden: false } }) },
+    where: { id: postId, ...visiblePosts(actor) },
     select: { userId: true, createdAt: true, threadId: true, content: true },
   });
   if (!post) throw postNotFound();
@@ -39,9 +40,10 @@ export async function editPost(
   const content = await prepareContent(input.content);
 
   return db.$transaction(async (tx) => {
-    // Conditional for players: a post hidden since the check above stays as staff left it.
+    // Conditional for players: a post hidden since the check above (or its thread, forum or
+    // category) stays as staff left it.
     const changed = await tx.forumPost.updateMany({
-      where: { id: postId, ...(staff ? {} : { hidden: false }) },
+      where: { id: postId, ...visiblePosts(actor) },
       data: { content, editedAt: new Date(), editedById: actor.userId, editReason: input.reason ?? null },
     });
     if (changed.count === 0) throw postNotFound();

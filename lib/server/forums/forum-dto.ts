@@ -108,6 +108,21 @@ export const canSeeHidden = (actor: Pick<Actor, "isStaff"> | null | undefined): 
  */
 export const VISIBLE_FORUM = { hidden: false, category: { hidden: false } } satisfies Prisma.ForumWhereInput;
 
+type Reader = Pick<Actor, "isStaff"> | null | undefined;
+
+// What a reader may reach, as `where` filters. Reads and writes of one reader ask the same
+// question: a post a player cannot read (hidden, in a hidden thread, forum or category) is one
+// they cannot edit or report either, and it answers the same 404.
+
+/** The forums this reader may reach: staff every forum; others those neither hidden nor in a hidden category. */
+export const visibleForums = (reader: Reader): Prisma.ForumWhereInput => (canSeeHidden(reader) ? {} : VISIBLE_FORUM);
+
+/** The threads this reader may reach: staff every thread; others a shown thread of a forum of `visibleForums`. */
+export const visibleThreads = (reader: Reader): Prisma.ForumThreadWhereInput => (canSeeHidden(reader) ? {} : { hidden: false, forum: VISIBLE_FORUM });
+
+/** The posts this reader may reach: staff every post; others a shown post of a thread of `visibleThreads`. */
+export const visiblePosts = (reader: Reader): Prisma.ForumPostWhereInput => (canSeeHidden(reader) ? {} : { hidden: false, thread: visibleThreads(reader) });
+
 export const threadNotFound = () => new AppError("NOT_FOUND", { userMessage: "Thread not found." });
 export const postNotFound = () => new AppError("NOT_FOUND", { userMessage: "Post not found." });
 export const forumNotFound = () => new AppError("NOT_FOUND", { userMessage: "Forum not found." });

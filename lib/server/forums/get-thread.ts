@@ -3,7 +3,7 @@ import { POSTS_PAGE_SIZE, type TThreadView } from "@/lib/schemas/forums";
 import { db } from "../db";
 import { pageWindow } from "../paging";
 import type { Actor } from "../sessions/authenticate-request";
-import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFound, toPostDto, toThreadDto, VISIBLE_FORUM } from "./forum-dto";
+import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFound, toPostDto, toThreadDto, visibleThreads } from "./forum-dto";
 
 // GET /api/v1/forums/thread/{id}?page= and the /forums/thread/{id} page: the thread and one
 // page of its posts, oldest first. Hidden posts are never sent to players; staff get them marked.
@@ -14,7 +14,7 @@ import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFou
 export async function findThreadView(actor: Pick<Actor, "isStaff"> | null, threadId: number, page: number): Promise<TThreadView | null> {
   const staff = canSeeHidden(actor);
   const thread = await db.forumThread.findFirst({
-    where: { id: threadId, ...(staff ? {} : { hidden: false, forum: VISIBLE_FORUM }) },
+    where: { id: threadId, ...visibleThreads(actor) },
     include: { ...THREAD_INCLUDE, forum: { select: { id: true, name: true, category: { select: { id: true, name: true } } } } },
   });
   if (!thread) return null;

@@ -3,7 +3,7 @@ import { THREADS_PAGE_SIZE, type TForum, type TThread } from "@/lib/schemas/foru
 import { db } from "../db";
 import { pageWindow } from "../paging";
 import type { Actor } from "../sessions/authenticate-request";
-import { canSeeHidden, FORUM_INCLUDE, forumNotFound, latestPosters, THREAD_INCLUDE, toForumDto, toThreadDto, VISIBLE_FORUM } from "./forum-dto";
+import { canSeeHidden, FORUM_INCLUDE, forumNotFound, latestPosters, THREAD_INCLUDE, toForumDto, toThreadDto, visibleForums, visibleThreads } from "./forum-dto";
 
 // GET /api/v1/forums/threads/{id} and the /forums/{id} page: a forum's visible threads, pinned
 // first, then by latest post (the index forum_threads(forumId, hidden, pinned, latestPostAt)).
@@ -19,7 +19,7 @@ export type ForumThreadsPage = { forum: ForumWithCategory; results: TThread[]; t
  */
 export async function findForum(forumId: number, actor: Pick<Actor, "isStaff"> | null = null): Promise<ForumWithCategory | null> {
   const forum = await db.forum.findFirst({
-    where: { id: forumId, ...(canSeeHidden(actor) ? {} : VISIBLE_FORUM) },
+    where: { id: forumId, ...visibleForums(actor) },
     include: { ...FORUM_INCLUDE, category: { select: { id: true, name: true, hidden: true } } },
   });
   return forum ? { ...toForumDto(forum), category: forum.category } : null;
@@ -50,7 +50,7 @@ export async function listForumThreads(actor: Pick<Actor, "isStaff"> | null, for
 
 /** GET /api/v1/forums/threads/latest: the newest visible threads across every forum (hidden forums left out). */
 export async function listLatestThreads(amount: number): Promise<TThread[]> {
-  const rows = await db.forumThread.findMany({ where: { hidden: false, forum: VISIBLE_FORUM }, include: THREAD_INCLUDE, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: amount });
+  const rows = await db.forumThread.findMany({ where: visibleThreads(null), include: THREAD_INCLUDE, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: amount });
   const posters = await latestPosters(db, rows);
   return rows.map((t) => toThreadDto(t, t.latestPostUserId === null ? null : (posters.get(t.latestPostUserId) ?? null)));
 }
