@@ -71,7 +71,7 @@ export const gameLoginOp = defineOperation({
   path: "/api/v1/game/login",
   scope: "login",
   summary: "Verify a player's credentials for the game's login screen",
-  description: "Answers 200 with either the player's profile (`ok: true`) or a refusal with its reason (`ok: false`). Limited per account and player address like the website login (429 with Retry-After).",
+  description: "Answers 200 with either the player's profile (`ok: true`) or a refusal with its reason (`ok: false`). Limited per account and player address like the website login, and per key: past 120 attempts in a minute that do not prove the right password (over all accounts and addresses), every login through the key answers 429 until the minute ends. A 429 carries Retry-After (seconds): tell the player to wait, do not retry by yourself.",
   tag: TAG,
   auth: "game",
   rateLimited: true,

@@ -7,6 +7,7 @@ import { GET as playersOnlineRoute } from "@/app/api/v1/players-online/route";
 import { db } from "@/lib/server/db";
 import { CLI_ACTOR } from "@/lib/server/audit/audit-actor";
 import { revokeGameApiKey } from "@/lib/server/game/api-keys";
+import { GAME_LOGIN_PER_KEY } from "@/lib/server/game/verify-game-login";
 import { encryptSecret } from "@/lib/server/security/encryption";
 import { SKILLS } from "@/lib/skills";
 import { levelForXp, XP_FOR_LEVEL } from "@/lib/xp";
@@ -122,6 +123,41 @@ describe("POST /api/v1/game/login", () => {
     expect(limited[0]!.headers.get("retry-after")).toMatch(/^\d+$/);
     // The owner, from their own address, still gets in.
     expect((await login(headers, { username: u.username, password: DEFAULT_PASSWORD, ip: "203.0.113.51" })).json).toMatchObject({ ok: true });
+  });
+
+  it("stops password guessing spread over many accounts and addresses with one key at the key's ceiling (429, Retry-After); another key and right passwords are unaffected", async () => {
+    const { headers } = await createGameKey(["login"]);
+    const other = await createGameKey(["login"]);
+    const limit = GAME_LOGIN_PER_KEY.limit;
+    const accounts = await Promise.all(Array.from({ length: 30 }, () => createUser()));
+    // Addresses the game reports: a fresh one per attempt, as a leaked key would send.
+    let n = 0;
+    const ip = () => { n += 1; return `198.18.${Math.floor(n / 250)}.${n % 250}`; };
+    const guess = (i: number) => login(headers, { username: accounts[i % accounts.length]!.username, password: `Wrong-pass-${i}!`, ip: ip() });
+    const right = (i: number) => login(headers, { username: accounts[i]!.username, password: DEFAULT_PASSWORD, ip: ip() });
+
+    // Below the ceiling: every guess is an ordinary refusal, and right passwords in between
+    // (honest players) get in without using it up.
+    const honest: Awaited<ReturnType<typeof login>>[] = [];
+    for (let batch = 0; batch < (limit - 1) / 17; batch++) {
+      const size = Math.min(17, limit - 1 - batch * 17);
+      const answers = await Promise.all(Array.from({ length: size }, (_, j) => guess(batch * 17 + j)));
+      for (const a of answers) expect(a.json).toMatchObject({ ok: false, reason: "invalid_credentials" });
+      honest.push(await right(batch % accounts.length));
+    }
+    for (const h of honest) expect(h.json).toMatchObject({ ok: true });
+    expect((await guess(limit - 1)).json).toMatchObject({ ok: false, reason: "invalid_credentials" }); // the last one allowed
+
+    // Past it: refused before the password is checked, even a right one, with Retry-After.
+    const past = await guess(limit);
+    expect(past.status).toBe(429);
+    expect(Number(past.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(past.headers.get("retry-after"))).toBeLessThanOrEqual(GAME_LOGIN_PER_KEY.windowSec);
+    expect((await right(0)).status).toBe(429);
+
+    // Another key (another world) is not affected.
+    const elsewhere = await login(other.headers, { username: accounts[0]!.username, password: DEFAULT_PASSWORD, ip: ip() });
+    expect(elsewhere.json).toMatchObject({ ok: true, player: { id: accounts[0]!.id } });
   });
 
   it("names the missing field", async () => {
