@@ -46,7 +46,7 @@ export const GROUPS = [
       { file: "lib/privileges.ts", names: ["PRIVILEGE_LADDER", "RANK", "atLeast", "ranksBelow", "staffRefusal"] },
       { file: "lib/server/http/auth.ts", names: ["MIN_PRIVILEGE", "resolveActor"] },
       { file: "lib/staff-areas.ts", names: ["staffAreasFor"] },
-      { file: "lib/server/accounts/admin-actions.ts", names: ["RANK_NAME", "assertStaffReach"] },
+      { file: "lib/server/accounts/admin-actions.ts", names: ["assertStaffReach"] },
       { file: "lib/server/sessions/authenticate-request.ts", names: ["toActor"] },
     ],
     tests: ["tests/unit/staff-mutation.test.ts", "tests/integration/staff-privilege-edges.test.ts"],

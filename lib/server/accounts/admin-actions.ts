@@ -45,7 +45,7 @@ export function assertStaffReach(by: ActionActor, target: Pick<UserRow, "id" | "
   const who = RANK_NAME[target.privilege];
   if (reach === "privilege") throw new AppError("FORBIDDEN", { userMessage: "Only an owner may change who is staff." });
   if (target.privilege === "OWNER") throw new AppError("FORBIDDEN", { userMessage: `Nobody may ${what} an owner: another owner may only change their privilege.` });
-  throw new AppError("FORBIDDEN", { userMessage: `Only a rank above ${who.replace(/^an? /, "")} may ${what} ${who}.` });
+  throw new AppError("FORBIDDEN", { userMessage: `Only a rank above ${target.privilege.toLowerCase()} may ${what} ${who}.` });
 }
 
 /** Reads the account and locks its row until the transaction ends, so the checks and the change see one state. */
