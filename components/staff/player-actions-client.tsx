@@ -115,10 +115,11 @@ function ActionDialog({ kind, open, player, onClose, onDone }: { kind: ActionKin
 }
 
 /** The buttons for the actions `allowed` here, and the dialog of the one chosen. */
-export function PlayerActions({ player, allowed }: { player: PlayerForActions; allowed: ActionKind[] }) {
+export function PlayerActions({ player, allowed, own = false }: { player: PlayerForActions; allowed: ActionKind[]; own?: boolean }) {
   const [open, setOpen] = useState<ActionKind | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  if (!allowed.length) return <p className="text-stone-300">Your rank cannot act on this account.</p>;
+  if (!allowed.length)
+    return <p className="text-stone-300">{own ? "This is your own account: nobody acts on themselves through the staff console. Your account pages have what you may change." : "Your rank cannot act on this account."}</p>;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">

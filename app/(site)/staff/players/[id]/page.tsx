@@ -10,13 +10,15 @@ import { StaffBadge } from "@/components/staff/staff-badge";
 import { Pager } from "@/components/tickets/pager";
 import { ButtonLink } from "@/components/ui/button-link";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
-import { pageNumber } from "@/lib/format/page-number";
 import { atLeast, staffRefusal } from "@/lib/privileges";
 import type { PrivilegeName } from "@/lib/ranks";
+import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
 import { PLAYER_OVERVIEW_ROWS, PLAYER_RECORDS_PAGE_SIZE, type TStaffPlayer } from "@/lib/schemas/staff-players";
 import { isAppError } from "@/lib/server/errors";
+import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { getPlayer, getPlayerCard } from "@/lib/server/staff/get-player";
 import { listPlayerDeliveries } from "@/lib/server/staff/list-player-deliveries";
@@ -95,8 +97,6 @@ async function OutOfReach({ id, actor }: { id: number; actor: StaffViewer }) {
     </>
   );
 }
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
 function BanState({ player }: { player: TStaffPlayer }) {
   if (!player.banned) return <StaffBadge tone="ok">Not banned</StaffBadge>;
   return (
@@ -142,7 +142,7 @@ function Profile({ player }: { player: TStaffPlayer }) {
   );
 }
 
-export default async function StaffPlayerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function StaffPlayerPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const actor = await requireStaff("MODERATOR");
   const id = routeId((await params).id);
   if (!id) notFound();
@@ -153,15 +153,24 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
     throw e;
   });
   if (!player) return <OutOfReach id={id} actor={viewer} />;
-  const sp = await searchParams;
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff/players/{id}"], await searchParams);
+  if (!parsed.ok) {
+    return (
+      <>
+        <PageHeader title={player.username} subtitle={`Player #${player.id}`} />
+        <InvalidQuery errors={parsed.errors} labels={{ section: "Section", page: "Page" }} />
+        <Link href={`/staff/players/${player.id}`}>Back to {player.username}</Link>
+      </>
+    );
+  }
   const sections = SECTIONS.filter((s) => atLeast(actor.privilege, s.min));
   const isAdmin = atLeast(actor.privilege, "ADMINISTRATOR");
   const base = `/staff/players/${player.id}`;
 
   // One list on its own, paged.
-  const only = sections.find((s) => s.key === one(sp.section));
+  const only = sections.find((s) => s.key === parsed.query.section);
   if (only) {
-    const page = pageNumber(sp.page);
+    const { page } = parsed.query;
     const { total, node } = await only.load(player.id, { page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, viewer);
     return (
       <>
@@ -222,7 +231,7 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
           </div>
           <div>
             <h3 className="mb-2 font-semibold text-stone-100">Actions</h3>
-            <PlayerActions player={{ id: player.id, username: player.username, privilege: player.privilege, twoFactor: player.twoFactor }} allowed={allowed} />
+            <PlayerActions player={{ id: player.id, username: player.username, privilege: player.privilege, twoFactor: player.twoFactor }} allowed={allowed} own={player.id === actor.userId} />
           </div>
         </Panel>
       </div>
