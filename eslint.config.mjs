@@ -35,6 +35,49 @@ const upwardZones = [
 
 const RAW_SQL_MESSAGE = "Write SQL in a query module, lib/server/<domain>/sql/<concern>.ts, with its row types beside it; call its function here.";
 
+// One meaning of "banned": a ban is in force while it is set and either permanent or not ended
+// (isBanned in lib/bans.ts; BANNED_NOW and notBannedAt in lib/server/sql/bans.ts for queries). A
+// check that reads the stored column itself (`user.bannedAt`, a `bannedAt: null` filter,
+// "bannedAt" in SQL) would keep a temporary ban whose end has passed in force until the lift-ban
+// job runs. Only these files touch the column: the predicate, its query twins, the ban and unban
+// writes with their audit, the lift-ban job, and the staff view of the stored fields.
+const BAN_COLUMN_FILES = [
+  "lib/bans.ts",
+  "lib/server/sql/bans.ts",
+  "lib/server/accounts/admin-actions.ts",
+  "lib/server/accounts/lift-expired-ban.ts",
+  "lib/server/staff/player-dto.ts",
+  "app/(site)/staff/players/[[]id]/page.tsx", // [[]id] is the folder "[id]" (a glob)
+];
+const BAN_COLUMN_MESSAGE = "Ask whether a player is banned with isBanned (lib/bans.ts), or BANNED_NOW / notBannedAt (lib/server/sql/bans.ts) in a query: a raw bannedAt check keeps an ended temporary ban in force.";
+const banColumnRule = {
+  meta: { type: "problem", schema: [], messages: { raw: BAN_COLUMN_MESSAGE } },
+  create(context) {
+    const isColumn = (node) => (node.type === "Identifier" && node.name === "bannedAt") || (node.type === "Literal" && node.value === "bannedAt");
+    const inSql = (text) => /"bannedAt"/.test(text);
+    const report = (node) => context.report({ node, messageId: "raw" });
+    return {
+      // user.bannedAt, user?.bannedAt, user["bannedAt"]
+      MemberExpression(node) {
+        if (isColumn(node.property) && (node.computed || node.property.type === "Identifier")) report(node.property);
+      },
+      // const { bannedAt } = user; a query filter: { bannedAt: null }, { bannedAt: { not: null } }
+      Property(node) {
+        if (node.computed || !isColumn(node.key)) return;
+        const filter = (node.value.type === "Literal" && node.value.value === null) || node.value.type === "ObjectExpression";
+        if (node.parent.type === "ObjectPattern" || filter) report(node);
+      },
+      // SQL text: "bannedAt" IS NULL
+      TemplateElement(node) {
+        if (inSql(node.value.raw)) report(node);
+      },
+      Literal(node) {
+        if (typeof node.value === "string" && inSql(node.value)) report(node);
+      },
+    };
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -107,6 +150,13 @@ export default defineConfig([
         { selector: "MemberExpression[object.name='Prisma'][property.name=/^(sql|raw|join|empty)$/]", message: RAW_SQL_MESSAGE },
       ],
     },
+  },
+  {
+    // One meaning of "banned" (above); tests set the column directly and are not checked.
+    files: ["app/**", "components/**", "lib/**", "scripts/**", "prisma/**"],
+    ignores: BAN_COLUMN_FILES,
+    plugins: { bans: { rules: { "one-meaning": banColumnRule } } },
+    rules: { "bans/one-meaning": "error" },
   },
   {
     // No import cycles in the application code (tests/unit/lint-rules.test.ts proves the rules fire).

@@ -1,8 +1,11 @@
 import { formatLongDateTime } from "./format/dates";
 
-// Bans (issue 18). A ban is permanent, or temporary with an end ("bannedUntil"). Every check
-// (site login, token refresh, game login, each request's actor) asks isBanned, so a temporary
-// ban is over the moment its end passes, even before the lift-ban job has cleared it. Pure.
+// Bans. A ban is permanent, or temporary with an end ("bannedUntil"). Every check
+// (site login, token refresh, game login, each request's actor, the ::store link, reset and
+// confirmation mails, vote callbacks, hiscore pushes) asks isBanned, or in a query its twins in
+// lib/server/sql/bans.ts, so a temporary ban is over the moment its end passes, even before the
+// lift-ban job has cleared it. The lint rule bans/one-meaning (eslint.config.mjs) refuses any
+// other check on the stored column. Pure.
 
 export type BanFields = { bannedAt: Date | null; bannedUntil: Date | null; banReason?: string | null };
 

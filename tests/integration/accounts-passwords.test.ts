@@ -7,8 +7,9 @@ import { POST as resetRoute } from "@/app/api/v1/reset-password/route";
 import { GET as userRoute } from "@/app/api/v1/user/route";
 import { db } from "@/lib/server/db";
 import { PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED } from "@/lib/schemas/accounts";
+import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
-import { runJobsUntilIdle } from "../support/jobs";
+import { queuedJobs, runJobsUntilIdle } from "../support/jobs";
 import { linkIn, captureMailForFile } from "../support/smtp-capture";
 
 // Mail goes out through background jobs, which this file runs itself (runJobsUntilIdle).
@@ -17,6 +18,9 @@ import { call, freshClient, loginCookie as login, SAME_ORIGIN } from "./helpers"
 const mailbox = captureMailForFile({ TRUST_PROXY: "true" });
 
 const ip = () => freshClient();
+/** Reset requests one username-and-email pair may make in 15 minutes (docs/accounts.md). */
+const RESETS_PER_PAIR = 3;
+const resetJobsFor = async (userId: number) => (await queuedJobs("send-reset-link")).filter((j) => j.payload.userId === userId).length;
 const loginCookie = (username: string, password = DEFAULT_PASSWORD) => login(username, password);
 
 describe("POST /api/v1/change-password", () => {
@@ -159,6 +163,51 @@ describe("password reset", () => {
     const resetHeaders = { "x-forwarded-for": "10.201.0.10" };
     for (let i = 0; i < 11; i++) last = (await call(resetRoute, { method: "POST", body: {}, headers: resetHeaders })).status;
     expect(last).toBe(429);
+  });
+
+  it("mails a player whose temporary ban has ended before its lift job ran; not one whose ban still runs", async () => {
+    const ended = await createUser();
+    await setEndedBan(ended.id);
+    const running = await createUser();
+    await setRunningBan(running.id);
+    for (const u of [ended, running])
+      expect(await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() })).toMatchObject({ status: 200, json: { details: RESET_REQUESTED } });
+    expect(await resetJobsFor(ended.id)).toBe(1);
+    expect(await resetJobsFor(running.id)).toBe(0);
+    const since = mailbox().messages.length;
+    await runJobsUntilIdle();
+    expect(linkIn(await mailbox().latestTo(ended.email, since), "/account/reset-password").searchParams.get("uid")).toBe(String(ended.id));
+  });
+
+  it("requests naming an account with a wrong email do not use up its owner's requests", async () => {
+    const u = await createUser();
+    const asWrong = () => call(requestRoute, { method: "POST", body: { username: u.username, email: "not-the-owner@test.example" }, headers: ip() });
+    for (let i = 0; i < RESETS_PER_PAIR; i++) expect((await asWrong()).status).toBe(200);
+    const wrongOver = await asWrong();
+    expect(wrongOver.status).toBe(429);
+    expect(await resetJobsFor(u.id)).toBe(0);
+    // The owner, from another address, still gets the mail.
+    const owner = await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() });
+    expect(owner).toMatchObject({ status: 200, json: { details: RESET_REQUESTED } });
+    expect(await resetJobsFor(u.id)).toBe(1);
+  });
+
+  it("the right username and email are still limited, with the answer a wrong pair gets", async () => {
+    const u = await createUser();
+    const asOwner = () => call(requestRoute, { method: "POST", body: { username: u.username, email: u.email.toUpperCase() }, headers: ip() });
+    for (let i = 0; i < RESETS_PER_PAIR; i++) expect((await asOwner()).status).toBe(200);
+    const queued = await resetJobsFor(u.id);
+    expect(queued).toBeGreaterThan(0);
+    const over = await asOwner();
+    expect(over.status).toBe(429);
+    expect(await resetJobsFor(u.id)).toBe(queued);
+    // A pair that matches no account hits its limit with the same status and body.
+    const ghost = () => call(requestRoute, { method: "POST", body: { username: u.username, email: "ghost@test.example" }, headers: ip() });
+    for (let i = 0; i < RESETS_PER_PAIR; i++) await ghost();
+    const ghostOver = await ghost();
+    expect({ status: ghostOver.status, json: ghostOver.json }).toEqual({ status: over.status, json: over.json });
+    expect(ghostOver.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("/account/change-password emails the signed-in player their own link", async () => {

@@ -6,9 +6,10 @@ import { db } from "@/lib/server/db";
 import { ACCOUNT_EXISTS, ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/create-account";
 import { sha256 } from "@/lib/server/security/tokens";
 import { CONFIRMATION_NOTICE } from "@/lib/schemas/accounts";
+import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createUser, uniqueUsername } from "../factories/users";
 import { setEnv } from "../support/env";
-import { runJobsUntilIdle } from "../support/jobs";
+import { queuedJobs, runJobsUntilIdle } from "../support/jobs";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
 
 // Mail goes out through background jobs, which this file runs itself (runJobsUntilIdle).
@@ -210,6 +211,49 @@ describe("POST /api/v1/users/confirm/resend", () => {
     } finally {
       undo();
     }
+  });
+});
+
+describe("POST /api/v1/users/confirm/resend: bans and limits", () => {
+  const resendTo = async (body: { username: string; email: string }) => {
+    const { POST: resend } = await import("@/app/api/v1/users/confirm/resend/route");
+    return call(resend, { method: "POST", body, headers: freshIp() });
+  };
+  const linkJobsFor = async (userId: number) => (await queuedJobs("send-confirmation-link")).filter((j) => j.payload.userId === userId).length;
+  const unconfirmed = async () => {
+    const u = await createUser();
+    await db.user.update({ where: { id: u.id }, data: { isActive: false, emailVerifiedAt: null } });
+    return u;
+  };
+
+  it("sends a link to a player whose temporary ban has ended before its lift job ran; not while a ban runs", async () => {
+    const ended = await unconfirmed();
+    await setEndedBan(ended.id);
+    const running = await unconfirmed();
+    await setRunningBan(running.id);
+    for (const u of [ended, running]) expect((await resendTo({ username: u.username, email: u.email })).status).toBe(200);
+    expect(await linkJobsFor(ended.id)).toBe(1);
+    expect(await linkJobsFor(running.id)).toBe(0);
+    const before = smtp.messages.length;
+    await runJobsUntilIdle();
+    expect(linkIn(await smtp.latestTo(ended.email, before), "/api/v1/users/confirm").searchParams.get("uid")).toBe(String(ended.id));
+    expect(smtp.messages.slice(before).filter((m) => m.to.includes(running.email.toLowerCase()))).toEqual([]);
+  });
+
+  it("requests with the username and a wrong email do not use up the owner's; the right pair is still limited", async () => {
+    const u = await unconfirmed();
+    const wrong = () => resendTo({ username: u.username, email: "not-the-owner@test.example" });
+    for (let i = 0; i < 3; i++) expect((await wrong()).status).toBe(200);
+    const wrongOver = await wrong();
+    expect(wrongOver.status).toBe(429);
+    expect(await linkJobsFor(u.id)).toBe(0);
+    // The owner still gets a link ...
+    expect((await resendTo({ username: u.username, email: u.email })).status).toBe(200);
+    expect(await linkJobsFor(u.id)).toBe(1);
+    // ... and past three requests of their own is limited like anyone else, with the same answer.
+    for (let i = 0; i < 2; i++) expect((await resendTo({ username: u.username, email: u.email })).status).toBe(200);
+    const over = await resendTo({ username: u.username, email: u.email });
+    expect({ status: over.status, json: over.json }).toEqual({ status: wrongOver.status, json: wrongOver.json });
   });
 });
 

@@ -12,6 +12,7 @@ import { STAFF_STORE_LINK_REFUSED } from "@/lib/messages/store-link";
 import { peekStoreLink } from "@/lib/server/game/open-store-link";
 import { encryptSecret } from "@/lib/server/security/encryption";
 import { generate } from "otplib";
+import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createGameKey } from "../factories/game-keys";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
@@ -72,6 +73,20 @@ describe("POST /api/v1/game/store-link", () => {
     await db.user.update({ where: { id: unconfirmed.id }, data: { isActive: false } });
     expect(await askLink(unconfirmed.id)).toMatchObject({ status: 403, json: { details: expect.stringContaining("confirm your email") } });
     expect(await db.emailToken.count({ where: { userId: { in: [banned.id, unconfirmed.id] } } })).toBe(0);
+  });
+
+  it("gives a link to a player whose temporary ban has ended before its lift job ran; a running ban is refused", async () => {
+    const ended = await createUser();
+    await setEndedBan(ended.id);
+    const { token } = await linkFor(ended.id);
+    expect(await db.emailToken.count({ where: { userId: ended.id, tokenHash: sha256(token) } })).toBe(1);
+    // The twin: a ban that still runs is refused, with its end and reason.
+    const running = await createUser();
+    await setRunningBan(running.id, "botting");
+    const refused = await askLink(running.id);
+    expect(refused.status).toBe(403);
+    expect(refused.json.details).toMatch(/^This account has been banned until .*: botting\.$/);
+    expect(await db.emailToken.count({ where: { userId: running.id } })).toBe(0);
   });
 
   it("refuses staff accounts of every rank, and stores no token for them", async () => {
@@ -184,6 +199,23 @@ describe("POST /store-link/continue", () => {
     expect(await peekStoreLink(promotedLink.token)).toBeNull();
     expect((await open(promotedLink.url)).headers.get("location")).toBe(REFUSED);
     expect(await db.session.count({ where: { userId: { in: [banned.id, promoted.id] } } })).toBe(0);
+  });
+
+  it("opens the link of a player whose temporary ban has ended before its lift job ran; not while a ban runs", async () => {
+    const ended = await createUser();
+    const endedLink = await linkFor(ended.id);
+    await setEndedBan(ended.id);
+    expect(await peekStoreLink(endedLink.token)).toEqual({ username: ended.username, twoFactor: false });
+    const r = await open(endedLink.url);
+    expect(r.headers.get("location")).toBe("/credits?via=game");
+    expect(await db.session.count({ where: { userId: ended.id, scope: "STORE" } })).toBe(1);
+    // The twin: the same steps with a ban that still runs sign no one in.
+    const running = await createUser();
+    const runningLink = await linkFor(running.id);
+    await setRunningBan(running.id);
+    expect(await peekStoreLink(runningLink.token)).toBeNull();
+    expect((await open(runningLink.url)).headers.get("location")).toBe(REFUSED);
+    expect(await db.session.count({ where: { userId: running.id } })).toBe(0);
   });
 
   it("asks a 2FA player for a code: none or a wrong one leaves the link unspent, a right one signs in once", async () => {

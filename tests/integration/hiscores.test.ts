@@ -11,6 +11,7 @@ import { pushHiscores } from "@/lib/server/game/push-hiscores";
 import { refreshLadder } from "@/lib/server/hiscores/refresh-ladders";
 import { SKILLS } from "@/lib/skills";
 import { XP_FOR_LEVEL } from "@/lib/xp";
+import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createUser } from "../factories/users";
 import { queuedJobs } from "../support/jobs";
 import { call } from "./helpers";
@@ -263,6 +264,20 @@ describe("who is on which ladder", () => {
     expect((await list(q)).results.map((e) => e.id)).toEqual([low.id]);
     await setPrivilege(top.username, "PLAYER", "test");
     expect((await list(q)).results.map((e) => e.id)).toEqual([top.id, low.id]);
+  });
+
+  it("lists the push of a player whose temporary ban has ended before its lift job ran; hides it while a ban runs", async () => {
+    const [ended, running] = [await createUser(), await createUser()];
+    await setEndedBan(ended.id);
+    await setRunningBan(running.id);
+    const mode = { game_mode: "group_ironman" as const, xp_mode: "10x" as const };
+    await pushHiscores({ player_id: ended.id, ...mode, experience: flat(5000) });
+    await pushHiscores({ player_id: running.id, ...mode, experience: flat(6000) });
+    expect(await db.hiscoreStat.count({ where: { userId: ended.id, hidden: false } })).toBe(SKILLS.length + 1);
+    expect(await db.hiscoreStat.count({ where: { userId: running.id, hidden: true } })).toBe(SKILLS.length + 1);
+    expect((await list({ mode: "group_ironman", xp: "10x" })).results.map((e) => [e.id, e.rank])).toEqual([[ended.id, 1]]);
+    expect((await player(ended.username)).status).toBe(200);
+    expect((await player(running.username)).status).toBe(404);
   });
 
   it("keeps each game mode and XP mode a ladder of its own, and the player's own mode on their page", async () => {

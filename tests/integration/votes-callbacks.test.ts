@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { VOTE_SITES } from "@/lib/server/votes/vote-sites";
 import { ensureVoteToken, userIdForVoteToken } from "@/lib/server/votes/vote-token";
+import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { callback, RUNELIST_IP, RUNELIST_SECRET, RUNELOCUS_SECRET, RSPS_LIST_IP, rspsList, runelist, runelocus, withVoteSiteSettings, voter } from "./vote-fixtures";
@@ -107,6 +108,21 @@ describe("vote callbacks: checks", () => {
     expect(await callbacksOf(v.id)).toEqual([expect.objectContaining({ accepted: false, reason: "banned" })]);
     expect(await votesOf(v.id)).toEqual([]);
     expect(await totalVotesOf(v.id)).toBe(0);
+  });
+
+  it("counts the vote of a player whose temporary ban has ended before its lift job ran; not while a ban runs", async () => {
+    const ended = await voter();
+    await setEndedBan(ended.id);
+    expect((await runelocus(ended.token)).json).toEqual({ status: "accepted" });
+    expect(await votesOf(ended.id)).toEqual([expect.objectContaining({ delivery: expect.objectContaining({ kind: "VOTE_REWARD" }) })]);
+    expect(await totalVotesOf(ended.id)).toBe(1);
+    // The twin: a ban that still runs, stored and not counted.
+    const running = await voter();
+    await setRunningBan(running.id);
+    expect((await runelocus(running.token)).json.status).toBe("ignored");
+    expect(await callbacksOf(running.id)).toEqual([expect.objectContaining({ accepted: false, reason: "banned" })]);
+    expect(await votesOf(running.id)).toEqual([]);
+    expect(await totalVotesOf(running.id)).toBe(0);
   });
 });
 

@@ -103,6 +103,17 @@ describe("vote statistics", () => {
     ]);
   });
 
+  it("lists a player whose temporary ban has ended before its lift job ran; not one whose ban still runs", async () => {
+    // A month of its own (June 2030).
+    const now = new Date(Date.UTC(2030, 5, 15, 12));
+    const [ended, running] = [await createUser(), await createUser()];
+    await castVotes(ended.id, [ago(9 * MIN, now)]);
+    await castVotes(running.id, [ago(8 * MIN, now)]);
+    await db.user.update({ where: { id: ended.id }, data: { bannedAt: ago(60 * MIN, now), bannedUntil: ago(MIN, now), banReason: "ended" } });
+    await db.user.update({ where: { id: running.id }, data: { bannedAt: ago(60 * MIN, now), bannedUntil: new Date(now.getTime() + 60 * MIN), banReason: "running" } });
+    expect((await computeVoteMetrics(now)).monthlyLeaderboard).toEqual([{ username: ended.username, count: 1 }]);
+  });
+
   it("starts each calendar month (UTC) from zero, and a cached figure of last month is not served in the new one", async () => {
     const u = await createUser();
     const lastMinuteOfApril = new Date(Date.UTC(2030, 3, 30, 23, 59));

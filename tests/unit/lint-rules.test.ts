@@ -84,3 +84,71 @@ describe("dependency rules", () => {
     }
   }, 60_000);
 });
+
+describe("one meaning of banned", () => {
+  const RULE = "bans/one-meaning";
+  const fired = async (file: string, text: string) => (await rulesFiredOn(file, text)).filter((id) => id === RULE).length;
+
+  it("a raw bannedAt check fails the lint; the same check through isBanned passes", async () => {
+    const fixture = `lib/server/votes/lint-fixture-bans-${process.pid}`;
+    const file = `${fixture}/check-voter.ts`;
+    const row = "type Row = { bannedAt: Date | null; bannedUntil: Date | null };";
+    try {
+      expect(await fired(file, `${row}\nexport const f = (u: Row) => (u.bannedAt ? 1 : 0);`)).toBe(1);
+      expect(await fired(file, `${row}\nexport const f = (u: Row | null) => (u?.bannedAt !== null ? 1 : 0);`)).toBe(1);
+      expect(await fired(file, `${row}\nexport const f = (u: Row) => (u["bannedAt"] ? 1 : 0);`)).toBe(1);
+      expect(await fired(file, `${row}\nexport const f = ({ bannedAt }: Row) => (bannedAt ? 1 : 0);`)).toBe(1);
+      // The allowed twin: the same row, asked through the one predicate.
+      expect(await fired(file, `import { isBanned } from "@/lib/bans";\n${row}\nexport const f = (u: Row) => (isBanned(u) ? 1 : 0);`)).toBe(0);
+    } finally {
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("a query filter on the column fails; notBannedAt and a plain select pass", async () => {
+    const fixture = `lib/server/votes/lint-fixture-bans-${process.pid}`;
+    const file = `${fixture}/count-voters.ts`;
+    const head = 'import { db } from "../../db";\nimport { notBannedAt } from "../../sql/bans";\nvoid notBannedAt;';
+    try {
+      expect(await fired(file, `${head}\nexport const n = () => db.user.count({ where: { bannedAt: null } });`)).toBe(1);
+      expect(await fired(file, `${head}\nexport const n = () => db.user.count({ where: { bannedAt: { not: null } } });`)).toBe(1);
+      expect(await fired(file, `${head}\nexport const n = () => db.user.count({ where: notBannedAt(new Date()) });`)).toBe(0);
+      expect(await fired(file, `${head}\nexport const n = () => db.user.findMany({ select: { bannedAt: true, bannedUntil: true } });`)).toBe(0);
+    } finally {
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('"bannedAt" in SQL fails, even in a query module; BANNED_NOW passes', async () => {
+    const fixture = `lib/server/votes/lint-fixture-bans-${process.pid}`;
+    const file = `${fixture}/sql/voters.ts`;
+    const head = 'import type { Tx } from "../../../db";\nimport { BANNED_NOW } from "../../../sql/bans";\nvoid BANNED_NOW;';
+    try {
+      expect(await fired(file, `${head}\nexport const q = (tx: Tx) => tx.$queryRaw\`SELECT id FROM users WHERE "bannedAt" IS NULL\`;`)).toBe(1);
+      expect(await fired(file, `${head}\nexport const q = (tx: Tx) => tx.$queryRawUnsafe('SELECT "bannedAt" FROM users');`)).toBe(1);
+      expect(await fired(file, `${head}\nexport const q = (tx: Tx) => tx.$queryRaw\`SELECT id FROM users WHERE NOT \${BANNED_NOW}\`;`)).toBe(0);
+    } finally {
+      rmSync(fixture, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("the files that own the column, and the checks that use the predicate, pass as they are", async () => {
+    for (const file of [
+      "lib/bans.ts",
+      "lib/server/sql/bans.ts",
+      "lib/server/accounts/admin-actions.ts",
+      "lib/server/accounts/lift-expired-ban.ts",
+      "lib/server/votes/sql/voters.ts",
+      "lib/server/game/sql/hiscore-push.ts",
+      "lib/server/game/create-store-link.ts",
+      "lib/server/accounts/request-password-reset.ts",
+    ])
+      expect(await rulesFired(file, ""), file).not.toContain(RULE);
+    // The rule does check those query modules: one raw read added to each fails.
+    const raw = "export const raw = (u: { bannedAt: Date | null }) => u.bannedAt !== null;";
+    expect(await rulesFired("lib/server/votes/sql/voters.ts", raw)).toContain(RULE);
+    expect(await rulesFired("lib/server/game/create-store-link.ts", raw)).toContain(RULE);
+    // ... and stays quiet on the files that own the column.
+    expect(await rulesFired("lib/server/accounts/lift-expired-ban.ts", raw)).not.toContain(RULE);
+  }, 60_000);
+});

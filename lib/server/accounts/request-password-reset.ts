@@ -1,4 +1,5 @@
 import "server-only";
+import { isBanned } from "@/lib/bans";
 import { type TRequestResetInput } from "@/lib/schemas/accounts";
 import { usernameKey } from "@/lib/usernames";
 import { db } from "../db";
@@ -8,7 +9,7 @@ import { log } from "../log";
 /** Same outcome whether or not the account exists: the answer never reveals it. */
 export async function requestPasswordReset(input: TRequestResetInput, ip: string): Promise<void> {
   const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) } });
-  if (!user || user.emailKey !== input.email.toLowerCase() || user.bannedAt) {
+  if (!user || user.emailKey !== input.email.trim().toLowerCase() || isBanned(user)) {
     log.info("auth.reset_requested", { matched: false, ip });
     return;
   }

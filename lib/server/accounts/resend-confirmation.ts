@@ -1,4 +1,5 @@
 import "server-only";
+import { isBanned } from "@/lib/bans";
 import { usernameKey } from "@/lib/usernames";
 import { db } from "../db";
 import { enqueue } from "../jobs/enqueue";
@@ -13,14 +14,14 @@ import { EMAIL_CONFIRMATION_TTL_MS } from "./create-account";
  */
 export async function resendConfirmation(input: { username: string; email: string }): Promise<void> {
   const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) } });
-  if (!user || user.isActive || user.bannedAt || user.emailKey !== input.email.toLowerCase()) return;
+  if (!user || user.isActive || isBanned(user) || user.emailKey !== input.email.trim().toLowerCase()) return;
   await enqueue("send-confirmation-link", { userId: user.id });
 }
 
 /** The send-confirmation-link job: a fresh link, and only the newest one works. */
 export async function sendConfirmationLink(userId: number): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user || user.isActive || user.bannedAt) return;
+  if (!user || user.isActive || isBanned(user)) return;
   const token = randomToken();
   const now = new Date();
   await db.$transaction(async (tx) => {

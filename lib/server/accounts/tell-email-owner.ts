@@ -1,4 +1,5 @@
 import "server-only";
+import { isBanned } from "@/lib/bans";
 import { db } from "../db";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit";
 import { mailTemplates } from "../mail/templates";
@@ -12,7 +13,7 @@ const OWNER_NOTICES: RateLimitRule = { name: "register-owner-notice", limit: 3, 
 /** The tell-email-owner job: someone tried to register with this account's email; tell its owner, with a way back in. */
 export async function tellEmailOwner(userId: number): Promise<void> {
   const owner = await db.user.findUnique({ where: { id: userId } });
-  if (!owner || owner.bannedAt) return;
+  if (!owner || isBanned(owner)) return;
   if (!(await hitRateLimit(OWNER_NOTICES, String(owner.id))).allowed) return;
   // Still unconfirmed: what the owner needs is a fresh confirmation link, not a new password.
   if (!owner.isActive) return sendConfirmationLink(owner.id);

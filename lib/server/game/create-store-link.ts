@@ -1,4 +1,5 @@
 import "server-only";
+import { banMessage, isBanned } from "@/lib/bans";
 import { EMAIL_UNCONFIRMED } from "@/lib/messages/accounts";
 import { STORE_LINK_TTL_SEC } from "@/lib/schemas/game";
 import { STAFF_STORE_LINK_REFUSED } from "@/lib/messages/store-link";
@@ -18,10 +19,10 @@ import { NO_SUCH_PLAYER } from "./claim-deliveries";
 // but opening it asks for their code (open-store-link.ts).
 
 export async function createStoreLink(playerId: number): Promise<{ url: string; expires_at: string }> {
-  const user = await db.user.findUnique({ where: { id: playerId }, select: { bannedAt: true, banReason: true, isActive: true, privilege: true } });
+  const user = await db.user.findUnique({ where: { id: playerId }, select: { bannedAt: true, bannedUntil: true, banReason: true, isActive: true, privilege: true } });
   if (!user) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_PLAYER });
   if (user.privilege !== "PLAYER") throw new AppError("FORBIDDEN", { userMessage: STAFF_STORE_LINK_REFUSED });
-  if (user.bannedAt) throw new AppError("FORBIDDEN", { userMessage: `This account has been banned: ${user.banReason ?? "no reason given"}.` });
+  if (isBanned(user)) throw new AppError("FORBIDDEN", { userMessage: banMessage(user) });
   if (!user.isActive) throw new AppError("FORBIDDEN", { userMessage: EMAIL_UNCONFIRMED });
 
   const token = randomToken();

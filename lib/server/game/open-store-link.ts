@@ -1,4 +1,5 @@
 import "server-only";
+import { isBanned } from "@/lib/bans";
 import { SECOND_FACTOR_PER_ACCOUNT, SECOND_FACTOR_PER_ACCOUNT_IP } from "../accounts/login";
 import { consumeSecondFactor } from "../accounts/two-factor";
 import { recordAudit } from "../audit/record-audit";
@@ -26,11 +27,11 @@ async function findLiveLink(token: string | null | undefined) {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const link = await db.emailToken.findUnique({
     where: { tokenHash: sha256(token) },
-    select: { id: true, kind: true, usedAt: true, expiresAt: true, userId: true, user: { select: { username: true, bannedAt: true, isActive: true, privilege: true, totpEnabledAt: true } } },
+    select: { id: true, kind: true, usedAt: true, expiresAt: true, userId: true, user: { select: { username: true, bannedAt: true, bannedUntil: true, isActive: true, privilege: true, totpEnabledAt: true } } },
   });
   if (!link || link.kind !== "GAME_STORE_LINK" || link.usedAt || link.expiresAt <= new Date()) return null;
   // Banned, deactivated or made staff since the game asked for the link: no session.
-  if (link.user.bannedAt || !link.user.isActive || link.user.privilege !== "PLAYER") return null;
+  if (isBanned(link.user) || !link.user.isActive || link.user.privilege !== "PLAYER") return null;
   return link;
 }
 

@@ -75,7 +75,7 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
         await store({ accepted: false, reason: CALLBACK_REASONS.unknownToken, userId: null }, tx);
         return { status: "ignored", details: "No player has this token." };
       }
-      if (user.bannedAt) {
+      if (user.banned) {
         await store({ accepted: false, reason: CALLBACK_REASONS.banned }, tx);
         return { status: "ignored", details: "This account is banned: its votes do not count." };
       }

@@ -2,6 +2,7 @@ import "server-only";
 import { LEADERBOARD_SIZE, type TVoteMetrics, VOTE_METRICS_REFRESH_SEC, ZVoteMetrics } from "@/lib/schemas/votes";
 import { db } from "../db";
 import { log } from "../log";
+import { notBannedAt } from "../sql/bans";
 
 // Vote statistics (spec §2, §9): computed by the refresh-vote-metrics job every five minutes
 // and kept in cached_values, so every app process answers the same figures cheaply. The route
@@ -25,7 +26,7 @@ export async function computeVoteMetrics(now = new Date()): Promise<TVoteMetrics
     db.vote.count({ where: { createdAt: thisMonth } }),
     db.vote.groupBy({
       by: ["userId"],
-      where: { createdAt: thisMonth, user: { bannedAt: null } },
+      where: { createdAt: thisMonth, user: notBannedAt(now) },
       _count: { userId: true },
       _max: { createdAt: true },
       orderBy: [{ _count: { userId: "desc" } }, { _max: { createdAt: "asc" } }, { userId: "asc" }],
