@@ -135,7 +135,7 @@ export const getTicketOp = defineOperation({
 });
 export const updateTicketOp = defineOperation({
   method: "PATCH", path: "/api/v1/tickets/{id}", summary: "Close or open a ticket again (staff)", tag: TAG, auth: "user", params: ZIdParams, body: ZTicketPatch,
-  description: "Staff only (moderator and up). A player gets 404 for a ticket that is not theirs, like a missing one, and 403 for their own. The player is emailed.",
+  description: "Staff only (moderator and up). A player gets 404 for a ticket that is not theirs, like a missing one, and 403 for their own. A real change is audited and the player is emailed.",
   responses: { 200: { description: "The ticket after the change", schema: ZTicket }, ...errors, 403: { description: "Not staff", schema: ZErrorBody }, ...notFound },
 });
 export const createCommentOp = defineOperation({

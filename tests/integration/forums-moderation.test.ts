@@ -168,7 +168,7 @@ describe("pin, close and move", () => {
     // The moved thread is newer than the one already there, so it becomes the latest.
     expect(await db.forum.findUniqueOrThrow({ where: { id: to.id } })).toMatchObject({ threadCount: 2, postCount: 4, latestThreadId: moving.id });
     const [audit] = await auditsOf("forum_thread", moving.id);
-    expect(audit).toMatchObject({ action: "forum.thread.move", data: expect.objectContaining({ from: from.id, to: to.id, reason: "Wrong section" }) });
+    expect(audit).toMatchObject({ action: "forum.thread.move", data: expect.objectContaining({ before: { forumId: from.id }, after: { forumId: to.id }, reason: "Wrong section" }) });
     for (const f of [from, to]) {
       const c = await countersOf(f.id);
       expect(c.stored).toEqual(c.real);
@@ -195,7 +195,7 @@ describe("pin, close and move", () => {
     const hits = await call(searchRoute.GET, as(null, { path: "/api/v1/forums/search", query: `?q=${word}` }));
     expect((hits.json.results as Array<{ thread: { id: number; title: string } }>).map((h) => h.thread)).toEqual([{ id: t.id, title: `Question about ${word}` }]);
     const [audit] = await auditsOf("forum_thread", t.id);
-    expect(audit).toMatchObject({ action: "forum.thread.rename", actorId: users.mod.id, data: expect.objectContaining({ from: "FREE GOLD CLICK HERE", to: `Question about ${word}`, reason: "Misleading title" }) });
+    expect(audit).toMatchObject({ action: "forum.thread.rename", actorId: users.mod.id, data: expect.objectContaining({ before: { title: "FREE GOLD CLICK HERE" }, after: { title: `Question about ${word}` }, reason: "Misleading title" }) });
     // The same title again changes and records nothing; an empty or too long one names the field.
     await patchThread(users.mod, t.id, { title: `Question about ${word}` });
     expect(await auditsOf("forum_thread", t.id)).toHaveLength(1);

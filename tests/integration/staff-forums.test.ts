@@ -225,7 +225,7 @@ describe("reordering", () => {
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect((r.json.results as TStaffForumCategory[]).map((c) => c.id)).toEqual(wanted);
     expect((await indexOrder()).filter((id) => [c1.id, c2.id, c3.id].includes(id))).toEqual([c3.id, c2.id, c1.id]);
-    expect((await auditsOf("forum_category", null)).at(-1)).toMatchObject({ action: "forum.categories.reordered", actorId: a.id, data: { reason: null, before: all, after: wanted } });
+    expect((await auditsOf("forum_category", null)).at(-1)).toMatchObject({ action: "forum.categories.reordered", actorId: a.id, data: { reason: null, before: { order: all }, after: { order: wanted } } });
 
     // A list that misses a category (one was added meanwhile) changes nothing.
     const stale = await call(categoryOrderRoute.PUT, as(a, { method: "PUT", body: { ids: wanted.slice(1) } }));
@@ -237,7 +237,7 @@ describe("reordering", () => {
     expect(forums.status).toBe(200);
     const inC2 = (await structure()).find((c) => c.id === c2.id)!.forums;
     expect(inC2.map((f) => [f.id, f.sortOrder])).toEqual([[f2.id, 0], [f3.id, 1], [f1.id, 2]]);
-    expect((await auditsOf("forum_category", c2.id)).at(-1)).toMatchObject({ action: "forum.forums.reordered", data: { before: [f1.id, f2.id, f3.id], after: [f2.id, f3.id, f1.id] } });
+    expect((await auditsOf("forum_category", c2.id)).at(-1)).toMatchObject({ action: "forum.forums.reordered", data: { before: { order: [f1.id, f2.id, f3.id] }, after: { order: [f2.id, f3.id, f1.id] } } });
     // A forum of another category is not this category's to order.
     const other = await newForum(c1.id);
     expect((await call(forumOrderRoute.PUT, as(a, { method: "PUT", body: { categoryId: c2.id, ids: [f2.id, f3.id, other.id] } }))).status).toBe(409);

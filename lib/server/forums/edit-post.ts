@@ -8,6 +8,7 @@ import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto, visiblePosts } from "./forum-dto";
 import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
+import { htmlToText } from "./sanitize";
 
 // PATCH /api/v1/forums/posts/{id}: the author edits their post within the edit window; staff
 // edit any post at any time, and must say why when it is someone else's (that edit is audited,
@@ -17,6 +18,10 @@ import { prepareContent } from "./image-proxy";
 
 export const NOT_YOUR_POST_MESSAGE = "You can only edit your own posts.";
 export const EDIT_REASON_REQUIRED = "Give a reason when editing someone else's post.";
+
+/** How an audited edit shows the text before and after: its length and the start of its words. */
+const EXCERPT_MAX = 80;
+const summary = (html: string) => ({ length: html.length, excerpt: htmlToText(html, EXCERPT_MAX) });
 
 export async function editPost(
   actor: Pick<Actor, "userId" | "isStaff">,
@@ -55,7 +60,7 @@ export async function editPost(
           actorId: actor.userId,
           targetType: "forum_post",
           targetId: postId,
-          data: { threadId: post.threadId, authorId: post.userId, reason: input.reason ?? null, previousContent: post.content },
+          data: { threadId: post.threadId, authorId: post.userId, reason: input.reason ?? null, before: summary(post.content), after: summary(content), previousContent: post.content },
           ip: ip ?? null,
         },
         tx,

@@ -12,8 +12,8 @@ import { countVisiblePostsByPoster, type LockedThreadRow, lockThreadForModeratio
 // PATCH /api/v1/staff/forums/threads/{id}: staff pin or unpin, close or reopen, hide or show,
 // rename, or move a thread to another forum. One transaction: the thread row is locked first (a
 // reply racing a close or a hide queues behind it), then forums in id order, then users in id
-// order. Each real change is audited; asking for the state a thread already has changes nothing
-// and records nothing.
+// order. Each real change is audited, one entry each with the field before and after, in this
+// transaction; asking for the state a thread already has changes nothing and records nothing.
 //
 // A hidden thread leaves every counter, as a hidden post does: its forum's thread and post counts,
 // its author's thread count and each poster's post count (its visible posts only). Unhiding puts
@@ -36,38 +36,40 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
     if (patch.hidden !== undefined || patch.forum_id !== undefined) {
       await lockRowsById(tx, "forum", forums);
     }
-    const audit = (action: string, data: Record<string, string | number | boolean | null> = {}) =>
-      recordAudit({ action, actorId: actor.userId, targetType: "forum_thread", targetId: threadId, data: { ...data, reason: patch.reason ?? null }, ip: ip ?? null }, tx);
+    // One entry per change: the field as it was and as it became, with the request's reason.
+    type Fields = Record<string, string | number | boolean | null>;
+    const audit = (action: string, before: Fields, after: Fields, context: Fields = {}) =>
+      recordAudit({ action, actorId: actor.userId, targetType: "forum_thread", targetId: threadId, data: { ...context, reason: patch.reason ?? null, before, after }, ip: ip ?? null }, tx);
 
     if (patch.pinned !== undefined && patch.pinned !== thread.pinned) {
       await tx.forumThread.update({ where: { id: threadId }, data: { pinned: patch.pinned } });
-      await audit(patch.pinned ? "forum.thread.pin" : "forum.thread.unpin");
+      await audit(patch.pinned ? "forum.thread.pin" : "forum.thread.unpin", { pinned: thread.pinned }, { pinned: patch.pinned });
     }
     if (patch.closed !== undefined && patch.closed !== thread.closed) {
       await tx.forumThread.update({ where: { id: threadId }, data: { closed: patch.closed } });
-      await audit(patch.closed ? "forum.thread.close" : "forum.thread.reopen");
+      await audit(patch.closed ? "forum.thread.close" : "forum.thread.reopen", { closed: thread.closed }, { closed: patch.closed });
     }
     if (patch.title !== undefined && patch.title !== thread.title) {
       await tx.forumThread.update({ where: { id: threadId }, data: { title: patch.title } });
       // A news post is its thread: the archive and its page show the new title too (the slug stays, so links keep working).
       await tx.newsPost.updateMany({ where: { threadId }, data: { title: patch.title } });
-      await audit("forum.thread.rename", { from: thread.title, to: patch.title });
+      await audit("forum.thread.rename", { title: thread.title }, { title: patch.title });
     }
     // Hiding before a move in the same request: the move then carries no counters, and showing
     // again after a move counts the thread in its new forum. Either order ends consistent.
     if (patch.hidden === true && !thread.hidden) {
       await setHidden(tx, actor, threadId, thread, true, patch.reason ?? null);
       thread.hidden = true;
-      await audit("forum.thread.hide", { forumId: thread.forumId, authorId: thread.userId });
+      await audit("forum.thread.hide", { hidden: false }, { hidden: true }, { forumId: thread.forumId, authorId: thread.userId });
     }
     if (patch.forum_id !== undefined && patch.forum_id !== thread.forumId) {
       await moveThread(tx, threadId, thread, patch.forum_id);
-      await audit("forum.thread.move", { from: thread.forumId, to: patch.forum_id });
+      await audit("forum.thread.move", { forumId: thread.forumId }, { forumId: patch.forum_id });
       thread.forumId = patch.forum_id;
     }
     if (patch.hidden === false && thread.hidden) {
       await setHidden(tx, actor, threadId, thread, false, null);
-      await audit("forum.thread.unhide", { forumId: thread.forumId, authorId: thread.userId });
+      await audit("forum.thread.unhide", { hidden: true }, { hidden: false }, { forumId: thread.forumId, authorId: thread.userId });
     }
     return readThreadDto(tx, threadId);
   }, WRITE_TX);

@@ -19,7 +19,7 @@ export async function reorderForumCategories(actor: AuditActor, ids: number[]): 
     const before = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((r) => r.id);
     if (before.length !== ids.length || !ids.every((id) => before.includes(id))) throw new AppError("CONFLICT", { userMessage: ORDER_STALE_MESSAGE });
     await setCategoryOrder(tx, ids);
-    await auditStructure(tx, actor, { action: "forum.categories.reordered", targetType: "forum_category", targetId: null, before, after: ids });
+    await auditStructure(tx, actor, { action: "forum.categories.reordered", targetType: "forum_category", targetId: null, before: { order: before }, after: { order: ids } });
     return listForumStructure(tx);
   });
 }

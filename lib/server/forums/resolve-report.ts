@@ -19,7 +19,14 @@ export async function setReportResolved(actor: Pick<Actor, "userId">, reportId: 
     if (!report) throw reportNotFound();
     if (changed.count === 1) {
       await recordAudit(
-        { action: resolved ? "forum.report.resolve" : "forum.report.reopen", actorId: actor.userId, targetType: "forum_post_report", targetId: reportId, data: { postId: report.postId }, ip: ip ?? null },
+        {
+          action: resolved ? "forum.report.resolve" : "forum.report.reopen",
+          actorId: actor.userId,
+          targetType: "forum_post_report",
+          targetId: reportId,
+          data: { postId: report.postId, reason: null, before: { resolved: !resolved }, after: { resolved } },
+          ip: ip ?? null,
+        },
         tx,
       );
     }

@@ -5,4 +5,4 @@ import { getTicketOrThrow } from "@/lib/server/tickets/get-ticket";
 import { setTicketClosed } from "@/lib/server/tickets/set-ticket-closed";
 
 export const GET = route(getTicketOp, { handler: ({ params, actor }) => getTicketOrThrow(actor, params.id) });
-export const PATCH = route(updateTicketOp, { handler: ({ params, body, actor }) => setTicketClosed(actor, params.id, body.closed) });
+export const PATCH = route(updateTicketOp, { handler: ({ params, body, actor, ip }) => setTicketClosed(actor, params.id, body.closed, ip) });
