@@ -26,6 +26,8 @@ export type JobPayloads = {
   "lift-ban": { userId: number };
   /** Records the players online now into the dashboard's history and deletes samples past 90 days (crontab). */
   "sample-players-online": Record<string, unknown>;
+  /** Takes expired links out of stored mail and deletes sent mail past 30 days (crontab). */
+  "sweep-sent-mail": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -46,4 +48,5 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "announce-news": 8, // ~1.5 h of retries: outlasts a Discord outage; after that the news is old
   "lift-ban": 10, // a player waits for it: keep retrying through a database hiccup (~3.5 h)
   "sample-players-online": 1, // no retry: the next tick, five minutes later, takes the next sample anyway
+  "sweep-sent-mail": 3, // the next hourly run sweeps anyway
 };

@@ -8,7 +8,9 @@ import type { MailContent } from "./templates";
 
 // Every email is recorded as a MailMessage row. With SMTP_URL a `send-mail` job delivers it
 // (retried with backoff, see docs/jobs.md); without (local mode only) it stays in the outbox
-// shown at /dev/outbox.
+// shown at /dev/outbox. A mail whose link is a secret (MailContent.redacted) keeps the link only
+// until it is sent: the send replaces the bodies with the copy without it. In the outbox the
+// page is the delivery, so the link stays until sweep-sent-mail redacts it once expired.
 
 let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
@@ -35,12 +37,13 @@ export function siteLink(path: string, query: Record<string, string | number> = 
  */
 export async function queueMail(to: string, content: MailContent, opts: { tx?: Tx } = {}): Promise<{ id: number }> {
   const { tx } = opts;
+  const stored = { to, subject: content.subject, text: content.text, html: content.html, redactedText: content.redacted?.text ?? null, redactedHtml: content.redacted?.html ?? null };
   if (!getEnv().SMTP_URL) {
-    const row = await (tx ?? db).mailMessage.create({ data: { to, subject: content.subject, text: content.text, html: content.html, transport: "outbox", status: "SENT", sentAt: new Date() } });
+    const row = await (tx ?? db).mailMessage.create({ data: { ...stored, transport: "outbox", status: "SENT", sentAt: new Date() } });
     return { id: row.id };
   }
   const write = async (t: Tx) => {
-    const row = await t.mailMessage.create({ data: { to, subject: content.subject, text: content.text, html: content.html, transport: "smtp", status: "QUEUED" } });
+    const row = await t.mailMessage.create({ data: { ...stored, transport: "smtp", status: "QUEUED" } });
     await enqueue("send-mail", { mailId: row.id }, { tx: t });
     return { id: row.id };
   };
@@ -75,5 +78,7 @@ export async function deliverMail(mailId: number, { isLastAttempt }: { isLastAtt
     await db.mailMessage.update({ where: { id: mailId }, data: { error, status: isLastAttempt ? "FAILED" : "QUEUED" } });
     throw e;
   }
-  await db.mailMessage.update({ where: { id: mailId }, data: { status: "SENT", sentAt: new Date(), error: null } });
+  // Sent: the stored copy loses its live link in the same write (the recipient has it now).
+  const redact = row.redactedText !== null ? { text: row.redactedText, html: row.redactedHtml ?? "", redactedText: null, redactedHtml: null } : {};
+  await db.mailMessage.update({ where: { id: mailId }, data: { status: "SENT", sentAt: new Date(), error: null, ...redact } });
 }

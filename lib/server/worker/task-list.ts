@@ -12,6 +12,7 @@ import { sendConfirmationLinkTask } from "../accounts/send-confirmation-link-tas
 import { sendMailTask } from "../mail/send-mail-task";
 import { sendResetLinkTask } from "../accounts/send-reset-link-task";
 import { sweepExpiredRowsTask } from "../sessions/sweep-expired-rows";
+import { sweepSentMailTask } from "../mail/sweep-sent-mail";
 import { tellEmailOwnerTask } from "../accounts/tell-email-owner-task";
 
 type Tasks = { [T in TaskName]: (payload: JobPayloads[T], helpers: JobHelpers) => Promise<void> };
@@ -29,6 +30,7 @@ const tasks: Tasks = {
   "announce-news": announceNewsTask,
   "lift-ban": liftBanTask,
   "sample-players-online": samplePlayersOnlineTask,
+  "sweep-sent-mail": sweepSentMailTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -48,6 +50,8 @@ export const crontab = [
   "*/5 * * * * refresh-hiscores ?max=3&jobKey=refresh-hiscores-stale",
   // Players online into the staff dashboard's history (and samples past 90 days out); one pending run at most.
   "*/5 * * * * sample-players-online ?max=1&jobKey=sample-players-online",
+  // Expired links out of stored mail, sent mail past 30 days deleted; one pending run at most.
+  "17 * * * * sweep-sent-mail ?max=3&jobKey=sweep-sent-mail",
 ].join("\n");
 
 /**
