@@ -27,10 +27,11 @@ export const ZStaffDelivery = z.object({
   creditPurchaseId: z.number().int().nullable().describe("The credit purchase it comes from (bought through ::store)"),
   voteId: z.number().int().nullable().describe("The vote it rewards"),
   resentFromId: z.number().int().nullable().describe("For a re-sent copy: the delivery it copies"),
+  resendRootId: z.number().int().nullable().describe("For a re-sent copy: the first delivery of its chain, the one with the order, purchase or vote (copies of copies name it too)"),
   resentIds: z.array(z.number().int()).describe("Copies re-sent from this delivery"),
   refundCredits: z.number().int().nullable().describe("Credits canceling it would refund (store items bought with credits), or null"),
   canCancel: z.boolean().describe("Not handed to the game (pending, or its lease ran out)"),
-  canResend: z.boolean().describe("Delivered, with no re-sent copy still waiting"),
+  canResend: z.boolean().describe("Delivered, no copy of its chain still waiting, and the purchase behind the chain (if any) not refunded, disputed or canceled"),
 });
 export type TStaffDelivery = z.infer<typeof ZStaffDelivery>;
 
@@ -70,12 +71,12 @@ export const resendDeliveryOp = defineOperation({
   path: "/api/v1/staff/deliveries/{id}/resend",
   summary: "Send a delivered item again, as a new delivery linked to the original (administrator)",
   description:
-    "For an item the player says never arrived. The copy is pending and reaches the game through the normal claim, once. Only a delivered delivery can be re-sent, and not while an earlier copy of it still waits (409). Audited with the reason.",
+    "For an item the player says never arrived. The copy is pending and reaches the game through the normal claim, once. Only a delivered delivery can be re-sent. A copy can be re-sent too; the rule is its chain's (the original and every copy of it, copies of copies included): 409 while any copy of the chain still waits for the game, or when the purchase behind the chain was refunded, disputed or canceled. Audited with the reason.",
   tag: TAG,
   auth: "administrator",
   params: ZIdParams,
   body: ZStaffReasonInput,
-  responses: { 201: { description: "The copy was queued", schema: ZResendResult }, ...errors, ...notFound, 409: { description: "Not delivered, or a copy still waits", schema: ZErrorBody } },
+  responses: { 201: { description: "The copy was queued", schema: ZResendResult }, ...errors, ...notFound, 409: { description: "Not delivered, a copy of its chain still waits, or the purchase behind the chain was refunded, disputed or canceled", schema: ZErrorBody } },
 });
 
 export const cancelDeliveryOp = defineOperation({

@@ -2,6 +2,7 @@
 // delivered item as a new linked delivery the game claims once, and canceling one not handed
 // over yet (credits refunded once). Races are real: Promise.all against PostgreSQL, and a claim
 // held open in a transaction to prove the cancel waits for its row lock.
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as ackRoute } from "@/app/api/v1/game/deliveries/ack/route";
@@ -13,11 +14,13 @@ import type { Operation } from "@/lib/schemas/api";
 import { staffDeliveryOperations } from "@/lib/schemas/staff-deliveries";
 import { db } from "@/lib/server/db";
 import { ACK_REASONS } from "@/lib/server/game/ack-deliveries";
+import { settleEvent } from "@/lib/server/payments/settle";
 import { purchaseProduct } from "@/lib/server/store/purchase-product";
 import { runReconcile } from "@/scripts/admin";
 import { createGameKey } from "../factories/game-keys";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
+import { createPackage } from "../support/fake-payment-data";
 import { waitUntil } from "../support/jobs";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 import { balanceOf, createCategory, createProduct, giveCredits } from "./store-fixtures";
@@ -137,6 +140,151 @@ describe("re-send", () => {
     expect(refused.json.details).toBe("Only a delivered item can be re-sent; this one is pending.");
     expect(await db.gameDelivery.count({ where: { resentFromId: pending.delivery.id } })).toBe(0);
     expect((await resend(2_147_483_000)).status).toBe(404);
+  });
+});
+
+/** A player's credit package bought through ::store (500 + 50 credits), paid, its delivery claimed and acknowledged. */
+async function deliveredCreditPackage() {
+  const user = await createUser();
+  const pkg = await createPackage({ credits: 500, bonusCredits: 50, priceCents: 5000 });
+  const purchase = await db.creditPurchase.create({
+    data: { userId: user.id, creditPackageId: pkg.id, method: "STRIPE", providerRef: `pi_${randomUUID()}`, credits: 500, bonusCredits: 50, amountCents: 5000, deliverInGame: true },
+  });
+  expect(await settle(purchase, "paid")).toEqual({ outcome: "applied", purchaseId: purchase.id });
+  const delivery = await db.gameDelivery.findUniqueOrThrow({ where: { creditPurchaseId: purchase.id } });
+  await deliver(user.id, delivery.id);
+  return { user, purchase, delivery };
+}
+const settle = (p: { providerRef: string | null; amountCents: number }, kind: "paid" | "refunded" | "dispute-lost") =>
+  settleEvent("stripe", {
+    eventId: `evt_${randomUUID()}`,
+    type: `test.${kind}`,
+    payload: { test: true },
+    effect: kind === "paid" ? { kind, providerRef: p.providerRef!, amountCents: p.amountCents, currency: "usd" } : { kind, providerRef: p.providerRef! },
+  });
+/** The game claims the player's one waiting delivery, this one, and acknowledges it. */
+async function deliver(userId: number, id: number) {
+  const c = await claim(userId);
+  expect(c.deliveries.map((d) => d.id)).toEqual([id]);
+  expect((await ack(c.lease_id!, [id])).delivered).toEqual([id]);
+}
+/** Re-sends it (201); the copy's id. */
+async function copyOf(id: number) {
+  const r = await resend(id);
+  expect(r.status).toBe(201);
+  return (r.json.delivery as { id: number }).id;
+}
+/** The deliveries of a chain (the root and every copy of it) still waiting for the game. */
+const waitingInChain = (rootId: number) => db.gameDelivery.findMany({ where: { OR: [{ id: rootId }, { resendRootId: rootId }], status: { in: ["PENDING", "LEASED"] } }, orderBy: { id: "asc" } });
+
+describe("re-sending along a chain (copies of copies)", () => {
+  it("refuses the delivered copy of a refunded ::store credit package, as it refuses the original; a paid one's copy re-sends", async () => {
+    const refunded = await deliveredCreditPackage();
+    const copy = await copyOf(refunded.delivery.id);
+    await deliver(refunded.user.id, copy);
+    expect(await settle(refunded.purchase, "refunded")).toEqual({ outcome: "applied", purchaseId: refunded.purchase.id });
+    const message = "The purchase behind it is refunded: it is not re-sent.";
+    expect((await resend(refunded.delivery.id)).json.details).toBe(message);
+    const again = await resend(copy);
+    expect(again.status).toBe(409);
+    expect(again.json.details).toBe(message);
+    expect(await waitingInChain(refunded.delivery.id)).toEqual([]);
+    expect((await claim(refunded.user.id)).deliveries).toEqual([]);
+    // The staff list says so too: neither link offers a re-send.
+    const rows = (await list(`?player=${refunded.user.username}`)).json.results as { id: number; canResend: boolean; resendRootId: number | null }[];
+    expect(rows.map((d) => [d.id, d.canResend, d.resendRootId])).toEqual([
+      [copy, false, refunded.delivery.id],
+      [refunded.delivery.id, false, null],
+    ]);
+
+    // The twin: still paid, so its delivered copy is re-sent, and the new copy names the root.
+    const paid = await deliveredCreditPackage();
+    const first = await copyOf(paid.delivery.id);
+    await deliver(paid.user.id, first);
+    const r = await resend(first);
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ delivery: { status: "pending", kind: "credit_package", resentFromId: first, resendRootId: paid.delivery.id, payload: { credits: 500, bonus_credits: 50 } }, original: { id: first } });
+    expect((await waitingInChain(paid.delivery.id)).map((d) => d.id)).toEqual([(r.json.delivery as { id: number }).id]);
+  });
+
+  it("refuses the original while a copy of its copy still waits, naming it; once that copy is delivered it re-sends", async () => {
+    const { user, delivery } = await delivered();
+    const copy = await copyOf(delivery.id);
+    await deliver(user.id, copy);
+    const copyOfCopy = await copyOf(copy);
+    expect(await db.gameDelivery.findUniqueOrThrow({ where: { id: copyOfCopy } })).toMatchObject({ resentFromId: copy, resendRootId: delivery.id, status: "PENDING" });
+
+    const refused = await resend(delivery.id);
+    expect(refused.status).toBe(409);
+    expect(refused.json.details).toBe(`A re-sent copy (delivery #${copyOfCopy}) is still waiting for the game.`);
+    expect((await resend(copy)).json.details).toBe(`A re-sent copy (delivery #${copyOfCopy}) is still waiting for the game.`);
+    expect((await waitingInChain(delivery.id)).map((d) => d.id)).toEqual([copyOfCopy]);
+    expect((await list(`?player=${user.username}&state=delivered`)).json.results).toEqual([expect.objectContaining({ id: copy, canResend: false }), expect.objectContaining({ id: delivery.id, canResend: false })]);
+
+    // The twin: the game takes that copy, and the original can be re-sent again.
+    await deliver(user.id, copyOfCopy);
+    const again = await resend(delivery.id);
+    expect(again.status).toBe(201);
+    expect(again.json).toMatchObject({ delivery: { resentFromId: delivery.id, resendRootId: delivery.id } });
+  });
+
+  it("makes exactly one copy when the original, its copy and the copy's copy are re-sent at once", async () => {
+    for (let i = 0; i < 3; i++) {
+      const { user, delivery } = await delivered();
+      const copy = await copyOf(delivery.id);
+      await deliver(user.id, copy);
+      const copyOfCopy = await copyOf(copy);
+      await deliver(user.id, copyOfCopy);
+
+      const answers = await Promise.all([resend(delivery.id), resend(copy), resend(copyOfCopy)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+      const made = (answers.find((a) => a.status === 201)!.json.delivery as { id: number }).id;
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.json.details).toBe(`A re-sent copy (delivery #${made}) is still waiting for the game.`);
+      expect((await waitingInChain(delivery.id)).map((d) => d.id)).toEqual([made]);
+      expect(await db.gameDelivery.count({ where: { userId: user.id } })).toBe(4);
+      expect((await claim(user.id)).deliveries.map((d) => d.id)).toEqual([made]);
+    }
+  });
+
+  it("waits for the chain's root: a re-send of a copy's copy queues behind a transaction holding the original", async () => {
+    const { user, delivery } = await delivered();
+    const copy = await copyOf(delivery.id);
+    await deliver(user.id, copy);
+    const copyOfCopy = await copyOf(copy);
+    await deliver(user.id, copyOfCopy);
+
+    let racing: ReturnType<typeof resend> | undefined;
+    let finished = false;
+    let queued = 0;
+    await db.$transaction(async (tx) => {
+      // Another re-send of the chain in flight: it holds the root and has made its copy, uncommitted.
+      await tx.$queryRaw`SELECT id FROM game_deliveries WHERE id = ${delivery.id} FOR UPDATE`;
+      queued = (await tx.gameDelivery.create({ data: { userId: user.id, kind: "STORE_ITEM", payload: { itemId: 4587, quantity: 1 }, resentFromId: delivery.id, resendRootId: delivery.id } })).id;
+      racing = resend(copyOfCopy);
+      void racing.finally(() => (finished = true));
+      await waitUntil(async () => finished || (await lockWaits()) > 0, "the re-send to answer or wait");
+      expect(finished).toBe(false);
+    });
+    const r = await racing!;
+    expect(r.status).toBe(409);
+    expect(r.json.details).toBe(`A re-sent copy (delivery #${queued}) is still waiting for the game.`);
+    expect((await waitingInChain(delivery.id)).map((d) => d.id)).toEqual([queued]);
+  });
+
+  it("a refund of a ::store credit package the game already granted cancels its re-sent copy still waiting, and no other chain's", async () => {
+    const bystander = await deliveredCreditPackage();
+    const bystanderCopy = await copyOf(bystander.delivery.id);
+    const { user, purchase, delivery } = await deliveredCreditPackage();
+    const copy = await copyOf(delivery.id);
+    expect(await settle(purchase, "refunded")).toEqual({ outcome: "applied", purchaseId: purchase.id });
+    expect(await db.gameDelivery.findUniqueOrThrow({ where: { id: copy } })).toMatchObject({ status: "CANCELED", leasedUntil: null });
+    expect(await db.gameDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "DELIVERED" });
+    // The credits the game granted come back from the site balance, once; the copy grants nothing.
+    expect(await db.creditLedgerEntry.findMany({ where: { creditPurchaseId: purchase.id }, select: { kind: true, delta: true } })).toEqual([{ kind: "REFUND", delta: -550 }]);
+    expect((await claim(user.id)).deliveries).toEqual([]);
+    // The twin: the other player's purchase is still paid, and its copy still waits for the game.
+    expect((await waitingInChain(bystander.delivery.id)).map((d) => d.id)).toEqual([bystanderCopy]);
+    expect((await claim(bystander.user.id)).deliveries.map((d) => d.id)).toEqual([bystanderCopy]);
   });
 });
 

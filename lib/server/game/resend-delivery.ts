@@ -6,30 +6,33 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { lockRowById } from "../sql/locks";
-import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
+import { NO_SUCH_DELIVERY, resendRefusal, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
 // POST /staff/deliveries/{id}/resend (issue 18): a delivered item the player says never arrived
-// is queued again as a NEW delivery pointing at the original (resentFromId). The game claims it
-// like any other, so it is handed out once. The copy carries no storeOrderId, creditPurchaseId
-// or voteId (each unique to its original): what the game shows comes along in its payload.
+// is queued again as a NEW delivery pointing at the one re-sent (resentFromId) and at the first
+// delivery of its chain (resendRootId). The game claims it like any other, so it is handed out
+// once. The copy carries no storeOrderId, creditPurchaseId or voteId (each unique to its
+// original): what the game shows comes along in its payload, and the root keeps the links.
 //
-// The original row is locked first, so two re-sends of one item at once make one copy: the
-// second waits, then finds the first copy still waiting and is refused.
+// A copy can be re-sent in turn, so the rule is the chain's, read through the root
+// (resendRefusal): no copy of the chain still waiting, and the purchase behind it still paid.
+// The root row is locked first, one lock per chain: re-sends of any links of one chain at once
+// make one copy; the others wait, then find that copy waiting and are refused.
 
 export async function resendDelivery(id: number, reason: string, ctx: { actorId: number; ip: string | null }): Promise<TResendResult> {
   return db.$transaction(async (tx) => {
-    if (!(await lockRowById(tx, "gameDelivery", id))) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_DELIVERY });
-    const original = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: { ...staffDeliveryInclude, creditPurchase: { select: { status: true } } } });
-    if (original.status !== "DELIVERED")
-      throw new AppError("CONFLICT", { userMessage: `Only a delivered item can be re-sent; this one is ${original.status.toLowerCase()}.` });
-    const waiting = original.resends.find((r) => r.status === "PENDING" || r.status === "LEASED");
-    if (waiting) throw new AppError("CONFLICT", { userMessage: `A re-sent copy (delivery #${waiting.id}) is still waiting for the game.` });
-    // Credits whose payment was refunded or charged back are not sent again.
-    if (original.creditPurchase && original.creditPurchase.status !== "PAID")
-      throw new AppError("CONFLICT", { userMessage: `The purchase behind it is ${original.creditPurchase.status.toLowerCase()}: it is not re-sent.` });
+    // resendRootId never changes once a row exists, so it is read before the lock.
+    const link = await tx.gameDelivery.findUnique({ where: { id }, select: { resendRootId: true } });
+    if (!link) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_DELIVERY });
+    const rootId = link.resendRootId ?? id;
+    await lockRowById(tx, "gameDelivery", rootId);
+    const original = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: staffDeliveryInclude });
+
+    const refusal = resendRefusal(original);
+    if (refusal) throw new AppError("CONFLICT", { userMessage: refusal });
 
     const copy = await tx.gameDelivery.create({
-      data: { userId: original.userId, kind: original.kind, payload: selfContainedPayload(original), resentFromId: original.id },
+      data: { userId: original.userId, kind: original.kind, payload: selfContainedPayload(original), resentFromId: original.id, resendRootId: rootId },
       include: staffDeliveryInclude,
     });
     const after = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: staffDeliveryInclude });
@@ -43,7 +46,7 @@ export async function resendDelivery(id: number, reason: string, ctx: { actorId:
         data: {
           reason,
           before: { id: original.id, userId: original.userId, status: original.status, resentIds: original.resends.map((r) => r.id) },
-          after: { id: original.id, userId: original.userId, status: after.status, resentIds: after.resends.map((r) => r.id), copy: { id: copy.id, status: copy.status, kind: copy.kind, payload: copy.payload } },
+          after: { id: original.id, userId: original.userId, status: after.status, resentIds: after.resends.map((r) => r.id), copy: { id: copy.id, resendRootId: rootId, status: copy.status, kind: copy.kind, payload: copy.payload } },
         },
       },
       tx,

@@ -8,14 +8,37 @@ import { deliveryInclude, toGameDelivery } from "./delivery-dto";
 
 export const NO_SUCH_DELIVERY = "No such delivery.";
 
+/** Copies of a chain the game has not acknowledged or been told to drop: pending or leased. */
+const waitingInChain = { where: { status: { in: ["PENDING", "LEASED"] } }, select: { id: true }, orderBy: { id: "asc" } } satisfies Prisma.GameDeliveryFindManyArgs;
+
 export const staffDeliveryInclude = {
   ...deliveryInclude,
   storeOrder: { select: { priceCredits: true, product: { select: { name: true } } } },
+  creditPurchase: { select: { status: true } },
   user: { select: { id: true, username: true } },
   resends: { select: { id: true, status: true }, orderBy: { id: "asc" } },
+  // The chain, read through its root: an original is its own root; a copy names it.
+  resendChain: waitingInChain,
+  resendRoot: { select: { id: true, creditPurchase: { select: { status: true } }, resendChain: waitingInChain } },
 } satisfies Prisma.GameDeliveryInclude;
 
 export type StaffDeliveryRow = Prisma.GameDeliveryGetPayload<{ include: typeof staffDeliveryInclude }>;
+
+/**
+ * Why this delivery cannot be re-sent now, or null when it can. The rule belongs to the chain,
+ * not to the link asked about: copies carry no purchase link and copies of copies exist, so the
+ * root's purchase and every copy of the root count. (A root with copies was delivered for good:
+ * cancel, refunds and claims never move a delivered row, so only copies can still be waiting.)
+ */
+export function resendRefusal(row: StaffDeliveryRow): string | null {
+  if (row.status !== "DELIVERED") return `Only a delivered item can be re-sent; this one is ${row.status.toLowerCase()}.`;
+  const root = row.resendRoot ?? row;
+  const waiting = root.resendChain[0];
+  if (waiting) return `A re-sent copy (delivery #${waiting.id}) is still waiting for the game.`;
+  // Credits whose payment was refunded, charged back or canceled are not sent again.
+  if (root.creditPurchase && root.creditPurchase.status !== "PAID") return `The purchase behind it is ${root.creditPurchase.status.toLowerCase()}: it is not re-sent.`;
+  return null;
+}
 
 /** The lease ran out without an ack: claims take the row again, so it counts as not handed over. */
 export function isLeaseOver(row: { status: string; leasedUntil: Date | null }, now = new Date()): boolean {
@@ -24,7 +47,6 @@ export function isLeaseOver(row: { status: string; leasedUntil: Date | null }, n
 
 export function toStaffDelivery(row: StaffDeliveryRow, now = new Date()): TStaffDelivery {
   const leaseExpired = isLeaseOver(row, now);
-  const copyWaiting = row.resends.some((r) => r.status === "PENDING" || r.status === "LEASED");
   return {
     id: row.id,
     player: row.user,
@@ -40,9 +62,10 @@ export function toStaffDelivery(row: StaffDeliveryRow, now = new Date()): TStaff
     creditPurchaseId: row.creditPurchaseId,
     voteId: row.voteId,
     resentFromId: row.resentFromId,
+    resendRootId: row.resendRootId,
     resentIds: row.resends.map((r) => r.id),
     refundCredits: row.storeOrder?.priceCredits ?? null,
     canCancel: row.status === "PENDING" || leaseExpired,
-    canResend: row.status === "DELIVERED" && !copyWaiting,
+    canResend: resendRefusal(row) === null,
   };
 }

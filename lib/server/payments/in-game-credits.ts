@@ -1,7 +1,7 @@
 import "server-only";
 import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import type { Tx } from "../db";
-import { insertCreditDelivery, lockCreditDelivery } from "./sql/credit-deliveries";
+import { cancelWaitingCopies, insertCreditDelivery, lockCreditDelivery } from "./sql/credit-deliveries";
 
 // Credit packages bought through ::store (CreditPurchase.deliverInGame): the credits are handed
 // over in game by the NPC at home, as one CREDIT_PACKAGE delivery, instead of going to the
@@ -17,7 +17,8 @@ export async function queueCreditDelivery(tx: Tx, p: CreditPurchase): Promise<vo
  * What a refund or lost dispute does to the purchase's delivery. One the game has not been
  * handed yet (pending, or its lease ran out unacknowledged) is canceled: ack and claim then
  * refuse it. One the game granted or may be granting now (a live lease) cannot be undone here,
- * so the caller takes the credits back from the site balance instead.
+ * so the caller takes the credits back from the site balance instead; copies of it staff
+ * re-sent that the game has not been handed yet are canceled, as their purchase is gone.
  */
 export async function withdrawCreditDelivery(tx: Tx, purchaseId: number): Promise<"none" | "canceled" | "already-canceled" | "granted"> {
   // Locked: a claim passes over it (SKIP LOCKED) and an ack waits, then sees the outcome.
@@ -28,6 +29,9 @@ export async function withdrawCreditDelivery(tx: Tx, purchaseId: number): Promis
     await tx.gameDelivery.update({ where: { id: d.id }, data: { status: "CANCELED", leasedUntil: null } });
     return "canceled";
   }
+  // Under the delivery's row lock, the one a re-send of its chain takes: a re-send that saw the
+  // purchase paid has committed its copy by now, and one after this commit sees it refunded.
+  await cancelWaitingCopies(tx, d.id);
   return "granted";
 }
 

@@ -19,3 +19,15 @@ export async function lockCreditDelivery(tx: Tx, purchaseId: number): Promise<Lo
     FROM game_deliveries WHERE "creditPurchaseId" = ${purchaseId} FOR UPDATE`;
   return rows[0] ?? null;
 }
+
+/**
+ * Cancels the copies staff re-sent of a purchase's delivery (its chain, by root) that the game
+ * has not been handed yet: pending, or leased with the lease run out. A copy leased right now is
+ * left to its claim (the UPDATE waits for a claim holding it, then no longer matches). How many.
+ */
+export async function cancelWaitingCopies(tx: Tx, rootId: number): Promise<number> {
+  return tx.$executeRaw`
+    UPDATE game_deliveries SET status = 'CANCELED', "leasedUntil" = NULL
+    WHERE "resendRootId" = ${rootId}
+      AND (status = 'PENDING' OR (status = 'LEASED' AND ("leasedUntil" IS NULL OR "leasedUntil" < (now() AT TIME ZONE 'UTC'))))`;
+}
