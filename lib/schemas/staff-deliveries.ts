@@ -75,8 +75,9 @@ export const resendDeliveryOp = defineOperation({
   tag: TAG,
   auth: "administrator",
   params: ZIdParams,
+  staffTarget: { in: "path-delivery", reach: "act" },
   body: ZStaffReasonInput,
-  responses: { 201: { description: "The copy was queued", schema: ZResendResult }, ...errors, ...notFound, 409: { description: "Not delivered, a copy of its chain still waits, or the purchase behind the chain was refunded, disputed or canceled", schema: ZErrorBody } },
+  responses: { 201: { description: "The copy was queued", schema: ZResendResult }, ...errors, 403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody }, ...notFound, 409: { description: "Not delivered, a copy of its chain still waits, or the purchase behind the chain was refunded, disputed or canceled", schema: ZErrorBody } },
 });
 
 export const cancelDeliveryOp = defineOperation({
@@ -88,8 +89,9 @@ export const cancelDeliveryOp = defineOperation({
   tag: TAG,
   auth: "administrator",
   params: ZIdParams,
+  staffTarget: { in: "path-delivery", reach: "act" },
   body: ZStaffReasonInput,
-  responses: { 200: { description: "Canceled now, or before", schema: ZCancelResult }, ...errors, ...notFound, 409: { description: "Leased to the game or delivered, or the refund would take the balance past 2,147,483,647 credits", schema: ZErrorBody } },
+  responses: { 200: { description: "Canceled now, or before", schema: ZCancelResult }, ...errors, 403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody }, ...notFound, 409: { description: "Leased to the game or delivered, or the refund would take the balance past 2,147,483,647 credits", schema: ZErrorBody } },
 });
 
 export const staffDeliveryOperations = [listStaffDeliveriesOp, resendDeliveryOp, cancelDeliveryOp];

@@ -93,7 +93,7 @@ describe("purchaseProduct", () => {
     const user = await buyerWith(100);
     expect(await purchaseProduct(user.id, product.id, "k-refunded")).toMatchObject({ credits: 70 });
     const delivery = await db.gameDelivery.findFirstOrThrow({ where: { userId: user.id } });
-    expect(await cancelDelivery(delivery.id, "out of stock", { actorId: staff.id, ip: null })).toMatchObject({ refundedCredits: 30 });
+    expect(await cancelDelivery(delivery.id, "out of stock", { actorId: staff.id, privilege: staff.privilege, ip: null })).toMatchObject({ refundedCredits: 30 });
     // The order now has two entries. The spend is written again as a new row, behind the refund
     // in id and in the table, so only the kind (not the order of the rows) picks it.
     const [order] = await ordersOf(user.id);

@@ -1,5 +1,7 @@
 import "server-only";
+import type { Privilege } from "@/lib/generated/prisma/client";
 import type { TCancelResult } from "@/lib/schemas/staff-deliveries";
+import { assertStaffReach } from "../accounts/admin-actions";
 import { recordAudit } from "../audit/record-audit";
 import { applyCreditChange } from "../credits/apply-credit-change";
 import { db } from "../db";
@@ -16,11 +18,13 @@ import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff
 // makes this wait, and then its live lease refuses the cancel; a cancel that locked it first
 // makes the claim pass over it (the claim's SKIP LOCKED), and afterwards it is canceled.
 
-export async function cancelDelivery(id: number, reason: string, ctx: { actorId: number; ip: string | null }): Promise<TCancelResult> {
+export async function cancelDelivery(id: number, reason: string, ctx: { actorId: number; privilege: Privilege; ip: string | null }): Promise<TCancelResult> {
   return db.$transaction(async (tx) => {
     const row = await lockDeliveryLeaseState(tx, id);
     if (!row) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_DELIVERY });
     const before = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: staffDeliveryInclude });
+    // The staff rule: nobody cancels their own deliveries, or those of a rank at or above their own.
+    assertStaffReach(ctx, before.user, "act", "cancel a delivery of");
     if (row.status === "CANCELED") return { outcome: "already-canceled", delivery: toStaffDelivery(before), refundedCredits: 0 };
     if (row.status === "DELIVERED") throw new AppError("CONFLICT", { userMessage: "It was delivered: the game acknowledged it. Re-send it instead if it never arrived." });
     if (row.status === "LEASED" && !row.leaseOver)

@@ -1,6 +1,7 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, Privilege } from "@/lib/generated/prisma/client";
 import type { TResendResult } from "@/lib/schemas/staff-deliveries";
+import { assertStaffReach } from "../accounts/admin-actions";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -19,7 +20,7 @@ import { NO_SUCH_DELIVERY, resendRefusal, staffDeliveryInclude, toStaffDelivery 
 // The root row is locked first, one lock per chain: re-sends of any links of one chain at once
 // make one copy; the others wait, then find that copy waiting and are refused.
 
-export async function resendDelivery(id: number, reason: string, ctx: { actorId: number; ip: string | null }): Promise<TResendResult> {
+export async function resendDelivery(id: number, reason: string, ctx: { actorId: number; privilege: Privilege; ip: string | null }): Promise<TResendResult> {
   return db.$transaction(async (tx) => {
     // resendRootId never changes once a row exists, so it is read before the lock.
     const link = await tx.gameDelivery.findUnique({ where: { id }, select: { resendRootId: true } });
@@ -27,6 +28,8 @@ export async function resendDelivery(id: number, reason: string, ctx: { actorId:
     const rootId = link.resendRootId ?? id;
     await lockRowById(tx, "gameDelivery", rootId);
     const original = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: staffDeliveryInclude });
+    // The staff rule: nobody re-sends to themselves, or to a rank at or above their own.
+    assertStaffReach(ctx, original.user, "act", "re-send a delivery of");
 
     const refusal = resendRefusal(original);
     if (refusal) throw new AppError("CONFLICT", { userMessage: refusal });

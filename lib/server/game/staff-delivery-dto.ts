@@ -15,7 +15,7 @@ export const staffDeliveryInclude = {
   ...deliveryInclude,
   storeOrder: { select: { priceCredits: true, product: { select: { name: true } } } },
   creditPurchase: { select: { status: true } },
-  user: { select: { id: true, username: true } },
+  user: { select: { id: true, username: true, privilege: true } },
   resends: { select: { id: true, status: true }, orderBy: { id: "asc" } },
   // The chain, read through its root: an original is its own root; a copy names it.
   resendChain: waitingInChain,
@@ -49,7 +49,7 @@ export function toStaffDelivery(row: StaffDeliveryRow, now = new Date()): TStaff
   const leaseExpired = isLeaseOver(row, now);
   return {
     id: row.id,
-    player: row.user,
+    player: { id: row.user.id, username: row.user.username },
     kind: toGameDelivery(row).kind,
     status: row.status.toLowerCase() as TDeliveryState,
     leasedUntil: row.leasedUntil?.toISOString() ?? null,

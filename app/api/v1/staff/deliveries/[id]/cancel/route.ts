@@ -4,5 +4,5 @@ import { cancelDelivery } from "@/lib/server/game/cancel-delivery";
 import { route } from "@/lib/server/http/route";
 
 export const POST = route(cancelDeliveryOp, {
-  handler: ({ params, body, actor, ip }) => cancelDelivery(params.id, body.reason, { actorId: actor.userId, ip }),
+  handler: ({ params, body, actor, ip }) => cancelDelivery(params.id, body.reason, { actorId: actor.userId, privilege: actor.privilege, ip }),
 });

@@ -4,5 +4,5 @@ import { resendDelivery } from "@/lib/server/game/resend-delivery";
 import { json, route } from "@/lib/server/http/route";
 
 export const POST = route(resendDeliveryOp, {
-  handler: async ({ params, body, actor, ip }) => json(await resendDelivery(params.id, body.reason, { actorId: actor.userId, ip }), 201),
+  handler: async ({ params, body, actor, ip }) => json(await resendDelivery(params.id, body.reason, { actorId: actor.userId, privilege: actor.privilege, ip }), 201),
 });
