@@ -101,7 +101,11 @@ function enumerateGetRoutes(appDir = path.resolve("app")) {
  */
 const URLS = {
   "/account/reset-password": (c) => ["/account/reset-password", `/account/reset-password?uid=${c.playerId}&token=not-a-real-reset-token-0123456789`],
-  "/forums/search": () => ["/forums/search", "/forums/search?q=slayer"],
+  // A NUL in a page's search field is the field's error on the page (lib/server/http/page-query.ts), never a 500.
+  "/forums/search": () => ["/forums/search", "/forums/search?q=slayer", "/forums/search?q=%00"],
+  "/staff/players": () => ["/staff/players", "/staff/players?q=%00"],
+  "/staff/audit": () => ["/staff/audit", "/staff/audit?actor=%00", "/staff/audit?target=%00"],
+  "/staff/deliveries": () => ["/staff/deliveries", "/staff/deliveries?player=%00"],
   "/forums/{id}": (c) => [`/forums/${c.forumId}`],
   "/forums/{id}/create": (c) => [`/forums/${c.forumId}/create`],
   "/forums/thread/{id}": (c) => [`/forums/thread/${c.threadId}`],

@@ -3,8 +3,11 @@ import Link from "next/link";
 import { DashboardCounters } from "@/components/staff/dashboard-counters";
 import { DashboardSection, formatFigure } from "@/components/staff/dashboard-section";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";
+import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
 import { DASHBOARD_CACHE_SEC, DASHBOARD_RANGES, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
+import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { getDashboard } from "@/lib/server/staff/get-dashboard";
 
@@ -15,9 +18,19 @@ import { getDashboard } from "@/lib/server/staff/get-dashboard";
 export const metadata: Metadata = { title: "Staff dashboard", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-export default async function StaffDashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function StaffDashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireStaff("MODERATOR");
-  const range = (await searchParams).range === "90" ? 90 : 30;
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff"], await searchParams);
+  if (!parsed.ok) {
+    return (
+      <>
+        <PageHeader title="Staff dashboard" />
+        <InvalidQuery errors={parsed.errors} labels={{ range: "Period" }} />
+        <Link href="/staff">The last 30 days</Link>
+      </>
+    );
+  }
+  const { range } = parsed.query;
   const d = await getDashboard(range);
   const money = (cents: number) => formatFigure("cents", cents, d.currency);
   const count = (n: number) => n.toLocaleString("en-US");

@@ -2,10 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { fieldErrorsFrom, isRawBody, type Operation, type RawBodySpec, REQUIRED, type SignedInAuth, type SuccessOf } from "@/lib/schemas/api";
+import { isRawBody, type Operation, type RawBodySpec, type SignedInAuth, type SuccessOf } from "@/lib/schemas/api";
+import { checkInput } from "@/lib/schemas/check-input";
 import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenText } from "@/lib/schemas/text-rule";
 import { AppError } from "../errors";
-import { refuseForbiddenText } from "../forbidden-text";
 import { authenticateGameKey, type GameCaller } from "../game/api-keys";
 import { log } from "../log";
 import type { Actor } from "../sessions/authenticate-request";
@@ -50,22 +50,17 @@ type RouteOptions<O extends Operation> = {
   handler: (ctx: HandlerContext<O>) => Promise<Response | SuccessOf<O>>;
 };
 
-const requiredMessage: z.core.$ZodErrorMap = (iss) => (iss.code === "invalid_type" && iss.input === undefined ? REQUIRED : undefined);
-
 /** A raw body (webhook, vote callback) is stored as text or jsonb: the same rule, on the whole text. */
 function refuseForbiddenRawText(body: RawBody): RawBody {
   if (hasForbiddenText(body.text)) throw new AppError("VALIDATION", { fields: { body: [FORBIDDEN_TEXT_MESSAGE] }, userMessage: FORBIDDEN_TEXT_MESSAGE });
   return body;
 }
 
+/** The text rule, then the schema (lib/schemas/check-input.ts): the parsed input, or a 400 naming each field. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  refuseForbiddenText(data);
-  const result = schema.safeParse(data, { error: requiredMessage });
-  if (result.success) return result.data;
-  const fields = fieldErrorsFrom(result.error);
-  const details = fields.details?.[0] ?? "Some fields are invalid.";
-  delete fields.details;
-  throw new AppError("VALIDATION", { fields, userMessage: details });
+  const checked = checkInput(schema, data);
+  if (checked.ok) return checked.data;
+  throw new AppError("VALIDATION", { fields: checked.fields, userMessage: checked.details });
 }
 
 export function clientIp(req: Request): string {

@@ -4,10 +4,12 @@ import type { ReactNode } from "react";
 import { AuditEntry } from "@/components/staff/audit-entry";
 import { Pager } from "@/components/tickets/pager";
 import { ErrorList, inputClass } from "@/components/ui/field";
+import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";
-import { fieldErrorsFrom } from "@/lib/schemas/api";
-import { AUDIT_PAGE_SIZE, ZAuditQuery } from "@/lib/schemas/staff-audit";
+import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
+import { AUDIT_PAGE_SIZE } from "@/lib/schemas/staff-audit";
 import { listAuditLog } from "@/lib/server/audit/list-audit-log";
+import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
 // The audit log (issue 18): every staff action and every automatic change to money or access,
@@ -27,21 +29,24 @@ const FILTERS = [
 
 type Name = (typeof FILTERS)[number]["name"];
 
-export default async function StaffAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function StaffAuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireStaff("ADMINISTRATOR");
-  const sp = await searchParams;
-  const raw: Record<string, string> = {};
-  for (const [k, v] of Object.entries(sp)) {
-    const s = Array.isArray(v) ? v[0] : v;
-    if (s !== undefined && s !== "" && (k === "page" || FILTERS.some((f) => f.name === k))) raw[k] = s;
-  }
-  const parsed = ZAuditQuery.safeParse(raw);
-  const errors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
-  const { results, total } = parsed.success ? await listAuditLog(parsed.data) : { results: [], total: 0 };
-  const page = parsed.success ? parsed.data.page : 1;
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff/audit"], await searchParams);
+  const errors: Partial<Record<string, string[]>> = parsed.errors;
+  const { results, total } = parsed.ok ? await listAuditLog(parsed.query) : { results: [], total: 0 };
+  const page = parsed.ok ? parsed.query.page : 1;
+  const raw = parsed.values;
   const value = (n: Name) => raw[n] ?? "";
+  // A filter's error shows under its field; any other (the page, a name the form does not have) here.
+  const notInForm = Object.fromEntries(Object.entries(parsed.errors).filter(([name]) => !FILTERS.some((f) => f.name === name)));
   let body: ReactNode;
-  if (!parsed.success) body = <p className="text-red-200">Correct the filters above to see entries.</p>;
+  if (!parsed.ok)
+    body = (
+      <>
+        <InvalidQuery errors={notInForm} labels={{ page: "Page" }} />
+        <p className="text-red-200">Correct the filters above to see entries.</p>
+      </>
+    );
   else if (!results.length) body = <p className="text-stone-300">No entries match these filters.</p>;
   else
     body = (

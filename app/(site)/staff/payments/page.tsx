@@ -4,9 +4,11 @@ import { PROVIDER_LABELS, PURCHASE_STATUS_LABELS, PurchaseCard } from "@/compone
 import { WebhookEventCard } from "@/components/staff/webhook-event-card";
 import { Pager } from "@/components/tickets/pager";
 import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
+import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";
-import { pageNumber } from "@/lib/format/page-number";
+import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
 import { EVENT_PROVIDERS, PURCHASE_PROVIDERS, PURCHASE_STATUSES, STAFF_PAYMENTS_PAGE_SIZE } from "@/lib/schemas/staff-payments";
+import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { countUnappliedEvents, listWebhookEvents } from "@/lib/server/payments/list-webhook-events";
 import { listStaffPayments } from "@/lib/server/payments/list-staff-payments";
 import { requireStaff } from "@/lib/server/sessions/guards";
@@ -17,9 +19,11 @@ import { requireStaff } from "@/lib/server/sessions/guards";
 export const metadata: Metadata = { title: "Payments", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-type Params = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const pick = <T extends string>(list: readonly T[], v: string | string[] | undefined): T | undefined => list.find((x) => x === one(v));
+type Params = SearchParams;
+// As the query parser reads a repeated name: its last value.
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
+const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => list.find((x) => x === v);
+const QUERY_LABELS = { status: "Status", provider: "Provider", state: "Events", page: "Page" };
 
 export default async function StaffPaymentsPage({ searchParams }: { searchParams: Promise<Params> }) {
   await requireStaff("ADMINISTRATOR");
@@ -55,16 +59,26 @@ export default async function StaffPaymentsPage({ searchParams }: { searchParams
 }
 
 async function PurchasesView({ sp }: { sp: Params }) {
-  const status = pick(PURCHASE_STATUSES, sp.status);
-  const provider = pick(PURCHASE_PROVIDERS, sp.provider);
-  const page = pageNumber(sp.page);
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff/payments"], sp);
+  const filters = (
+    <GetFilterForm action="/staff/payments" label="Filter purchases">
+      <FilterSelect id="purchase-status" name="status" label="Status" value={pick(PURCHASE_STATUSES, parsed.values.status) ?? ""} options={PURCHASE_STATUSES.map((s) => ({ value: s, label: PURCHASE_STATUS_LABELS[s] }))} any="Any status" />
+      <FilterSelect id="purchase-provider" name="provider" label="Provider" value={pick(PURCHASE_PROVIDERS, parsed.values.provider) ?? ""} options={PURCHASE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
+    </GetFilterForm>
+  );
+  if (!parsed.ok) {
+    return (
+      <section aria-label="Purchases">
+        {filters}
+        <InvalidQuery errors={parsed.errors} labels={QUERY_LABELS} />
+      </section>
+    );
+  }
+  const { page, status, provider } = parsed.query;
   const { results, total } = await listStaffPayments({ page, status, provider });
   return (
     <section aria-labelledby="purchases-heading">
-      <GetFilterForm action="/staff/payments" label="Filter purchases">
-        <FilterSelect id="purchase-status" name="status" label="Status" value={status ?? ""} options={PURCHASE_STATUSES.map((s) => ({ value: s, label: PURCHASE_STATUS_LABELS[s] }))} any="Any status" />
-        <FilterSelect id="purchase-provider" name="provider" label="Provider" value={provider ?? ""} options={PURCHASE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
-      </GetFilterForm>
+      {filters}
       <h2 id="purchases-heading" className="mb-3 text-2xl text-gold">
         {total.toLocaleString("en-US")} {total === 1 ? "purchase" : "purchases"}
       </h2>
@@ -89,22 +103,37 @@ const STATES = [
 ] as const;
 
 async function EventsView({ sp }: { sp: Params }) {
-  const state = pick(["failed", "applied", "all"] as const, sp.state) ?? "failed";
-  const provider = pick(EVENT_PROVIDERS, sp.provider);
-  const page = pageNumber(sp.page);
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff/payments?view=events"], sp);
+  const intro = (
+    <p className="mb-4 max-w-3xl text-stone-300">
+      An event is not applied when settling refused it: a paid amount or currency that differs from the purchase, a purchase that cannot be found, a provider
+      reference that does not match. Fix the cause first (for example correct the purchase, or confirm with the provider), then re-apply it: it goes through the
+      same settlement, so it credits once however often it is re-applied.
+    </p>
+  );
+  const filters = (
+    <GetFilterForm action="/staff/payments" label="Filter events">
+      <input type="hidden" name="view" value="events" />
+      <FilterSelect id="event-state" name="state" label="Events" value={pick(["failed", "applied", "all"] as const, parsed.values.state) ?? "failed"} options={STATES} />
+      <FilterSelect id="event-provider" name="provider" label="Provider" value={pick(EVENT_PROVIDERS, parsed.values.provider) ?? ""} options={EVENT_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
+    </GetFilterForm>
+  );
+  if (!parsed.ok) {
+    return (
+      <section aria-label="Events">
+        {intro}
+        {filters}
+        <InvalidQuery errors={parsed.errors} labels={QUERY_LABELS} />
+      </section>
+    );
+  }
+  const { page, provider } = parsed.query;
+  const state = parsed.query.state ?? "failed";
   const { results, total } = await listWebhookEvents({ page, state: state === "all" ? undefined : state, provider });
   return (
     <section aria-labelledby="events-heading">
-      <p className="mb-4 max-w-3xl text-stone-300">
-        An event is not applied when settling refused it: a paid amount or currency that differs from the purchase, a purchase that cannot be found, a provider
-        reference that does not match. Fix the cause first (for example correct the purchase, or confirm with the provider), then re-apply it: it goes through
-        the same settlement, so it credits once however often it is re-applied.
-      </p>
-      <GetFilterForm action="/staff/payments" label="Filter events">
-        <input type="hidden" name="view" value="events" />
-        <FilterSelect id="event-state" name="state" label="Events" value={state} options={STATES} />
-        <FilterSelect id="event-provider" name="provider" label="Provider" value={provider ?? ""} options={EVENT_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
-      </GetFilterForm>
+      {intro}
+      {filters}
       <h2 id="events-heading" className="mb-3 text-2xl text-gold">
         {total.toLocaleString("en-US")} {total === 1 ? "event" : "events"}
       </h2>

@@ -6,8 +6,10 @@ import { inputClass } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
-import { pageNumber } from "@/lib/format/page-number";
+import { InvalidQuery } from "@/components/ui/invalid-query";
+import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
 import { PLAYERS_PAGE_SIZE } from "@/lib/schemas/staff-players";
+import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { searchPlayers } from "@/lib/server/staff/search-players";
 
@@ -17,28 +19,38 @@ import { searchPlayers } from "@/lib/server/staff/search-players";
 export const metadata: Metadata = { title: "Players", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-export default async function StaffPlayersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function StaffPlayersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireStaff("MODERATOR");
-  const sp = await searchParams;
-  const q = (one(sp.q) ?? "").trim().slice(0, 254);
-  const page = pageNumber(sp.page);
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff/players"], await searchParams);
+  const form = (
+    <form method="get" action="/staff/players" role="search" aria-label="Find players" className="mb-4 flex flex-wrap items-end gap-3">
+      <div className="min-w-0 flex-1 sm:max-w-md">
+        <label htmlFor="player-q" className="mb-1 block font-semibold">
+          Username, email or id
+        </label>
+        <input id="player-q" name="q" type="search" defaultValue={parsed.values.q ?? ""} maxLength={254} autoComplete="off" aria-invalid={parsed.errors.q ? true : undefined} className={inputClass} />
+      </div>
+      <button type="submit" className="btn btn-gold">
+        Search
+      </button>
+    </form>
+  );
+  const header = <PageHeader title="Players" subtitle="Find a player by the start of their username (any case), their email or their id, then open their page to see their records or act on their account." />;
+  if (!parsed.ok) {
+    return (
+      <>
+        {header}
+        {form}
+        <InvalidQuery errors={parsed.errors} labels={{ q: "Username, email or id", page: "Page" }} />
+      </>
+    );
+  }
+  const { q = "", page } = parsed.query;
   const { results, total } = await searchPlayers({ q, page }, { actorId: actor.userId, privilege: actor.privilege });
   return (
     <>
-      <PageHeader title="Players" subtitle="Find a player by the start of their username (any case), their email or their id, then open their page to see their records or act on their account." />
-      <form method="get" action="/staff/players" role="search" aria-label="Find players" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 sm:max-w-md">
-          <label htmlFor="player-q" className="mb-1 block font-semibold">
-            Username, email or id
-          </label>
-          <input id="player-q" name="q" type="search" defaultValue={q} maxLength={254} autoComplete="off" className={inputClass} />
-        </div>
-        <button type="submit" className="btn btn-gold">
-          Search
-        </button>
-      </form>
+      {header}
+      {form}
       <Panel aria-labelledby="players-heading">
         <h2 id="players-heading" className="mb-3 text-2xl text-gold">
           {q ? `${total.toLocaleString("en-US")} ${total === 1 ? "match" : "matches"} for “${q}”` : `${total.toLocaleString("en-US")} ${total === 1 ? "account" : "accounts"}, newest first`}

@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { Pager } from "@/components/tickets/pager";
 import { TicketTable } from "@/components/tickets/ticket-table";
 import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
+import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
-import { pageNumber } from "@/lib/format/page-number";
+import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
 import { isTicketType, TICKET_TYPE_LABELS, TICKET_TYPES, TICKETS_PAGE_SIZE } from "@/lib/schemas/tickets";
+import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { listTicketQueue } from "@/lib/server/tickets/list-tickets";
 
@@ -14,20 +16,41 @@ import { listTicketQueue } from "@/lib/server/tickets/list-tickets";
 export const metadata: Metadata = { title: "Ticket queue", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-export default async function StaffTicketsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+const STATUSES = ["open", "closed", "all"] as const;
+
+export default async function StaffTicketsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireStaff("MODERATOR");
-  const q = await searchParams;
-  const status = q.status === "closed" || q.status === "all" ? q.status : "open";
-  const type = isTicketType(q.type) ? q.type : undefined;
-  const page = pageNumber(q.page);
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff/tickets"], await searchParams);
+  const shownType = parsed.values.type;
+  const filters = (
+    <GetFilterForm action="/staff/tickets" label="Filter tickets">
+      <FilterSelect
+        id="queue-status"
+        name="status"
+        label="Status"
+        value={STATUSES.find((s) => s === parsed.values.status) ?? "open"}
+        options={[{ value: "open", label: "Open" }, { value: "closed", label: "Closed" }, { value: "all", label: "All" }]}
+      />
+      <FilterSelect id="queue-type" name="type" label="Type" value={isTicketType(shownType) ? shownType : ""} options={TICKET_TYPES.map((t) => ({ value: t, label: TICKET_TYPE_LABELS[t] }))} any="All types" />
+    </GetFilterForm>
+  );
+  const header = <PageHeader title="Ticket queue" subtitle="Every player's tickets. Open tickets come first, the one waiting longest at the top." />;
+  if (!parsed.ok) {
+    return (
+      <>
+        {header}
+        {filters}
+        <InvalidQuery errors={parsed.errors} labels={{ status: "Status", type: "Type", page: "Page" }} />
+      </>
+    );
+  }
+  const { page, type } = parsed.query;
+  const status = parsed.query.status ?? "open";
   const { results, total } = await listTicketQueue({ page, status: status === "all" ? undefined : status, type });
   return (
     <>
-      <PageHeader title="Ticket queue" subtitle="Every player's tickets. Open tickets come first, the one waiting longest at the top." />
-      <GetFilterForm action="/staff/tickets" label="Filter tickets">
-        <FilterSelect id="queue-status" name="status" label="Status" value={status} options={[{ value: "open", label: "Open" }, { value: "closed", label: "Closed" }, { value: "all", label: "All" }]} />
-        <FilterSelect id="queue-type" name="type" label="Type" value={type ?? ""} options={TICKET_TYPES.map((t) => ({ value: t, label: TICKET_TYPE_LABELS[t] }))} any="All types" />
-      </GetFilterForm>
+      {header}
+      {filters}
       <Panel aria-labelledby="queue-heading">
         <h2 id="queue-heading" className="mb-3 text-2xl text-gold">
           {total.toLocaleString("en-US")} {total === 1 ? "ticket" : "tickets"}

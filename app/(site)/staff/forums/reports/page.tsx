@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ForumPager } from "@/components/forums/forum-pager";
 import { ReportList } from "@/components/forums/report-list";
+import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";
-import { pageNumber } from "@/lib/format/page-number";
 import { REPORTS_PAGE_SIZE } from "@/lib/schemas/forums";
+import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
+import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { listReports } from "@/lib/server/forums/list-reports";
 import { htmlToText } from "@/lib/server/forums/sanitize";
 import { requireStaff } from "@/lib/server/sessions/guards";
@@ -27,11 +29,20 @@ const href = (status: "open" | "resolved", page = 1) => {
   return `/staff/forums/reports${s ? `?${s}` : ""}`;
 };
 
-export default async function ForumReportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ForumReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireStaff("MODERATOR");
-  const sp = await searchParams;
-  const status = sp.status === "resolved" ? "resolved" : "open";
-  const page = pageNumber(sp.page);
+  const parsed = parsePageQuery(PAGE_QUERIES["/staff/forums/reports"], await searchParams);
+  if (!parsed.ok) {
+    return (
+      <>
+        <PageHeader title="Reported posts" subtitle="Forum posts players reported. The one waiting longest is at the top." />
+        <InvalidQuery errors={parsed.errors} labels={{ status: "Status", page: "Page" }} />
+        <Link href={href("open")}>Open reports</Link>
+      </>
+    );
+  }
+  const { page } = parsed.query;
+  const status = parsed.query.status ?? "open";
   const { results, total } = await listReports(status, page);
   const pages = Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE));
   const reports = results.map((r) => ({ ...r, excerpt: htmlToText(r.post.content, 300) }));
