@@ -4,7 +4,7 @@
 //   unban <username> [reason…]
 //   reconcile   (lists balances that differ from their ledger; exits 1 when any do)
 //   game-key create <name> <scope,scope…> | game-key list | game-key revoke <prefix|name>
-//   backup <file> | restore <file> [--clean]   (pg_dump -Fc / pg_restore: scripts/lib/backup.ts)
+//   backup <file> [--force] | restore <file> [--clean]   (pg_dump -Fc / pg_restore: scripts/lib/backup.ts)
 // Uses DATABASE_URL (or .env). Every action is recorded in the audit log (backup and restore,
 // which work on the whole database, are not: a restore would replace the log itself).
 import { existsSync, readFileSync } from "node:fs";
@@ -29,7 +29,8 @@ const USAGE = `Usage:
                                                       (name what the game server needs; there is no default)
   npm run admin -- game-key list
   npm run admin -- game-key revoke <gsk_prefix|name>
-  npm run admin -- backup <file>                     the whole database with pg_dump -Fc (needs PostgreSQL's client tools)
+  npm run admin -- backup <file> [--force]           the whole database with pg_dump -Fc (needs PostgreSQL's client tools);
+                                                      refuses an existing file unless --force
   npm run admin -- restore <file> [--clean]          into an empty database; --clean replaces what the database holds
                                                       (PG_BIN_DIR: the folder of pg_dump/pg_restore when not on PATH)`;
 
@@ -38,8 +39,8 @@ async function runBackupCommand(command: string, args: string[]): Promise<{ code
   const flags = args.filter((a) => a.startsWith("--"));
   const [file, ...extra] = args.filter((a) => !a.startsWith("--"));
   if (!file || extra.length) return null;
-  if (command === "backup" && !flags.length) {
-    const r = await backupDatabase({ databaseUrl: process.env.DATABASE_URL, file });
+  if (command === "backup" && flags.every((f) => f === "--force")) {
+    const r = await backupDatabase({ databaseUrl: process.env.DATABASE_URL, file, force: flags.length > 0 });
     const size = r.bytes >= 1 << 20 ? `${(r.bytes / (1 << 20)).toFixed(1)} MiB` : `${Math.ceil(r.bytes / 1024)} KiB`;
     return { code: 0, message: `Backed up ${r.label} to ${r.file} (${size}). It holds password hashes and sessions: keep it private.` };
   }

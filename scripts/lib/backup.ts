@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, statSync } from "node:fs";
-import { open, rename, rm, stat } from "node:fs/promises";
+import { link, lstat, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 
@@ -132,14 +132,41 @@ function describeFsError(e: unknown): string {
 
 export type BackupResult = { file: string; bytes: number; label: string };
 
+function alreadyExists(target: string, file: string): BackupError {
+  return new BackupError(
+    `${target} already exists, so nothing was written: a backup replaces an existing file only with --force. ` +
+      `Name a new file, or, if that file is an earlier backup you mean to replace: npm run admin -- backup ${file} --force`,
+  );
+}
+
+/**
+ * Puts the finished dump under the target name. Without `force` a hard link does it, which fails
+ * if a file of that name appeared meanwhile (never replaced); where the file system has no hard
+ * links, a rename after checking again.
+ */
+async function moveIntoPlace(temp: string, target: string, file: string, force: boolean): Promise<void> {
+  if (force) return rename(temp, target);
+  try {
+    await link(temp, target);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException)?.code;
+    if (code === "EEXIST") throw alreadyExists(target, file);
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw e;
+    if (await lstat(target).catch(() => null)) throw alreadyExists(target, file);
+    return rename(temp, target);
+  }
+  await rm(temp, { force: true });
+}
+
 /**
  * Dumps the whole database (every schema: the app's tables, Prisma's migration record and the
  * job queue) with `pg_dump -Fc`. The dump is written beside the target under a temporary name
- * (mode 600: it holds password hashes) and renamed into place only once pg_dump has finished, so
+ * (mode 600: it holds password hashes) and moved into place only once pg_dump has finished, so
  * a failed or interrupted backup never leaves a partial file under the target name, and an
- * earlier backup there stays as it was.
+ * earlier backup there stays as it was. An existing file is never replaced unless `force` is
+ * set: a mistyped name (`backup .env`) must not destroy what was there.
  */
-export async function backupDatabase(opts: { databaseUrl: string | undefined; file: string; env?: Env }): Promise<BackupResult> {
+export async function backupDatabase(opts: { databaseUrl: string | undefined; file: string; force?: boolean; env?: Env }): Promise<BackupResult> {
   const env = opts.env ?? process.env;
   const conn = toolConnection(opts.databaseUrl);
   const pgDump = findPgTool("pg_dump", env);
@@ -147,6 +174,7 @@ export async function backupDatabase(opts: { databaseUrl: string | undefined; fi
   if ((await stat(target).catch(() => null))?.isDirectory()) {
     throw new BackupError(`${target} is a folder: name the backup file, e.g. ${path.join(target, "backup.dump")}. Nothing was written.`);
   }
+  if (!opts.force && (await lstat(target).catch(() => null))) throw alreadyExists(target, opts.file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString("hex")}.partial`);
   try {
     await (await open(temp, "wx", 0o600)).close();
@@ -162,7 +190,7 @@ export async function backupDatabase(opts: { databaseUrl: string | undefined; fi
     } finally {
       await written.close();
     }
-    await rename(temp, target);
+    await moveIntoPlace(temp, target, opts.file, opts.force ?? false);
   } catch (e) {
     await rm(temp, { force: true });
     if (e instanceof BackupError) throw e;

