@@ -1,4 +1,4 @@
-// A session opened by a ::store link (issue 16) is a store session: it reaches the operations
+// A session opened by a ::store link is a store session: it reaches the operations
 // marked `storeSession` (buying credits and items, reading the profile and purchases) and every
 // other signed-in operation answers 403 — password, email, 2FA and sessions included — and no
 // staff operation works, even for an account made staff after the link was opened.
@@ -15,13 +15,14 @@ import { setEnv } from "../support/env";
 import { call, freshClient, handlerOf, SAME_ORIGIN, sessionFrom } from "./helpers";
 
 /** Path parameters that parse (a real id shape), so only the session decides the answer. */
-const params = (op: Operation) => Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === "kind" ? "browser" : m[1] === "site" ? "runelocus" : "1"]));
+const params = (op: Operation, id = "1") => Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === "kind" ? "browser" : m[1] === "site" ? "runelocus" : id]));
 
-const callAs = async (op: Operation, session: string) =>
+/** `id` fills every id of the path: the twin below names an account the staff rule lets the owner reach. */
+const callAs = async (op: Operation, session: string, id = "1") =>
   call(await handlerOf(op), {
     method: op.method,
-    path: op.path.replace(/\{(\w+)\}/g, "1"),
-    params: params(op),
+    path: op.path.replace(/\{(\w+)\}/g, id),
+    params: params(op, id),
     cookies: { session },
     headers: { ...SAME_ORIGIN, ...freshClient() },
     ...(op.method === "GET" || op.method === "DELETE" ? {} : { body: {} }),
@@ -98,8 +99,13 @@ describe("a store session", () => {
   it("is the twin of a password session, which the same operations let through", async () => {
     const owner = await createUser({ privilege: "OWNER" });
     const full = await createSessionToken(owner.id);
+    // Operations under the staff rule name a player below the owner (its delivery, for those on one),
+    // so only the kind of session could refuse them.
+    const player = await createUser();
+    const delivery = await db.gameDelivery.create({ data: { userId: player.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" } } });
     for (const op of refused) {
-      const r = await callAs(op, full);
+      const id = op.staffTarget?.in === "path-player" ? player.id : op.staffTarget?.in === "path-delivery" ? delivery.id : 1;
+      const r = await callAs(op, full, String(id));
       expect([401, 403], `${op.method} ${op.path} answered ${r.status} ${JSON.stringify(r.json)}`).not.toContain(r.status);
     }
   });

@@ -69,6 +69,7 @@ describe("who a member of staff may read and act on", () => {
     expect(() => assertStaffReach(by("MODERATOR"), { id: 2, privilege: "MODERATOR" }, "act", "ban")).toThrow(refused("Only a rank above moderator may ban a moderator."));
     expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 2, privilege: "ADMINISTRATOR" }, "read", "read the record of")).toThrow(refused("Only a rank above administrator may read the record of an administrator."));
     expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "act", "ban")).toThrow(refused("Nobody may ban an owner: another owner may only change their privilege."));
+    expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "read", "read the record of")).toThrow(refused("An owner's record is theirs alone to read."));
     // The allowed twins.
     expect(() => assertStaffReach(by("MODERATOR"), { id: 2, privilege: "PLAYER" }, "act", "ban")).not.toThrow();
     expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 1, privilege: "ADMINISTRATOR" }, "read", "read the record of")).not.toThrow();

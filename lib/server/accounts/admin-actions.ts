@@ -44,6 +44,7 @@ export function assertStaffReach(by: ActionActor, target: Pick<UserRow, "id" | "
   if (refusal === "self") throw new AppError("FORBIDDEN", { userMessage: reach === "privilege" ? "You cannot change your own privilege: another owner must." : `You cannot ${what} your own account through the staff console.` });
   const who = RANK_NAME[target.privilege];
   if (reach === "privilege") throw new AppError("FORBIDDEN", { userMessage: "Only an owner may change who is staff." });
+  if (target.privilege === "OWNER" && reach === "read") throw new AppError("FORBIDDEN", { userMessage: "An owner's record is theirs alone to read." });
   if (target.privilege === "OWNER") throw new AppError("FORBIDDEN", { userMessage: `Nobody may ${what} an owner: another owner may only change their privilege.` });
   throw new AppError("FORBIDDEN", { userMessage: `Only a rank above ${target.privilege.toLowerCase()} may ${what} ${who}.` });
 }
