@@ -18,9 +18,9 @@ export const LAYOUT_DATE = "2026-04-11";
 /**
  * The skill rows of the official answers: our skill ids 0 (Overall) to 23 in the official order,
  * then Sailing, which this server does not have (always unranked). Names are Jagex's: RuneLite
- * matches rows by name, and the site's "Runecrafting" (spec §9) is "Runecraft" there.
+ * matches rows by name, and the site's "Runecrafting" (docs/product.md §9) is "Runecraft" there.
  */
-/** Jagex's names where the site's (spec §9) differ. */
+/** Jagex's names where the site's (docs/product.md §9) differ. */
 const OFFICIAL_NAME: Partial<Record<string, string>> = { Runecrafting: "Runecraft" };
 
 export const OFFICIAL_SKILLS: readonly { id: number; name: string }[] = ["Overall", ...SKILLS.map((n) => OFFICIAL_NAME[n] ?? n), "Sailing"].map((name, id) => ({ id, name }));
@@ -137,7 +137,7 @@ export const ACTIVITIES: readonly Activity[] = [
   row(117, "colosseum_glory", "Colosseum Glory", "minigames"),
   row(118, "collections_logged", "Collections Logged", "minigames"),
   ...BOSSES.map(([id, key, name]) => row(id, key, name, "bosses")),
-  // This site's own PvP ladders (spec §2: Top Pkers, Top Kill Streaks). The game pushes the
+  // This site's own PvP ladders (docs/product.md §2: Top Pkers, Top Kill Streaks). The game pushes the
   // player's total kills and their best kill streak.
   { id: 500, key: "pvp_kills", name: "PvP Kills", group: "pvp", official: false },
   { id: 501, key: "pvp_kill_streak", name: "Best Kill Streak", group: "pvp", official: false },

@@ -1,4 +1,4 @@
-// Hiscores rules and URL vocabulary (spec §2, §9; DESIGN.md §5; docs/hiscores.md). Pure: shared by
+// Hiscores rules and URL vocabulary (docs/product.md §2, §9; docs/hiscores.md). Pure: shared by
 // pages, API contracts and the server. The database orders ladders by the same keys, generated
 // in migration 20261124000000 (scoreOf / tiebreakOf mirror those expressions). A ladder's id is a
 // skill's (0 Overall, 1–23) or an activity's (100 and up, lib/hiscores-layout.ts: level 0, the
@@ -46,7 +46,7 @@ export function gameModeOfSegment(segment: string): TGameMode | null {
   return Object.hasOwn(OFFICIAL_MODE_SEGMENTS, segment) ? OFFICIAL_MODE_SEGMENTS[segment as keyof typeof OFFICIAL_MODE_SEGMENTS] : null;
 }
 
-/** `?page=` of the hiscores: below 1, not a number or missing → 1 (spec §4); capped. */
+/** `?page=` of the hiscores: below 1, not a number or missing → 1 (docs/product.md §4); capped. */
 export function clampHiscoresPage(raw: string | null | undefined): number {
   const n = raw && /^\s*-?\d+\s*$/.test(raw) ? Number.parseInt(raw, 10) : Number.NaN;
   if (!Number.isFinite(n) || n < 1) return 1;
@@ -66,10 +66,10 @@ export function ladderSlug(id: number): string {
   return a ? activitySlug(a) : skillSlug(id);
 }
 
-/** The site's name of a ladder: a skill's (spec §9, "Runecrafting") or an activity's. */
+/** The site's name of a ladder: a skill's (docs/product.md §9, "Runecrafting") or an activity's. */
 export const ladderName = (id: number): string => activityById(id)?.name ?? skillName(id);
 
-/** The categories of the hiscores page: Overall, then the 23 skills in spec order. */
+/** The categories of the hiscores page: Overall, then the 23 skills in the order of docs/product.md §9. */
 export const CATEGORIES: readonly { id: number; name: string; slug: string }[] = [
   { id: OVERALL_ID, name: "Overall", slug: "overall" },
   ...SKILLS.map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() })),

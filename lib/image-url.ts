@@ -1,6 +1,6 @@
 import { isIpLiteral, isPublicAddress } from "./ip-address";
 
-// Where an image in a post or news item may come from (issues 10 and 16). One rule, decided by one
+// Where an image in a post or news item may come from. One rule, decided by one
 // function (judgeImageSource) everywhere: the editor's image prompt and the news image field
 // (isImageUrl), the server's sanitiser for every <img> it keeps, and the image proxy before each
 // fetch and each redirect. An image is kept only when it is

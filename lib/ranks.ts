@@ -1,4 +1,4 @@
-// Rank rules of spec §3 and §6. Pure: used by the navbar, forums and account page.
+// Rank rules of docs/product.md §3 and §6. Pure: used by the navbar, forums and account page.
 
 export type PrivilegeName = "PLAYER" | "MODERATOR" | "ADMINISTRATOR" | "OWNER";
 export type MemberRankName = "NONE" | "PREMIUM" | "EXPANSION" | "EXTREME" | "RESPECTED" | "LEGENDARY" | "MYTHICAL" | "UBER";
@@ -9,7 +9,7 @@ export function displayRank(privilege: PrivilegeName, memberRank: MemberRankName
   return privilege.toLowerCase();
 }
 
-/** Donator thresholds by cumulative donation, in US dollars (spec §3). */
+/** Donator thresholds by cumulative donation, in US dollars (docs/product.md §3). */
 export const DONATOR_RANKS: ReadonlyArray<{ rank: Exclude<MemberRankName, "NONE">; name: string; minDollars: number }> = [
   { rank: "PREMIUM", name: "Premium", minDollars: 25 },
   { rank: "EXPANSION", name: "Expansion", minDollars: 50 },
@@ -27,7 +27,7 @@ export function memberRankForTotal(totalCents: number): MemberRankName {
   return rank;
 }
 
-/** Forum post tier by post count (spec §6): strictly greater than each threshold. */
+/** Forum post tier by post count (docs/product.md §6): strictly greater than each threshold. */
 const POST_TIERS: ReadonlyArray<[number, string]> = [
   [1500, "twisted"],
   [1000, "third-age"],

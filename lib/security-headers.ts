@@ -1,4 +1,4 @@
-// Security headers for every response (DESIGN.md §4). The policies live in security-policy.mjs
+// Security headers for every response (docs/architecture.md). The policies live in security-policy.mjs
 // so next.config.mjs can use them too; this module gives them types for TypeScript callers.
 import * as policy from "./security-policy.mjs";
 

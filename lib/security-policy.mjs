@@ -1,4 +1,4 @@
-// Security headers and the three Content-Security-Policies (docs/performance.md, DESIGN.md §4).
+// Security headers and the three Content-Security-Policies (docs/performance.md, docs/architecture.md).
 // Plain JavaScript so next.config.mjs can import it; lib/security-headers.ts re-exports it typed.
 
 const CAPTCHA_HOSTS = ["https://challenges.cloudflare.com", "https://hcaptcha.com", "https://*.hcaptcha.com"];

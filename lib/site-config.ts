@@ -30,7 +30,7 @@ export type VoteSiteConfig = {
     /** Parameter with the voter's own address, when the site reports it (stored, not trusted). */
     voterIp?: string;
   };
-  /** Hours between two counted votes of one account on this site (spec §9: 12). */
+  /** Hours between two counted votes of one account on this site (docs/product.md §9: 12). */
   cooldownHours: number;
   /** Vote points delivered in game per counted vote, before the donator bonus. */
   rewardPoints: number;

@@ -1,4 +1,4 @@
-// The 23 skills of spec §9 in their order; id 0 is Overall. Pure data.
+// The 23 skills of docs/product.md §9 in their order; id 0 is Overall. Pure data.
 
 export const SKILLS = [
   "Attack",

@@ -1,7 +1,7 @@
 import { atLeast } from "./privileges";
 import type { PrivilegeName } from "./ranks";
 
-// The staff console's areas and who may use each (issue 18). One table for the navigation, the
+// The staff console's areas and who may use each. One table for the navigation, the
 // page guards, the API's auth modes and docs/staff.md: a page a role may not use is the 404
 // page, and its API answers 403 (guests 401).
 

@@ -1,4 +1,4 @@
-// Game-compatible usernames (DESIGN.md §5). Pure: shared by forms, API and game bridge.
+// Game-compatible usernames (docs/accounts.md, Registration). Pure: shared by forms, API and game bridge.
 import { REQUIRED } from "./messages/common";
 
 export const USERNAME_MAX = 12;

@@ -5,11 +5,11 @@ import type { z } from "zod";
 import { REQUIRED } from "@/lib/messages/common";
 import type { Operation, SuccessOf } from "@/lib/schemas/api";
 
-/** Spec §8 texts. */
+/** docs/product.md §8 texts. */
 export const RATE_LIMITED = "You have been rate limited, please try again later.";
 export const SERVER_ERROR = "Error! Looks like something went wrong on the server. Try again or contact a staff member for help.";
 
-/** Spec §9: the wrapper's default timeout (the shared client's is 60 s, for slow calls such as payments). */
+/** docs/product.md §9: the wrapper's default timeout (the shared client's is 60 s, for slow calls such as payments). */
 export const API_TIMEOUT_MS = 30_000;
 export const API_TIMEOUT_LONG_MS = 60_000;
 export const TIMED_OUT = "The server did not answer in time. Check your connection and try again; if it keeps happening, contact a staff member.";
@@ -19,7 +19,7 @@ export type ApiResponse<T = Record<string, unknown>> = {
   status: number;
   ok: boolean;
   data: T & Record<string, unknown>;
-  /** The body when it is a JSON array (the spec's plain lists: categories, purchases); `data` is then `{}`. */
+  /** The body when it is a JSON array (the plain lists of docs/product.md §7: categories, purchases); `data` is then `{}`. */
   list?: unknown[];
   /** No answer within the timeout (status 0). */
   timedOut?: boolean;
@@ -113,7 +113,7 @@ const DETAIL_KEYS = new Set(["details", "detail", "non_field_errors"]);
 /** Keys that are never shown: the request id is for logs and support, not for the form. */
 const IGNORED_KEYS = new Set(["request_id"]);
 
-/** A DRF-shaped error body (DESIGN.md §4) split into per-field lists, `details` and `error`. */
+/** A DRF-shaped error body (docs/architecture.md) split into per-field lists, `details` and `error`. */
 export function readErrors(body: Record<string, unknown>): { fields: Record<string, string[]>; details?: string; error?: string } {
   const fields: Record<string, string[]> = {};
   let details: string | undefined;
@@ -140,7 +140,7 @@ export type FailureOptions = {
 };
 
 /**
- * The one mapping from a failed answer to a form (spec §8): 429 → the rate-limit text; no
+ * The one mapping from a failed answer to a form (docs/product.md §8): 429 → the rate-limit text; no
  * answer, a non-JSON answer or a 5xx → the generic server text; otherwise the server's field
  * lists under their fields and its `details` (or `error`) as the form text. Errors for fields
  * the form does not show (a bad `uid` in a reset link) are the form text, ahead of the generic

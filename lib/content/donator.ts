@@ -1,6 +1,6 @@
-// Donator Benefits and Custom Donations (spec §1, §3, §9), shown in the /store modals. Pure data.
+// Donator Benefits and Custom Donations (docs/product.md §1, §3, §9), shown in the /store modals. Pure data.
 // The thresholds come from lib/ranks.ts (the same table the server ranks players by); the perk
-// values are the spec's (§9), the sentences around them our own.
+// values are those of docs/product.md §9, the sentences around them our own.
 import { DONATOR_RANKS, type MemberRankName } from "../ranks";
 
 export type DonatorTier = {
@@ -12,7 +12,7 @@ export type DonatorTier = {
   perks: readonly string[];
 };
 
-// Spec §9, one value per rank from Premium to Uber (null: that perk has no limit at the rank).
+// docs/product.md §9, one value per rank from Premium to Uber (null: that perk has no limit at the rank).
 const RUN_BOOST_PERCENT = [5, 5, 10, 10, 15, 20, 20];
 const VOTE_POINTS_MULTIPLIER = [null, null, 1.5, 1.5, 1.5, 1.5, 2];
 const BANK_CAPACITY = [600, 800, 900, 1000, 1300, 1500, 1800];
@@ -27,7 +27,7 @@ const ZONES = [["DI"], ["DI"], ["DI"], ["DI", "RDI"], ["DI", "RDI", "LDI"], ["DI
 
 const n = (v: number) => v.toLocaleString("en-US");
 
-/** The perks of the rank at `i` (0 = Premium), with the spec's values. */
+/** The perks of the rank at `i` (0 = Premium), with the values of docs/product.md §9. */
 function perksAt(i: number): string[] {
   const vote = VOTE_POINTS_MULTIPLIER[i];
   const yell = YELL_COOLDOWN[i];
@@ -46,7 +46,7 @@ function perksAt(i: number): string[] {
   ];
 }
 
-/** Spec §9: the vote points bonus of a member rank (1.5x from Extreme, 2x for Uber, else 1). */
+/** docs/product.md §9: the vote points bonus of a member rank (1.5x from Extreme, 2x for Uber, else 1). */
 export function votePointsMultiplier(rank: MemberRankName): number {
   return VOTE_POINTS_MULTIPLIER[DONATOR_RANKS.findIndex((r) => r.rank === rank)] ?? 1;
 }
@@ -59,12 +59,12 @@ export function votePoints(rewardPoints: number, rank: MemberRankName): number {
 /** Every donator rank in ascending order, with its threshold and perks. */
 export const DONATOR_TIERS: readonly DonatorTier[] = DONATOR_RANKS.map((r, i) => ({ ...r, perks: perksAt(i) }));
 
-/** More perks exist by rank (noted drops, pet chance, clue bonus); the spec gives no values for them. */
+/** More perks exist by rank (noted drops, pet chance, clue bonus); docs/product.md gives no values for them. */
 export const MORE_PERKS_NOTE = "Higher ranks also improve noted drops, pet chance, clue rewards and more: ask staff in-game for the details.";
 
 export type CustomDonation = { name: string; dollars: number; description: string };
 
-/** Spec §9: custom items bought directly; they give no store credits. */
+/** docs/product.md §9: custom items bought directly; they give no store credits. */
 export const CUSTOM_DONATIONS: readonly CustomDonation[] = [
   { name: "Custom single item", dollars: 200, description: "One item of your own design, made by our developers." },
   { name: "Easter Basket", dollars: 250, description: "The Easter Basket cosmetic." },
@@ -72,10 +72,10 @@ export const CUSTOM_DONATIONS: readonly CustomDonation[] = [
   { name: "Ankou outfit", dollars: 450, description: "The Ankou outfit in one of four colours." },
 ];
 
-/** The four colours the Ankou outfit comes in (spec §9). */
+/** The four colours the Ankou outfit comes in (docs/product.md §9). */
 export const ANKOU_COLOURS = ["blue", "green", "yellow", "white"] as const;
 
-/** How custom donations are ordered (spec §9): no credits, through the community chat server. */
+/** How custom donations are ordered (docs/product.md §9): no credits, through the community chat server. */
 export const CUSTOM_DONATION_NOTES: readonly string[] = [
   "Custom donations do not give any store credits.",
   "To order one, open a message to a staff member on our community chat server.",

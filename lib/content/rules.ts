@@ -66,7 +66,7 @@ export function offenseLabel(index: number): string {
   return `${n}${suffix} offense`;
 }
 
-// Numbers (spec section 9).
+// Numbers (docs/product.md §9).
 export const AUTO_TYPER_MIN_INTERVAL_SECONDS = 15;
 export const YELL_ANNOUNCEMENT_MIN_GAP_MINUTES = 5;
 export const MAX_ALTS_IN_AFK_ZONES = 3;

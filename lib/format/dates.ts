@@ -1,4 +1,4 @@
-// Date formats of spec §9. Pure: used by server and client components alike.
+// Date formats of docs/product.md §9. Pure: used by server and client components alike.
 
 const PARTS_CACHE = new Map<string, Intl.DateTimeFormat>();
 
@@ -56,7 +56,7 @@ export function formatDateTime12(value: Date | string | number, timeZone = "UTC"
 }
 
 /**
- * Long US date (spec §2 purchase history), e.g. "March 7, 2024", in `timeZone` (IANA name,
+ * Long US date (docs/product.md §2 purchase history), e.g. "March 7, 2024", in `timeZone` (IANA name,
  * default UTC; an unknown zone falls back to UTC). Invalid input → "".
  */
 export function formatLongDate(value: Date | string | number, timeZone = "UTC"): string {
@@ -67,7 +67,7 @@ export function formatLongDate(value: Date | string | number, timeZone = "UTC"):
 }
 
 /**
- * Long date with time (spec §9 for tickets), e.g. "March 7, 2024 at 2:05 PM", in `timeZone`
+ * Long date with time (docs/product.md §9 for tickets), e.g. "March 7, 2024 at 2:05 PM", in `timeZone`
  * (IANA name, default UTC; an unknown zone falls back to UTC). Built from parts, so server and
  * browser (whose ICU versions may join date and time differently) print the same text.
  * Invalid input → "".
@@ -83,7 +83,7 @@ export function formatLongDateTime(value: Date | string | number, timeZone = "UT
 }
 
 /**
- * "MM/DD/YYYY HH:mm" (spec §9 forum dates), 24-hour: the spec writes the account format with
+ * "MM/DD/YYYY HH:mm" (docs/product.md §9 forum dates), 24-hour: docs/product.md writes the account format with
  * "A" (AM/PM) and this one without, so hours run 00–23, e.g. "03/07/2024 14:05". In `timeZone`
  * (IANA name, default UTC; an unknown zone falls back to UTC). Invalid input → "".
  */

@@ -23,7 +23,7 @@ export function withinEditWindow(writtenAt: Date | string, now: number): boolean
   return Number.isFinite(written) && now - written < EDIT_WINDOW_MINUTES * 60_000;
 }
 
-// ── texts (spec §2, §8 and our own) ──
+// ── texts (docs/product.md §2, §8 and our own) ──
 export const NO_THREADS_INDEX = "No threads found";
 export const NO_THREADS_LIST = "No forum threads found.";
 export const POSTED_MESSAGE = "Successfully posted comment!";

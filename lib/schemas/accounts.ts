@@ -6,7 +6,7 @@ import { passwordProblems } from "./passwords";
 import { EMAIL_INVALID, EMAIL_MAX, EMAIL_TOO_LONG, PASSWORDS_DIFFER } from "../registration-rules";
 export { CONFIRMATION_NOTICE, EMAIL_UNCONFIRMED, CONFIRMATION_RESENT, TWO_FACTOR_REQUIRED, PASSWORD_CHANGED, RESET_REQUESTED, RESET_DONE } from "../messages/accounts";
 
-// Contracts of the accounts API (spec §3, §7): shared by the forms and the route handlers.
+// Contracts of the accounts API (docs/product.md §3, §7): shared by the forms and the route handlers.
 
 /** Required, ignoring surrounding spaces. */
 const requiredTrimmed = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED);
@@ -52,7 +52,7 @@ export const ZUserDto = z.object({
   email: z.string(),
   privilege: z.enum(["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"]),
   memberRank: z.enum(["NONE", "PREMIUM", "EXPANSION", "EXTREME", "RESPECTED", "LEGENDARY", "MYTHICAL", "UBER"]),
-  rank: z.string().describe("Display rank (spec §3)"),
+  rank: z.string().describe("Display rank (docs/product.md §3)"),
   joinDate: z.string().describe("ISO 8601"),
   totalVotes: z.number().int(),
   totalSpent: z.number().describe("US dollars"),
@@ -155,26 +155,26 @@ export const tokenOp = defineOperation({
 });
 
 /**
- * A deliberate departure from the spec, whose client keeps the first refresh token and sends it
+ * A deliberate departure from docs/product.md, whose client keeps the first refresh token and sends it
  * again and again: that client is logged out on its second refresh here.
  */
 export const REFRESH_ROTATION_NOTE =
-  "Deliberate departure from the spec: every refresh answers a NEW refresh token and retires the one sent. " +
+  "Deliberate departure from the product contract: every refresh answers a NEW refresh token and retires the one sent. " +
   "Store the new one and use it next time. Sending a retired refresh token again is treated as theft: the whole login " +
-  "(every refresh and access token of it) is revoked and the user must log in again. A client written to the spec, which " +
+  "(every refresh and access token of it) is revoked and the user must log in again. A client written to the product contract, which " +
   "keeps reusing its first refresh token, is therefore logged out on its second refresh. We accept that because a " +
   "refresh token that never changes can be replayed by whoever copies it for as long as it lives, and the owner would " +
   "never notice; with rotation, a stolen token works at most until either party uses it again, and the reuse ends the login.";
 
 const REFRESH_TOKEN_DOC = { type: "string", minLength: 1, maxLength: 200 };
-/** `refresh` (the spec's interceptor) or `refreshToken` (its wrapper method): one is required. */
+/** `refresh` (the interceptor of docs/product.md §7) or `refreshToken` (its wrapper method): one is required. */
 export const ZRefreshInput = documentAs(
   z
     .object({ refresh: z.string().max(200).optional(), refreshToken: z.string().max(200).optional() })
     .refine((v) => v.refresh || v.refreshToken, { message: REQUIRED, path: ["refresh"] }),
   {
     type: "object",
-    properties: { refresh: { ...REFRESH_TOKEN_DOC, description: "The refresh token (spec interceptor)" }, refreshToken: { ...REFRESH_TOKEN_DOC, description: "The same, as the spec's wrapper sends it" } },
+    properties: { refresh: { ...REFRESH_TOKEN_DOC, description: "The refresh token (the product contract's interceptor)" }, refreshToken: { ...REFRESH_TOKEN_DOC, description: "The same, as the product contract's wrapper sends it" } },
     anyOf: [{ required: ["refresh"] }, { required: ["refreshToken"] }],
   },
 );

@@ -43,7 +43,7 @@ export type Operation<
   /** OpenAPI-style path, e.g. /api/v1/tickets/{id}. */
   path: string;
   summary: string;
-  /** Longer OpenAPI text, e.g. where the operation knowingly departs from the spec. */
+  /** Longer OpenAPI text, e.g. where the operation knowingly departs from docs/product.md. */
   description?: string;
   tag: string;
   auth: A;
@@ -66,7 +66,7 @@ export type Operation<
    * matrix test (tests/integration/staff-rank-matrix.test.ts) walks every operation that says so.
    */
   staffTarget?: { readonly in: "path-player" | "body-username" | "path-delivery"; readonly reach: "read" | "act" | "privilege" };
-  /** Spec §7: the client reads errors as `error`: every 4xx carries its message under both keys. */
+  /** docs/product.md §7: the client reads errors as `error`: every 4xx carries its message under both keys. */
   legacyErrorKey?: true;
   body?: B;
   query?: Q;
@@ -81,7 +81,7 @@ export function defineOperation<
   P extends z.ZodType | undefined = undefined,
   R extends Responses = Responses,
 >(op: Operation<B, Q, P, A, R>): Operation<B, Q, P, A, R> {
-  // Webhooks and callbacks authenticate by signature or key, never by cookie (DESIGN.md §4).
+  // Webhooks and callbacks authenticate by signature or key, never by cookie (docs/architecture.md).
   if (isRawBody(op.body) && op.auth !== "none" && op.auth !== "game") throw new Error(`${op.method} ${op.path}: a raw-body operation must use auth "none" or "game"`);
   // A game key is scoped: every game operation names the scope it needs.
   if ((op.auth === "game") !== Boolean(op.scope)) throw new Error(`${op.method} ${op.path}: auth "game" goes with a scope, and only it`);
@@ -126,19 +126,19 @@ export function fieldErrorsFrom(error: z.ZodError): Record<string, string[]> {
   return fields;
 }
 
-/** DRF-shaped error body (DESIGN.md §4). */
+/** DRF-shaped error body (docs/architecture.md). */
 export const ZErrorBody = z
   .object({ details: z.string().optional() })
   .catchall(z.array(z.string()))
   .describe("Error: `details` plus a list of messages per invalid field.");
 
-/** The same, with the message again under `error` where the spec's client reads that key. */
+/** The same, with the message again under `error` where the client of docs/product.md §7 reads that key. */
 export const ZLegacyErrorBody = z
-  .object({ details: z.string(), error: z.string().describe("The same message as `details`, under the key the spec's client reads") })
+  .object({ details: z.string(), error: z.string().describe("The same message as `details`, under the key the product contract's client reads") })
   .catchall(z.array(z.string()))
   .describe("Error: `details` (and the same under `error`) plus a list of messages per invalid field.");
 
-// ── lists (spec §3 "Paged response") ──
+// ── lists (docs/product.md §3 "Paged response") ──
 
 export const MAX_PAGE = 100_000;
 /** `?page=n` of every list route: a whole number from 1, default 1. */

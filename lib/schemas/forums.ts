@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineOperation, REQUIRED, zAmount, ZErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
 
-// Contracts of the forums (spec §2 Forums, §3 Forum category / Forum / Thread / Post, §4 Thread,
-// §7 /forums/..., §8; issue 10): reading, writing threads and replies, our own moderation
+// Contracts of the forums (docs/product.md §2 Forums, §3 Forum category / Forum / Thread / Post, §4 Thread,
+// §7 /forums/..., §8): reading, writing threads and replies, our own moderation
 // (staff, server-enforced, audited), reports and full-text search.
 
 export * from "../messages/forums";
@@ -23,9 +23,9 @@ export const zContent = () =>
 // ── shapes ──
 export const ZForumUser = z.object({
   name: z.string(),
-  rank: z.string().describe("Display rank (spec §3): lowercased member rank for a donator PLAYER, else lowercased privilege"),
+  rank: z.string().describe("Display rank (docs/product.md §3): lowercased member rank for a donator PLAYER, else lowercased privilege"),
   is_staff: z.boolean(),
-  tier: z.string().describe("Post-count tier (spec §6): bronze … twisted"),
+  tier: z.string().describe("Post-count tier (docs/product.md §6): bronze … twisted"),
   thread_count: z.number().int(),
   post_count: z.number().int(),
   join_date: z.string().describe("ISO 8601"),

@@ -5,7 +5,7 @@ import { MAX_XP } from "../xp";
 import { defineOperation, REQUIRED } from "./api";
 import { zId } from "./ids";
 
-// Contracts of the game bridge (DESIGN.md §5, docs/game-integration.md): what a game server
+// Contracts of the game bridge (docs/game-integration.md): what a game server
 // calls with its API key. Field names are snake_case, like the rest of the game-facing API.
 
 /** What a game API key may call; a key holds one or more. */

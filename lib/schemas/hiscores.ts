@@ -4,14 +4,14 @@ import { ACTIVITY_KEYS, activityByKey, LAYOUT_DATE, OFFICIAL_ACTIVITIES, OFFICIA
 import { USERNAME_MAX } from "../usernames";
 import { defineOperation, zPaged } from "./api";
 
-// Contracts of the hiscores API (spec §3 Hiscore entry / Player entry, §7; issues 9, 17): the
+// Contracts of the hiscores API (docs/product.md §3 Hiscore entry / Player entry, §7): the
 // ladders of skills and activities, one player's ranks, and lookups in the format of the
 // official Old School hiscores (index_lite.ws / index_lite.json, also under the official per-mode
 // paths) for game clients built on RuneLite and other readers of Jagex's hiscores.
 
 const TAG = "Hiscores";
 
-/** `?page=`: like the page, anything below 1 or not a number is page 1 (spec §4), never a 400. */
+/** `?page=`: like the page, anything below 1 or not a number is page 1 (docs/product.md §4), never a 400. */
 const zHiscoresPage = z
   .string()
   .optional()
@@ -78,7 +78,7 @@ export const ZModeQuery = z.object({
 });
 
 export const ZPlayerEntry = z.object({
-  skill: z.number().int().describe("0 Overall, 1–23 the skills in spec order"),
+  skill: z.number().int().describe("0 Overall, 1–23 the skills in the product contract's order"),
   skill_name: z.string(),
   rank: z.number().int(),
   level: z.number().int(),

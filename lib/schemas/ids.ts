@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REQUIRED } from "./api";
 
-// The one schema for ids sent by clients (DESIGN.md §5): every id column is a PostgreSQL
+// The one schema for ids sent by clients (docs/architecture.md): every id column is a PostgreSQL
 // `integer`, so anything outside 1..2^31-1 would reach Prisma and fail as a 500.
 
 export const MAX_ID = 2_147_483_647;

@@ -4,17 +4,17 @@ import { defineOperation, documentAs, REQUIRED, zAmount, ZErrorBody } from "./ap
 import { THREAD_TITLE_MAX, zContent } from "./forums";
 import { zId } from "./ids";
 
-// Contracts of news (spec §2 News, §3 News item, §7 /news/...; issue 10). A news post is also a
+// Contracts of news (docs/product.md §2 News, §3 News item, §7 /news/...). A news post is also a
 // thread in a news forum: the article is the thread's opening post, 'Read More' opens the thread.
 
 export const NEWS_LATEST_MAX = 20;
 export const NEWS_PREVIEW_MAX = 300;
 export const NEWS_IMAGE_MAX = 500;
-/** Spec §7: the image is a fixed placeholder when none is given. */
+/** docs/product.md §7: the image is a fixed placeholder when none is given. */
 export const NEWS_PLACEHOLDER_IMAGE = "/images/news/default.svg";
 export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 
-/** Spec §2 empty text, e.g. 'No archived news found for March 2026'. */
+/** docs/product.md §2 empty text, e.g. 'No archived news found for March 2026'. */
 export const noArchivedNews = (month: number, year: number) => `No archived news found for ${MONTHS[month - 1]} ${year}`;
 export const NEWS_NOT_FOUND = "Oops! News archive post not found!";
 export const IMAGE_MESSAGE = "The image must be an http(s) address of a public host, or an image on this site (a path starting with /images/).";
@@ -97,7 +97,7 @@ export const getNewsOp = defineOperation({
 export const createNewsOp = defineOperation({
   method: "POST", path: "/api/v1/news", summary: "Publish a news post (staff)", tag: TAG, auth: "moderator", rateLimited: true, body: ZCreateNewsInput,
   description:
-    "Staff only, enforced here (the spec gated it only in the browser). Creates the thread in the news forum and the news post in one transaction; the content is sanitised first. Audited.",
+    "Staff only, enforced here (the product contract gated it only in the browser). Creates the thread in the news forum and the news post in one transaction; the content is sanitised first. Audited.",
   responses: { 201: { description: "The news post", schema: ZNewsPost }, ...errors, 403: { description: "Not staff", schema: ZErrorBody } },
 });
 

@@ -1,4 +1,4 @@
-// Password rules of spec §5, shared by the registration checklist and the server. Pure.
+// Password rules of docs/product.md §5, shared by the registration checklist and the server. Pure.
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -15,7 +15,7 @@ export function passwordChecks(password: string): PasswordCheck[] {
   ];
 }
 
-/** Messages for every unmet rule (empty when the password is acceptable by the spec's rules). */
+/** Messages for every unmet rule (empty when the password is acceptable by the rules of docs/product.md §5). */
 export function passwordProblems(password: string): string[] {
   const problems = passwordChecks(password)
     .filter((c) => !c.met)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineOperation, rawBody, REQUIRED, ZErrorBody } from "./api";
 import { zId } from "./ids";
 
-// Contracts of the payments API (spec §4 credit purchase, §5, §7, §8; BRIEF7 contract).
+// Contracts of the payments API (docs/product.md §4 credit purchase, §5, §7, §8; docs/payments.md).
 
 export const PAYMENT_METHODS = ["stripe", "paypal", "coinbase"] as const;
 export const NO_PACKAGE = "You must select a credit package in order to proceed with checkout.";
@@ -16,7 +16,7 @@ export const ZCreditPurchaseInput = z.object({
     .optional()
     .describe("Hand the credits over in game (the NPC at home) instead of adding them to the website balance; the credit store sets it when opened from ::store. Default false"),
 }).superRefine((v, ctx) => {
-  // The spec's own words for a checkout started without a choice (§8).
+  // The words of docs/product.md §8 for a checkout started without a choice.
   if (v.id == null) ctx.addIssue({ code: "custom", path: ["id"], message: NO_PACKAGE });
   if (v.method === undefined) ctx.addIssue({ code: "custom", path: ["method"], message: NO_METHOD });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation, ZPageQuery, zPaged } from "./api";
 
-// The audit log (issue 18): every staff action and every automatic change to money or access,
+// The audit log: every staff action and every automatic change to money or access,
 // newest first. Read only: nothing in the app edits or deletes an entry. Administrators and up.
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "./api";
 
-// Contract of the staff dashboard (issue 18): revenue, credits spent, votes, registrations and
+// Contract of the staff dashboard: revenue, credits spent, votes, registrations and
 // players online per day over the last 30 or 90 days, and what waits for staff. Moderators and
 // up. Series are column-shaped: every per-day array lines up with `days`, oldest day first.
 

@@ -4,7 +4,7 @@ import { DELIVERY_KINDS } from "./game";
 import { zId } from "./ids";
 import { ZStaffReasonInput } from "./staff-reason";
 
-// Contracts of the staff console's deliveries area (issue 18): what the game owes players,
+// Contracts of the staff console's deliveries area: what the game owes players,
 // re-sending an item that never arrived, canceling one not handed over yet. Our own API,
 // camelCase like the other staff contracts; administrators and owners only.
 

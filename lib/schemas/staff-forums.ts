@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineOperation, REQUIRED, ZErrorBody } from "./api";
 import { zId } from "./ids";
 
-// Contracts of the forum structure editor (issue 18): categories and forums made, renamed,
-// described, reordered, hidden and deleted by administrators. Our own API (the spec has no
+// Contracts of the forum structure editor: categories and forums made, renamed,
+// described, reordered, hidden and deleted by administrators. Our own API (docs/product.md has no
 // staff forum editor), camelCase like the other staff editors.
 
 export const FORUM_NAME_MAX = 100;

@@ -3,7 +3,7 @@ import { defineOperation, REQUIRED, ZErrorBody } from "./api";
 import { GAME_SCOPES } from "./game";
 import { zId } from "./ids";
 
-// Contracts of the game-server key page (issue 18): owners make, list and revoke the API keys
+// Contracts of the game-server key page: owners make, list and revoke the API keys
 // game servers call /api/v1/game/** with. The same use cases as `npm run admin -- game-key`.
 
 export const GAME_KEY_NAME_MAX = 64;

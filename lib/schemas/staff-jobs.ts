@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineOperation, ZErrorBody } from "./api";
 import { zId } from "./ids";
 
-// Contracts of the background-job page (issue 18): the queue per task, failed jobs (attempts
+// Contracts of the background-job page: the queue per task, failed jobs (attempts
 // used up) with their last error, retry and delete of a failed job, and the scheduled tasks.
 // The queue is graphile-worker's (docs/jobs.md); administrators and up.
 

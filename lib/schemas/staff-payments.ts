@@ -3,7 +3,7 @@ import { defineOperation, ZErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
 import { ZStaffReasonInput } from "./staff-reason";
 
-// Contracts of the staff console's payments area (issue 18): credit purchases with the provider
+// Contracts of the staff console's payments area: credit purchases with the provider
 // events stored for each, and re-applying an event that was not applied. Our own API, camelCase
 // like the other staff contracts; administrators and owners only.
 

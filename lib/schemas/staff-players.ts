@@ -5,8 +5,8 @@ import { ZSessionDto } from "./accounts";
 import { staffAuditOperations, zJsonValue } from "./staff-audit";
 import { zStaffReason } from "./staff-reason";
 
-// Contracts of the staff console's Players area (issue 18): find a player, read everything the
-// site holds about them, and act on their account. Our own API (the spec has no staff console),
+// Contracts of the staff console's Players area: find a player, read everything the
+// site holds about them, and act on their account. Our own API (docs/product.md has no staff console),
 // camelCase like the Prisma fields. Reading is for moderators and up, purchases with their
 // provider events for administrators; each action names its own privilege.
 

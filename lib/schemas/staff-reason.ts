@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REQUIRED } from "./api";
 
 // The reason a member of staff gives for an action on money or deliveries: required, kept in
-// the audit log with the action (issue 18).
+// the audit log with the action.
 
 export const STAFF_REASON_MIN = 3;
 export const STAFF_REASON_MAX = 500;

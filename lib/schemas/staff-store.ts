@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineOperation, REQUIRED, ZErrorBody } from "./api";
 import { MAX_ID, zId } from "./ids";
 
-// Contracts of the staff catalogue editor and manual credit grants (issue 7 item 8). Our own
-// API (the spec has no staff store), camelCase like the Prisma fields; administrator only.
+// Contracts of the staff catalogue editor and manual credit grants. Our own
+// API (docs/product.md has no staff store), camelCase like the Prisma fields; administrator only.
 
 const SALE_TIERS = ["LOW", "MEDIUM", "HIGH"] as const;
 export const MAX_CREDITS = 10_000_000;

@@ -3,7 +3,7 @@ import { SALE_TIERS } from "../store/sale";
 import { defineOperation, ZLegacyErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
 
-// Contracts of the store API (spec §3, §7; BRIEF7 "Store API"): the catalogue, the credit
+// Contracts of the store API (docs/product.md §3, §7; docs/payments.md): the catalogue, the credit
 // balance, buying a product with credits and the caller's credit purchases.
 
 export const STORE_PAGE_SIZE = 12;
@@ -89,7 +89,7 @@ export const storeProductsPageOp = defineOperation({
   method: "GET",
   path: "/api/v1/store/products/{category}",
   summary: `Products of one category, ${STORE_PAGE_SIZE} per page`,
-  description: "Also answers with a trailing slash (redirected), as the spec writes it. An unknown category is an empty page.",
+  description: "Also answers with a trailing slash (redirected), as the product contract writes it. An unknown category is an empty page.",
   tag: TAG,
   auth: "optional",
   params: ZProductsPageParams,

@@ -1,4 +1,4 @@
-// The one rule for text that reaches the server (issue 16 finding 6, issue 17 item 1): a NUL or
+// The one rule for text that reaches the server (docs/architecture.md, "Pages read their query as the API does"): a NUL or
 // another C0 control character, DEL, or a lone UTF-16 surrogate is refused with a 400 naming the
 // field, before any schema or use case sees it. PostgreSQL refuses NUL in text and lone
 // surrogates in jsonb, so without this such input became a 500 deep inside a write. Tab, line

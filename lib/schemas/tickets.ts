@@ -2,14 +2,14 @@ import { z } from "zod";
 import { defineOperation, REQUIRED, ZErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
 
-// Contracts of support tickets (spec §2 "Support tickets", §3 Ticket / Ticket comment, §4,
+// Contracts of support tickets (docs/product.md §2 "Support tickets", §3 Ticket / Ticket comment, §4,
 // §7): the caller's tickets, one ticket with its comments, opening, replying, and staff
 // open/close plus the staff queue (our own route, moderator and up).
 
 export const TICKET_TYPES = ["IN_GAME_SUPPORT", "WEBSITE_SUPPORT", "GENERAL_INQUIRY", "REPORT_BUG", "REPORT_PLAYER", "RSGP_STORE_PURCHASES"] as const;
 export type TTicketType = (typeof TICKET_TYPES)[number];
 
-/** Spec §3 labels, exactly. */
+/** docs/product.md §3 labels, exactly. */
 export const TICKET_TYPE_LABELS: Record<TTicketType, string> = {
   IN_GAME_SUPPORT: "In-game Support",
   WEBSITE_SUPPORT: "Website Support",
@@ -27,7 +27,7 @@ export const COMMENT_MAX = 5000;
 export const TICKETS_PAGE_SIZE = 20;
 
 export const TYPE_MESSAGE = `Choose a ticket type: ${Object.values(TICKET_TYPE_LABELS).join(", ")}.`;
-/** Spec §2 My Tickets empty texts. */
+/** docs/product.md §2 My Tickets empty texts. */
 export const NO_OPEN_TICKETS = "No open tickets found.";
 export const NO_CLOSED_TICKETS = "No closed tickets found.";
 export const TICKET_CLOSED_MESSAGE = "This ticket is closed. If you still need help, please open a new ticket.";
@@ -35,7 +35,7 @@ export const TICKET_CLOSED_MESSAGE = "This ticket is closed. If you still need h
 const text = (label: string, max: number) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max.toLocaleString("en-US")} characters.`);
 
-/** The type as its code (IN_GAME_SUPPORT) or its exact spec label ('In-game Support'). */
+/** The type as its code (IN_GAME_SUPPORT) or its exact label in docs/product.md §3 ('In-game Support'). */
 const ZTicketTypeInput = z
   .string({ error: (iss) => (iss.input === undefined ? REQUIRED : TYPE_MESSAGE) })
   .transform((v, ctx) => {

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { siteConfig } from "../site-config";
 import { defineOperation, rawBody, ZErrorBody } from "./api";
 
-// Contracts of voting (spec §2 Vote, §3 Vote countdowns and metrics, §7; DESIGN.md §5).
+// Contracts of voting (docs/product.md §2 Vote, §3 Vote countdowns and metrics, §7; docs/game-integration.md, Vote callbacks).
 
 export type VoteSiteKey = (typeof siteConfig.voteSites)[number]["key"];
 export const VOTE_SITE_KEYS = siteConfig.voteSites.map((s) => s.key) as [VoteSiteKey, ...VoteSiteKey[]];
 
-/** Spec §9: statistics are refreshed every five minutes. */
+/** docs/product.md §9: statistics are refreshed every five minutes. */
 export const VOTE_METRICS_REFRESH_SEC = 5 * 60;
 export const LEADERBOARD_SIZE = 10;
 export const VOTE_HISTORY_SIZE = 20;

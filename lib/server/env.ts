@@ -92,7 +92,7 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== "production") return;
-    // Production refuses every local stand-in (DESIGN.md §3).
+    // Production refuses every local stand-in (docs/deployment.md).
     const need = (key: keyof typeof env, why: string) => {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `is required in production (${why})` });
     };

@@ -1,6 +1,6 @@
 import "server-only";
 
-// One error model (STYLE.md 4): use cases throw AppError; one table maps code → status.
+// One error model (CONTRIBUTING.md): use cases throw AppError; one table maps code → status.
 
 export type ErrorCode =
   | "BAD_REQUEST"
@@ -49,7 +49,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly userMessage: string;
   readonly fields: FieldErrors | undefined;
-  /** Body key for the message: "details" by default, "error" where the spec reads `error`. */
+  /** Body key for the message: "details" by default, "error" where docs/product.md §7 reads `error`. */
   readonly messageKey: "details" | "error";
   readonly headers: Record<string, string> | undefined;
 
@@ -71,8 +71,8 @@ export class AppError extends Error {
   }
 
   /**
-   * The DRF-shaped body of DESIGN.md §4: field lists plus `details`, and the same message under
-   * `error` too where the spec's client reads that key (purchase, 2FA). A 5xx never shows its
+   * The DRF-shaped body of docs/architecture.md: field lists plus `details`, and the same message under
+   * `error` too where the client of docs/product.md §7 reads that key (purchase, 2FA). A 5xx never shows its
    * own text: that is for the log.
    */
   toBody(legacyErrorKey = false): Record<string, unknown> {

@@ -2,7 +2,7 @@ import "server-only";
 import type { TPaged } from "@/lib/schemas/api";
 import { getEnv } from "./env";
 
-// Lists in the spec's shape: `{ results, previous, next }` with absolute page links.
+// Lists in the shape of docs/product.md §3: `{ results, previous, next }` with absolute page links.
 
 /** `skip`/`take` for page `page` (from 1) of `pageSize` rows. */
 export function pageWindow(page: number, pageSize: number): { skip: number; take: number } {

@@ -1,4 +1,4 @@
-// Store sale tiers (spec §4, §9): one helper for the product grid and the purchase use case,
+// Store sale tiers (docs/product.md §4, §9): one helper for the product grid and the purchase use case,
 // so the price a player sees is the price the server charges. No I/O, no server imports.
 
 export const SALE_PERCENT = { LOW: 10, MEDIUM: 25, HIGH: 50 } as const;

@@ -1,4 +1,4 @@
-// What the vote page shows (spec §2 Vote, §4 Vote countdown). Pure: no I/O, no zod, so the
+// What the vote page shows (docs/product.md §2 Vote, §4 Vote countdown). Pure: no I/O, no zod, so the
 // browser bundle stays small and unit tests run it in Node.
 
 export const AVAILABLE = "Available!";

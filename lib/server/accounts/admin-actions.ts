@@ -93,7 +93,7 @@ export async function setPrivilege(ref: AccountRef, privilege: string, by: By = 
       if (owners <= 1) throw new AppError("CONFLICT", { userMessage: `${user.username} is the last owner: make another account owner first.` });
     }
     const updated = await tx.user.update({ where: { id: user.id }, data: { privilege: p } });
-    // Staff are hidden from the hiscores (DESIGN.md §5).
+    // Staff are hidden from the hiscores (docs/hiscores.md).
     await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: p !== "PLAYER" || isBanned(user) } });
     await markLaddersDirty(tx, user.id);
     await recordAudit({ action: "account.privilege_set", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason, before: { privilege: from }, after: { privilege: p } } }, tx);

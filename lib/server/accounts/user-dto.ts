@@ -3,7 +3,7 @@ import type { UserRow } from "../db";
 import { displayRank } from "@/lib/ranks";
 import type { TUserDto } from "@/lib/schemas/accounts";
 
-/** The profile as the API shows it (spec §3 User). No hashes, secrets or tokens. */
+/** The profile as the API shows it (docs/product.md §3 User). No hashes, secrets or tokens. */
 export function toUserDto(u: UserRow): TUserDto {
   return {
     id: u.id,

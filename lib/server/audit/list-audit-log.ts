@@ -7,7 +7,7 @@ import { db } from "../db";
 import { pageWindow } from "../paging";
 
 // The audit log, read only (administrators): newest first, filtered by who acted, what they did,
-// what they did it to and when. Entries written since issue 18 carry `{ reason, before, after }`;
+// what they did it to and when. Entries written since the staff console carry `{ reason, before, after }`;
 // older ones keep their own shapes and are shown as they are (`data`).
 
 type Filter = Omit<TAuditQuery, "page">;

@@ -6,7 +6,7 @@ import { addToBalance, addToBalanceIfCovered, insertLedgerEntry, MAX_BALANCE, MI
 
 export { MAX_BALANCE, MIN_BALANCE };
 
-// The one write path for store credits (DESIGN.md §5): an append-only ledger entry and the
+// The one write path for store credits (docs/payments.md): an append-only ledger entry and the
 // cached balance on users, in the caller's transaction. The database decides the hard parts:
 // the entry's idempotency key is unique (a redelivered event or retried request is applied
 // once, even concurrently), and a spend is one conditional update (never below zero). Every

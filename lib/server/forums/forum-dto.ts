@@ -6,7 +6,7 @@ import { displayRank, postTier } from "@/lib/ranks";
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 
-// Database rows → the API shapes of spec §3 (Forum, Thread, Post and the forum author panel).
+// Database rows → the API shapes of docs/product.md §3 (Forum, Thread, Post and the forum author panel).
 // Every forum read and write maps through here, so pages and the API show the same fields.
 
 export const AUTHOR_SELECT = {
@@ -104,7 +104,7 @@ export const canSeeHidden = (actor: Pick<Actor, "isStaff"> | null | undefined): 
 
 /**
  * The forums players and guests may see: neither the forum nor its category hidden by staff
- * (issue 18). A `where` on ForumThread.forum, or on Forum itself.
+ *. A `where` on ForumThread.forum, or on Forum itself.
  */
 export const VISIBLE_FORUM = { hidden: false, category: { hidden: false } } satisfies Prisma.ForumWhereInput;
 

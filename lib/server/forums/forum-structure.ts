@@ -7,7 +7,7 @@ import type { Tx } from "../db";
 import { AppError } from "../errors";
 import { advisoryXactLock, lockRowById, lockRowsById } from "../sql/locks";
 
-// What the forum structure use cases share (issue 18): the staff view of a category and a
+// What the forum structure use cases share: the staff view of a category and a
 // forum, the row locks every structure change takes, and its one audit entry.
 //
 // Locks, always in this order: the category list (an advisory lock, for creating and

@@ -6,7 +6,7 @@ import { prepareContent } from "./image-proxy";
 
 // Runs every stored body (forum posts and news articles) through today's sanitiser and image
 // rule again: `npm run admin -- reclean-content`. Bodies are cleaned when they are written, so
-// a tightened rule (issue 16: images pointing at site paths such as /store-link, or at
+// a tightened rule (such as the one that drops images pointing at site paths such as /store-link, or at
 // addresses the URL parser cannot read) only reaches posts written after it. Run this once
 // after upgrading. Each row is replaced only if nobody edited it meanwhile (compare and set).
 

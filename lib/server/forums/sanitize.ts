@@ -4,7 +4,7 @@ import { type ImageSourceOptions, judgeImageSource } from "@/lib/image-url";
 import { EMPTY_CONTENT_MESSAGE, STORED_CONTENT_MAX } from "@/lib/schemas/forums";
 import { AppError } from "../errors";
 
-// The one gate for user HTML (forum posts, news; DESIGN.md §5): an allowlist of what the editor
+// The one gate for user HTML (forum posts, news; docs/forums.md, The HTML allowlist): an allowlist of what the editor
 // makes, nothing else. Stored copies are always this function's output, and pages render only
 // stored copies. Everything not listed is dropped: scripts and their text, event handlers,
 // style beyond text alignment, javascript:/data: and relative URLs, SVG, frames, forms. Images

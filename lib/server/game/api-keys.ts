@@ -10,7 +10,7 @@ import { randomToken, safeEqual, sha256 } from "../security/tokens";
 import { lockRowById } from "../sql/locks";
 import { touchGameKeyLastUsed } from "./sql/api-keys";
 
-// Game server API keys (DESIGN.md §5): several live at once, so a key is rotated by creating
+// Game server API keys (docs/game-integration.md, API keys): several live at once, so a key is rotated by creating
 // the new one, deploying it to the game, then revoking the old. A key looks like
 // `gsk_<8 chars>_<secret>`: the first part finds the row, only the SHA-256 of the whole key is
 // stored, and the comparison is constant-time. Made, listed and revoked by owners on

@@ -10,7 +10,7 @@ import { log } from "../log";
 import { lockDeliveryLeaseState } from "./sql/delivery-leases";
 import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
-// POST /staff/deliveries/{id}/cancel (issue 18): a delivery the game has not been handed is
+// POST /staff/deliveries/{id}/cancel: a delivery the game has not been handed is
 // canceled; a store item bought with credits gives them back (a REFUND ledger entry with the
 // key order:<id>:refund, so at most once). Claims and acks refuse a canceled row.
 //

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { deliveryInclude, toGameDelivery } from "./delivery-dto";
 import { leaseDeliveries } from "./sql/delivery-leases";
 
-// POST /game/deliveries/claim (DESIGN.md §5): leases a player's undelivered deliveries to the
+// POST /game/deliveries/claim (docs/game-integration.md, The lease protocol): leases a player's undelivered deliveries to the
 // calling game server. One UPDATE picks and leases the rows: `FOR UPDATE SKIP LOCKED` means a
 // concurrent claim for the same player passes over rows another claim is leasing right now, and
 // a row leased a moment ago no longer matches the filter, so no delivery is in two live leases.

@@ -6,7 +6,7 @@ import { db } from "../db";
 import { pageWindow } from "../paging";
 import { staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
-// The staff deliveries list (issue 18): everything owed to players in game, newest first,
+// The staff deliveries list: everything owed to players in game, newest first,
 // filtered by player and state. Administrators only (the route and the page check it).
 
 export async function listStaffDeliveries(query: { page: number; state?: TDeliveryState | undefined; player?: string | undefined }): Promise<{ results: TStaffDelivery[]; total: number }> {

@@ -59,7 +59,7 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     // Locks the player: two pushes for one player apply one after the other.
     const user = await lockPushPlayer(tx, input.player_id);
     if (!user) throw new AppError("NOT_FOUND", { userMessage: "No such player." });
-    // Staff and banned players stay off the ladders (DESIGN.md §5); a temporary ban whose end
+    // Staff and banned players stay off the ladders (docs/hiscores.md); a temporary ban whose end
     // has passed no longer hides them, even before the lift-ban job has run.
     const hidden = user.privilege !== "PLAYER" || user.banned;
     // Read before the delete below, so a ladder the player leaves is refreshed too; bumped last

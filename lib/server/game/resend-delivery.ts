@@ -9,7 +9,7 @@ import { log } from "../log";
 import { lockRowById } from "../sql/locks";
 import { NO_SUCH_DELIVERY, resendRefusal, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
-// POST /staff/deliveries/{id}/resend (issue 18): a delivered item the player says never arrived
+// POST /staff/deliveries/{id}/resend: a delivered item the player says never arrived
 // is queued again as a NEW delivery pointing at the one re-sent (resentFromId) and at the first
 // delivery of its chain (resendRootId). The game claims it like any other, so it is handed out
 // once. The copy carries no storeOrderId, creditPurchaseId or voteId (each unique to its

@@ -8,7 +8,7 @@ import { isAppError } from "../errors";
 import { enforceRateLimit, type RateLimitRule, undoRateLimitHit } from "../security/rate-limit";
 import { usernameKey } from "@/lib/usernames";
 
-// The game's login screen checks the website credential (spec §1: the same account logs into
+// The game's login screen checks the website credential (docs/product.md §1: the same account logs into
 // the game). It runs the website's own login, so the same per-account-and-address limits,
 // 2FA rule and ban check apply; only the answer differs: a verdict the game can act on.
 

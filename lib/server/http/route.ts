@@ -15,7 +15,7 @@ import { clientAddress } from "../security/client-address";
 import { enforceRateLimit, type RateLimitRule } from "../security/rate-limit";
 import { errorResponse, json } from "./respond";
 
-// The one wrapper for app/api/** handlers (STYLE.md 3): auth mode, zod inputs, CSRF,
+// The one wrapper for app/api/** handlers (CONTRIBUTING.md): auth mode, zod inputs, CSRF,
 // rate limit, error mapping to DRF-shaped bodies, request id and a JSON access log.
 
 export { json, redirectTo } from "./respond";

@@ -1,6 +1,6 @@
 import "server-only";
 
-// The archive's month (spec §2: defaults to the current year and month). Months are calendar
+// The archive's month (docs/product.md §2: defaults to the current year and month). Months are calendar
 // months in UTC, the same for every reader, so a link to ?year=&month= shows everyone the same posts.
 
 export type ArchiveMonth = { year: number; month: number };

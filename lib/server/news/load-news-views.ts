@@ -16,7 +16,7 @@ export type NewsArchiveView = {
 
 /**
  * What the /news page shows for a month. A failed read is logged and shows as an empty month
- * (spec §8: "News archive load error: loading stops, empty message shown"), never an error page.
+ * (docs/product.md §8: "News archive load error: loading stops, empty message shown"), never an error page.
  */
 export async function loadNewsArchiveView(selected: ArchiveMonth, now = new Date()): Promise<NewsArchiveView> {
   const [items, withNews] = await Promise.all([listNewsArchive(selected).catch(degrade("the archive's posts", [])), listNewsYears().catch(degrade("the archive's years", []))]);

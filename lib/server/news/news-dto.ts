@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { NEWS_NOT_FOUND, type TNewsItem, type TNewsPost } from "@/lib/schemas/news";
 import { AppError } from "../errors";
 
-// News rows → the spec §3 "News item" shape ({ id, image, thread: { id, title, date, forum,
+// News rows → the "News item" shape of docs/product.md §3 ({ id, image, thread: { id, title, date, forum,
 // preview } }) plus our slug, and the single post with title, content and author. One
 // visibility rule for every read: a post is shown while neither it nor its thread is hidden
 // (hiding the thread in the forums hides the news with it).

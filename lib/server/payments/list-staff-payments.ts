@@ -5,7 +5,7 @@ import { db } from "../db";
 import { pageWindow } from "../paging";
 import { toStaffPurchase } from "./staff-payment-dto";
 
-// The staff payments list (issue 18): every credit purchase, newest first, with the provider
+// The staff payments list: every credit purchase, newest first, with the provider
 // events settling tied to it. Administrators only (the route and the page check it).
 
 export async function listStaffPayments(query: { page: number; status?: TPurchaseStatus | undefined; provider?: TPurchaseProvider | undefined }): Promise<{ results: TStaffPurchase[]; total: number }> {

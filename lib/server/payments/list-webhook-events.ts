@@ -7,7 +7,7 @@ import { pageWindow } from "../paging";
 import { DB_PROVIDER } from "./types";
 import { toStaffWebhookEvent } from "./staff-payment-dto";
 
-// Stored provider events for staff (issue 18), newest first: "failed" are the ones settling
+// Stored provider events for staff, newest first: "failed" are the ones settling
 // refused (wrong amount, unknown purchase, …), which staff may re-apply once the cause is fixed.
 
 export async function listWebhookEvents(query: { page: number; state?: TEventState | undefined; provider?: PaymentMethodName | undefined }): Promise<{ results: TStaffWebhookEvent[]; total: number }> {

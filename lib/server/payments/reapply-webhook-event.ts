@@ -10,7 +10,7 @@ import { applyEffect } from "./settle";
 import { METHOD_OF_PROVIDER, toStaffWebhookEvent } from "./staff-payment-dto";
 import { DB_METHOD } from "./types";
 
-// POST /staff/payments/events/{id}/reapply (issue 18): a stored provider event that settling
+// POST /staff/payments/events/{id}/reapply: a stored provider event that settling
 // refused (an amount that did not match, an unknown purchase, …) is settled again once staff
 // have fixed the cause, through the same applyEffect as on arrival.
 //

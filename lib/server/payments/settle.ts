@@ -10,7 +10,7 @@ import { lockPurchaseById, lockPurchaseByProviderRef } from "./sql/purchases";
 import { insertWebhookEvent } from "./sql/webhook-events";
 import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "./types";
 
-// The one place a provider's word changes money (DESIGN.md §5). In one transaction: the event
+// The one place a provider's word changes money (docs/payments.md). In one transaction: the event
 // is stored once (unique provider + event id; a twin delivery waits on the index, then finds
 // it taken and changes nothing), its effect applied with fixed ledger keys per purchase (so a
 // PayPal capture answer and its webhook converge on one grant), and the donator rank redone.

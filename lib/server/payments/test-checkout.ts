@@ -17,7 +17,7 @@ export async function completeTestCheckout(userId: number, purchaseId: number) {
   // Outside local mode this route does not exist.
   if (!testCheckoutAllowed()) throw new AppError("NOT_FOUND");
   const p = await db.creditPurchase.findUnique({ where: { id: purchaseId } });
-  // Someone else's purchase looks exactly like a missing one (DESIGN.md: uniform 404).
+  // Someone else's purchase looks exactly like a missing one (docs/architecture.md: uniform 404).
   if (!p || p.userId !== userId || !(p.method in METHOD_NAME)) throw new AppError("NOT_FOUND");
   const method = METHOD_NAME[p.method as keyof typeof METHOD_NAME];
   if (!isTestCheckout(method) || !p.providerRef) throw new AppError("NOT_FOUND");

@@ -3,7 +3,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { hitBucket, unhitBucket } from "./sql/rate-limit-buckets";
 
-// Fixed-window counters in PostgreSQL, so every app process shares them (DESIGN.md §1).
+// Fixed-window counters in PostgreSQL, so every app process shares them (docs/architecture.md).
 
 export type RateLimitRule = { name: string; limit: number; windowSec: number };
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSec: number };
@@ -15,7 +15,7 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
   return { allowed: row.count <= rule.limit, count: row.count, retryAfterSec };
 }
 
-/** Throws the spec's 429 when the subject is over the limit. */
+/** Throws the 429 of docs/product.md §8 when the subject is over the limit. */
 export async function enforceRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   const r = await hitRateLimit(rule, subject);
   if (!r.allowed) throw new AppError("RATE_LIMITED", { headers: { "Retry-After": String(r.retryAfterSec) } });

@@ -11,7 +11,7 @@ export function sha256(value: string): string {
   return createHash("sha256").update(value, "utf8").digest("hex");
 }
 
-/** Constant-time string comparison (STYLE.md: never `===` on secrets). */
+/** Constant-time string comparison (CONTRIBUTING.md: never `===` on secrets). */
 export function safeEqual(a: string, b: string): boolean {
   const ha = createHash("sha256").update(a).digest();
   const hb = createHash("sha256").update(b).digest();

@@ -7,7 +7,7 @@ import type { Actor } from "./authenticate-request";
 import { getCurrentActor } from "./current-user";
 
 /**
- * Auth routes: guests go to /login and come back to `returnTo` afterwards (spec §2 guard). A
+ * Auth routes: guests go to /login and come back to `returnTo` afterwards (docs/product.md §2). A
  * store session (::store link) is let in only where `storeSession` says so (the store, the
  * credit store, Order Complete, purchase history); elsewhere it logs in with its password first.
  */

@@ -2,7 +2,7 @@ import "server-only";
 import type { TCreditPackage } from "@/lib/schemas/store";
 import { db } from "../db";
 
-/** Active credit packages in display order, with both of the spec's field names. */
+/** Active credit packages in display order, with both field names of docs/product.md §3. */
 export async function listCreditPackages(): Promise<TCreditPackage[]> {
   const rows = await db.creditPackage.findMany({ where: { active: true }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] });
   return rows.map((p) => ({

@@ -2,7 +2,7 @@ import "server-only";
 import type { TCreditPurchaseRow, TPurchaseSummary } from "@/lib/schemas/store";
 import { db } from "../db";
 
-// The purchase history page (spec §2 "Purchase history"): only the caller's own rows, always
+// The purchase history page (docs/product.md §2 "Purchase history"): only the caller's own rows, always
 // scoped by the signed-in user's id, never by an id the client sends.
 
 /** Plenty for any player's history; keeps one request bounded. */

@@ -4,7 +4,7 @@ import type { TStoreProduct } from "@/lib/schemas/store";
 import { salePrice } from "@/lib/store/sale";
 
 /**
- * A product as the spec names its fields. `sale_price` is computed from the tier with the one
+ * A product as docs/product.md §3 names its fields. `sale_price` is computed from the tier with the one
  * sale helper the purchase also uses; the stored `salePrice` column is never read, so a stale
  * value there cannot show one price and charge another.
  */

@@ -7,7 +7,7 @@ import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { insertStoreOrder } from "./sql/orders";
 
-// Buying a store product with credits (DESIGN.md §5): the order, the debit and the game
+// Buying a store product with credits (docs/payments.md): the order, the debit and the game
 // delivery commit together or not at all. The database enforces the money rules: the order's
 // (user, idempotency key) is unique, so a retried or double-clicked request buys once; the
 // debit is applyCreditChange's conditional update, so the balance never goes below zero.

@@ -8,7 +8,7 @@ import { mailTemplates } from "../mail/templates";
 import type { Actor } from "../sessions/authenticate-request";
 import { TICKET_INCLUDE, ticketNotFound, toTicketDto, visibleTo } from "./ticket-dto";
 
-// PATCH /api/v1/tickets/{id} {closed}: staff close a ticket or open it again (spec §4). A
+// PATCH /api/v1/tickets/{id} {closed}: staff close a ticket or open it again (docs/product.md §4). A
 // player is first scoped like every read (someone else's ticket is a 404, as if missing), and
 // only then refused (403) for their own. A real change is audited in the same transaction and
 // emails the player.

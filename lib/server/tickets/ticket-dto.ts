@@ -4,7 +4,7 @@ import { TICKET_TYPE_LABELS, type TTicket, type TTicketComment, type TTicketSumm
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 
-// Ticket DTOs (spec §3 field names) and the one visibility rule: a player sees only their own
+// Ticket DTOs (docs/product.md §3 field names) and the one visibility rule: a player sees only their own
 // tickets, staff see all. Every read and write goes through `visibleTo`, so a ticket that is
 // not yours answers exactly like a missing one.
 

@@ -13,7 +13,7 @@ import { lockVoter } from "./sql/voters";
 import { callbackForStorage, type CallbackInput, ensureVoteSiteRows, readCallbackParams, type VoteSite, voteSiteByKey } from "./vote-sites";
 import { userIdForVoteToken } from "./vote-token";
 
-// A listing site's vote callback (DESIGN.md §5). Every call to a known site is stored with its
+// A listing site's vote callback (docs/game-integration.md, Vote callbacks). Every call to a known site is stored with its
 // outcome, counted or not. A vote counts when the caller passes the site's checks, the token
 // names an account that is not banned, and that account has no counted vote on the site within
 // the cooldown. Counting locks the account's row, so identical callbacks arriving together

@@ -4,7 +4,7 @@ import { db } from "../db";
 import { log } from "../log";
 import { notBannedAt } from "../sql/bans";
 
-// Vote statistics (spec §2, §9): computed by the refresh-vote-metrics job every five minutes
+// Vote statistics (docs/product.md §2, §9): computed by the refresh-vote-metrics job every five minutes
 // and kept in cached_values, so every app process answers the same figures cheaply. The route
 // computes them itself when the cache is missing or stale (a fresh install, a stopped worker).
 //

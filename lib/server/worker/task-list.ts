@@ -42,7 +42,7 @@ export const taskList = tasks as unknown as TaskList;
 export const crontab = [
   // Rate-limit counters, spent tokens and long-ended sessions; at most one pending sweep.
   "*/10 * * * * sweep-expired-rows ?max=3&jobKey=sweep-expired-rows",
-  // Vote statistics (spec §9: every five minutes); at most one pending refresh.
+  // Vote statistics (docs/product.md §9: every five minutes); at most one pending refresh.
   "*/5 * * * * refresh-vote-metrics ?max=2&jobKey=refresh-vote-metrics",
   // Game deliveries whose lease ran out go back to pending; one pending run at most.
   "* * * * * release-expired-leases ?max=1&jobKey=release-expired-leases",

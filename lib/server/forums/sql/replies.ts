@@ -15,7 +15,7 @@ export async function countReplyOnThread(tx: Tx, input: { threadId: number; user
       UPDATE forum_threads
       SET "postCount" = "postCount" + 1, "latestPostAt" = (clock_timestamp() AT TIME ZONE 'UTC'), "latestPostUserId" = ${input.userId}
       WHERE id = ${input.threadId} AND NOT hidden
-        -- A thread in a forum hidden by staff does not exist for players (issue 18).
+        -- A thread in a forum hidden by staff does not exist for players.
         AND (${input.isStaff} OR EXISTS (SELECT 1 FROM forums f JOIN forum_categories c ON c.id = f."categoryId" WHERE f.id = forum_threads."forumId" AND NOT f.hidden AND NOT c.hidden))
       RETURNING "forumId", closed, "latestPostAt" AS at`;
   return thread ?? null;
