@@ -16,7 +16,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 const chip = (current: boolean) => `btn ${current ? "btn-gold" : "btn-stone"} min-w-0 px-3`;
 
-/** Spec §2 News archive: year and month buttons, a Viewing line, the month's posts or the empty text. */
+/** docs/product.md §2 News archive: year and month buttons, a Viewing line, the month's posts or the empty text. */
 export default async function NewsArchivePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const now = new Date();
   const selected = readArchiveMonth(await searchParams, now);

@@ -11,7 +11,7 @@ import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query"
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { getDashboard } from "@/lib/server/staff/get-dashboard";
 
-// The staff dashboard (issue 18): money, credits, votes, registrations and players online per
+// The staff dashboard: money, credits, votes, registrations and players online per
 // day over 30 or 90 days, and what waits for staff. Moderators and up; anyone else gets the 404
 // page. The figures come from the same use case as GET /api/v1/staff/dashboard (at most a minute
 // old); docs/staff.md says how each is counted.

@@ -5,7 +5,7 @@ import { Panel } from "@/components/ui/panel";
 
 export const metadata: Metadata = { title: "About Tickets" };
 
-/** Spec §2 /ticketinfo/: a placeholder article about support tickets. */
+/** docs/product.md §2 /ticketinfo/: a placeholder article about support tickets. */
 export default function TicketInfoPage() {
   return (
     <div className="mx-auto max-w-3xl">

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Support" };
 
 type Block = { title: string; text: string; links: { href: string; label: string }[] };
 
-// Spec §2 Support landing: the four help blocks, each with real targets (issue 11).
+// docs/product.md §2 Support landing: the four help blocks, each with real targets.
 const BLOCKS: Block[] = [
   {
     title: "Billing Help",

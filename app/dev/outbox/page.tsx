@@ -8,7 +8,7 @@ import { clientAddress } from "@/lib/server/security/client-address";
 import { isOutboxEnabled, listOutbox, mayViewOutbox } from "@/lib/server/mail/list-outbox";
 import { getCurrentActor } from "@/lib/server/sessions/current-user";
 
-// Local mode only (DESIGN.md §3): the emails the site would have sent, newest first. Shown to
+// Local mode only (docs/deployment.md): the emails the site would have sent, newest first. Shown to
 // administrators and owners and to clients on this machine only; anyone else (moderators
 // included) gets the 404 page.
 export const metadata: Metadata = { title: "Outbox", robots: { index: false, follow: false } };

@@ -7,7 +7,7 @@ import { BackLink } from "@/components/ui/back-link";
 export const metadata: Metadata = { title: "Purchase History" };
 export const dynamic = "force-dynamic";
 
-/** Spec §2 Purchase history (linked from the account page with ?type=credits, the only kind). */
+/** docs/product.md §2 Purchase history (linked from the account page with ?type=credits, the only kind). */
 export default async function PurchaseHistoryPage() {
   await requireUser("/account/purchases?type=credits", { storeSession: true });
   return (

@@ -14,7 +14,7 @@ import { BackLink } from "@/components/ui/back-link";
 export const metadata: Metadata = { title: "My Tickets" };
 export const dynamic = "force-dynamic";
 
-/** Spec §2 My Tickets: Open Tickets and Closed Tickets tabs (?tab=closed), page via ?page. */
+/** docs/product.md §2 My Tickets: Open Tickets and Closed Tickets tabs (?tab=closed), page via ?page. */
 export default async function MyTicketsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = await searchParams;
   const closed = q.tab === "closed";

@@ -9,7 +9,7 @@ import { getCurrentActor } from "@/lib/server/sessions/current-user";
 export const metadata: Metadata = { title: "Forums" };
 export const dynamic = "force-dynamic";
 
-// Spec §2 Forum index. Per request (thread titles are written by players: NONCE_PAGES). Inside
+// docs/product.md §2 Forum index. Per request (thread titles are written by players: NONCE_PAGES). Inside
 // the (index) group so its loading skeleton covers this page only, not the forum pages below it.
 export default async function ForumsPage() {
   const actor = await getCurrentActor();

@@ -24,7 +24,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return { title: found ? found.forum.name : "Forum" };
 }
 
-/** Spec §2 Thread list. Numeric ids only; a missing forum is the 404 page. Pinned threads first. */
+/** docs/product.md §2 Thread list. Numeric ids only; a missing forum is the 404 page. Pinned threads first. */
 export default async function ForumPage({ params, searchParams }: Props) {
   const id = routeId((await params).id);
   if (!id) notFound();

@@ -15,7 +15,7 @@ import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query"
 export const metadata: Metadata = { title: "Search the forums", robots: { index: false, follow: true } };
 export const dynamic = "force-dynamic";
 
-/** Forum search (issue 10): ?q= words in thread titles and posts, best matches first; ?page=. */
+/** Forum search: ?q= words in thread titles and posts, best matches first; ?page=. */
 export default async function ForumSearchPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const parsed = parsePageQuery(PAGE_QUERIES["/forums/search"], await searchParams);
   const raw = parsed.values.q ?? "";

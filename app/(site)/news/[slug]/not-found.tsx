@@ -1,7 +1,7 @@
 import { BackLink } from "@/components/ui/back-link";
 import { NEWS_NOT_FOUND } from "@/lib/schemas/news";
 
-/** A news slug that does not exist or is hidden (spec §2 News post: 'Oops! News archive post not found!'), answered 404. */
+/** A news slug that does not exist or is hidden (docs/product.md §2 News post: 'Oops! News archive post not found!'), answered 404. */
 export default function NewsPostNotFound() {
   return (
     <div className="mx-auto max-w-3xl">

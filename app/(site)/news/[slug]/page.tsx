@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
   return { title: post ? post.title : NEWS_NOT_FOUND };
 }
 
-/** Spec §2 News post: title, the posted line, the HTML content. Missing or hidden: the not-found text (404). */
+/** docs/product.md §2 News post: title, the posted line, the HTML content. Missing or hidden: the not-found text (404). */
 export default async function NewsPostPage({ params }: { params: Promise<Params> }) {
   const post = await postFor((await params).slug);
   if (!post) notFound();

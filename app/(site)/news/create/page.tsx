@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Create News Post", robots: { index: 
 export const dynamic = "force-dynamic";
 
 /**
- * Spec §2 Create News Post. Guests go to /login (spec: an auth route); signed-in players get the
+ * docs/product.md §2 Create News Post. Guests go to /login (an auth route, docs/product.md §6); signed-in players get the
  * 404 page, as on every staff page. POST /api/v1/news enforces the same rule on its own.
  */
 export default async function CreateNewsPage() {

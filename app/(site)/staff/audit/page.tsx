@@ -12,7 +12,7 @@ import { listAuditLog } from "@/lib/server/audit/list-audit-log";
 import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
-// The audit log (issue 18): every staff action and every automatic change to money or access,
+// The audit log: every staff action and every automatic change to money or access,
 // newest first, with what changed. Administrators and up; anyone else gets the 404 page. The
 // filters are a plain GET form (a filtered view is a link); nothing here changes an entry.
 export const metadata: Metadata = { title: "Audit log", robots: { index: false, follow: false } };

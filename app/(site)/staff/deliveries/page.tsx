@@ -12,7 +12,7 @@ import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query"
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { USERNAME_MAX } from "@/lib/usernames";
 
-// The staff deliveries area (issue 18): what the game owes players (store items, credit packages
+// The staff deliveries area: what the game owes players (store items, credit packages
 // bought through ::store, vote rewards), newest first, with Re-send for a delivered item that
 // never arrived and Cancel for one not handed over yet. Administrators and up; anyone else gets
 // the 404 page. The filter is a plain GET form.

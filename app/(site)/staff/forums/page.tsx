@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listForumStructure } from "@/lib/server/forums/list-forum-structure";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
-// The forum structure editor (issue 18): categories and forums made, renamed, described,
+// The forum structure editor: categories and forums made, renamed, described,
 // reordered, hidden and deleted. Administrators and up; anyone else, guests included, gets the
 // 404 page. Every write goes through /api/v1/staff/forums/**, which checks the same privilege.
 export const metadata: Metadata = { title: "Forum structure", robots: { index: false, follow: false } };

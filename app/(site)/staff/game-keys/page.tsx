@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listGameApiKeys, toStaffGameKey } from "@/lib/server/game/api-keys";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
-// Game-server API keys (issue 18): owners only; anyone else, administrators and guests
+// Game-server API keys: owners only; anyone else, administrators and guests
 // included, gets the 404 page, and the API behind it answers 403 (401 for guests). The same
 // use cases as `npm run admin -- game-key`.
 export const metadata: Metadata = { title: "Game keys", robots: { index: false, follow: false } };

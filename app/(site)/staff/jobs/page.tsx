@@ -7,7 +7,7 @@ import { FAILED_JOBS_SHOWN } from "@/lib/schemas/staff-jobs";
 import { getJobsOverview } from "@/lib/server/worker/get-jobs-overview";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
-// Background jobs (issue 18): the queue per task, jobs that used up their attempts (retry or
+// Background jobs: the queue per task, jobs that used up their attempts (retry or
 // delete each), and the scheduled tasks with their last run. Administrators and up; anyone else
 // gets the 404 page. docs/jobs.md says what each task does.
 export const metadata: Metadata = { title: "Background jobs", robots: { index: false, follow: false } };

@@ -13,7 +13,7 @@ import { countUnappliedEvents, listWebhookEvents } from "@/lib/server/payments/l
 import { listStaffPayments } from "@/lib/server/payments/list-staff-payments";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
-// The staff payments area (issue 18): credit purchases with the provider events behind each, and
+// The staff payments area: credit purchases with the provider events behind each, and
 // the events that were not applied, with Re-apply. Administrators and up; anyone else gets the
 // 404 page. Filters are plain GET forms, so a filtered list is a link staff can share.
 export const metadata: Metadata = { title: "Payments", robots: { index: false, follow: false } };

@@ -13,7 +13,7 @@ import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query"
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { searchPlayers } from "@/lib/server/staff/search-players";
 
-// The staff console's Players area (issue 18): find an account by the start of its username,
+// The staff console's Players area: find an account by the start of its username,
 // its email or its id. Moderators and up; anyone else gets the 404 page. The search is a plain
 // GET form, so it works without scripts and a search can be shared as a link.
 export const metadata: Metadata = { title: "Players", robots: { index: false, follow: false } };

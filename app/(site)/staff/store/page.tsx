@@ -6,7 +6,7 @@ import { listCreditPackages } from "@/lib/server/store/admin/list-credit-package
 import { listStoreCategories } from "@/lib/server/store/admin/list-store-categories";
 import { listStoreProducts } from "@/lib/server/store/admin/list-store-products";
 
-// Staff catalogue editor (issue 7 item 8). Administrators only: anyone else, guests included,
+// Staff catalogue editor. Administrators only: anyone else, guests included,
 // gets the 404 page; every write goes through /api/v1/staff/**, which checks the same privilege.
 export const metadata: Metadata = { title: "Store editor", robots: { index: false, follow: false } };
 

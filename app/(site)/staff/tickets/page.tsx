@@ -11,7 +11,7 @@ import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query"
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { listTicketQueue } from "@/lib/server/tickets/list-tickets";
 
-// The staff ticket queue (issue 11 item 3). Moderators and up; anyone else gets the 404 page.
+// The staff ticket queue. Moderators and up; anyone else gets the 404 page.
 // Filters are a plain GET form, so the queue works without scripts and the URL can be shared.
 export const metadata: Metadata = { title: "Ticket queue", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";

@@ -7,7 +7,7 @@ import { requireUser } from "@/lib/server/sessions/guards";
 export const metadata: Metadata = { title: "Order Complete" };
 export const dynamic = "force-dynamic";
 
-/** Spec §2 Order complete: where a store or credit purchase ends. */
+/** docs/product.md §2 Order complete: where a store or credit purchase ends. */
 export default async function OrderCompletePage() {
   await requireUser("/store/success", { storeSession: true });
   return (

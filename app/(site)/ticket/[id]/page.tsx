@@ -17,8 +17,8 @@ export const metadata: Metadata = { title: "Ticket", robots: { index: false, fol
 export const dynamic = "force-dynamic";
 
 /**
- * Spec §2 Ticket view. Numeric ids only; a ticket that is missing or not the reader's goes to
- * the 404 page alike (spec §6 "403 → /404"). Users' text is rendered as React text only.
+ * docs/product.md §2 Ticket view. Numeric ids only; a ticket that is missing or not the reader's goes to
+ * the 404 page alike (docs/product.md §6 "403 → /404"). Users' text is rendered as React text only.
  */
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
   const { id: raw } = await params;

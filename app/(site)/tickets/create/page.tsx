@@ -10,7 +10,7 @@ import { BackLink } from "@/components/ui/back-link";
 export const metadata: Metadata = { title: "Create Ticket" };
 export const dynamic = "force-dynamic";
 
-/** Spec §2 Create Ticket. `?type=REPORT_PLAYER` (a type code) preselects the type, as the landing's help blocks do. */
+/** docs/product.md §2 Create Ticket. `?type=REPORT_PLAYER` (a type code) preselects the type, as the landing's help blocks do. */
 export default async function CreateTicketPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = await searchParams;
   const type = isTicketType(q.type) ? q.type : "";

@@ -14,7 +14,7 @@ import { requireUser } from "@/lib/server/sessions/guards";
 export const metadata: Metadata = { title: "Create Thread", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-/** Spec §2 Create Thread (auth). A player in a staff-only forum is told so instead of getting a form. */
+/** docs/product.md §2 Create Thread (auth). A player in a staff-only forum is told so instead of getting a form. */
 export default async function CreateThreadPage({ params }: { params: Promise<{ id: string }> }) {
   const id = routeId((await params).id);
   if (!id) notFound();

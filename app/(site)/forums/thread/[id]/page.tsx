@@ -21,7 +21,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Once per request: the metadata and the page read the same thread. A failed read is "not found" (spec §8). */
+/** Once per request: the metadata and the page read the same thread. A failed read is "not found" (docs/product.md §8). */
 const loadThread = cache(async (actor: Actor | null, id: number, page: number): Promise<TThreadView | null> => {
   try {
     return await findThreadView(actor, id, page);
@@ -45,7 +45,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 /**
- * Spec §2 Thread view. Numeric ids only; a thread that is missing, hidden from this reader or
+ * docs/product.md §2 Thread view. Numeric ids only; a thread that is missing, hidden from this reader or
  * fails to load is the 404 page. Post bodies are stored, sanitised HTML: this page is in
  * NONCE_PAGES, and links to it are plain <a> (a full load under its own policy).
  */

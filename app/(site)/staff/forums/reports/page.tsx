@@ -11,7 +11,7 @@ import { listReports } from "@/lib/server/forums/list-reports";
 import { htmlToText } from "@/lib/server/forums/sanitize";
 import { requireStaff } from "@/lib/server/sessions/guards";
 
-// The staff queue of reported forum posts (issue 10). Moderators and up; anyone else gets the
+// The staff queue of reported forum posts. Moderators and up; anyone else gets the
 // 404 page. Post excerpts are plain text made from the stored HTML on the server.
 export const metadata: Metadata = { title: "Reported posts", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";

@@ -31,7 +31,7 @@ import { listPlayerVoteCallbacks } from "@/lib/server/staff/list-player-vote-cal
 import { listPlayerVotes } from "@/lib/server/staff/list-player-votes";
 import type { Listed, RecordPage, StaffViewer } from "@/lib/server/staff/player-dto";
 
-// A player's staff page (issue 18): profile, privilege, donator rank, money, ban and 2FA state,
+// A player's staff page: profile, privilege, donator rank, money, ban and 2FA state,
 // live sessions, then every record the site keeps of them, the newest ten of each with a link
 // to all of them (?section=…, paged). Moderators and up read it (purchases and their provider
 // events: administrators); the actions offered are the ones this member of staff may take, and
