@@ -28,7 +28,7 @@ function CardLoading({ label, rows = 4 }: { label: string; rows?: number }) {
 }
 
 /**
- * The account page (spec §2 Account). The page itself is a prerendered shell: proxy.ts lets only
+ * The account page (docs/product.md §2 Account). The page itself is a prerendered shell: proxy.ts lets only
  * a signed-in player reach it, and the profile and the sessions come from the API here, so a
  * visit costs no React render on the server.
  */

@@ -5,7 +5,7 @@ import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "reac
 import type { CaptchaClientConfig } from "@/lib/server/captcha/captcha-config";
 import * as endpoints from "@/lib/client/endpoints";
 
-// Human verification for the registration form, invisible to the person (spec §4: "submit
+// Human verification for the registration form, invisible to the person (docs/product.md §4: "submit
 // runs an invisible human-verification challenge"). The form asks for a token at submit:
 //   const token = await captchaRef.current!.getToken();
 // Every call returns a fresh, single-use token; it rejects when verification fails.

@@ -11,7 +11,7 @@ import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
 
 const EMPTY_VALUES = { password: "", newPassword: "", newPasswordConfirmation: "" };
-/** Spec §4/§9: the success and error messages clear after 5 seconds. */
+/** docs/product.md §4/§9: the success and error messages clear after 5 seconds. */
 const MESSAGE_MS = 5_000;
 
 /** `onChanged`: after a change (the server has signed out the other sessions), e.g. reload the sessions list. */

@@ -14,7 +14,7 @@ import { ClientForm } from "@/components/forms/form-client";
 
 const focusCode = () => requestAnimationFrame(() => document.getElementById("login-code")?.focus());
 
-/** Spec §2 Login, with the second step DESIGN.md §5 adds when two-factor is active. */
+/** docs/product.md §2 Login, with the second step docs/accounts.md adds when two-factor is active. */
 export function LoginForm({ next }: { next: string }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");

@@ -1,7 +1,7 @@
 import { Field } from "@/components/ui/field";
 import { passwordChecks } from "@/lib/schemas/passwords";
 
-/** Spec §5: while the password is non-empty and invalid, list the four rules, each marked met or not. */
+/** docs/product.md §5: while the password is non-empty and invalid, list the four rules, each marked met or not. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
   const checks = passwordChecks(password);
   if (!password || checks.every((c) => c.met)) return null;
@@ -30,7 +30,7 @@ export function isChecklistMessage(message: string): boolean {
   return passwordChecks("").some((c) => message.toLowerCase().includes(c.label.toLowerCase()));
 }
 
-/** A new-password input with the spec's live checklist under it (registration and reset). */
+/** A new-password input with the live checklist of docs/product.md §5 under it (registration and reset). */
 export function NewPasswordField({
   id,
   label,

@@ -7,7 +7,7 @@ import type { TUserDto } from "@/lib/schemas/accounts";
 
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 
-/** Spec §2 Account: User Profile card with the Sign out button. */
+/** docs/product.md §2 Account: User Profile card with the Sign out button. */
 export function ProfileCard({ profile }: { profile: TUserDto }) {
   const rows: { label: string; value: React.ReactNode }[] = [
     { label: "Joined", value: <LocalDateTime value={profile.joinDate} /> },

@@ -18,7 +18,7 @@ type CaptchaConfig = ComponentProps<typeof CaptchaField>["config"];
 const TERMS_REQUIRED = "You must agree to the Terms of Service, Privacy Policy and Rules.";
 const CAPTCHA_FAILED = "Human verification failed. Please try again.";
 
-/** Spec §2 Register / §4 Registration: verify, create, then /welcome (201) or the email notice (200). */
+/** docs/product.md §2 Register / §4 Registration: verify, create, then /welcome (201) or the email notice (200). */
 export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
   const router = useRouter();
   const captchaRef = useRef<CaptchaHandle>(null);

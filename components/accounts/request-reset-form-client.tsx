@@ -9,7 +9,7 @@ import { siteConfig } from "@/lib/site-config";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
 
-/** Spec §2 Request password reset: success on 200; the same answer whether or not the account exists. */
+/** docs/product.md §2 Request password reset: success on 200; the same answer whether or not the account exists. */
 export function RequestResetForm() {
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");

@@ -10,7 +10,7 @@ import { NewPasswordField } from "./password-checklist";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
 
-/** Spec §2 Reset your password: success on 201; errors under password, password_confirmation and details. */
+/** docs/product.md §2 Reset your password: success on 201; errors under password, password_confirmation and details. */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");

@@ -11,7 +11,7 @@ import * as endpoints from "@/lib/client/endpoints";
 type Target = { kind: TSessionDto["kind"]; id: number; device: string } | { kind: "all" };
 const keyOf = (t: Target) => (t.kind === "all" ? "all" : `${t.kind}-${t.id}`);
 
-/** DESIGN.md §5: the player's sessions, each revocable; the current one is marked. */
+/** docs/accounts.md, Sessions: the player's sessions, each revocable; the current one is marked. */
 export function SessionsList({ initial }: { initial: TSessionDto[] }) {
   const [seen, setSeen] = useState(initial);
   const [sessions, setSessions] = useState(initial);

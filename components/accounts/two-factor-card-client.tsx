@@ -14,7 +14,7 @@ import { ClientForm } from "@/components/forms/form-client";
 const CODE_HINT = "Please enter your current 6-digit code here before activating!";
 type Dialog = null | "activate" | "deactivate";
 
-/** Spec §2 Account / §4 Two-factor: status card with Activate or Deactivate, each in a modal. */
+/** docs/product.md §2 Account / §4 Two-factor: status card with Activate or Deactivate, each in a modal. */
 export function TwoFactorCard({ initialActivated }: { initialActivated: boolean }) {
   const [activated, setActivated] = useState(initialActivated);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -31,7 +31,7 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
     return res.data;
   }, []);
 
-  // Spec §5: Activate stays disabled until the code has 6 digits (Enter is ignored too).
+  // docs/product.md §5: Activate stays disabled until the code has 6 digits (Enter is ignored too).
   const activation = useApiForm<{ code: string }, { recovery_codes?: string[] }>({
     endpoint: endpoints.twoFactorActivate,
     validate: (v) => (v.code.length !== 6 ? { fieldErrors: {} } : null),
@@ -41,7 +41,7 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
       await loadStatus();
     },
   });
-  // Spec §5: deactivation needs a code, its length is not checked here.
+  // docs/product.md §5: deactivation needs a code, its length is not checked here.
   const deactivation = useApiForm<{ code: string }>({
     endpoint: endpoints.twoFactorDeactivate,
     validate: (v) => (v.code ? null : { fieldErrors: {}, formError: "Please enter your current 6-digit code." }),

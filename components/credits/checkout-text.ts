@@ -1,4 +1,4 @@
-// Texts and small pure rules of the credit store (spec §2 Credit store, §5, §8).
+// Texts and small pure rules of the credit store (docs/product.md §2 Credit store, §5, §8).
 import type { CreditPackage, PaymentMethod } from "@/components/store/contract";
 
 export const NO_PACKAGE = "You must select a credit package in order to proceed with checkout.";
@@ -11,7 +11,7 @@ export const TEST_CHECKOUT_LABEL = "Test checkout (local mode — no real paymen
 export const METHOD_NAMES: Record<PaymentMethod, string> = { stripe: "Card (Stripe)", paypal: "PayPal", coinbase: "Cryptocurrency (Coinbase)" };
 const PROVIDER: Record<PaymentMethod, string> = { stripe: "Stripe", paypal: "PayPal", coinbase: "Coinbase" };
 
-/** Spec §8: a payment modal without a package (the provider named in the text). */
+/** docs/product.md §8: a payment modal without a package (the provider named in the text). */
 export function checkoutTrouble(method: PaymentMethod): string {
   return `Sorry, but it looks like we ran into trouble while creating your ${PROVIDER[method]} checkout session`;
 }
@@ -31,7 +31,7 @@ export function orderSummary(balance: number, pkg: Pick<CreditPackage, "amount" 
   return { balance, amount: pkg.amount, bonus: pkg.bonus_amount, newBalance, total: usd(pkg.price) };
 }
 
-/** Which checks fail before a payment modal may open (spec §5). */
+/** Which checks fail before a payment modal may open (docs/product.md §5). */
 export function checkoutProblem(pkgId: number | null, method: PaymentMethod | null): string | null {
   if (pkgId === null) return NO_PACKAGE;
   if (method === null) return NO_METHOD;

@@ -10,7 +10,7 @@ import { METHOD_NAMES, checkoutProblem, usd } from "./checkout-text";
 import { PaymentModal } from "./payment-modal-client";
 import { LoadFailed } from "@/components/ui/load-failed";
 
-/** Spec §2 Credit store: the accepted ways to pay, shown as images (files under public/images/payments). */
+/** docs/product.md §2 Credit store: the accepted ways to pay, shown as images (files under public/images/payments). */
 const PAYMENT_MARKS = [
   { src: "/images/payments/crypto.svg", alt: "Cryptocurrency" },
   { src: "/images/payments/paypal.svg", alt: "PayPal" },
@@ -21,7 +21,7 @@ const ALL_METHODS: PaymentMethod[] = ["stripe", "paypal", "coinbase"];
 const isMethod = (m: unknown): m is PaymentMethod => m === "stripe" || m === "paypal" || m === "coinbase";
 
 /**
- * Spec §2 Credit store: the package grid, payment methods and the checkout that opens a payment
+ * docs/product.md §2 Credit store: the package grid, payment methods and the checkout that opens a payment
  * modal. `inGameFor` (the player's name) when opened from the game's ::store: the credits are
  * then handed over in game unless the player unticks it.
  */
@@ -94,7 +94,7 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
                 </li>
               ))}
             </ul>
-            {/* The spec's note, word for word. */}
+            {/* The note of docs/product.md §2 Credit store, word for word. */}
             <p className="mt-3 text-sm text-stone-300" data-testid="store-command-note">
               Credit packages can only be bought via the in-game store (<code>::store</code>).
             </p>

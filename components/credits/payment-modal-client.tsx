@@ -18,7 +18,7 @@ const PayPalCheckout = dynamic(() => import("./paypal-checkout-client").then((m)
 export type EnsureResult = { ok: true; checkout: CreditCheckout } | { ok: false; message: string };
 
 /**
- * Spec §2 payment modal: balance, order amount with bonus, new balance, total and method, then
+ * docs/product.md §2 payment modal: balance, order amount with bonus, new balance, total and method, then
  * the method's checkout. The purchase is created once per modal and reused on retries.
  */
 export function PaymentModal({

@@ -17,7 +17,7 @@ const serverZone = () => "UTC";
 const isRow = (r: unknown): r is CreditPurchaseRow =>
   typeof r === "object" && r !== null && typeof (r as CreditPurchaseRow).id === "number" && typeof (r as CreditPurchaseRow).creditPackage === "object";
 
-/** Spec §2 Purchase history: three cards and the credit purchases table. */
+/** docs/product.md §2 Purchase history: three cards and the credit purchases table. */
 export function PurchaseHistory() {
   const zone = useSyncExternalStore(subscribe, browserZone, serverZone);
   const summaryGet = useApiGet<PurchasesSummary>(API.purchasesSummary);

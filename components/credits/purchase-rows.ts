@@ -1,6 +1,6 @@
-// Purchase history wording (spec §2, §4). Pure.
+// Purchase history wording (docs/product.md §2, §4). Pure.
 
-/** Spec §4: a PAID purchase is claimed, anything else pending. */
+/** docs/product.md §4: a PAID purchase is claimed, anything else pending. */
 export function purchaseState(status: string): "claimed" | "pending" {
   return status === "PAID" ? "claimed" : "pending";
 }

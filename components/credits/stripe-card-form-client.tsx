@@ -24,7 +24,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Props = { publishableKey: string; ensureCheckout: () => Promise<EnsureResult>; onPaid: () => void };
 
-/** Spec §5: Stripe Elements card form with full name and email (both required). */
+/** docs/product.md §5: Stripe Elements card form with full name and email (both required). */
 export function StripeCardForm(props: Props) {
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
@@ -84,7 +84,7 @@ function CardForm({ ensureCheckout, onPaid }: Props) {
     });
     if (result.error) {
       setBusy(false);
-      // Stripe's own text says what went wrong with the card (spec §4).
+      // Stripe's own text says what went wrong with the card (docs/product.md §4).
       return setMessage(result.error.message ?? "Your card payment did not go through.");
     }
     // Credits arrive with Stripe's verified webhook, never from here.

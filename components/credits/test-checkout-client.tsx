@@ -7,7 +7,7 @@ import { callApi, failureFrom } from "@/lib/client/api";
 import { TEST_CHECKOUT_LABEL } from "./checkout-text";
 
 /**
- * Local mode only (DESIGN.md §3): completes the purchase through the server's test checkout,
+ * Local mode only (docs/deployment.md): completes the purchase through the server's test checkout,
  * which sends a correctly signed provider webhook through the real webhook path.
  */
 export function TestCheckout({ purchaseId, onPaid }: { purchaseId: number; onPaid: () => void }) {

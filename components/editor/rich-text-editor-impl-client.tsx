@@ -10,8 +10,8 @@ import { ErrorList, inputClass } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal-client";
 import { isImageUrl } from "@/lib/image-url";
 
-// The rich-text editor of forum threads, replies and news (spec §2 "Create Thread and news
-// editor"): exactly the spec's toolbar, as a WAI-ARIA toolbar (one Tab stop, arrow keys move
+// The rich-text editor of forum threads, replies and news (docs/product.md §2 "Create Thread and news
+// editor"): exactly the toolbar it lists, as a WAI-ARIA toolbar (one Tab stop, arrow keys move
 // between buttons). The HTML it produces is only a suggestion: the server sanitises every body
 // with an allowlist before storing it (lib/server/forums/sanitize.ts).
 // Import it through ./rich-text-editor, which loads this module (and Tiptap) only when an
@@ -100,7 +100,7 @@ export function RichTextEditor({ id, label, value, onChange, errors, placeholder
     // Rendered on the server as an empty shell, then created in the browser (no hydration mismatch).
     immediatelyRender: false,
     extensions: [
-      // Links are not in the spec's toolbar; code blocks and quotes come with StarterKit's shortcuts.
+      // Links are not in that toolbar; code blocks and quotes come with StarterKit's shortcuts.
       StarterKit.configure({ heading: { levels: [1, 2] }, link: false }),
       TextAlign.configure({ types: ["heading", "paragraph"] }),
       Image.configure({ allowBase64: false }),
@@ -225,7 +225,7 @@ function Toolbar({ editor, editorId, labelId }: { editor: Editor | null; editorI
   );
 }
 
-/** The spec's "image by URL" prompt: an empty address is ignored; only http(s) or site paths. */
+/** The "image by URL" prompt of docs/product.md §2: an empty address is ignored; only http(s) or site paths. */
 function ImageDialog({ open, onClose, onInsert }: { open: boolean; onClose: () => void; onInsert: (src: string) => void }) {
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | undefined>();

@@ -4,7 +4,7 @@ import { rankColorClass } from "@/lib/ranks";
 import type { TForumUser } from "@/lib/schemas/forums";
 import { StaffIcon } from "./icons";
 
-// The author panel of a post (spec §2 Thread view, §6): avatar, staff icon, the name styled by
+// The author panel of a post (docs/product.md §2 Thread view, §6): avatar, staff icon, the name styled by
 // rank, the rank, the post-count tier, thread and post counts, join date, and the links to the
 // author's hiscores and adventure log. There is no adventure log (yet), so its link, like the
 // name, opens the player's hiscores page, the nearest thing (docs/forums.md).

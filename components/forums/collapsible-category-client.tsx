@@ -3,7 +3,7 @@
 import { type ReactNode, useId, useState } from "react";
 
 /**
- * A forum category that folds away (spec §2 "collapsible categories"): the WAI-ARIA disclosure
+ * A forum category that folds away (docs/product.md §2 "collapsible categories"): the WAI-ARIA disclosure
  * pattern, a button with aria-expanded inside the heading. Open in the server render, so the
  * forums show without scripts.
  */

@@ -12,7 +12,7 @@ import { ClientForm } from "@/components/forms/form-client";
 type Values = { title: string; content: string };
 
 /**
- * Spec §2 Create Thread: the title (required, checked here too) and the rich-text editor;
+ * docs/product.md §2 Create Thread: the title (required, checked here too) and the rich-text editor;
  * POST /api/v1/forums/threads, then the new thread. Field errors show under each field.
  */
 export function CreateThreadForm({ forumId }: { forumId: number }) {

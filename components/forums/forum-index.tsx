@@ -5,14 +5,14 @@ import type { TForum, TForumCategory } from "@/lib/schemas/forums";
 import { CollapsibleCategory } from "./collapsible-category-client";
 import { forumHref, replyCount, threadHref } from "./forum-paths";
 
-/** Spec §2 Forum index: each category with its forums, their counts and the latest thread. */
+/** docs/product.md §2 Forum index: each category with its forums, their counts and the latest thread. */
 export function ForumIndex({ categories }: { categories: TForumCategory[] }) {
   if (categories.length === 0) return <p className="text-stone-300">No forums yet.</p>;
   return (
     <div className="space-y-6">
       {categories.map((c) => (
         <CollapsibleCategory key={c.id} id={`category-${c.id}`} name={c.name}>
-          {/* Only staff ever receive hidden categories and forums (issue 18). */}
+          {/* Only staff ever receive hidden categories and forums. */}
           {c.hidden ? <p className="border-b border-stone-700 px-4 py-2 text-sm text-stone-300">Hidden: only staff see this category and its forums.</p> : null}
           <div aria-hidden="true" className="hidden grid-cols-[minmax(0,1fr)_5.5rem_5.5rem_15rem] gap-4 border-b border-stone-700 px-4 py-2 text-sm text-stone-400 md:grid">
             <span>Forum</span>

@@ -24,7 +24,7 @@ export function PinIcon({ className = "", label = "Pinned" }: IconProps & { labe
   );
 }
 
-/** The staff mark beside a staff member's name in forum posts (spec §6). */
+/** The staff mark beside a staff member's name in forum posts (docs/product.md §6). */
 export function StaffIcon({ rank, className = "" }: IconProps & { rank: string }) {
   const label = `Staff (${rank})`;
   return (

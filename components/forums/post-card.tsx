@@ -5,7 +5,7 @@ import { postAnchor } from "./forum-paths";
 import { PostShell, type PostPermissions } from "./post-shell-client";
 
 /**
- * One post (spec §2 Thread view): the author panel, the date, the edited marker and the body.
+ * One post (docs/product.md §2 Thread view): the author panel, the date, the edited marker and the body.
  * The body is the stored, sanitised HTML (lib/server/forums/sanitize.ts) and nothing else: this
  * is the only place post HTML is rendered, inside `.rich-text`, on a nonce-policy page.
  */

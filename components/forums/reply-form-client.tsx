@@ -12,7 +12,7 @@ import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
 
 /**
- * The reply editor of an open thread (spec §2, §8): POST /api/v1/forums/posts, then 'Successfully
+ * The reply editor of an open thread (docs/product.md §2, §8): POST /api/v1/forums/posts, then 'Successfully
  * posted comment!' and the page of the thread where the new post is: this page read again when
  * it has room, else the next or last page. The server's content error shows under the editor.
  */

@@ -21,7 +21,7 @@ export function Snippet({ text }: { text: string }) {
   );
 }
 
-/** Forum search hits (issue 10, beyond the spec), each linking to the matching post. */
+/** Forum search hits (beyond docs/product.md; docs/forums.md, Search), each linking to the matching post. */
 export function SearchResults({ hits }: { hits: TSearchHit[] }) {
   return (
     <ol className="space-y-3" aria-label="Search results">

@@ -6,7 +6,7 @@ import { LockIcon, PinIcon } from "./icons";
 
 const COLUMNS = "md:grid-cols-[minmax(0,1fr)_5rem_14rem]";
 
-/** Spec §2 Thread list rows: lock and pin icons, title, 'Created by', post count, latest post; staff see hidden threads marked. */
+/** docs/product.md §2 Thread list rows: lock and pin icons, title, 'Created by', post count, latest post; staff see hidden threads marked. */
 export function ThreadList({ threads }: { threads: TThread[] }) {
   if (threads.length === 0) return <p className="px-4 py-6 text-center text-stone-300">{NO_THREADS_LIST}</p>;
   return (

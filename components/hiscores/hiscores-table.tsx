@@ -92,7 +92,7 @@ export async function HiscoresTable({ skill, mode, xp, page }: { skill: number; 
   );
 }
 
-/** What the table's place shows while it loads (spec §2: loading state). */
+/** What the table's place shows while it loads (docs/product.md §2: loading state). */
 export function HiscoresTableLoading() {
   return (
     <div role="status" aria-live="polite" className="py-8 text-center text-stone-300">

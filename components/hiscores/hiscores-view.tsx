@@ -8,7 +8,7 @@ import { HiscoresTable, HiscoresTableLoading } from "./hiscores-table";
 import { LadderFilters } from "./ladder-filters-client";
 import { PlayerSearch } from "./player-search-client";
 
-/** The site's own PvP ladders, linked as the spec names them (§2: Top Pkers, Top Kill Streaks). */
+/** The site's own PvP ladders, linked as docs/product.md §2 names them (Top Pkers, Top Kill Streaks). */
 const PVP_LINKS = [
   { id: activityByKey("pvp_kills")!.id, label: "Top Pkers" },
   { id: activityByKey("pvp_kill_streak")!.id, label: "Top Kill Streaks" },
@@ -26,7 +26,7 @@ function LadderLink({ id, label, current, mode, xp }: { id: number; label: strin
   );
 }
 
-/** Spec §2 Hiscores: title, search, filters, categories, PvP links, the activity ladders and the ladder. */
+/** docs/product.md §2 Hiscores: title, search, filters, categories, PvP links, the activity ladders and the ladder. */
 export function HiscoresView({ skill, mode, xp, page }: { skill: number; mode: TGameMode; xp: TXpMode; page: number }) {
   const currentGroup = activityById(skill)?.group;
   const modes = GAME_MODES.map((m) => ({ value: m, label: GAME_MODE_LABEL[m], href: hiscoresHref({ skill, mode: m, xp }) }));

@@ -81,7 +81,7 @@ function Badges({ player }: { player: TPlayerHiscores }) {
   );
 }
 
-/** Spec §2 Player hiscores: name, badges from the real mode, the skill table, the activity panels. */
+/** docs/product.md §2 Player hiscores: name, badges from the real mode, the skill table, the activity panels. */
 export function PlayerHiscores({ name, player }: { name: string; player: TPlayerHiscores | null }) {
   return (
     <>

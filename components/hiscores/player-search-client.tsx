@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 
-/** Spec §2: Enter or the button opens the player's page; an empty search does nothing. */
+/** docs/product.md §2: Enter or the button opens the player's page; an empty search does nothing. */
 export function PlayerSearch({ initial = "" }: { initial?: string }) {
   const router = useRouter();
   const [name, setName] = useState(initial);

@@ -24,7 +24,7 @@ export function GuestLoginLink() {
   );
 }
 
-/** The account menu (spec §2 Global chrome): the player's rank-coloured name, or "Account". */
+/** The account menu (docs/product.md §2 Global chrome): the player's rank-coloured name, or "Account". */
 export function AccountMenu() {
   const session = useSession();
   const pathname = usePathname();

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { siteConfig } from "@/lib/site-config";
 import { CopyrightYears } from "./copyright-years-client";
 
-/** The pages a visitor finds at the foot of every page (spec §2 Global chrome, §1 Visitors). */
+/** The pages a visitor finds at the foot of every page (docs/product.md §2 Global chrome, §1 Visitors). */
 const FOOTER_LINKS: ReadonlyArray<{ href: string; label: string }> = [
   { href: "/terms", label: "Terms of Service" },
   { href: "/privacy", label: "Privacy Policy" },

@@ -5,7 +5,7 @@ import { MobileMenu } from "./mobile-menu-client";
 import { NAV_LINKS } from "./nav-links";
 
 /**
- * Site header: logo, main links, chat link, account menu and PLAY NOW (spec §2 Global chrome).
+ * Site header: logo, main links, chat link, account menu and PLAY NOW (docs/product.md §2 Global chrome).
  * The same for every visitor, so pages can be prerendered; who is signed in is the account
  * menu's business (a client island, see session-state.ts).
  */

@@ -13,7 +13,7 @@ import { ClientForm } from "@/components/forms/form-client";
 type Values = { title: string; image: string; content: string };
 const FIELDS = ["title", "image", "content"] as const;
 
-/** Spec §2 Create News Post: title, image (optional) and the rich-text editor; on 201 to the post. */
+/** docs/product.md §2 Create News Post: title, image (optional) and the rich-text editor; on 201 to the post. */
 export function CreateNewsForm() {
   const [values, setValues] = useState<Values>({ title: "", image: "", content: "" });
   const form = useApiForm<Values, { slug?: unknown }>({

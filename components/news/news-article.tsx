@@ -3,7 +3,7 @@ import { formatLongDate } from "@/lib/format/dates";
 import { NewsImage } from "./news-image";
 
 /**
- * One post in the archive (spec §2): image, title, date, forum, preview and 'Read More' to the
+ * One post in the archive (docs/product.md §2): image, title, date, forum, preview and 'Read More' to the
  * forum thread. Links to the post and the thread are plain <a>: both pages render stored HTML,
  * so they are loaded as documents of their own under their nonce policy (docs/performance.md).
  */

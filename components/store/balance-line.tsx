@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { buyCreditsLabel } from "./store-query";
 
-/** Spec §2 Store: the credit balance with its link to /credits (null: still loading). */
+/** docs/product.md §2 Store: the credit balance with its link to /credits (null: still loading). */
 export function BalanceLine({ balance }: { balance: number | null }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-lg" data-testid="store-balance" aria-busy={balance === null}>

@@ -8,7 +8,7 @@ import { endpointUrl } from "@/lib/client/api";
 // From the generated endpoints (lib/client/endpoints.ts): an endpoint changes in one place.
 export const API = {
   categories: endpoints.storeCategories.path,
-  // The spec's spelling, with its trailing slash (the server answers it directly).
+  // The spelling of docs/product.md §7, with its trailing slash (the server answers it directly).
   products: (category: number) => `${endpointUrl(endpoints.storeProductsPage.path, { category })}/`,
   balance: endpoints.creditBalance.path,
   purchase: endpoints.purchaseProduct.path,

@@ -5,7 +5,7 @@ import { Modal } from "@/components/ui/modal-client";
 import { ANKOU_COLOURS, CUSTOM_DONATIONS, CUSTOM_DONATION_NOTES, DONATOR_TIERS, MORE_PERKS_NOTE, formatDollars } from "@/lib/content/donator";
 import { siteConfig } from "@/lib/site-config";
 
-/** The two buttons of spec §2 Store and their modals (spec §9 data from lib/content/donator.ts). */
+/** The two buttons of docs/product.md §2 Store and their modals (docs/product.md §9 data from lib/content/donator.ts). */
 export function DonatorButtons() {
   const [open, setOpen] = useState<"benefits" | "custom" | null>(null);
   const close = () => setOpen(null);

@@ -8,7 +8,7 @@ import { callApi, failureFrom } from "@/lib/client/api";
 import { API, type PurchaseSuccess, type StoreProduct } from "./contract";
 import { ProductPrice, pricePaid } from "./product-card";
 
-/** Spec §8: the purchase success text (also the server's `success`). */
+/** docs/product.md §8: the purchase success text (also the server's `success`). */
 export const PURCHASE_SUCCESS = "Product successfully purchased - you may now talk to the donation manager at home to claim your purchase(s).";
 
 type Stage = { step: "details" } | { step: "confirm"; key: string } | { step: "done"; message: string };
@@ -18,7 +18,7 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
 
 /**
  * Details → 'Are you sure?' → POST /store/purchase with one idempotency key per confirmation →
- * the spec's success text, with the balance behind it already lowered. The player reads it and
+ * the success text of docs/product.md §8, with the balance behind it already lowered. The player reads it and
  * then goes on to Order Complete (or closes the modal and keeps shopping).
  */
 export function ProductModal({
@@ -57,7 +57,7 @@ export function ProductModal({
     sending.current = false;
     setBusy(false);
     if (res.ok) {
-      // Spec §4: the shown balance drops by the price paid (the server's new balance when given).
+      // docs/product.md §4: the shown balance drops by the price paid (the server's new balance when given).
       onPurchased(typeof res.data.credits === "number" ? res.data.credits : balance - pricePaid(p));
       setStage({ step: "done", message: typeof res.data.success === "string" ? res.data.success : PURCHASE_SUCCESS });
       return;

@@ -23,7 +23,7 @@ const SEARCH_DEBOUNCE_MS = 350;
 const isCategory = (v: unknown): v is StoreCategory => typeof v === "object" && v !== null && typeof (v as StoreCategory).id === "number" && typeof (v as StoreCategory).name === "string";
 
 /**
- * Spec §2 Store: balance, donator modals, category filter, search, product grid, paging. The
+ * docs/product.md §2 Store: balance, donator modals, category filter, search, product grid, paging. The
  * page is a prerendered shell (proxy.ts lets only a signed-in player or a ::store session in);
  * `urlQuery` is the address bar's query: a link to another /store query is followed without a
  * reload, and this component's own History API writes come back through it unchanged.

@@ -1,10 +1,10 @@
-// The /store query (spec §2 Store, §9): ?category=<id>&page=<n>&search=<text>. Pure, so the
+// The /store query (docs/product.md §2 Store, §9): ?category=<id>&page=<n>&search=<text>. Pure, so the
 // rules are unit tested and the client component only wires them to the URL.
 import { API } from "./contract";
 
-/** Spec §9: the category a plain /store loads (the route's default). */
+/** docs/product.md §9: the category a plain /store loads (the route's default). */
 export const ROUTE_DEFAULT_CATEGORY = 3;
-/** Spec §9: the filter's initial selection, used when the route's category is not in the list. */
+/** docs/product.md §9: the filter's initial selection, used when the route's category is not in the list. */
 export const INITIAL_CATEGORY = 1;
 /** Longest search text sent to the API (product names are at most 100 characters). */
 export const MAX_SEARCH = 100;
@@ -34,7 +34,7 @@ export function storeQueryString(q: StoreQuery): string {
   return `?${p.toString()}`;
 }
 
-/** A category change starts over on page 1 (spec §2); the search text stays. */
+/** A category change starts over on page 1 (docs/product.md §2); the search text stays. */
 export function withCategory(q: StoreQuery, category: number): StoreQuery {
   return { ...q, category, page: 1 };
 }
@@ -45,7 +45,7 @@ export function withSearch(q: StoreQuery, search: string): StoreQuery {
 }
 
 /**
- * The category to show among those that exist: the requested one, else the spec's initial
+ * The category to show among those that exist: the requested one, else the initial
  * selection, else the first; null when there are no categories.
  */
 export function effectiveCategory(requested: number, ids: readonly number[]): number | null {
@@ -61,7 +61,7 @@ export function productsPath(q: StoreQuery): string {
   return `${API.products(q.category)}?${p.toString()}`;
 }
 
-/** The balance link's label (spec §2): 'Buy Credits' at 0, else 'Buy more Credits'. */
+/** The balance link's label (docs/product.md §2): 'Buy Credits' at 0, else 'Buy more Credits'. */
 export function buyCreditsLabel(balance: number): string {
   return balance > 0 ? "Buy more Credits" : "Buy Credits";
 }

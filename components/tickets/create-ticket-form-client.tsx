@@ -16,7 +16,7 @@ export type RelatedRecord = { value: string; label: string };
 type Values = { type: string; title: string; description: string; related: string };
 const FIELDS = ["type", "title", "description", "purchase", "order", "vote"] as const;
 
-/** Spec §2 Create Ticket: type (required), title, description; on success to /account/tickets/. */
+/** docs/product.md §2 Create Ticket: type (required), title, description; on success to /account/tickets/. */
 export function CreateTicketForm({ initialType, related }: { initialType: string; related: RelatedRecord[] }) {
   const router = useRouter();
   const [values, setValues] = useState<Values>({ type: initialType, title: "", description: "", related: "" });

@@ -7,7 +7,7 @@ import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
 
 /**
- * Spec §2/§4 Staff Controls: Close an open ticket, Open a closed one. The screen changes only on
+ * docs/product.md §2/§4 Staff Controls: Close an open ticket, Open a closed one. The screen changes only on
  * a 200 (the page is re-read from the server then); any other answer shows its error.
  */
 export function StaffControls({ ticketId, closed }: { ticketId: number; closed: boolean }) {

@@ -1,7 +1,7 @@
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TTicketContext } from "@/lib/schemas/tickets";
 
-/** The purchase, store order or vote the player linked (issue 11 item 4), beside the ticket. */
+/** The purchase, store order or vote the player linked, beside the ticket. */
 export function TicketContext({ context }: { context: TTicketContext }) {
   const { purchase, order, vote } = context;
   if (!purchase && !order && !vote) return null;

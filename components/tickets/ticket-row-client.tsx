@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 
 /**
- * A table row that opens its ticket on click (spec §2 "row click opens /ticket/{id}"). The title
+ * A table row that opens its ticket on click (docs/product.md §2 "row click opens /ticket/{id}"). The title
  * cell holds a real link for keyboards and screen readers; the row click is a mouse shortcut.
  * A full load (not a client navigation): ticket pages show users' text under their own nonce
  * policy (docs/performance.md).

@@ -4,7 +4,7 @@ import { StatusBadge } from "./status-badge";
 import { TicketRow } from "./ticket-row-client";
 
 /**
- * Spec §2 My Tickets table (Title, Type, Created, Last Updated, Status); `staff` adds the player
+ * docs/product.md §2 My Tickets table (Title, Type, Created, Last Updated, Status); `staff` adds the player
  * and who replied last, for the queue. Scrolls sideways inside its box on narrow screens.
  */
 export function TicketTable({ tickets, caption, staff = false }: { tickets: TTicketSummary[]; caption: string; staff?: boolean }) {

@@ -12,7 +12,7 @@ const isMetrics = (d: unknown): d is VoteMetrics => {
 };
 
 /**
- * Spec §2 Vote Statistics: total votes, this month's votes with month and year, and the monthly
+ * docs/product.md §2 Vote Statistics: total votes, this month's votes with month and year, and the monthly
  * leaderboard. The server caches them for `refreshSec`; the page asks again as often. The texts
  * and the interval come from the page (lib/schemas/votes.ts) so this bundle carries no zod.
  */
