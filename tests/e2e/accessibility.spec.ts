@@ -26,7 +26,7 @@ const PUBLIC_PAGES = [
   "/news/winter-festival-begins",
   "/news/no-such-post",
   "/no-such-page",
-  // Forums (issue 10) on the seeded data: the index, a forum, a thread, search with hits and none.
+  // Forums on the seeded data: the index, a forum, a thread, search with hits and none.
   "/forums",
   "/forums/3",
   "/forums/thread/1",
@@ -52,7 +52,7 @@ test.describe("accessibility", () => {
       await startSignedIn(page, user);
       let url = path;
       if (path.includes("{id}")) {
-        // A ticket of the player's own (issue 11).
+        // A ticket of the player's own.
         const created = await page.request.post("/api/v1/tickets", { data: { type: "GENERAL_INQUIRY", title: "Axe check", description: "Checking." } });
         expect(created.status()).toBe(201);
         url = path.replace("{id}", String(((await created.json()) as { id: number }).id));

@@ -6,7 +6,7 @@ import { expectSignedInAs, expectSignedOut, fillRegistration, signIn, submitLogi
 import { linkFromLatestEmail } from "./support/outbox";
 import { nextTotp, totp } from "./support/totp";
 
-// Account journeys (spec §2, §4, §5, §8): each test makes its own user and is its own client
+// Account journeys (docs/product.md §2, §4, §5, §8): each test makes its own user and is its own client
 // (see `test` in ./support/accounts), so every journey signs in through the form.
 
 const atPath = (path: string) => (url: URL) => url.pathname === path;
@@ -323,7 +323,7 @@ test.describe("accounts", () => {
     await expect(sessions.getByRole("listitem").filter({ hasText: "Edge on Windows" })).toHaveCount(0);
     await expect(sessions.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
     await expect(sessions.getByRole("button", { name: "End all other sessions" })).toBeDisabled();
-    // The message clears after five seconds (spec §4).
+    // The message clears after five seconds (docs/product.md §4).
     await expect(banner).toBeEmpty({ timeout: 8_000 });
   });
 

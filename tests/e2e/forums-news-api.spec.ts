@@ -2,13 +2,13 @@ import { expect } from "@playwright/test";
 import { createE2EUser } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
 
-// Spec §7 writes the forum and news calls with trailing slashes (GET /forums/, /forums/categories/,
+// docs/product.md §7 writes the forum and news calls with trailing slashes (GET /forums/, /forums/categories/,
 // /forums/thread/{id}/?page=, /news/?year=&month=, /news/{id}/, POST /news/) and the news page as
-// /news/{slug}/. Against the running server (issue 17): each API spelling is answered directly,
+// /news/{slug}/. Against the running server: each API spelling is answered directly,
 // with no redirect, exactly as the path without the slash; the page keeps its canonical address
 // after one redirect.
 
-test.describe("the spec's trailing-slash paths", () => {
+test.describe("the trailing-slash paths of docs/product.md §7", () => {
   test("forum and news calls are answered directly, and the news page after one redirect", async ({ page, request }) => {
     const news = (await (await request.get("/api/v1/news/latest?amount=1")).json()) as Array<{ id: number; slug: string; thread: { id: number } }>;
     expect(news.length).toBe(1);
@@ -25,7 +25,7 @@ test.describe("the spec's trailing-slash paths", () => {
     expect(pageAnswer?.status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`/news/${item!.slug}$`));
 
-    // POST /news/ (spec §7) from a staff session: answered directly, method and body kept.
+    // POST /news/ (docs/product.md §7) from a staff session: answered directly, method and body kept.
     await startSignedIn(page, await createE2EUser({ privilege: "MODERATOR" }));
     const created = await page.request.post("/api/v1/news/", { data: { title: "Slash post", content: "<p>Posted to /news/.</p>" } });
     expect(created.status()).toBe(201);

@@ -4,7 +4,7 @@ import { createE2EUser } from "../factories/e2e-users";
 import { XSS_CORPUS } from "../fixtures/xss-corpus";
 import { startSignedIn, test } from "./support/accounts";
 
-// Issue 10 acceptance: hostile HTML posted through the API (forum thread, replies, a news post)
+// Hostile HTML posted through the API (forum thread, replies, a news post)
 // renders inert in Chromium. Watched while every page of the thread and the news page load and
 // are hovered and clicked: no dialog, no CSP violation (nothing even tried to run), no request
 // to a host other than the site, and no script, handler attribute or script URL in the bodies.

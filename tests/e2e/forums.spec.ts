@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, type Page, expect } from "@playwr
 import { createE2EUser, e2eQuery, type E2EUser, uniqueUsername } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
 
-// Forums in Chromium (issue 10): a player writes a thread and a reply with the real editor;
+// Forums in Chromium: a player writes a thread and a reply with the real editor;
 // guests are asked to log in; staff pin, close, move and hide (posts and whole threads) from the thread page; search finds a
 // post by a word of its body. Seeded forums: "General Discussion" takes threads from players.
 

@@ -4,7 +4,7 @@ import pg from "pg";
 import { type E2EUser, createE2EUser } from "../factories/e2e-users";
 import { test } from "./support/accounts";
 
-// Hiscores journeys (issues 9, 17; spec §2 Hiscores, Player hiscores; §4; §5) on the demo ladder
+// Hiscores journeys (docs/product.md §2 Hiscores, Player hiscores; §4; §5) on the demo ladder
 // (over 100 regular players): browse a skill, page forward, open a player from the table and
 // by search, switch the game mode; activity ladders (Top Pkers, a boss) and a player's activity
 // panels; the Old School lookups under Jagex's per-mode path through the real server; keyboard,
@@ -51,7 +51,7 @@ test.describe("hiscores", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Hiscores" })).toBeVisible();
     await expect(table(page).locator("tbody tr")).toHaveCount(25);
 
-    // Overall plus the 23 skills, in spec order; pick Attack.
+    // Overall plus the 23 skills, in the order of docs/product.md §9; pick Attack.
     const categories = page.getByRole("navigation", { name: "Hiscores categories" }).getByRole("link");
     await expect(categories).toHaveCount(24);
     await expect(categories.first()).toHaveText("Overall");

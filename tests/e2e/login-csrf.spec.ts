@@ -3,7 +3,7 @@ import { createE2EUser } from "../factories/e2e-users";
 import { signIn, test } from "./support/accounts";
 import { askLink } from "./support/store-link";
 
-// Issue 16, finding 1: a player put their own ::store link in a forum post as an image, so every
+// An attack once possible: a player put their own ::store link in a forum post as an image, so every
 // reader's browser fetched it and was signed in as the attacker. Now the link's GET only asks,
 // and the sanitiser keeps no image that points at a site path other than an image's. Here a
 // reader signed in as A opens a thread holding every form of that attack (relative, absolute on

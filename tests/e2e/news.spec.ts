@@ -2,10 +2,10 @@ import { expect } from "@playwright/test";
 import { createE2EUser, uniqueUsername } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
 
-// News in Chromium (issue 10): staff write a post on /news/create with the real rich-text editor
+// News in Chromium: staff write a post on /news/create with the real rich-text editor
 // and find it on its page, in this month's archive and on the home page; a player gets the 404
 // page for the form and a 403 from the API; the archive's empty month and a missing post show
-// the spec's texts.
+// the texts of docs/product.md.
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -102,7 +102,7 @@ test.describe("news", () => {
     await expect(page.getByRole("link", { name: "Create News Post" })).toHaveCount(0);
   });
 
-  test("an empty month shows the spec's text; year and month buttons mark the one shown @mobile", async ({ page }) => {
+  test("an empty month shows the text of docs/product.md §2; year and month buttons mark the one shown @mobile", async ({ page }) => {
     await page.goto("/news?year=2001&month=1");
     await expect(page.getByRole("heading", { name: "Viewing January 2001" })).toBeVisible();
     await expect(page.getByText("No archived news found for January 2001")).toBeVisible();
@@ -127,7 +127,7 @@ test.describe("news", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
-  test("a missing post is a 404 with the spec's text @mobile", async ({ page }) => {
+  test("a missing post is a 404 with the text of docs/product.md §2 @mobile", async ({ page }) => {
     for (const path of ["/news/no-such-post-anywhere", "/news/NOT%20A%20SLUG"]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);

@@ -111,9 +111,9 @@ test.describe("walk every page", () => {
     expect(problems).toEqual([]);
   });
 
-  test("signed in: every page of the spec a player opens by hand is reached by following links from home", async ({ page }) => {
+  test("signed in: every page of docs/product.md §2 a player opens by hand is reached by following links from home", async ({ page }) => {
     test.setTimeout(90_000);
-    // Spec §2's routes, less those reached only through a flow (welcome, registration failed,
+    // The routes of docs/product.md §2, less those reached only through a flow (welcome, registration failed,
     // reset password from the email, order complete), the dynamic ones (reached from their
     // lists) and /news/create (staff, from /news and the staff area).
     const SPEC_PAGES = [

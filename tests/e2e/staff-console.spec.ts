@@ -4,7 +4,7 @@ import { createE2ESession, createE2EUser, uniqueUsername } from "../factories/e2
 import { test } from "./support/accounts";
 import { sql } from "./support/store-link";
 
-// The staff console's owner and administrator areas in Chromium (issue 18): forum structure,
+// The staff console's owner and administrator areas in Chromium: forum structure,
 // game-server keys and background jobs. Each passes axe (WCAG 2.1 A/AA) and fits a 360 px
 // screen; an administrator gets the 404 page at /staff/game-keys and 403 from its API; and the
 // forms work against the real server. The whole first start of a real owner (production mode,

@@ -4,7 +4,7 @@ import { createE2ESession, createE2EUser } from "../factories/e2e-users";
 import { test } from "./support/accounts";
 import { sql } from "./support/store-link";
 
-// The staff dashboard in Chromium (issue 18): a moderator sees the five charts, each with its
+// The staff dashboard in Chromium: a moderator sees the five charts, each with its
 // figures in a table behind "Show the figures"; the counters link to their pages (those above a
 // moderator's rank are shown without a link, an administrator gets all four); axe finds nothing
 // (WCAG 2.1 A/AA) at 1280 and 360 px, and nothing scrolls sideways at 360; the charts run under

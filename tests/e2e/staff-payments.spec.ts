@@ -6,7 +6,7 @@ import { createE2EUser } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
 import { sql } from "./support/store-link";
 
-// The staff console's payments and deliveries areas in the browser (issue 18): an administrator
+// The staff console's payments and deliveries areas in the browser: an administrator
 // re-sends a delivery the game then claims exactly once, and re-applies a provider event that was
 // refused (a second click from a page opened before changes nothing). A moderator gets the 404
 // page and a 403 from the API. Both pages pass axe and fit a 360 px wide screen.

@@ -5,7 +5,7 @@ import { createE2ESession, createE2EUser } from "../factories/e2e-users";
 import { startSignedIn, submitLogin, test } from "./support/accounts";
 import { sql } from "./support/store-link";
 
-// The staff console's Players area and audit log in the browser (issue 18): an administrator
+// The staff console's Players area and audit log in the browser: an administrator
 // finds a player by email and bans them until tomorrow (the player's open session ends, the
 // site and the game refuse them with the reason), unbans them, and adds credits that show in
 // the ledger; the audit log shows it all. Who may not see these pages gets the 404 page, and

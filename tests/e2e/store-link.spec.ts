@@ -5,7 +5,7 @@ import { test } from "./support/accounts";
 import { askLink, sql } from "./support/store-link";
 import { totp } from "./support/totp";
 
-// The ::store journey (issues 8 and 16): the game asks for a one-time link; the player's browser
+// The ::store journey: the game asks for a one-time link; the player's browser
 // opens its page ("Continue to the store as …?", which signs no one in by itself), presses the
 // button and lands signed in on the credit store, and a package bought there is handed over in
 // game: a CREDIT_PACKAGE delivery, the website balance untouched. A second opening is refused,

@@ -6,7 +6,7 @@ import { e2eCredits } from "../factories/credits";
 import { createE2EUser } from "../factories/e2e-users";
 import { startSignedIn, submitLogin, test } from "./support/accounts";
 
-// Store and credit journeys (issue 7; spec §2 Store, Order complete, Credit store, Purchase
+// Store and credit journeys (docs/product.md §2 Store, Order complete, Credit store, Purchase
 // history; §4; §5; §8). Each test makes its own player and, where it needs them, its own
 // category of products, so parallel runs never share state.
 
@@ -107,7 +107,7 @@ test.describe("store", () => {
     await search.fill("ember crown");
     await expect(cards).toHaveCount(1);
 
-    // Details → Are you sure? → Yes (double-clicked: buys once) → the spec's success text, with
+    // Details → Are you sure? → Yes (double-clicked: buys once) → the success text of docs/product.md §8, with
     // the balance already lowered behind it → Continue → Order Complete.
     await cards.first().click();
     const details = page.getByRole("dialog", { name: `${t} Ember Crown` });
@@ -172,8 +172,8 @@ test.describe("store", () => {
     await expect(page).toHaveTitle(`Credit Store | ${siteConfig.name}`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: "Payment Methods" })).toBeVisible();
-    // Spec §2 Credit store: the three methods as images (each named by its alt text, each loaded)
-    // and the ::store note in the spec's words.
+    // docs/product.md §2 Credit store: the three methods as images (each named by its alt text, each loaded)
+    // and the ::store note in the words of docs/product.md.
     const accepted = main.getByRole("list", { name: "Accepted payments" });
     await expect(accepted.getByRole("img")).toHaveCount(3);
     for (const name of ["Cryptocurrency", "PayPal", "OSRS gold"]) {
@@ -183,7 +183,7 @@ test.describe("store", () => {
     }
     await expect(main.getByTestId("store-command-note")).toHaveText(STORE_COMMAND_NOTE);
 
-    // The two checks of spec §5, in order.
+    // The two checks of docs/product.md §5, in order.
     await main.getByRole("button", { name: "Checkout" }).click();
     await expect(main.getByText("You must select a credit package in order to proceed with checkout.")).toBeVisible();
     const res = await page.request.get("/api/v1/store/credits/products");

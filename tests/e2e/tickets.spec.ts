@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { createE2EUser, uniqueUsername } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
 
-// Support tickets in Chromium (issue 11): a player opens a ticket from the landing page and
+// Support tickets in Chromium: a player opens a ticket from the landing page and
 // replies; staff close it from the queue; the player finds it under Closed Tickets without a
 // reply form and has the email. Another player reaching it by id gets the 404 page.
 

@@ -7,7 +7,7 @@ import { monthYear } from "../../lib/votes/vote-display";
 import { createE2EUser, e2eQuery, uniqueUsername } from "../factories/e2e-users";
 import { startSignedIn, submitLogin, test } from "./support/accounts";
 
-// The vote page (issue 8; spec §2 Vote, §4 Vote countdown, §8, §9). The journey plays a listing
+// The vote page (docs/product.md §2 Vote, §4 Vote countdown, §8, §9). The journey plays a listing
 // site: it reads the incentive token from the page's RuneLocus link and calls our callback with
 // it, as RuneLocus would. The rendering tests answer the page's API calls with fixed data
 // (page.route), so every state (ticking, failed call, leaderboard, reasons) is checked exactly.

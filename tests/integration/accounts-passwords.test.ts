@@ -155,7 +155,7 @@ describe("password reset", () => {
     expect(r.status).toBe(400);
   });
 
-  it("rate limits requests with 429 and the spec's text", async () => {
+  it("rate limits requests with 429 and the text of docs/product.md §8", async () => {
     const headers = { "x-forwarded-for": "10.201.0.9" };
     let last = 0;
     for (let i = 0; i < 11; i++) last = (await call(requestRoute, { method: "POST", body: { username: "ghost", email: "ghost@test.example" }, headers })).status;

@@ -35,7 +35,7 @@ const payload = (over: Record<string, unknown> = {}) => {
 };
 
 describe("POST /api/v1/users", () => {
-  it("creates an active account (201) with the spec's profile fields, hashing the password with argon2id", async () => {
+  it("creates an active account (201) with the profile fields of docs/product.md §3, hashing the password with argon2id", async () => {
     const body = payload();
     const r = await call(register, { method: "POST", body, headers: freshIp() });
     expect(r.status).toBe(201);
@@ -104,7 +104,7 @@ describe("POST /api/v1/users", () => {
     expect(link.searchParams.get("uid")).toBe(String(existing.id));
   });
 
-  it("answers 429 with the spec's text past the per-IP limit", async () => {
+  it("answers 429 with the text of docs/product.md §8 past the per-IP limit", async () => {
     const headers = { "x-forwarded-for": "10.200.0.1" };
     let last = 0;
     for (let i = 0; i < 21; i++) last = (await call(register, { method: "POST", body: { username: "" }, headers })).status;

@@ -17,7 +17,7 @@ import { createSessionToken, createUser, DEFAULT_PASSWORD } from "../factories/u
 import { setEnv } from "../support/env";
 import { call, CROSS_SITE, freshClient, SAME_ORIGIN, sessionFrom } from "./helpers";
 
-// Login/logout CSRF, content types, caching, the byte limit and 5xx hygiene (issue 6 §4).
+// Login/logout CSRF, content types, caching, the byte limit and 5xx hygiene (docs/architecture.md).
 
 let restore: () => void;
 beforeAll(() => {

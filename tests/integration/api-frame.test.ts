@@ -96,7 +96,7 @@ describe("route wrapper", () => {
     expect(asMod.status).toBe(200);
   });
 
-  it("rate limits with the spec's message", async () => {
+  it("rate limits with the message of docs/product.md §8", async () => {
     const name = `test-limit-${Date.now()}`;
     // An operation with limits must say so (its 429 is generated into the document from that).
     expect(() => route(echoOp, { rateLimit: [{ name, limit: 2, windowSec: 60 }], handler: async () => ({ ok: true }) })).toThrow(/rateLimited: true/);

@@ -1,4 +1,4 @@
-// API fuzz suite (issue 17, item 6). For every operation in the OpenAPI document, requests are
+// API fuzz suite. For every operation in the OpenAPI document, requests are
 // generated from the document's own JSON schemas (what a client sees) — schema-valid ones and
 // hostile ones (wrong types, numbers past every limit, control characters, overlong text, deep
 // nesting, unknown fields, missing or malformed bodies, garbage credentials) — and sent to the

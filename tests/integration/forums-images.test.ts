@@ -1,7 +1,7 @@
 // The forum image proxy: outside images in posts are stored as /api/v1/forums/images/{id} and
 // fetched by the server, so readers never contact the image's host. The "outside host" is a
 // local HTTP server; IMAGE_PROXY_ALLOW_PRIVATE lets the proxy reach it, and turning it off shows
-// the same address refused as not public. Issue 16: images whose address our URL parser cannot
+// the same address refused as not public. Images whose address our URL parser cannot
 // read, or that point at a non-image path of this site, are dropped; failed fetches are remembered
 // (one outbound attempt per backoff period, whatever the number of readers).
 import { NextRequest } from "next/server";

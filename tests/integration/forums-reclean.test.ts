@@ -1,4 +1,4 @@
-// `npm run admin -- reclean-content` (issue 16): bodies stored before the image rule tightened
+// `npm run admin -- reclean-content`: bodies stored before the image rule tightened
 // still held images pointing at /store-link or at hosts the URL parser cannot read. Running
 // every stored body through today's rule again removes them, proxies outside images, leaves
 // clean bodies alone, and never overwrites an edit made meanwhile.

@@ -1,4 +1,4 @@
-// The game bridge's deliveries (issue 8): claimed under a lease, acknowledged once, handed out
+// The game bridge's deliveries: claimed under a lease, acknowledged once, handed out
 // again when a lease runs out, never to two game servers at once. Races are real (Promise.all
 // against PostgreSQL); deliveries come from real store purchases or, for the other kinds, rows.
 import { parseCrontab } from "graphile-worker";

@@ -1,4 +1,4 @@
-// The ::store link (issues 8 and 16): the game asks for a one-time, short-lived link; its page
+// The ::store link: the game asks for a one-time, short-lived link; its page
 // (GET, which writes nothing) asks "continue as …?", and only that page's same-origin POST
 // spends the token and opens a store session, which can buy and do nothing else.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

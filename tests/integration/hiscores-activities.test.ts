@@ -21,7 +21,7 @@ import { createGameKey } from "../factories/game-keys";
 import { createUser } from "../factories/users";
 import { call } from "./helpers";
 
-// Activity scores (bosses, clues, PvP; issue 17 item 7) pushed by the game and ranked like
+// Activity scores (bosses, clues, PvP) pushed by the game and ranked like
 // skills, and the Old School answers compared with a fixture in the official layout and read
 // by a real client (osrs-json-hiscores 2.25.0). Each test uses a ladder (game mode + XP mode)
 // no other test here touches, in a database of its own, so every rank is exact.

@@ -51,7 +51,7 @@ async function allPages(query: Record<string, string | number>): Promise<Entry[]
 
 /**
  * The expected order, worked out here from the stored rows by the rule the ladder promises
- * (DESIGN.md §5), written out plainly and not with lib/hiscores' own keys or comparator: the
+ * (docs/hiscores.md), written out plainly and not with lib/hiscores' own keys or comparator: the
  * higher level (Overall: total level) first, then more experience, then whoever reached it first
  * (to the second), then the lower account id.
  */

@@ -18,7 +18,7 @@ import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
-// News against the real database (spec §2 News, §3 News item, §7 /news): staff publish through
+// News against the real database (docs/product.md §2 News, §3 News item, §7 /news): staff publish through
 // POST /api/v1/news, which writes the thread in the news forum, its opening post, every counter,
 // the news row and an audit entry in one transaction; players and guests are refused with
 // nothing written; content is sanitised before it is stored; slugs stay unique when the same
@@ -88,7 +88,7 @@ describe("publishing news", () => {
     const items = newest.json as unknown as unknown[];
     expect(items).toHaveLength(1);
     expect(ZNewsItem.parse(items[0])).toMatchObject({ id: p.id, slug: p.slug });
-    // Spec §3 News item: exactly id, image, thread {id, title, date, forum, preview}, plus our slug.
+    // docs/product.md §3 News item: exactly id, image, thread {id, title, date, forum, preview}, plus our slug.
     expect(Object.keys(items[0]!).sort()).toEqual(["id", "image", "slug", "thread"]);
 
     const now = new Date();
@@ -265,7 +265,7 @@ describe("the archive", () => {
 });
 
 describe("hidden and missing posts", () => {
-  it("answers 404 with the spec's text for a missing id", async () => {
+  it("answers 404 with the text of docs/product.md §2 for a missing id", async () => {
     const r = await get(one.GET, `/api/v1/news/${MAX_ID}`, { id: String(MAX_ID) });
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ details: NEWS_NOT_FOUND });

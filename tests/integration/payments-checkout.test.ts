@@ -27,7 +27,7 @@ const complete = (session: string, purchaseId: unknown) =>
   call(testCheckout, { method: "POST", path: "/api/v1/store/credits/test-checkout", body: { purchase_id: purchaseId }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
 
 describe("credit purchase input", () => {
-  it("names the missing package and method with the spec's words", async () => {
+  it("names the missing package and method with the words of docs/product.md §8", async () => {
     const { session } = await player();
     const r = await startPurchase(session, {});
     expect(r.status).toBe(400);

@@ -1,4 +1,4 @@
-// Credit packages bought through ::store (issue 8): paid, they become one CREDIT_PACKAGE game
+// Credit packages bought through ::store: paid, they become one CREDIT_PACKAGE game
 // delivery instead of site credits; refunded or charged back, the delivery is canceled while
 // the game has not been handed it, and the credits are clawed back from the site balance once
 // it has. Stripe events, signed with the SDK's test header, go through the real webhook route.

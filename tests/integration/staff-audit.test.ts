@@ -1,4 +1,4 @@
-// The audit log (issue 18): administrators read every staff action and every automatic change
+// The audit log: administrators read every staff action and every automatic change
 // to money or access, newest first, filtered by actor, action, target and day, with before and
 // after; older entries in other shapes are shown as they are. Other files write to the same
 // database at the same time, so every check filters to this file's own accounts.

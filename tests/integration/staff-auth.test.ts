@@ -6,7 +6,7 @@ import { db } from "@/lib/server/db";
 import { createSessionToken, createUser } from "../factories/users";
 import { call, SAME_ORIGIN } from "./helpers";
 
-// The staff editor is enforced on the server (DESIGN.md §5): every staff route, whatever it
+// The staff editor is enforced on the server (docs/staff.md): every staff route, whatever it
 // is sent, answers 401 to a guest and 403 to a player or a moderator, and writes nothing.
 
 async function handlerFor(op: Operation) {

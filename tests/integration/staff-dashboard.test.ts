@@ -1,4 +1,4 @@
-// The staff dashboard's figures (issue 18). The figures are sums over the whole site, so this
+// The staff dashboard's figures. The figures are sums over the whole site, so this
 // file runs in a database of its own (as every integration file does, tests/setup/integration-env.ts): every row in it was
 // made here, and each figure must equal the sum worked out in this file from the rows it made.
 // Purchases are paid, refunded and charged back through the real settlement (settleEvent), then

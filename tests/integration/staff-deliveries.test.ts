@@ -1,4 +1,4 @@
-// The staff deliveries area (issue 18): listing what the game owes players, re-sending a
+// The staff deliveries area: listing what the game owes players, re-sending a
 // delivered item as a new linked delivery the game claims once, and canceling one not handed
 // over yet (credits refunded once). Races are real: Promise.all against PostgreSQL, and a claim
 // held open in a transaction to prove the cancel waits for its row lock.

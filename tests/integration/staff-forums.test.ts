@@ -1,4 +1,4 @@
-// The forum structure editor (issue 18) against a database of its own (reordering renumbers every
+// The forum structure editor against a database of its own (reordering renumbers every
 // category, which would disturb other files' forums on the shared one): each action is audited
 // once with actor, target and before → after; deletes refuse forums with threads (also when a
 // thread arrives at the same moment); hidden forums vanish for players and guests but not for

@@ -1,4 +1,4 @@
-// Game-server keys through the owners' API (issue 18), the same use cases as the operator CLI:
+// Game-server keys through the owners' API, the same use cases as the operator CLI:
 // a key gets exactly the scopes chosen (no default), its secret is answered once and only its
 // hash stored, the list never shows a secret, a revoked key gets 401 on its next game call, and
 // only owners may do any of it. Each change is audited with the owner as actor.

@@ -1,4 +1,4 @@
-// The background-job page's API (issue 18) on a database of its own (it runs jobs, see
+// The background-job page's API on a database of its own (it runs jobs, see
 // tests/support/jobs.ts): a job whose attempts are used up is listed with its last error and
 // attempts; retry runs it again; delete removes it; each is audited; administrators only.
 import type { TaskList } from "graphile-worker";

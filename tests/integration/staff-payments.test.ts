@@ -1,4 +1,4 @@
-// The staff payments area (issue 18): purchases with their provider events, and re-applying an
+// The staff payments area: purchases with their provider events, and re-applying an
 // event the settlement refused once staff have fixed its cause. Events are made to fail for
 // real: signed webhooks whose paid amount differs from the purchase go through the real routes.
 import { createHmac } from "node:crypto";

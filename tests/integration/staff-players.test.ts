@@ -1,4 +1,4 @@
-// The staff console's Players area (issue 18) through its real routes: search, a player's
+// The staff console's Players area through its real routes: search, a player's
 // records, and every action (ban, temporary ban lifting itself, unban, ending sessions, 2FA
 // reset, privilege, credits), each audited with actor, target, reason, before and after; and
 // who may do what. A file of its own database: it runs queued jobs and counts the owners.

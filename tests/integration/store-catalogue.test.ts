@@ -8,8 +8,8 @@ import { db } from "@/lib/server/db";
 import { call } from "./helpers";
 import { createCategory, createProduct, uniqueName } from "./store-fixtures";
 
-// The public catalogue reads (issue 7 item 1): spec field names, only active products in
-// display order, paging 12 per page with the spec's links, and a real name search.
+// The public catalogue reads: the field names of docs/product.md §3, only active products in
+// display order, paging 12 per page with the links of docs/product.md §3, and a real name search.
 
 const pageOf = (category: number | string, query = "") =>
   call(pageRoute, { path: `/api/v1/store/products/${category}${query}`, params: { category: String(category) } });
@@ -51,7 +51,7 @@ describe("store catalogue", () => {
     expect(await pageOf(2147483647)).toMatchObject({ status: 200, json: { results: [], previous: null, next: null } });
   });
 
-  it("answers products with the spec's field names and the sale price computed from the tier", async () => {
+  it("answers products with the field names of docs/product.md §3 and the sale price computed from the tier", async () => {
     const cat = await createCategory();
     const onSale = await createProduct({ categoryId: cat.id, price: 450, sale: "MEDIUM", salePrice: 5, sortOrder: 1 });
     const plain = await createProduct({ categoryId: cat.id, price: 100, salePrice: 50, sortOrder: 2 });
@@ -117,7 +117,7 @@ describe("store catalogue", () => {
     expect((await pageOf(1, "?page=0")).json.page).toEqual([expect.any(String)]);
   });
 
-  it("lists active credit packages with both of the spec's field names and USD prices", async () => {
+  it("lists active credit packages with both field names of docs/product.md §3 and USD prices", async () => {
     const pkg = await db.creditPackage.create({ data: { credits: 777, bonusCredits: 77, priceCents: 7750, imageUrl: "/images/credits/test.svg", sortOrder: 5000 } });
     const off = await db.creditPackage.create({ data: { credits: 1, bonusCredits: 0, priceCents: 100, imageUrl: "/x.svg", active: false } });
     const r = await call(packagesRoute, { path: "/api/v1/store/credits/products" });

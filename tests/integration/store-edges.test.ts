@@ -19,7 +19,7 @@ async function buyerWith(credits: number) {
   return user;
 }
 const ordersOf = (userId: number) => db.storeOrder.findMany({ where: { userId }, include: { delivery: true, ledgerEntries: true }, orderBy: { id: "asc" } });
-// messageKey "error": the spec's clients read these under `error` (lib/server/errors.ts).
+// messageKey "error": the clients of docs/product.md §7 read these under `error` (lib/server/errors.ts).
 const refused = (message: string) => expect.objectContaining({ code: "VALIDATION", userMessage: message, messageKey: "error" });
 
 describe("purchaseProduct", () => {

@@ -11,7 +11,7 @@ import { setEnv } from "../support/env";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 import { balanceOf, createCategory, createProduct, giveCredits } from "./store-fixtures";
 
-// Buying with credits (issue 7 item 2): the money rules hold under concurrency because the
+// Buying with credits: the money rules hold under concurrency because the
 // database enforces them, so the races here are real (Promise.all against PostgreSQL).
 
 let restore: () => void;

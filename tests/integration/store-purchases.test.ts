@@ -9,7 +9,7 @@ import { createSessionToken, createUser } from "../factories/users";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 import { createCategory, createProduct, giveCredits } from "./store-fixtures";
 
-// Purchase history (issue 7 item 6): the caller's own credit purchases and the three cards,
+// Purchase history: the caller's own credit purchases and the three cards,
 // with Redeemed Credits the real total spent in the store.
 
 let packageId: number;

@@ -12,7 +12,7 @@ import { createUser } from "../factories/users";
 import { createTestDatabase } from "../setup/test-db.mjs";
 import { giveCredits } from "./store-fixtures";
 
-// `npm run admin -- reconcile` (issue 7): lists every balance that differs from its ledger and
+// `npm run admin -- reconcile`: lists every balance that differs from its ledger and
 // exits 1 when there is one. The clean case needs a database of its own: the shared one holds
 // other files' deliberately broken balances.
 

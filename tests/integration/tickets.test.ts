@@ -12,7 +12,7 @@ import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
 // Support tickets against the real database: a player reaches only their own tickets (someone
 // else's answers exactly like a missing one, on read, reply and patch), only staff open or
-// close, closed tickets take no replies, the type list is the spec's, and staff actions mail
+// close, closed tickets take no replies, the type list is that of docs/product.md §3, and staff actions mail
 // the player.
 
 let restore: () => void;
@@ -47,14 +47,14 @@ async function open(u: U, body: Record<string, unknown> = {}) {
 const mailsTo = (email: string) => db.mailMessage.findMany({ where: { to: email }, orderBy: { id: "asc" } });
 
 describe("opening tickets", () => {
-  it("answers 201 with the ticket in spec §3 fields, owned by the caller", async () => {
+  it("answers 201 with the ticket in docs/product.md §3 fields, owned by the caller", async () => {
     const t = await open(alice, { title: "  Padded title  " });
     expect(t).toMatchObject({ title: "Padded title", type: "GENERAL_INQUIRY", type_label: "General Inquiry", user: alice.username, closed: false, comments: [] });
     expect(Object.keys(t)).toEqual(expect.arrayContaining(["id", "title", "type", "description", "user", "created", "updated", "closed", "comments"]));
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).userId).toBe(alice.id);
   });
 
-  it("accepts every spec type, by code or by its exact label", async () => {
+  it("accepts every type of docs/product.md §3, by code or by its exact label", async () => {
     expect(Object.values(TICKET_TYPE_LABELS)).toEqual(["In-game Support", "Website Support", "General Inquiry", "Report Bug", "Report Player", "RSGP Store Purchases"]);
     // A player of its own: twelve tickets stay under the per-player limit of 20 an hour.
     const dave = await userWithSession();

@@ -7,7 +7,7 @@ import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { callback, RUNELIST_IP, RUNELIST_SECRET, RUNELOCUS_SECRET, RSPS_LIST_IP, rspsList, runelist, runelocus, withVoteSiteSettings, voter } from "./vote-fixtures";
 
-// Vote callbacks (issue 8): each site's own parameters, its secret and/or address checks, the
+// Vote callbacks: each site's own parameters, its secret and/or address checks, the
 // 12-hour cooldown per site and account, and one reward delivery per counted vote. Every call
 // to a known site is stored. The races are real: Promise.all against PostgreSQL.
 
@@ -198,7 +198,7 @@ describe("vote callbacks: counting", () => {
     expect(await totalVotesOf(v.id)).toBe(2);
   });
 
-  it("multiplies the points by the donator bonus (spec §9), rounded down", async () => {
+  it("multiplies the points by the donator bonus (docs/product.md §9), rounded down", async () => {
     const points = async (memberRank: "NONE" | "EXTREME" | "UBER") => {
       const v = await voter({ memberRank });
       await rspsList(v.token);

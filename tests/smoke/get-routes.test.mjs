@@ -1,4 +1,4 @@
-// Security issue 16, "No GET changes who you are": every GET route and page, found from the
+// "No GET changes who you are" (docs/accounts.md, GET requests change nothing): every GET route and page, found from the
 // file tree under app/, is called as a guest, as a signed-in player, as staff, with a ::store
 // link's session and (route handlers) with a game server's API key. No answer may carry
 // Set-Cookie and no request may write a row, except what tests/smoke/get-routes-exceptions.mjs
@@ -237,7 +237,7 @@ const cleanEnv = (extra) => ({
   ...extra,
 });
 
-describe("GET requests change nothing (security issue 16)", { timeout: 420_000 }, () => {
+describe("GET requests change nothing", { timeout: 420_000 }, () => {
   const tree = enumerateGetRoutes();
   const routes = [...tree.gets, ...EXTRA];
   const distDir = process.env.NEXT_DIST_DIR || ".next-test";

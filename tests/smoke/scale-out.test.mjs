@@ -1,4 +1,4 @@
-// Scale-out (issue 19): two app instances, each `node scripts/server.mjs` with its own job runner,
+// Scale-out: two app instances, each `node scripts/server.mjs` with its own job runner,
 // on one PostgreSQL behind a small round-robin load balancer written here. What must hold when a
 // site runs on several machines: a session or signed token made by one instance works on the
 // other; rate limits count across both; a queued mail goes out once; every scheduled task runs

@@ -1,4 +1,4 @@
-// How a real owner starts (issue 18): `npm start` in production mode on an empty database (no
+// How a real owner starts: `npm start` in production mode on an empty database (no
 // demo data, no forums), an account made owner with `npm run admin -- set-privilege`, the forum
 // structure made in the browser at /staff/forums, and then a player's first thread.
 //
@@ -64,7 +64,7 @@ before(async () => {
     // A real mail server address; nothing listens there, so queued mail waits and retries.
     SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
     PAYMENT_METHODS: "none",
-    // The repository's download links are placeholders; a real owner sets them (issue 21).
+    // The repository's download links are placeholders; a real owner sets them.
     ALLOW_PLACEHOLDER_DOWNLOADS: "true",
     ...voteSecrets(),
     PORT: String(port),

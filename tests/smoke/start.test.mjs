@@ -286,7 +286,7 @@ describe("the server entry", { timeout: 240_000 }, () => {
       assert.match(r.headers["content-type"] ?? "", /application\/json/);
       assert.match(JSON.parse(r.text).details, /Method not allowed here/);
     }
-    // The spec's spellings with a trailing slash are answered, not redirected (308), queries kept.
+    // The spellings of docs/product.md §7 with a trailing slash are answered, not redirected (308), queries kept.
     for (const path of ["/api/v1/forums/", "/api/v1/forums/categories/", "/api/v1/hiscores/?page=1", "/api/v1/news/?year=2026", "/api/v1/store/category/"]) {
       const r = await request(`${base}${path}`);
       assert.equal(r.status, 200, `${path}: ${r.status} ${r.headers.location ?? ""}`);

@@ -6,7 +6,7 @@ import { operations } from "@/lib/schemas/operations";
 import { compileApiRoutes, disallowedMethod, loadApiRoutes, withoutApiTrailingSlash } from "../../scripts/lib/api-requests.mjs";
 
 // The server entry's own answers for /api requests (scripts/lib/api-requests.mjs): 405 with
-// Allow from the operations' methods, and the spec's trailing-slash spellings served directly.
+// Allow from the operations' methods, and the trailing-slash spellings of docs/product.md §7 served directly.
 
 describe("lib/api-methods.json", () => {
   it("lists exactly the operations' methods (run `npm run api:methods` after adding a route)", () => {
@@ -50,7 +50,7 @@ describe("405 for a method the path lacks", () => {
   });
 });
 
-describe("trailing-slash spellings of the spec's API paths", () => {
+describe("trailing-slash spellings of the API paths of docs/product.md §7", () => {
   it("drop one trailing slash from an /api path, keeping the query", () => {
     expect(withoutApiTrailingSlash("/api/v1/forums/")).toBe("/api/v1/forums");
     expect(withoutApiTrailingSlash("/api/v1/hiscores/?page=2")).toBe("/api/v1/hiscores?page=2");
@@ -60,7 +60,7 @@ describe("trailing-slash spellings of the spec's API paths", () => {
     expect(withoutApiTrailingSlash("/api/v1/forums//")).toBe("/api/v1/forums//");
     expect(withoutApiTrailingSlash("/api/v1/x?next=/a/")).toBe("/api/v1/x?next=/a/");
   });
-  // Spec §7's spellings: each reaches a real GET operation once its slash is dropped.
+  // The spellings of docs/product.md §7: each reaches a real GET operation once its slash is dropped.
   it.each([
     "/api/v1/hiscores/?page=2",
     "/api/v1/forums/",

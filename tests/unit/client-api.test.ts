@@ -11,7 +11,7 @@ describe("failureFrom: what a form shows for a failed answer", () => {
     expect(f).toEqual({ fieldErrors: { username: ["This username is already taken."], email: ["Enter a valid email address."] }, formError: "Some fields are invalid." });
   });
 
-  it("shows the spec's rate-limit text on 429, whatever the body says", () => {
+  it("shows the rate-limit text of docs/product.md §8 on 429, whatever the body says", () => {
     expect(failureFrom(answer(429, { details: "slow down" }))).toEqual({ fieldErrors: {}, formError: RATE_LIMITED });
   });
 
@@ -19,7 +19,7 @@ describe("failureFrom: what a form shows for a failed answer", () => {
     expect(failureFrom(answer(403, { details: "Cross-site request refused." })).formError).toBe("Cross-site request refused.");
   });
 
-  it("reads `error` where the spec's endpoints answer with it (2FA, purchases)", () => {
+  it("reads `error` where the endpoints of docs/product.md §7 answer with it (2FA, purchases)", () => {
     expect(failureFrom(answer(400, { error: "Invalid two-factor code. Please try again." })).formError).toBe("Invalid two-factor code. Please try again.");
   });
 
@@ -96,13 +96,13 @@ describe("callApi extensions for the store", () => {
     expect([h["Idempotency-Key"], h["Content-Type"], h.Accept]).toEqual(["k-1", "application/json", "application/json"]);
   });
 
-  it("returns a JSON array body as `list` (the spec's plain lists) and keeps `data` an object", async () => {
+  it("returns a JSON array body as `list` (the plain lists of docs/product.md §7) and keeps `data` an object", async () => {
     vi.stubGlobal("fetch", () => Promise.resolve(Response.json([{ id: 1, name: "Weapons" }])));
     await expect(callApi("/api/v1/store/category")).resolves.toEqual({ status: 200, ok: true, data: {}, list: [{ id: 1, name: "Weapons" }] });
   });
 });
 
-describe("api(): typed calls by endpoint, with the spec's timeout", () => {
+describe("api(): typed calls by endpoint, with the timeout of docs/product.md §9", () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

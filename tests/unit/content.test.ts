@@ -48,7 +48,7 @@ describe("RULE_SECTIONS", () => {
     for (const l of links) expect(l.body, l.text).toContain(l.text);
   });
 
-  it("models every penalty ladder of the spec", () => {
+  it("models every penalty ladder of docs/product.md §9", () => {
     expect(ladderOf("Flaming, harassment or disrespect")).toEqual(["24h mute", "48h mute", "permanent mute", "permanent ban"]);
     expect(ladderOf("Yell abuse")).toEqual(["24h mute", "48h mute", "permanent mute"]);
     expect(ladderOf("Spam")).toEqual(["24h mute", "48h mute", "48h ban", "permanent ban"]);

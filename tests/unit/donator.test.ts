@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ANKOU_COLOURS, CUSTOM_DONATIONS, CUSTOM_DONATION_NOTES, DONATOR_TIERS, formatDollars } from "@/lib/content/donator";
 import { memberRankForTotal } from "@/lib/ranks";
 
-describe("Donator Benefits content (spec §3, §9)", () => {
-  it("lists the seven ranks in order with the spec's thresholds", () => {
+describe("Donator Benefits content (docs/product.md §3, §9)", () => {
+  it("lists the seven ranks in order with the thresholds of docs/product.md §3", () => {
     expect(DONATOR_TIERS.map((t) => [t.name, t.minDollars])).toEqual([
       ["Premium", 25],
       ["Expansion", 50],
@@ -15,7 +15,7 @@ describe("Donator Benefits content (spec §3, §9)", () => {
     ]);
   });
 
-  it("gives each rank the spec's perk values (§9)", () => {
+  it("gives each rank the perk values of docs/product.md §9", () => {
     const perks = Object.fromEntries(DONATOR_TIERS.map((t) => [t.name, t.perks]));
     expect(perks.Premium).toEqual(expect.arrayContaining(["5% run energy boost", "Bank capacity 600", "4 equipment preset slots (2 without a rank)", "Coal bag holds 56", "Yell cooldown 2 minutes", "Birdhouse timer 45 minutes", "Restore box cooldown 7 minutes", "Items kept 2 minutes longer after death", "Donator zones: DI"]));
     expect(perks.Premium!.some((p) => /vote points/.test(p))).toBe(false);
@@ -39,7 +39,7 @@ describe("Donator Benefits content (spec §3, §9)", () => {
   });
 });
 
-describe("Custom Donations content (spec §9)", () => {
+describe("Custom Donations content (docs/product.md §9)", () => {
   it("has the four custom donations at their prices", () => {
     expect(CUSTOM_DONATIONS.map((d) => d.dollars)).toEqual([200, 250, 400, 450]);
     expect(CUSTOM_DONATIONS.find((d) => d.dollars === 250)?.name).toBe("Easter Basket");

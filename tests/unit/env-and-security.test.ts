@@ -57,7 +57,7 @@ describe("configuration", () => {
 });
 
 describe("passwords", () => {
-  it("checks the spec's four rules", () => {
+  it("checks the four password rules of docs/product.md §5", () => {
     expect(passwordChecks("ab").map((c) => c.met)).toEqual([false, true, false, false]);
     expect(passwordChecks("abc12!").every((c) => c.met)).toBe(true);
     expect(passwordProblems("abcdef1")).toEqual(["Your password must contain at least one special character."]);

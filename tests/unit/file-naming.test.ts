@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// STYLE.md: `page.tsx` is the server shell, `*-client.tsx` the client leaf. Every component file
+// CONTRIBUTING.md: `page.tsx` is the server shell, `*-client.tsx` the client leaf. Every component file
 // that runs in the browser says so in its name, and a name that says so is one.
 
 function tsxFiles(dir: string): string[] {

@@ -75,7 +75,7 @@ describe("URL vocabulary", () => {
     expect(hiscoresHref({ skill: 1, mode: "ironman", xp: "25x", page: 3 })).toBe("/hiscores/attack?mode=ironman&xp=25x&page=3");
     expect(playerHref("Iron Bob")).toBe("/hiscores/player/Iron%20Bob");
   });
-  it("lists Overall and the 23 skills in spec order", () => {
+  it("lists Overall and the 23 skills in the order of docs/product.md §9", () => {
     expect(CATEGORIES.map((c) => c.name)).toEqual(["Overall", ...SKILLS]);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildOpenApi, responsesOf } from "@/lib/schemas/openapi";
 import { operations } from "@/lib/schemas/operations";
 
-// The OpenAPI document tells the whole truth (issue 17 item 2): every answer an operation can
+// The OpenAPI document tells the whole truth: every answer an operation can
 // give is declared, ids and numbers carry their ranges, and the document is valid OpenAPI 3.1
 // by an independent validator.
 
@@ -66,7 +66,7 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("lists both error keys where the spec's client reads `error` (purchase, 2FA)", () => {
+  it("lists both error keys where the client of docs/product.md §7 reads `error` (purchase, 2FA)", () => {
     for (const path of ["/api/v1/store/purchase", "/api/v1/2fa/activate", "/api/v1/2fa/deactivate"]) {
       const schema = opOf(path, "POST").responses["400"]!.content!["application/json"]!.schema as { properties: Record<string, unknown>; required: string[] };
       expect(Object.keys(schema.properties), path).toEqual(expect.arrayContaining(["details", "error"]));

@@ -16,10 +16,10 @@ import { CONTROL_STRINGS, TRICKY_STRINGS } from "../support/fuzz/hostile";
 
 /** Pages that read a query without the parser, and why that is safe (each value is matched against fixed values or a pattern first). */
 const LENIENT: Record<string, string> = {
-  "/hiscores": "mode, xp and page fall back to the defaults (spec: a page below 1 or not a number is 1)",
+  "/hiscores": "mode, xp and page fall back to the defaults (docs/product.md §4: a page below 1 or not a number is 1)",
   "/hiscores/{skill}": "as /hiscores",
   "/news": "year and month must match a pattern and a range, else the current month",
-  "/forums/{id}": "page only, read by pageNumber (spec: page default 1)",
+  "/forums/{id}": "page only, read by pageNumber (docs/product.md §9: page default 1)",
   "/forums/thread/{id}": "page only, read by the thread's own page rule",
   "/account/tickets": "tab is compared with one value; page by pageNumber",
   "/tickets/create": "type is used only when it is one of the ticket types",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { priceInForce, SALE_PERCENT, SALE_TIERS, saleLabel, salePrice } from "@/lib/store/sale";
 
 describe("store sale tiers", () => {
-  it("has the spec's discounts: LOW 10%, MEDIUM 25%, HIGH 50%", () => {
+  it("has the discounts of docs/product.md §9: LOW 10%, MEDIUM 25%, HIGH 50%", () => {
     expect(SALE_PERCENT).toEqual({ LOW: 10, MEDIUM: 25, HIGH: 50 });
     expect(salePrice(1000, "LOW")).toBe(900);
     expect(salePrice(1000, "MEDIUM")).toBe(750);

@@ -16,7 +16,7 @@ import { formatLongDate } from "@/lib/format/dates";
 
 const q = (s: string) => readStoreQuery(new URLSearchParams(s));
 
-describe("store query (spec §2 Store, §9 defaults)", () => {
+describe("store query (docs/product.md §2 Store, §9 defaults)", () => {
   it("loads category 3 on a plain /store and reads category, page and search", () => {
     expect(ROUTE_DEFAULT_CATEGORY).toBe(3);
     expect(q("")).toEqual({ category: 3, page: 1, search: "" });
@@ -55,7 +55,7 @@ describe("store query (spec §2 Store, §9 defaults)", () => {
   });
 });
 
-describe("credit checkout (spec §2, §5, §8)", () => {
+describe("credit checkout (docs/product.md §2, §5, §8)", () => {
   it("asks for a package first, then a payment method", () => {
     expect(checkoutProblem(null, null)).toBe(NO_PACKAGE);
     expect(checkoutProblem(null, "paypal")).toBe(NO_PACKAGE);
@@ -78,7 +78,7 @@ describe("credit checkout (spec §2, §5, §8)", () => {
   });
 });
 
-describe("purchase history rows (spec §2, §4)", () => {
+describe("purchase history rows (docs/product.md §2, §4)", () => {
   it("reads 'N x', the optional '(+B Bonus)' and 'Credit Package'", () => {
     expect(purchaseProduct({ credits: 1000, bonusCredits: 150 })).toBe("1,000 x (+150 Bonus) Credit Package");
     expect(purchaseProduct({ credits: 100, bonusCredits: 0 })).toBe("100 x Credit Package");

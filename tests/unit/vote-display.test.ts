@@ -5,7 +5,7 @@ import { AVAILABLE, formatCountdown, monthYear, rewardLabel, voteLink, voteOutco
 const NOW = Date.parse("2026-11-22T10:00:00.000Z");
 const later = (ms: number) => new Date(NOW + ms).toISOString();
 
-describe("formatCountdown (spec §4 Vote countdown)", () => {
+describe("formatCountdown (docs/product.md §4 Vote countdown)", () => {
   it("shows hh:mm:ss left, zero-padded", () => {
     expect(formatCountdown(later(12 * 3600_000), NOW)).toBe("12:00:00");
     expect(formatCountdown(later(11 * 3600_000 + 59 * 60_000 + 58_000), NOW)).toBe("11:59:58");

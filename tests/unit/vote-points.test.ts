@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { votePoints, votePointsMultiplier } from "@/lib/content/donator";
 
-describe("vote points bonus (spec §9)", () => {
+describe("vote points bonus (docs/product.md §9)", () => {
   it("is 1x up to Expansion, 1.5x from Extreme to Mythical and 2x for Uber", () => {
     expect(["NONE", "PREMIUM", "EXPANSION", "EXTREME", "RESPECTED", "LEGENDARY", "MYTHICAL", "UBER"].map((r) => votePointsMultiplier(r as never))).toEqual([1, 1, 1, 1.5, 1.5, 1.5, 1.5, 2]);
   });

@@ -20,7 +20,7 @@ describe("experience curve", () => {
 });
 
 describe("skills", () => {
-  it("has the 23 skills of the spec and Overall as 0", () => {
+  it("has the 23 skills of docs/product.md §9 and Overall as 0", () => {
     expect(SKILLS).toHaveLength(23);
     expect(SKILLS[22]).toBe("Construction");
     expect(SKILLS).not.toContain("Sailing");
