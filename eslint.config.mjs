@@ -2,10 +2,10 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// Boundaries from DESIGN.md §2 / STYLE.md 9, enforced here.
+// Boundaries from docs/architecture.md / CONTRIBUTING.md, enforced here.
 const prismaImports = {
   paths: [{ name: "@prisma/client", message: "Use the one client in lib/server/db.ts." }],
-  patterns: [{ group: ["**/generated/prisma", "**/generated/prisma/*"], message: "Prisma is used only inside lib/server/ (DESIGN.md §1)." }],
+  patterns: [{ group: ["**/generated/prisma", "**/generated/prisma/*"], message: "Prisma is used only inside lib/server/ (docs/architecture.md)." }],
 };
 
 // Floors of lib/server (docs/architecture.md, "Dependencies"): a folder imports only from its own
@@ -123,8 +123,8 @@ export default defineConfig([
           ...prismaImports,
           patterns: [
             ...prismaImports.patterns,
-            { group: ["@/app/*", "@/components/*"], message: "lib/ must not import app/ or components/ (DESIGN.md §2)." },
-            { group: ["@/lib/server/*"], message: "Schemas and pure helpers import nothing from lib/server (DESIGN.md §2)." },
+            { group: ["@/app/*", "@/components/*"], message: "lib/ must not import app/ or components/ (docs/architecture.md)." },
+            { group: ["@/lib/server/*"], message: "Schemas and pure helpers import nothing from lib/server (docs/architecture.md)." },
           ],
         },
       ],

@@ -77,7 +77,7 @@ async function runGameKey(sub: string | undefined, args: string[]): Promise<{ co
   return null;
 }
 
-/** Every store credit balance must equal the sum of its ledger entries (DESIGN.md §5). */
+/** Every store credit balance must equal the sum of its ledger entries (docs/payments.md, Reconciling). */
 export async function runReconcile(client: DbClient = db): Promise<{ code: number; message: string }> {
   const mismatches = await findBalanceMismatches(client);
   if (!mismatches.length) return { code: 0, message: "Reconciled: every credit balance equals the sum of its ledger entries." };

@@ -1,4 +1,4 @@
-// npm run audit:lighthouse — Lighthouse figures for the public pages, pinned down (issue 19).
+// npm run audit:lighthouse — Lighthouse figures for the public pages, pinned down.
 // Mobile profile (Lighthouse's default emulation and simulated throttling), categories
 // performance / accessibility / best practices / SEO, RUNS runs a page (default 3, taken in
 // rounds so a burst of load hits every page alike) and the median run by performance score.

@@ -1,4 +1,4 @@
-// npm run bench:hiscores — the hiscores at scale (issue 9, docs/hiscores.md). Needs a database
+// npm run bench:hiscores — the hiscores at scale (docs/hiscores.md). Needs a database
 // filled by `npm run seed:hiscores -- --players 1000000` in BENCH_DATABASE_URL (or DATABASE_URL).
 // Reports p50/p95/p99 server time of page 1, a middle page and the last page of the largest
 // ladder (Overall, Attack and the largest activity ladder, Clue Scrolls (all)), a player lookup

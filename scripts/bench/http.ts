@@ -1,6 +1,6 @@
 // HTTP part of `npm run bench`: autocannon against a production `node scripts/start.mjs` and,
 // in the same run, against a raw node:http + pg server (the baseline), so the figures can be
-// read as ratios on a noisy machine. Prints one table with the issue 6 targets.
+// read as ratios on a noisy machine. Prints one table with the targets of docs/performance.md.
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -94,7 +94,7 @@ export async function runHttpBench(opts: { databaseUrl: string; sessionToken: st
       { name: "GET /login", path: "/login", expectStatus: 200, target: GUEST_PAGE },
       { name: "GET /terms", path: "/terms", expectStatus: 200, target: GUEST_PAGE },
       { name: "GET /account (signed in)", path: "/account", headers: cookie, expectStatus: 200, target: SIGNED_IN_PAGE },
-      // Issue 10 set no HTTP target: figures for the home page's Latest News call and the forum index.
+      // The forums and news have no HTTP target: figures for the home page's Latest News call and the forum index.
       { name: "GET /api/v1/news/latest?amount=3", path: "/api/v1/news/latest?amount=3", expectStatus: 200 },
       { name: "GET /forums (guest)", path: "/forums", expectStatus: 200 },
       { name: "GET /images/news/default.svg (file)", path: "/images/news/default.svg", expectStatus: 200 },

@@ -1,4 +1,4 @@
-// npm run bench -- --mixed — a realistic mixed load (issue 19, docs/performance.md "The mixed
+// npm run bench -- --mixed — a realistic mixed load (docs/performance.md "The mixed
 // load"). A throwaway database (embedded PostgreSQL unless BENCH_DATABASE_URL names a server:
 // an admin URL), seeded through our own code: the demo data (store, forums, news), a hiscores
 // population at depth (scripts/seed-hiscores.ts), players with passwords, credits (the staff

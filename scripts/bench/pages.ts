@@ -1,5 +1,5 @@
 // npm run bench:pages — the pages players load most, as shares of a prerendered page (/terms)
-// measured in the same run (issue 19). Figures, not pass/fail: a MISS is printed, not thrown.
+// measured in the same run. Figures, not pass/fail: a MISS is printed, not thrown.
 //
 // A throwaway database (BENCH_DATABASE_URL's server, else an embedded one) with the demo seed,
 // BENCH_HISCORE_PLAYERS generated hiscores players (default 1,000,000: the ladder pages are read

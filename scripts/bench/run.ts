@@ -3,7 +3,7 @@
 // then the HTTP table (http.ts) against a production build of the app.
 // BENCH_ONLY=micro|http runs one part; BENCH_DURATION (s a route, default 10) and
 // BENCH_CONNECTIONS (default 50) tune the HTTP part; NEXT_DIST_DIR picks the build (.next-bench).
-// `npm run bench -- --mixed` runs the realistic mixed load instead (mixed.ts, issue 19).
+// `npm run bench -- --mixed` runs the realistic mixed load instead (mixed.ts).
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createTestDatabase, startTestServer } from "../../tests/setup/test-db.mjs";

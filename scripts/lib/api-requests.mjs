@@ -1,7 +1,7 @@
 // What the server entry (scripts/server.mjs) settles for /api requests before Next sees them:
 // - a method the path does not have: 405 with `Allow` and a JSON body (Next's own 405 has
 //   neither, which RFC 9110 §15.5.6 requires);
-// - the spec's trailing-slash spellings (`/forums/`, `/news/{id}/`, …): answered directly as the
+// - the trailing-slash spellings of docs/product.md §7 (`/forums/`, `/news/{id}/`, …): answered directly as the
 //   path without the slash, instead of Next's 308 redirect, which costs every client a round
 //   trip and which some clients do not follow on a POST. Pages keep their canonical URL.
 import { readFileSync } from "node:fs";

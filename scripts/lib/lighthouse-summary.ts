@@ -4,7 +4,7 @@
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** Issue 19's targets on a quiet machine: performance ≥ 90 (median), the other three 100. */
+/** The targets of docs/performance.md on a quiet machine: performance ≥ 90 (median), the other three 100. */
 export const TARGETS: Record<Category, number> = { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 };
 
 export type RunResult = {

@@ -3,7 +3,7 @@ import type { Reporter, Vitest } from "vitest/node";
 
 // Stryker's vitest runner (9.6.1) builds a mutant's result from the tests it collected. A test
 // file that fails to load (a mutant that makes a module throw on import) collects none, so the
-// mutant would count as survived although the suite catches it (stryker-js issue 6150). This
+// mutant would count as survived although the suite catches it (https://github.com/stryker-mutator/stryker-js/issues/6150). This
 // reporter, used only by mutation runs, gives such a file one failed test carrying its error.
 
 function hasTests(task: RunnerTask): boolean {

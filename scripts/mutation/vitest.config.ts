@@ -6,7 +6,7 @@ import LoadFailureReporter from "./load-failure-reporter";
 // to the test files of one module group (MUTATION_TEST_FILES, a comma list), plus a reporter
 // that counts a test file that fails to load as a failed test. Narrowing here rather than with
 // Stryker's `testFiles` keeps static mutants (module-level values) activated before the module
-// loads: with `testFiles`, Stryker 9.6 activates them too late (stryker-js issue 6144). Integration
+// loads: with `testFiles`, Stryker 9.6 activates them too late (https://github.com/stryker-mutator/stryker-js/issues/6144). Integration
 // files share one database per Stryker worker (scripts/mutation/integration-env.ts).
 
 const files = (process.env.MUTATION_TEST_FILES ?? "").split(",").filter(Boolean);

@@ -12,7 +12,7 @@
 // `scripts/prisma.mjs` points PRISMA_SCHEMA_ENGINE_BINARY here. Only PostgreSQL
 // is supported (that is all this project uses).
 //
-// Pitfalls handled (see shared/TOOLCHAIN.md):
+// Pitfalls handled (docs/database.md explains why this host exists):
 //  1. the one-shot `cli ...` form must do its job and exit, or the CLI hangs;
 //  2. adapter-pg has no mapping for Postgres' internal "char" type (OID 18) and a
 //     few other catalog types the engine's introspection reads: we map them to text;
