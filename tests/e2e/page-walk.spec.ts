@@ -139,7 +139,7 @@ test.describe("walk every page", () => {
         }
       }
     }
-    expect(SPEC_PAGES.filter((p) => !foundOn.has(p)), "spec pages no page links to").toEqual([]);
+    expect(SPEC_PAGES.filter((p) => !foundOn.has(p)), "pages of docs/product.md §2 no page links to").toEqual([]);
     // The information pages hang off the chrome itself: one click from home.
     for (const p of ["/terms", "/privacy", "/rules", "/faq", "/partnerships"]) expect(foundOn.get(p), p).toBe("/");
   });
