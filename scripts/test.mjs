@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: types and lint, unit, integration (real PostgreSQL), production build, then the
-// smoke tests (tests/smoke) beside Playwright in Chromium against the built site. One PostgreSQL serves the whole run:
+// smoke tests (tests/smoke) after Playwright in Chromium against the built site. One PostgreSQL serves the whole run:
 // TEST_DATABASE_URL's server when set, otherwise an embedded one started here.
 // The build stage also packages the production folder (scripts/package-standalone.mjs).
 // Flags: --only=unit,integration,... to run some stages; --skip=build,e2e to leave some out;
@@ -103,7 +103,6 @@ let failedStage = null;
 async function stage(name, fn) {
   if (failedStage || !want(name)) return;
   const code = await fn();
-  // Smoke and e2e run side by side: when both fail, both are named.
   if (code !== 0) failedStage = failedStage ? `${failedStage}, ${name}` : name;
 }
 
@@ -175,17 +174,18 @@ try {
     return code === 0 ? run("package", process.execPath, ["scripts/package-standalone.mjs"], { NEXT_DIST_DIR: TEST_DIST }) : code;
   });
 
-  // Smoke and e2e side by side: a smoke test is mostly waiting (a server starting, a cron minute
-  // coming round), and each has its own databases and ports. Smoke's output is printed whole
-  // when it ends.
-  const smoke = stage("smoke", async () => {
+  // Smoke after e2e, not beside it: on two cores the smoke files (two instances behind a balancer,
+  // the mixed load, the standalone copy, embedded servers of their own) pushed the load average
+  // past 15, and Playwright's axe checks and hydrated menus then ran past their time limits.
+  // Each has its own databases and ports. Smoke's output is printed whole when it ends.
+  const smoke = async () => stage("smoke", async () => {
     // Two files at a time, for the same reason.
     const code = await run(
       "smoke",
       process.execPath,
       ["--test", "--test-concurrency=2", "--test-reporter=tap", "--test-reporter-destination=test-results/smoke.tap", "--test-reporter=spec", "--test-reporter-destination=stdout", ...smokeFiles()],
       { NEXT_DIST_DIR: TEST_DIST, SMOKE_ADMIN_DATABASE_URL: server.adminUrl },
-      // Below e2e, the longer of the two: smoke mostly waits, and fills the cycles e2e leaves.
+      // At a lower priority, as it always ran.
       { logFile: "test-results/smoke.log", nice: 10 },
     );
     tallyTap("test-results/smoke.tap");
@@ -215,7 +215,8 @@ try {
     tallyPlaywright("test-results/playwright.json");
     return code;
   });
-  await Promise.all([smoke, e2e]);
+  await e2e;
+  await smoke();
 } finally {
   const e2e = await e2eDatabases?.catch(() => null);
   await e2e?.db.drop().catch(() => {});
