@@ -57,16 +57,18 @@ function server(p: number, extra: Record<string, string>) {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // Its own folder: Playwright empties outputDir when it starts, and the smoke stage, running
-  // beside it, writes its log and TAP report to test-results/ (scripts/test.mjs).
+  // Its own folder: Playwright empties outputDir when it starts, and the smoke stage writes its
+  // log and TAP report to test-results/ (scripts/test.mjs).
   outputDir: "test-results/playwright",
   fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: they catch a hang, not a slow machine. On two loaded cores a page's axe
+  // check alone has taken over 30 s; a test that sets its own limit set it three times as long too.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",

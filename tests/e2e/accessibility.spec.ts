@@ -75,7 +75,7 @@ test.describe("accessibility", () => {
 
   test("the staff ticket and news pages have no WCAG A/AA violations", async ({ page }) => {
     // Six pages through axe, one with the editor starting in the browser.
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const moderator = await createE2EUser({ privilege: "MODERATOR" });
     await startSignedIn(page, moderator);
     const created = await page.request.post("/api/v1/tickets", { data: { type: "REPORT_BUG", title: "Staff axe check", description: "Checking." } });
@@ -93,7 +93,7 @@ test.describe("accessibility", () => {
   });
 
   test("the forum pages with the editor have no WCAG A/AA violations", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await startSignedIn(page, await createE2EUser());
     // Create a thread, a thread of the player's own with the reply editor, and others' posts with Report.
     const thread = await page.request.post("/api/v1/forums/threads", { data: { forum_id: 3, title: "Axe check", content: "<p>Checking <strong>forums</strong>.</p>" } });
@@ -133,7 +133,7 @@ test.describe("accessibility", () => {
   });
 
   test("the staff forum pages have no WCAG A/AA violations", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await startSignedIn(page, await createE2EUser({ privilege: "MODERATOR" }));
     for (const path of ["/staff/forums/reports", "/staff/forums/reports?status=resolved", "/forums/thread/1"]) {
       await page.goto(path);

@@ -13,7 +13,7 @@ const atPath = (path: string) => (url: URL) => url.pathname === path;
 
 test.describe("accounts", () => {
   test("register through the form, land on /welcome, log in, see the account, sign out", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const username = uniqueUsername("r");
     const user = { username, email: emailFor(username), password: E2E_PASSWORD };
 
@@ -87,7 +87,7 @@ test.describe("accounts", () => {
   });
 
   test("with email confirmation on: notice, emailed link, /welcome, then login", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const base = process.env.E2E_CONFIRM_URL;
     expect(base, "E2E_CONFIRM_URL (set by playwright.config.ts)").toBeTruthy();
     const username = uniqueUsername("c");
@@ -135,7 +135,7 @@ test.describe("accounts", () => {
   });
 
   test("activate two-factor from the shown secret, then log in with a code and with a recovery code", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const user = await createE2EUser();
     await signIn(page, user);
     await page.goto("/account");
@@ -206,7 +206,7 @@ test.describe("accounts", () => {
   });
 
   test("reset a forgotten password through the emailed link, then log in with the new one", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const user = await createE2EUser();
     const newPassword = "N3w-passw0rd!";
 
@@ -287,7 +287,7 @@ test.describe("accounts", () => {
   });
 
   test("change the password on the account page, and end another session", async ({ page }) => {
-    test.setTimeout(45_000);
+    test.setTimeout(135_000);
     const user = await createE2EUser();
     await createE2ESession(user.id, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0");
     await createE2ESession(user.id, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36 Edg/120.0");

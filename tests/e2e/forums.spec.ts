@@ -64,7 +64,7 @@ async function staffPage(browser: Browser, baseURL: string | undefined, extraHTT
 
 test.describe("forums", () => {
   test("a player writes a thread with bold text, a list and an image, replies, and the counts go up", async ({ page, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const player = await createE2EUser();
     await startSignedIn(page, player);
     // A forum of its own, beside the seeded one: other journeys post in "General Discussion" at
@@ -223,7 +223,7 @@ test.describe("forums", () => {
   });
 
   test("staff pin, close, move and rename a thread: the icons show, the player loses the reply editor and sees the notice", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const player = await createE2EUser();
     await startSignedIn(page, player);
     const forum = await forumId(page);
@@ -281,7 +281,7 @@ test.describe("forums", () => {
   });
 
   test("staff hide a spam thread with a reason: players get the 404 page and lose it from the list until staff unhide it", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const player = await createE2EUser();
     await startSignedIn(page, player);
     const forum = await forumId(page);
@@ -322,7 +322,7 @@ test.describe("forums", () => {
   });
 
   test("staff hide a reported post with a reason: the player no longer sees it, staff see it marked", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const player = await createE2EUser();
     await startSignedIn(page, player);
     const forum = await forumId(page);
@@ -380,7 +380,7 @@ test.describe("forums", () => {
   });
 
   test("a reply to a full page of posts lands on the next page with the message", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     // Staff fill the first page (10 posts; staff are not rate limited).
     const staff = await staffPage(browser, baseURL, extraHTTPHeaders);
     const forum = await forumId(staff.page);

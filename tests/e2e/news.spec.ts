@@ -11,7 +11,7 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 
 test.describe("news", () => {
   test("staff publish a post with the editor; it shows on its page, in the archive and on the home page", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const moderator = await createE2EUser({ privilege: "MODERATOR" });
     const title = `Ember Games ${uniqueUsername("n").slice(1, 7)}`;
     await startSignedIn(page, moderator);

@@ -88,7 +88,7 @@ async function visit(page: Page, pathname: string, dynamic: Record<string, strin
 
 test.describe("walk every page", () => {
   test("as a guest: no console errors, the right policy, every page hydrates @mobile", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     expect(APP_PAGES).toEqual(expect.arrayContaining(["/", "/login", "/register", "/account", "/rules"]));
     const problems = await watchConsole(page);
     for (const p of APP_PAGES) await visit(page, p);
@@ -97,7 +97,7 @@ test.describe("walk every page", () => {
   });
 
   test("signed in: no console errors, and the navbar names the player on static and per-request pages @mobile", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const user = await createE2EUser();
     await startSignedIn(page, user);
     const problems = await watchConsole(page);
@@ -112,7 +112,7 @@ test.describe("walk every page", () => {
   });
 
   test("signed in: every page of docs/product.md §2 a player opens by hand is reached by following links from home", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     // The routes of docs/product.md §2, less those reached only through a flow (welcome, registration failed,
     // reset password from the email, order complete), the dynamic ones (reached from their
     // lists) and /news/create (staff, from /news and the staff area).

@@ -31,7 +31,7 @@ async function expectNoSidewaysScroll(page: Page) {
 test.describe("staff console: forums, game keys, jobs", () => {
   for (const [path, heading] of [["/staff/forums", "Forum structure"], ["/staff/game-keys", "Game keys"], ["/staff/jobs", "Background jobs"]] as const) {
     test(`${path} passes axe and fits a 360 px screen`, async ({ browser, baseURL }) => {
-      test.setTimeout(90_000); // two axe runs on a shared machine
+      test.setTimeout(270_000); // two axe runs on a shared machine
       const page = await signedIn(browser, baseURL!, "OWNER");
       // A failed job (of a task no runner knows), so the jobs page shows one with its actions.
       const [job] = await sql<{ id: string }>(

@@ -61,7 +61,7 @@ const section = (page: Page, name: string) => page.getByRole("region", { name, e
 
 test.describe("staff dashboard", () => {
   test("a moderator sees every chart with its figures as a table, under the nonce CSP, accessible at 1280 and 360 px", async ({ browser, baseURL }) => {
-    test.setTimeout(120_000); // four axe runs on a shared machine
+    test.setTimeout(360_000); // four axe runs on a shared machine
     await sql(`INSERT INTO players_online_samples ("sampledAt", "playersOnline", worlds) VALUES ((now() AT TIME ZONE 'UTC') - interval '1 minute', 42, 1)`);
     const page = await signedIn(browser, baseURL!, "MODERATOR");
     const errors = collectErrors(page);

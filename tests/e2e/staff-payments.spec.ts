@@ -67,7 +67,7 @@ test("an administrator re-sends a delivered item, and the game claims the copy e
 });
 
 test("an administrator re-applies a refused payment event once; a second click from an older page changes nothing", async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
   const [pkg] = await sql<{ id: number }>(`INSERT INTO credit_packages (credits, "bonusCredits", "priceCents", "imageUrl", active) VALUES (1000, 100, 5000, '/favicon.ico', false) RETURNING id`);
   const providerRef = `pi_e2e_${randomBytes(6).toString("hex")}`;
@@ -149,7 +149,7 @@ test("a moderator gets the 404 page at /staff/payments and /staff/deliveries, an
 });
 
 test("the payments and deliveries pages pass axe and fit a 360 px wide screen", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
   // Something on each page: a pending delivery with a long name, and a purchase with a refused event.
   await sql(`INSERT INTO game_deliveries ("userId", kind, payload) VALUES ($1, 'STORE_ITEM', $2::jsonb)`, [player.id, JSON.stringify({ itemId: 11802, quantity: 1, name: "Armadyl godsword (ornamented)" })]);

@@ -32,7 +32,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test("an administrator bans a player until tomorrow, the player is refused everywhere, then unbanned and given credits", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
 
   // The player is signed in, in a browser of their own.
@@ -121,7 +121,7 @@ test("a player gets the 404 page at /staff; a moderator gets it at /staff/audit,
 });
 
 test("the players, player and audit pages pass axe and fit a phone @mobile", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
   await startSignedIn(page, admin);
   // Something in each part of the player's page: a ledger line and a ban.

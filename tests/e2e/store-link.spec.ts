@@ -12,7 +12,7 @@ import { totp } from "./support/totp";
 // and the session reaches the store only.
 
 test("a ::store link signs the player in once, and credits bought there are handed over in game", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const user = await createE2EUser();
   const url = await askLink(page.request, user.id);
 

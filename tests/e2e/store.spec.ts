@@ -37,7 +37,7 @@ test.describe("store", () => {
   });
 
   test("browse, filter by category, page, search, then buy an item with credits", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const t = tag();
     // 14 products: 12 on page 1 (the contract's page size), 2 on page 2; one on sale, one not for Ironmen.
     const specs = Array.from({ length: 14 }, (_, i) => ({ name: `${t} Relic ${String(i + 1).padStart(2, "0")}`, price: 100 + i }));
@@ -160,7 +160,7 @@ test.describe("store", () => {
   });
 
   test("buy a credit package through the local test checkout; the purchase history shows it", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const user = await createE2EUser();
     await startSignedIn(page, user);
 
@@ -254,7 +254,7 @@ test.describe("store", () => {
   });
 
   test("the store pages and their modals have no WCAG A/AA violations", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const user = await createE2EUser();
     await startSignedIn(page, user);
     await page.goto("/store");

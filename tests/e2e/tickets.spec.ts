@@ -8,7 +8,7 @@ import { startSignedIn, test } from "./support/accounts";
 
 test.describe("support tickets", () => {
   test("a player opens and replies, staff close it from the queue, the player sees it closed and got an email", async ({ page, browser, extraHTTPHeaders, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(270_000);
     const player = await createE2EUser();
     const title = `Lost my cape ${uniqueUsername("t").slice(1, 7)}`;
     await startSignedIn(page, player);

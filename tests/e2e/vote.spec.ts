@@ -260,7 +260,7 @@ test.describe("vote page", () => {
 
   // Needs the vote API (countdown, metrics, history, callbacks): the whole path a real vote takes.
   test("after a vote on RuneLocus its button counts down, the others stay available, and the vote shows in recent votes and statistics", async ({ page, context, request }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const user = await createE2EUser();
     await startSignedIn(page, user);
     await page.goto("/vote");
