@@ -1,13 +1,20 @@
 import "server-only";
-import { FORBIDDEN_TEXT_MESSAGE, fieldsWithForbiddenText } from "@/lib/schemas/text-rule";
+import { z } from "zod";
+import { checkInput } from "@/lib/schemas/check-input";
 import { AppError } from "./errors";
 
 /**
- * One rule for every string of every operation (lib/schemas/text-rule.ts): a 400 naming the
- * field. The API frame applies it to every parsed input; a use case that reads input the frame
- * does not parse (a vote callback's query) applies it itself.
+ * The input as checkInput (lib/schemas/check-input.ts) accepts it: the text rule on every
+ * string, then the schema; otherwise a 400 naming each refused field. The API frame parses
+ * every input with it.
  */
+export function checkedOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const checked = checkInput(schema, data);
+  if (checked.ok) return checked.data;
+  throw new AppError("VALIDATION", { fields: checked.fields, userMessage: checked.details });
+}
+
+/** The text rule alone, for input no schema describes (a vote callback's query, stored whole). */
 export function refuseForbiddenText(data: unknown): void {
-  const refused = fieldsWithForbiddenText(data);
-  if (refused.length) throw new AppError("VALIDATION", { fields: Object.fromEntries(refused.map((f) => [f, [FORBIDDEN_TEXT_MESSAGE]])), userMessage: FORBIDDEN_TEXT_MESSAGE });
+  checkedOrThrow(z.unknown(), data);
 }

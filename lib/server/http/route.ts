@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { isRawBody, type Operation, type RawBodySpec, type SignedInAuth, type SuccessOf } from "@/lib/schemas/api";
-import { checkInput } from "@/lib/schemas/check-input";
 import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenText } from "@/lib/schemas/text-rule";
 import { AppError } from "../errors";
+import { checkedOrThrow } from "../forbidden-text";
 import { authenticateGameKey, type GameCaller } from "../game/api-keys";
 import { log } from "../log";
 import type { Actor } from "../sessions/authenticate-request";
@@ -56,12 +56,8 @@ function refuseForbiddenRawText(body: RawBody): RawBody {
   return body;
 }
 
-/** The text rule, then the schema (lib/schemas/check-input.ts): the parsed input, or a 400 naming each field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  const checked = checkInput(schema, data);
-  if (checked.ok) return checked.data;
-  throw new AppError("VALIDATION", { fields: checked.fields, userMessage: checked.details });
-}
+/** The text rule, then the schema: the parsed input, or a 400 naming each field. */
+export const parseOrThrow = checkedOrThrow;
 
 export function clientIp(req: Request): string {
   // One source of truth for the client address (lib/server/security/client-address.ts); "direct"
