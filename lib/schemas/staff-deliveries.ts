@@ -30,8 +30,8 @@ export const ZStaffDelivery = z.object({
   resendRootId: z.number().int().nullable().describe("For a re-sent copy: the first delivery of its chain, the one with the order, purchase or vote (copies of copies name it too)"),
   resentIds: z.array(z.number().int()).describe("Copies re-sent from this delivery"),
   refundCredits: z.number().int().nullable().describe("Credits canceling it would refund (store items bought with credits), or null"),
-  canCancel: z.boolean().describe("Not handed to the game (pending, or its lease ran out)"),
-  canResend: z.boolean().describe("Delivered, no copy of its chain still waiting, and the purchase behind the chain (if any) not refunded, disputed or canceled"),
+  canCancel: z.boolean().describe("Not handed to the game (pending, or its lease ran out), and its player within the viewer's reach (the staff rule)"),
+  canResend: z.boolean().describe("Its player within the viewer's reach (the staff rule), delivered, no copy of its chain still waiting, and the purchase behind the chain (if any) not refunded, disputed or canceled"),
 });
 export type TStaffDelivery = z.infer<typeof ZStaffDelivery>;
 

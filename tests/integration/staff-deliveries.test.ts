@@ -71,6 +71,24 @@ async function delivered(opts: { gameItemId?: number; quantity?: number } = {}) 
 }
 
 describe("staff deliveries list", () => {
+  it("offers re-send and cancel only on deliveries of players within the viewer's reach (the staff rule)", async () => {
+    const { user } = await delivered();
+    const own = await db.gameDelivery.create({ data: { userId: admin.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" }, status: "DELIVERED", deliveredAt: new Date() } });
+    const ownPending = await db.gameDelivery.create({ data: { userId: admin.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" } } });
+    type Row = { id: number; canResend: boolean; canCancel: boolean };
+    const rows = async (username: string) => (await list(`?player=${encodeURIComponent(username)}`)).json.results as Row[];
+    // A player's delivered item: offered, and the re-send the list offers goes through.
+    const [theirs] = await rows(user.username);
+    expect(theirs).toMatchObject({ canResend: true, canCancel: false });
+    expect((await resend(theirs!.id)).status).toBe(201);
+    // The administrator's own: neither is offered, and the API refuses both as the list said.
+    const mine = await rows((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).username);
+    expect(mine.find((r) => r.id === own.id)).toMatchObject({ canResend: false, canCancel: false });
+    expect(mine.find((r) => r.id === ownPending.id)).toMatchObject({ canResend: false, canCancel: false });
+    expect((await resend(own.id)).status).toBe(403);
+    expect((await cancel(ownPending.id)).status).toBe(403);
+  });
+
   it("filters by player and state, shows the lease, and pages 25 at a time", async () => {
     const a = await buyer();
     const leased = await claim(a.user.id);

@@ -4,12 +4,12 @@ import { STAFF_DELIVERIES_PAGE_SIZE, type TDeliveryState, type TStaffDelivery } 
 import { usernameKey } from "@/lib/usernames";
 import { db } from "../db";
 import { pageWindow } from "../paging";
-import { staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
+import { type DeliveryViewer, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
 // The staff deliveries list: everything owed to players in game, newest first,
 // filtered by player and state. Administrators only (the route and the page check it).
 
-export async function listStaffDeliveries(query: { page: number; state?: TDeliveryState | undefined; player?: string | undefined }): Promise<{ results: TStaffDelivery[]; total: number }> {
+export async function listStaffDeliveries(query: { page: number; state?: TDeliveryState | undefined; player?: string | undefined }, viewer: DeliveryViewer): Promise<{ results: TStaffDelivery[]; total: number }> {
   const where: Prisma.GameDeliveryWhereInput = {
     ...(query.state ? { status: query.state.toUpperCase() as DeliveryStatus } : {}),
     ...(query.player ? { user: { usernameKey: usernameKey(query.player) } } : {}),
@@ -19,5 +19,5 @@ export async function listStaffDeliveries(query: { page: number; state?: TDelive
     db.gameDelivery.count({ where }),
   ]);
   const now = new Date();
-  return { results: rows.map((r) => toStaffDelivery(r, now)), total };
+  return { results: rows.map((r) => toStaffDelivery(r, viewer, now)), total };
 }

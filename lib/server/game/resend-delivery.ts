@@ -56,7 +56,7 @@ export async function resendDelivery(id: number, reason: string, ctx: { actorId:
     );
     log.info("deliveries.resent", { deliveryId: original.id, copyId: copy.id, userId: original.userId, actorId: ctx.actorId });
     const now = new Date();
-    return { delivery: toStaffDelivery(copy, now), original: toStaffDelivery(after, now) };
+    return { delivery: toStaffDelivery(copy, ctx, now), original: toStaffDelivery(after, ctx, now) };
   });
 }
 

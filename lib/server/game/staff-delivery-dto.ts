@@ -1,5 +1,6 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, Privilege } from "@/lib/generated/prisma/client";
+import { staffRefusal } from "@/lib/privileges";
 import type { TDeliveryState, TStaffDelivery } from "@/lib/schemas/staff-deliveries";
 import { deliveryInclude, toGameDelivery } from "./delivery-dto";
 
@@ -45,8 +46,12 @@ export function isLeaseOver(row: { status: string; leasedUntil: Date | null }, n
   return row.status === "LEASED" && (row.leasedUntil === null || row.leasedUntil < now);
 }
 
-export function toStaffDelivery(row: StaffDeliveryRow, now = new Date()): TStaffDelivery {
+/** The member of staff the row is shown to: the staff rule decides whether they may act on its player. */
+export type DeliveryViewer = { actorId: number; privilege: Privilege };
+
+export function toStaffDelivery(row: StaffDeliveryRow, viewer: DeliveryViewer, now = new Date()): TStaffDelivery {
   const leaseExpired = isLeaseOver(row, now);
+  const inReach = staffRefusal({ id: viewer.actorId, privilege: viewer.privilege }, row.user, "act") === null;
   return {
     id: row.id,
     player: { id: row.user.id, username: row.user.username },
@@ -65,7 +70,7 @@ export function toStaffDelivery(row: StaffDeliveryRow, now = new Date()): TStaff
     resendRootId: row.resendRootId,
     resentIds: row.resends.map((r) => r.id),
     refundCredits: row.storeOrder?.priceCredits ?? null,
-    canCancel: row.status === "PENDING" || leaseExpired,
-    canResend: resendRefusal(row) === null,
+    canCancel: inReach && (row.status === "PENDING" || leaseExpired),
+    canResend: inReach && resendRefusal(row) === null,
   };
 }

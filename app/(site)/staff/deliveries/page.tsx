@@ -22,7 +22,7 @@ export const dynamic = "force-dynamic";
 const STATE_LABELS = { pending: "Pending", leased: "Leased", delivered: "Delivered", canceled: "Canceled" } as const;
 
 export default async function StaffDeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireStaff("ADMINISTRATOR");
+  const actor = await requireStaff("ADMINISTRATOR");
   const parsed = parsePageQuery(PAGE_QUERIES["/staff/deliveries"], await searchParams);
   const shownState = DELIVERY_STATES.find((s) => s === parsed.values.state);
   const filters = (
@@ -62,7 +62,7 @@ export default async function StaffDeliveriesPage({ searchParams }: { searchPara
   }
   const { page, state } = parsed.query;
   const player = parsed.query.player || undefined;
-  const { results, total } = await listStaffDeliveries({ page, state, player });
+  const { results, total } = await listStaffDeliveries({ page, state, player }, { actorId: actor.userId, privilege: actor.privilege });
   return (
     <>
       {header}

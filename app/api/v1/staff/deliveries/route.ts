@@ -5,8 +5,8 @@ import { paged } from "@/lib/server/paging";
 import { route } from "@/lib/server/http/route";
 
 export const GET = route(listStaffDeliveriesOp, {
-  handler: async ({ req, query }) => {
-    const { results, total } = await listStaffDeliveries(query);
+  handler: async ({ req, query, actor }) => {
+    const { results, total } = await listStaffDeliveries(query, { actorId: actor.userId, privilege: actor.privilege });
     return paged(req, { page: query.page, pageSize: STAFF_DELIVERIES_PAGE_SIZE, total, results });
   },
 });
