@@ -138,3 +138,28 @@ describe("the staff rule through every operation that names an account", () => {
     });
   }
 });
+
+describe("the player search under the staff rule", () => {
+  it("matches and shows emails only of accounts the searcher may read; names and ids still find everyone", async () => {
+    const { GET } = await import("@/app/api/v1/staff/players/route");
+    const mod = await createUser({ privilege: "MODERATOR" });
+    const { token } = await createBrowserSession(mod.id, { userAgent: "matrix", ip: null });
+    const owner = await createUser({ privilege: "OWNER" });
+    const player = await createUser();
+    const search = async (q: string) => {
+      const r = await call(GET, { path: `/api/v1/staff/players?q=${encodeURIComponent(q)}`, cookies: { session: token } });
+      expect(r.status).toBe(200);
+      return r.json.results as Array<{ id: number; email: string | null }>;
+    };
+    // The owner's address (or a prefix of it past the name) finds nothing: it cannot be spelled out letter by letter.
+    expect(await search(owner.email)).not.toContainEqual(expect.objectContaining({ id: owner.id }));
+    expect(await search(owner.email.slice(0, owner.username.length + 3))).not.toContainEqual(expect.objectContaining({ id: owner.id }));
+    // By name the owner is found, without the address.
+    expect(await search(owner.username)).toContainEqual(expect.objectContaining({ id: owner.id, email: null }));
+    // The twin: a player below the searcher is found by their address, address shown.
+    expect(await search(player.email)).toContainEqual(expect.objectContaining({ id: player.id, email: player.email }));
+    expect(await search(player.email.slice(0, player.username.length + 3))).toContainEqual(expect.objectContaining({ id: player.id, email: player.email }));
+    // And the searcher's own address is theirs to see.
+    expect(await search(mod.email)).toContainEqual(expect.objectContaining({ id: mod.id, email: mod.email }));
+  });
+});
