@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/server/db";
 import { CALLBACK_REASONS, recordVoteCallback } from "@/lib/server/votes/record-vote-callback";
 import { ensureVoteToken } from "@/lib/server/votes/vote-token";
@@ -193,10 +193,18 @@ describe("the cooldown", () => {
     const v = await voter();
     await rspsList({ userid: v.token });
     const vote = await db.vote.findFirstOrThrow({ where: { userId: v.id } });
-    await db.vote.update({ where: { id: vote.id }, data: { createdAt: new Date(Date.now() - 12 * 3_600_000 + 5_000) } });
-    expect((await rspsList({ userid: v.token })).status).toBe("duplicate");
-    await db.vote.update({ where: { id: vote.id }, data: { createdAt: new Date(Date.now() - 12 * 3_600_000 - 5_000) } });
-    expect((await rspsList({ userid: v.token })).status).toBe("accepted");
+    // The callback's clock stands still here (only Date is faked), so the boundary is exact to the
+    // millisecond: five seconds of slack against a running clock ran out on a slow machine.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const now = Date.now();
+      await db.vote.update({ where: { id: vote.id }, data: { createdAt: new Date(now - 12 * 3_600_000 + 1) } });
+      expect((await rspsList({ userid: v.token })).status).toBe("duplicate");
+      await db.vote.update({ where: { id: vote.id }, data: { createdAt: new Date(now - 12 * 3_600_000) } });
+      expect((await rspsList({ userid: v.token })).status).toBe("accepted");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("counts exactly one of identical callbacks arriving together", async () => {
