@@ -9,6 +9,7 @@ import * as unban from "@/app/api/v1/staff/players/[id]/unban/route";
 import { operations } from "@/lib/schemas/operations";
 import type { TAuditEntry } from "@/lib/schemas/staff-audit";
 import { recordAudit } from "@/lib/server/audit/record-audit";
+import { db } from "@/lib/server/db";
 import { createSessionToken, createUser } from "../factories/users";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
@@ -26,7 +27,6 @@ const entries = async (session: string, query: string) => {
 };
 const act = (h: typeof ban.POST, session: string, id: number, body: unknown) =>
   call(h, { method: "POST", path: `/api/v1/staff/players/${id}/x`, params: { id: String(id) }, body, cookies: { session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe("GET /api/v1/staff/audit", () => {
   it("lists a target's entries newest first with actor, reason, before and after", async () => {
@@ -66,9 +66,15 @@ describe("GET /api/v1/staff/audit", () => {
     expect(await actions("action=account.banned")).toEqual(["account.banned"]);
     expect(await actions("action=account")).toEqual(["account.ban_expired", "account.unbanned", "account.banned"]);
     expect(await actions("action=account.ban")).toEqual([]); // a group is a whole segment, not a prefix of a word
-    expect(await actions(`from=${day(0)}&to=${day(0)}`)).toHaveLength(3);
-    expect(await actions(`from=${day(1)}`)).toEqual([]);
-    expect(await actions(`to=${day(-1)}`)).toEqual([]);
+    // By day (UTC): the three entries are moved to the first and last instants of one fixed day
+    // and its noon, so no midnight passes between writing and asking, and each bound is exact.
+    const written = await db.auditLog.findMany({ where: { targetType: "user", targetId: String(p.id) }, orderBy: { id: "asc" }, select: { id: true } });
+    expect(written).toHaveLength(3);
+    for (const [i, at] of ["2026-03-03T00:00:00.000Z", "2026-03-03T12:00:00.000Z", "2026-03-03T23:59:59.999Z"].entries())
+      await db.auditLog.update({ where: { id: written[i]!.id }, data: { createdAt: new Date(at) } });
+    expect(await actions("from=2026-03-03&to=2026-03-03")).toEqual(["account.ban_expired", "account.unbanned", "account.banned"]);
+    expect(await actions("from=2026-03-04")).toEqual([]);
+    expect(await actions("to=2026-03-02")).toEqual([]);
     // By id alone, of any type.
     expect((await entries(admin.session, `?target=${p.id}&actor=${admin.id}`)).every((e) => e.targetId === String(p.id))).toBe(true);
 
