@@ -16,7 +16,7 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { disallowedMethod, loadApiRoutes, methodNotAllowedBody, withoutApiTrailingSlash } from "./lib/api-requests.mjs";
-import { cacheGroupOf, connectInvalidation, createPageCache, groupsChangedBy, serveFromCache } from "./lib/page-cache.mjs";
+import { cacheTopicOf, createPageCache, listenForChanges, serveFromCache } from "./lib/page-cache.mjs";
 
 // The header and the per-boot secret; lib/server/security/client-address.ts reads both.
 const SOCKET_HEADER = "x-socket-address";
@@ -109,7 +109,7 @@ function pageCache() {
   }
   if (ttlMs === 0 || dev || !env.DATABASE_URL) return null;
   const cache = createPageCache({ ttlMs });
-  return { cache, invalidation: connectInvalidation(cache, env.DATABASE_URL, say) };
+  return { cache, listener: listenForChanges(cache, env.DATABASE_URL, say) };
 }
 
 async function serveNext() {
@@ -135,14 +135,9 @@ async function serveNext() {
       const allow = disallowedMethod(apiRoutes, req.method, req.url.split("?", 1)[0]);
       // The body is not read: close the connection, so its bytes are never taken for the next request.
       if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json", Connection: "close" });
-      if (pages) {
-        const { method } = req;
-        const path = req.url.split("?", 1)[0];
-        res.once("finish", () => pages.invalidation.changed(groupsChangedBy(method, path, res.statusCode)));
-      }
     } else if (pages) {
-      const group = cacheGroupOf(req, SESSION_COOKIES);
-      if (group && serveFromCache(pages.cache, req, res, group)) return;
+      const topic = cacheTopicOf(req, SESSION_COOKIES);
+      if (topic && serveFromCache(pages.cache, req, res, topic)) return;
     }
     stampSocketAddress(req, secret);
     handle(req, res).catch((e) => {

@@ -7,6 +7,10 @@
 // NEXT_DIST_DIR, default .next-bench): one as shipped, one with the guest page cache off
 // (PAGE_CACHE_TTL_MS=0), so each guest page shows what the cache changes, in the same run.
 // autocannon, BENCH_CONNECTIONS (50) for BENCH_DURATION seconds (10) a route, after a warm-up.
+// All the while the game pushes: BENCH_PUSHES_PER_SECOND (5) hiscores pushes a second for
+// generated players, through the push use case the game API calls, so the pages are measured as
+// they are served with the game online (each push announces its player's page; the ladder pages
+// follow the refresh loop the apps run: docs/performance.md, "The guest page cache").
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -23,7 +27,10 @@ const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const hiscorePlayers = Number(process.env.BENCH_HISCORE_PLAYERS ?? 1_000_000);
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-bench";
+const pushesPerSecond = Number(process.env.BENCH_PUSHES_PER_SECOND ?? 5);
 const GUEST_TARGET = 0.3;
+/** The ladder pages, cached, keep pace with /terms while pushes flow. */
+const LADDER_TARGET = 1;
 const SIGNED_IN_TARGET = 0.15;
 
 function run(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
@@ -76,7 +83,8 @@ async function main() {
     const session = await createBrowserSession(player.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });
     const deepPage = Math.floor(hiscorePlayers / 25 / 2) || 1; // the middle of the Overall ladder
     const ladderPlayer = hiscorePlayers >= 1 ? `g${Math.ceil(hiscorePlayers / 2)}` : "Player";
-    await db.$disconnect();
+    // The players the background pushes are for: generated ones, not the one whose page is measured.
+    const pushed = (await db.user.findMany({ where: { username: { startsWith: "g" }, NOT: { username: ladderPlayer } }, select: { id: true }, take: 2000 })).map((u) => u.id);
 
     const cookie = { cookie: `session=${session.token}; signed_in=1` };
     const pages: Page[] = [
@@ -84,6 +92,8 @@ async function main() {
       { name: "/forums (guest)", path: "/forums", target: GUEST_TARGET },
       { name: "a 20-post thread (guest)", path: `/forums/thread/${thread.id}`, target: GUEST_TARGET },
       { name: "/news (guest)", path: "/news", target: GUEST_TARGET },
+      { name: "/hiscores (guest)", path: "/hiscores", target: LADDER_TARGET },
+      { name: "Attack ladder (guest)", path: "/hiscores/attack", target: LADDER_TARGET },
       { name: `Overall ladder page ${deepPage.toLocaleString("en-US")} (guest)`, path: `/hiscores/overall?page=${deepPage}`, target: GUEST_TARGET },
       { name: `player page ${ladderPlayer} (guest)`, path: `/hiscores/player/${ladderPlayer}`, target: GUEST_TARGET },
       { name: "/account (signed in)", path: "/account", signedIn: true, target: SIGNED_IN_TARGET },
@@ -96,6 +106,27 @@ async function main() {
     apps.push(cached);
     const uncached = await startApp(database.url, { PAGE_CACHE_TTL_MS: "0" });
     apps.push(uncached);
+
+    // The game online: pushes for random generated players in the background.
+    const { pushHiscores } = await import("../../lib/server/game/push-hiscores");
+    const { SKILLS } = await import("../../lib/skills");
+    let pushes = 0;
+    let pushErrors = 0;
+    let stopPushes = false;
+    const pushing = (async () => {
+      if (pushesPerSecond <= 0 || pushed.length === 0) return;
+      const every = 1000 / pushesPerSecond;
+      for (let i = 0; !stopPushes; i++) {
+        const started = Date.now();
+        const id = pushed[(i * 7919) % pushed.length]!;
+        await pushHiscores({ player_id: id, experience: SKILLS.map((_, s) => 1000 + ((i * 104729 + s * 31) % 20_000_000)) }).then(
+          () => pushes++,
+          () => pushErrors++,
+        );
+        await new Promise((r) => setTimeout(r, Math.max(0, every - (Date.now() - started))));
+      }
+    })();
+    const pushStart = Date.now();
 
     const rows: Row[] = [];
     const measure = async (page: Page, base: string, server: Row["server"]) => {
@@ -113,9 +144,13 @@ async function main() {
       if (page.target === GUEST_TARGET) await measure(page, uncached.base, "no cache");
     }
 
+    stopPushes = true;
+    await pushing;
+    await db.$disconnect();
+    const pushRate = pushes / ((Date.now() - pushStart) / 1000);
     const reference = rows.find((r) => r.page.path === "/terms")!.rps;
     const load = os.loadavg().map((n) => n.toFixed(2)).join(" ");
-    console.log(`\n${new Date().toISOString()} · ${os.cpus().length} cores · load ${load} · c=${connections} · ${seconds} s a route · ${hiscorePlayers.toLocaleString("en-US")} hiscores players\n`);
+    console.log(`\n${new Date().toISOString()} · ${os.cpus().length} cores · load ${load} · c=${connections} · ${seconds} s a route · ${hiscorePlayers.toLocaleString("en-US")} hiscores players · ${pushRate.toFixed(1)} pushes/s in the background (${pushes} pushes, ${pushErrors} failed)\n`);
     console.log("| page | server | req/s | p50 | p99 | share of /terms | target |");
     console.log("| --- | --- | ---: | ---: | ---: | ---: | --- |");
     for (const r of rows) {

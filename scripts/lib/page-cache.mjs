@@ -12,56 +12,71 @@
 // - the nonce is renewed on every answer: the stored page is kept split at each occurrence of
 //   the nonce it was rendered with (in the CSP header and the HTML), and a fresh one is put back
 //   in, so no two answers share a nonce (as if each had been rendered);
-// - an entry lives PAGE_CACHE_TTL_MS (default 3 s) at most, and is dropped earlier when a write
-//   that can change it succeeds: a successful POST/PUT/PATCH/DELETE under one of the API
-//   prefixes of WRITES clears its group here at once, and tells every other process and
-//   instance through PostgreSQL (NOTIFY page_cache), so only writes made outside the API
-//   (background jobs, the admin CLI) wait for the time limit.
+// - an entry lives PAGE_CACHE_TTL_MS (default 3 s) at most, and is dropped as soon as a write
+//   announces a topic the page depends on. The cache does not guess what a request changed: the
+//   use case that makes a change announces it in its own transaction (lib/server/changes/announce.ts),
+//   PostgreSQL passes it on at commit to every process and instance (LISTEN site_changes), and
+//   this file only stores and listens. Writes from background jobs and the admin CLI announce
+//   the same way as those made through the API.
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 
-/** The cached page groups: which paths, kept how long by default. */
-export const GROUPS = {
+// The game and XP modes of the hiscores URLs (lib/schemas/game.ts; tests/unit/page-cache.test.ts
+// checks the copies agree). Anything else in `?mode=`/`?xp=` reads as regular, as the pages do.
+const GAME_MODES = ["regular", "ironman", "ultimate_ironman", "hardcore_ironman", "group_ironman"];
+const XP_MODES = ["regular", "10x", "15x", "25x"];
+const lenient = (value, allowed) => (value !== null && allowed.includes(value) ? value : "regular");
+
+/** lib/usernames.ts usernameKey: case and separators ignored. */
+const usernameKey = (name) => name.trim().toLowerCase().replace(/[\s_-]/g, "");
+
+/**
+ * The topic a cacheable page depends on (the vocabulary of lib/server/changes/announce.ts), or
+ * null for a page the cache does not keep.
+ */
+export function topicOfPage(path, search = "") {
+  if (path === "/forums") return "forums:index";
+  let m = /^\/forums\/(\d+)$/.exec(path);
+  if (m) return `forums:forum:${Number(m[1])}`;
+  m = /^\/forums\/thread\/(\d+)$/.exec(path);
+  if (m) return `forums:thread:${Number(m[1])}`;
   // /news/create is a staff page (a guest gets 404, never kept; excluded all the same).
-  forums: /^\/(?:forums(?:\/\d+|\/thread\/\d+)?|news(?:\/(?!create$)[^/]+)?)$/,
-  hiscores: /^\/hiscores(?:\/[^/]+|\/player\/[^/]+)?$/,
-};
+  if (/^\/news(?:\/(?!create$)[^/]+)?$/.test(path)) return "news";
+  m = /^\/hiscores\/player\/([^/]+)$/.exec(path);
+  if (m) {
+    try {
+      return `hiscores:player:${usernameKey(decodeURIComponent(m[1]))}`;
+    } catch {
+      return null;
+    }
+  }
+  if (/^\/hiscores(?:\/[^/]+)?$/.test(path)) {
+    const q = new URLSearchParams(search);
+    return `hiscores:ladder:${lenient(q.get("mode"), GAME_MODES)}:${lenient(q.get("xp"), XP_MODES)}`;
+  }
+  return null;
+}
 
-/** Successful API writes under these prefixes change the pages of these groups. */
-export const WRITES = [
-  ["/api/v1/forums/", ["forums"]],
-  ["/api/v1/news", ["forums"]],
-  ["/api/v1/staff/forums/", ["forums"]],
-  ["/api/v1/game/hiscores", ["hiscores"]],
-  // Bans, privilege changes (staff are hidden from the hiscores; posts show ranks).
-  ["/api/v1/staff/players/", ["forums", "hiscores"]],
-];
+/** Does announcing `announced` change a page that depends on `key`? (It, or anything under it.) */
+export const affects = (announced, key) => key === announced || key.startsWith(`${announced}:`);
 
-const CHANNEL = "page_cache";
+const CHANNEL = "site_changes";
 const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url", "authorization"];
 // Set per answer by Node or meaningless for a copy.
 const DROPPED_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding", "x-page-cache"]);
 const NONCE_RE = /'nonce-([A-Za-z0-9_-]+)'/;
 
-/** The group of a cacheable guest request, or null. */
-export function cacheGroupOf(req, sessionCookieNames) {
+/** The topic of a cacheable guest request, or null. */
+export function cacheTopicOf(req, sessionCookieNames) {
   if (req.method !== "GET") return null;
-  const [path] = (req.url ?? "/").split("?", 1);
-  let group = null;
-  for (const [name, re] of Object.entries(GROUPS)) if (re.test(path)) group = name;
-  if (!group) return null;
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const topic = topicOfPage(q === -1 ? url : url.slice(0, q), q === -1 ? "" : url.slice(q + 1));
+  if (!topic) return null;
   for (const h of NAVIGATION_HEADERS) if (req.headers[h] !== undefined) return null;
   const cookie = req.headers.cookie;
   if (cookie && cookie.split(";").some((c) => sessionCookieNames.includes(c.trim().split("=", 1)[0]))) return null;
-  return group;
-}
-
-/** The groups a finished write clears (none for reads, failures or other paths). */
-export function groupsChangedBy(method, path, status) {
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || status < 200 || status >= 300) return [];
-  const groups = new Set();
-  for (const [prefix, names] of WRITES) if (path.startsWith(prefix)) names.forEach((g) => groups.add(g));
-  return [...groups];
+  return topic;
 }
 
 /** A fresh CSP nonce: 128 random bits, base64url (no character that HTML or JSON escapes). */
@@ -77,11 +92,15 @@ export function createPageCache(opts = {}) {
   const maxEntries = opts.maxEntries ?? 500;
   const maxBytes = opts.maxBytes ?? 2 * 1024 * 1024;
   const now = opts.now ?? Date.now;
-  /** url → { group, expires, status, headers: [name, value | string[]][], cspParts, bodyParts } */
+  /** url → { topic, expires, status, headers: [name, value | string[]][], cspParts, bodyParts } */
   const entries = new Map();
-  // Bumped by every clear: a render that started before a clear is not stored after it (it may
-  // show the state from before the write).
-  const generations = Object.fromEntries(Object.keys(GROUPS).map((g) => [g, 0]));
+  // Every clear is numbered and remembered for a while: a render that started before a clear of
+  // its topic is not stored after it (it may show the state from before the write). A render
+  // older than the clears remembered is not stored either.
+  let clears = 0;
+  /** [number, topics][] of the latest clears, oldest first. */
+  const recentClears = [];
+  const REMEMBERED_CLEARS = 1000;
   const stats = { hits: 0, misses: 0, stored: 0, cleared: 0 };
 
   function lookup(url) {
@@ -95,8 +114,14 @@ export function createPageCache(opts = {}) {
   }
 
   /** Stores a rendered answer; its nonce (if any) is read from its CSP header. */
-  function store(url, group, generation, status, headers, body) {
-    if (generation !== generations[group] || status !== 200 || body.length > maxBytes) return false;
+  function clearedSince(generation, topic) {
+    if (generation === clears) return false;
+    if (recentClears.length === 0 || recentClears[0][0] > generation + 1) return true;
+    return recentClears.some(([n, topics]) => n > generation && topics.some((t) => t === "" || affects(t, topic)));
+  }
+
+  function store(url, topic, generation, status, headers, body) {
+    if (!state.listening || status !== 200 || body.length > maxBytes || clearedSince(generation, topic)) return false;
     if (headers["set-cookie"] !== undefined) return false;
     const csp = headers["content-security-policy"];
     const nonce = typeof csp === "string" ? NONCE_RE.exec(csp)?.[1] : undefined;
@@ -104,7 +129,7 @@ export function createPageCache(opts = {}) {
     const kept = Object.entries(headers).filter(([k]) => !DROPPED_HEADERS.has(k) && k !== "content-security-policy");
     if (entries.size >= maxEntries && !entries.has(url)) entries.delete(entries.keys().next().value);
     entries.set(url, {
-      group,
+      topic,
       expires: now() + ttlMs,
       status,
       headers: kept,
@@ -133,13 +158,20 @@ export function createPageCache(opts = {}) {
     return { status: e.status, headers, body, nonce };
   }
 
-  function clear(groups) {
-    for (const g of groups) generations[g]++;
-    for (const [url, e] of entries) if (groups.includes(e.group)) entries.delete(url);
+  /** Drops every page that depends on one of `topics` (or, with no argument, every page). */
+  function clear(topics = [""]) {
+    const all = topics.includes("");
+    clears++;
+    recentClears.push([clears, all ? [""] : topics]);
+    if (recentClears.length > REMEMBERED_CLEARS) recentClears.shift();
+    for (const [url, e] of entries) if (all || topics.some((t) => affects(t, e.topic))) entries.delete(url);
     stats.cleared++;
   }
 
-  return { lookup, store, render, clear, stats, generation: (group) => generations[group], size: () => entries.size };
+  // Off while nobody tells this cache about changes (the listener is down): nothing is kept.
+  const state = { listening: true };
+
+  return { lookup, store, render, clear, stats, state, generation: () => clears, size: () => entries.size };
 }
 
 const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
@@ -149,7 +181,7 @@ const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers["accept-encoding
  * On a miss the request loses its Accept-Encoding (Next's compression would hand us gzip bytes);
  * the miss is sent uncompressed, every hit is compressed here.
  */
-export function serveFromCache(cache, req, res, group) {
+export function serveFromCache(cache, req, res, topic) {
   const url = req.url ?? "/";
   const hit = cache.lookup(url);
   if (hit) {
@@ -160,7 +192,7 @@ export function serveFromCache(cache, req, res, group) {
     return true;
   }
   cache.stats.misses++;
-  const generation = cache.generation(group);
+  const generation = cache.generation();
   delete req.headers["accept-encoding"];
   const chunks = [];
   const headLines = {};
@@ -180,28 +212,33 @@ export function serveFromCache(cache, req, res, group) {
     if (chunk != null && typeof chunk !== "function" && chunk.length !== 0) chunks.push(toBuffer(chunk, encoding));
     return end.call(this, chunk, encoding, cb);
   };
-  res.once("finish", () => cache.store(url, group, generation, res.statusCode, { ...res.getHeaders(), ...headLines }, Buffer.concat(chunks)));
+  res.once("finish", () => cache.store(url, topic, generation, res.statusCode, { ...res.getHeaders(), ...headLines }, Buffer.concat(chunks)));
   res.setHeader("x-page-cache", "miss");
   return false;
 }
 
 /**
- * Cross-process clearing through PostgreSQL: LISTEN page_cache, and NOTIFY it after a write.
+ * Listens for announced changes (LISTEN site_changes) and clears the pages they touch. Every
+ * process and instance listens; the writer's own process hears its announcement the same way.
  * Best effort: while the connection is down the time limit still bounds how stale a page gets,
- * and a reconnect clears everything (notifications may have been missed).
+ * and a reconnect clears everything (announcements may have been missed).
  */
-export function connectInvalidation(cache, databaseUrl, log = () => {}) {
+export function listenForChanges(cache, databaseUrl, log = () => {}) {
   let client = null;
   let closed = false;
   let retryMs = 500;
+  cache.state.listening = false;
   const connect = async () => {
     const { default: pg } = await import("pg");
     const c = new pg.Client({ connectionString: databaseUrl, application_name: "page-cache" });
     c.on("notification", (n) => {
-      if (n.channel === CHANNEL) cache.clear(String(n.payload ?? "").split(",").filter((g) => g in GROUPS));
+      if (n.channel !== CHANNEL) return;
+      const topics = String(n.payload ?? "").split(",").filter((t) => t.length > 0);
+      if (topics.length > 0) cache.clear(topics);
     });
     c.on("error", () => {});
     c.on("end", () => {
+      cache.state.listening = false;
       if (client === c) client = null;
       if (!closed) setTimeout(() => void connect().catch(retry), retryMs).unref();
     });
@@ -209,21 +246,24 @@ export function connectInvalidation(cache, databaseUrl, log = () => {}) {
     await c.query(`LISTEN ${CHANNEL}`);
     client = c;
     retryMs = 500;
-    cache.clear(Object.keys(GROUPS));
+    cache.clear();
+    cache.state.listening = true;
   };
   const retry = (e) => {
     log(`page cache: cannot listen for changes (${e?.message ?? e}); retrying`);
     retryMs = Math.min(retryMs * 2, 30_000);
     if (!closed) setTimeout(() => void connect().catch(retry), retryMs).unref();
   };
-  void connect().catch(retry);
-  return {
-    /** Clears here now, and everywhere else once PostgreSQL passes the word on. */
-    changed(groups) {
-      if (groups.length === 0) return;
-      cache.clear(groups);
-      client?.query("SELECT pg_notify($1, $2)", [CHANNEL, groups.join(",")]).catch(() => {});
+  const ready = connect().then(
+    () => true,
+    (e) => {
+      retry(e);
+      return false;
     },
+  );
+  return {
+    /** Settles once the first LISTEN is in place (true) or has failed (false; retrying). */
+    ready,
     async close() {
       closed = true;
       await client?.end().catch(() => {});

@@ -136,86 +136,76 @@ describe("ranking", () => {
     const want = await expectedOrder("group_ironman", "25x", 0);
     expect(before.results.map((e) => e.id)).toEqual(want.slice(0, 25));
     expect(before.results.slice(0, 3).map((e) => e.rank)).toEqual([1, 2, 3]);
-    const stale = await db.hiscoreLadder.findUniqueOrThrow({ where: { gameMode_xpMode: { gameMode: "GROUP_IRONMAN", xpMode: "X25" } } });
-    expect(stale.version).toBeGreaterThan(stale.refreshedVersion);
+    // Each push left a change for the refresh to take in.
+    const ladderX25 = { gameMode: "GROUP_IRONMAN", xpMode: "X25" } as const;
+    expect(await db.hiscoreLadderChange.count({ where: ladderX25 })).toBeGreaterThanOrEqual(12);
 
-    await refreshLadder({ gameMode: "GROUP_IRONMAN", xpMode: "X25" }, { every: 4 });
-    const fresh = await db.hiscoreLadder.findUniqueOrThrow({ where: { gameMode_xpMode: { gameMode: "GROUP_IRONMAN", xpMode: "X25" } } });
-    expect(fresh.refreshedVersion).toBe(fresh.version);
+    await refreshLadder(ladderX25, { every: 4 });
+    expect(await db.hiscoreLadderChange.count({ where: ladderX25 })).toBe(0);
+    const fresh = await db.hiscoreLadder.findUniqueOrThrow({ where: { gameMode_xpMode: ladderX25 } });
     expect(fresh.players).toBe(60);
+    // Nothing changed since: a second refresh has nothing to do.
+    expect((await refreshLadder(ladderX25, { every: 4 })).refreshed).toBe(false);
     await expectLadderExact("group_ironman", "25x", 0, "overall");
     await expectLadderExact("group_ironman", "25x", 23, "construction");
   });
 
-  it("queues one refresh per ladder with each push, in the same transaction, without postponing it", async () => {
+  it("records one change per ladder with each push, in the push's transaction, and queues no job", async () => {
     const u = await createUser();
+    const ladder = { gameMode: "HARDCORE_IRONMAN", xpMode: "X10" } as const;
     await pushHiscores({ player_id: u.id, game_mode: "hardcore_ironman", xp_mode: "10x", experience: flat(10) });
-    const first = (await queuedJobs("refresh-hiscores")).filter((j) => j.payload.gameMode === "HARDCORE_IRONMAN" && j.payload.xpMode === "X10");
-    expect(first).toHaveLength(1);
-    expect(first[0]!.run_at.getTime()).toBeGreaterThan(Date.now());
     await pushHiscores({ player_id: u.id, game_mode: "hardcore_ironman", xp_mode: "10x", experience: flat(20) });
-    const second = (await queuedJobs("refresh-hiscores")).filter((j) => j.payload.gameMode === "HARDCORE_IRONMAN" && j.payload.xpMode === "X10");
-    expect(second).toHaveLength(1);
-    expect(second[0]!.run_at.getTime()).toBe(first[0]!.run_at.getTime());
+    expect(await db.hiscoreLadderChange.count({ where: ladder })).toBe(2);
+    // The refresh loop finds them; pushes never touch the job queue (a shared row).
+    expect(await queuedJobs("refresh-hiscores")).toEqual([]);
+    // A push that fails (an unknown player) records nothing.
+    await expect(pushHiscores({ player_id: 2_000_000_000, game_mode: "hardcore_ironman", xp_mode: "10x", experience: flat(30) })).rejects.toThrow();
+    expect(await db.hiscoreLadderChange.count({ where: ladder })).toBe(2);
+    // Moving to another ladder records both: the one left and the one joined.
+    await pushHiscores({ player_id: u.id, game_mode: "ironman", xp_mode: "10x", experience: flat(20) });
+    expect(await db.hiscoreLadderChange.count({ where: ladder })).toBe(3);
+    expect(await db.hiscoreLadderChange.count({ where: { gameMode: "IRONMAN", xpMode: "X10" } })).toBe(1);
   });
 });
 
-/**
- * Holds the ladder's version row (as another push's commit would) while `push` runs; once
- * PostgreSQL shows the push waiting for it, runs `meanwhile` with the push's pid, then lets go.
- * Answers the push's outcome.
- */
-async function whileLadderLocked<T>(ladder: { gameMode: string; xpMode: string }, push: () => Promise<T>, meanwhile: (waitingPid: number) => Promise<void>): Promise<T> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const holder = db.$transaction(
-    async (tx) => {
-      await tx.$queryRaw`SELECT version FROM hiscore_ladders WHERE "gameMode" = ${ladder.gameMode}::"GameMode" AND "xpMode" = ${ladder.xpMode}::"XpMode" FOR UPDATE`;
-      locked();
-      await held;
-    },
-    { timeout: 30_000 },
-  );
-  await isLocked;
-  const started = push();
-  started.catch(() => {}); // awaited below
-  try {
-    // The push is now waiting for the ladder row (the pg_stat_activity pattern, docs/testing.md).
-    let waiting: number | null = null;
-    for (let i = 0; i < 200 && waiting === null; i++) {
-      const rows = await db.$queryRaw<{ pid: number }[]>`
-        SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%hiscore_ladders%'`;
-      waiting = rows[0]?.pid ?? null;
-      if (waiting === null) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(waiting, "the push never waited for the ladder row").not.toBeNull();
-    await meanwhile(waiting!);
-  } finally {
-    release();
-    await holder;
-  }
-  return started;
-}
-
 describe("pushes to one ladder under load", () => {
-  it("write their rows before they wait for the ladder's row, so pushes queue behind each other only for the commit", async () => {
-    // The ladder's version row (and its refresh job) is the one row every push to a ladder
-    // writes. A push that locked it first and then did its work held it through every round
-    // trip, and under load pushes to one ladder ran one at a time until they timed out (500s).
+  it("for different players never wait for each other: a push completes while another push to the same ladder is still open", async () => {
+    // Every push to a ladder used to bump the ladder's one version row (and upsert its one refresh
+    // job), so pushes for different players queued behind each other until each commit. Here a
+    // push for player A is held open, its writes done, while player B's push to the same ladder
+    // runs: B must finish without waiting for A.
     const [a, b] = await Promise.all([createUser(), createUser()]);
-    await pushHiscores({ player_id: a.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: flat(5) });
-    await whileLadderLocked(
-      { gameMode: "ULTIMATE_IRONMAN", xpMode: "X25" },
-      () => pushHiscores({ player_id: b.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: flat(50) }),
-      async (waiting) => {
-        // …having already written its hiscore rows (a row-write lock on hiscore_stats is held).
-        const modes = await db.$queryRaw<{ mode: string }[]>`
-          SELECT l.mode FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE l.pid = ${waiting} AND l.granted AND c.relname = 'hiscore_stats'`;
-        expect(modes.map((m) => m.mode)).toContain("RowExclusiveLock");
+    const mode = { game_mode: "ultimate_ironman" as const, xp_mode: "25x" as const };
+    await pushHiscores({ player_id: a.id, ...mode, experience: flat(5) });
+    await pushHiscores({ player_id: b.id, ...mode, experience: flat(6) });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const isWritten = new Promise<void>((r) => (written = r));
+    // A's push, written through the same code, left open before its commit.
+    const holder = db.$transaction(
+      async (tx) => {
+        const { recordLadderChanges } = await import("@/lib/server/hiscores/mark-ladders-dirty");
+        const { announce, topic } = await import("@/lib/server/changes/announce");
+        await tx.$executeRaw`UPDATE hiscore_stats SET experience = experience + 1 WHERE "userId" = ${a.id} AND skill = 1`;
+        await recordLadderChanges(tx, [{ gameMode: "ULTIMATE_IRONMAN", xpMode: "X25" }]);
+        await announce(tx, [topic.player(a.username)]);
+        written();
+        await held;
       },
+      { timeout: 30_000 },
     );
+    await isWritten;
+    try {
+      const outcome = await Promise.race([
+        pushHiscores({ player_id: b.id, ...mode, experience: flat(50) }).then(() => "done"),
+        new Promise((r) => setTimeout(() => r("still waiting"), 10_000)),
+      ]);
+      expect(outcome).toBe("done");
+    } finally {
+      release();
+      await holder;
+    }
     const stats = await db.hiscoreStat.findFirstOrThrow({ where: { userId: b.id, skill: 1 } });
     expect(Number(stats.experience)).toBe(50);
   });
@@ -380,17 +370,44 @@ describe("Old School index_lite lookups", () => {
   });
 });
 
-describe("a push waiting for its ladder", () => {
+describe("a push waiting for another push of the same player", () => {
   // Last in the file: this case waits six seconds.
-  it("still lands after six seconds behind another push's commit (past Prisma's default 5 s)", async () => {
-    const [a, b] = await Promise.all([createUser(), createUser()]);
-    await pushHiscores({ player_id: a.id, game_mode: "group_ironman", xp_mode: "25x", experience: flat(5) });
-    const answer = await whileLadderLocked(
-      { gameMode: "GROUP_IRONMAN", xpMode: "X25" },
-      () => pushHiscores({ player_id: b.id, game_mode: "group_ironman", xp_mode: "25x", experience: flat(70) }),
-      () => new Promise((r) => setTimeout(r, 6_000)),
+  it("still lands after six seconds behind that push's commit (past Prisma's default 5 s)", async () => {
+    // Two pushes for one player apply one after the other (the player's row is locked): the
+    // second waits for the first's commit, however long the first takes.
+    const b = await createUser();
+    await pushHiscores({ player_id: b.id, game_mode: "group_ironman", xp_mode: "25x", experience: flat(5) });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM users WHERE id = ${b.id} FOR UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 30_000 },
     );
-    expect(answer).toMatchObject({ player_id: b.id });
+    await isLocked;
+    const started = pushHiscores({ player_id: b.id, game_mode: "group_ironman", xp_mode: "25x", experience: flat(70) });
+    started.catch(() => {}); // awaited below
+    try {
+      // The push is now waiting for the player's row (the pg_stat_activity pattern, docs/testing.md).
+      let waiting = false;
+      for (let i = 0; i < 200 && !waiting; i++) {
+        const rows = await db.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM users WHERE id%FOR UPDATE%'`;
+        waiting = rows[0]!.n > 0;
+        if (!waiting) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(waiting, "the push never waited for the player's row").toBe(true);
+      await new Promise((r) => setTimeout(r, 6_000));
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await started).toMatchObject({ player_id: b.id });
     const stats = await db.hiscoreStat.findFirstOrThrow({ where: { userId: b.id, skill: 1 } });
     expect(Number(stats.experience)).toBe(70);
   });

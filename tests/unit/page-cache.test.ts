@@ -1,6 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { cacheGroupOf, createPageCache, groupsChangedBy } from "../../scripts/lib/page-cache.mjs";
+import { GAME_MODE_DB, XP_MODE_DB } from "@/lib/hiscores";
+import { GAME_MODES, XP_MODES } from "@/lib/schemas/game";
+import { topic } from "@/lib/server/changes/announce";
+import { usernameKey } from "@/lib/usernames";
+import { affects, cacheTopicOf, createPageCache, topicOfPage } from "../../scripts/lib/page-cache.mjs";
 
 // The server entry's guest page cache (scripts/lib/page-cache.mjs): which requests it may answer,
 // what it keeps, and that every answer it gives carries a nonce of its own.
@@ -8,46 +12,57 @@ import { cacheGroupOf, createPageCache, groupsChangedBy } from "../../scripts/li
 const COOKIES = ["__Host-session", "session"];
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers });
 
-describe("which requests are guest page reads", () => {
-  it("takes the forum, news and hiscores pages of a guest", () => {
-    expect(cacheGroupOf(req("/forums"), COOKIES)).toBe("forums");
-    expect(cacheGroupOf(req("/forums/3?page=2"), COOKIES)).toBe("forums");
-    expect(cacheGroupOf(req("/forums/thread/12"), COOKIES)).toBe("forums");
-    expect(cacheGroupOf(req("/news"), COOKIES)).toBe("forums");
-    expect(cacheGroupOf(req("/news/double-xp-weekend"), COOKIES)).toBe("forums");
-    expect(cacheGroupOf(req("/hiscores"), COOKIES)).toBe("hiscores");
-    expect(cacheGroupOf(req("/hiscores/attack?page=40"), COOKIES)).toBe("hiscores");
-    expect(cacheGroupOf(req("/hiscores/player/Zezima"), COOKIES)).toBe("hiscores");
+describe("which requests are guest page reads, and the topic each depends on", () => {
+  it("takes the forum, news and hiscores pages of a guest, each under its own topic", () => {
+    expect(cacheTopicOf(req("/forums"), COOKIES)).toBe("forums:index");
+    expect(cacheTopicOf(req("/forums/3?page=2"), COOKIES)).toBe("forums:forum:3");
+    expect(cacheTopicOf(req("/forums/thread/12"), COOKIES)).toBe("forums:thread:12");
+    expect(cacheTopicOf(req("/news"), COOKIES)).toBe("news");
+    expect(cacheTopicOf(req("/news/double-xp-weekend"), COOKIES)).toBe("news");
+    expect(cacheTopicOf(req("/hiscores"), COOKIES)).toBe("hiscores:ladder:regular:regular");
+    expect(cacheTopicOf(req("/hiscores/attack?page=40&mode=ironman&xp=25x"), COOKIES)).toBe("hiscores:ladder:ironman:25x");
+    // Modes the pages read as regular are regular here too.
+    expect(cacheTopicOf(req("/hiscores/attack?mode=deadman&xp=99x"), COOKIES)).toBe("hiscores:ladder:regular:regular");
+    // A player's page under the name's key, whatever the case and separators in the URL.
+    expect(cacheTopicOf(req("/hiscores/player/Big%20Bob_1?mode=ironman"), COOKIES)).toBe(`hiscores:player:${usernameKey("Big Bob_1")}`);
     // Cookies that are not the session (the signed-in hint alone, a consent cookie) change nothing.
-    expect(cacheGroupOf(req("/forums", { cookie: "signed_in=1; xsession=1; session_note=a" }), COOKIES)).toBe("forums");
+    expect(cacheTopicOf(req("/forums", { cookie: "signed_in=1; xsession=1; session_note=a" }), COOKIES)).toBe("forums:index");
   });
 
   it("never takes a signed-in request, a client navigation, a write or another page", () => {
-    expect(cacheGroupOf(req("/forums", { cookie: "session=abc" }), COOKIES)).toBeNull();
-    expect(cacheGroupOf(req("/forums", { cookie: "a=1; __Host-session=abc" }), COOKIES)).toBeNull();
-    expect(cacheGroupOf(req("/forums", { authorization: "Bearer x" }), COOKIES)).toBeNull();
+    expect(cacheTopicOf(req("/forums", { cookie: "session=abc" }), COOKIES)).toBeNull();
+    expect(cacheTopicOf(req("/forums", { cookie: "a=1; __Host-session=abc" }), COOKIES)).toBeNull();
+    expect(cacheTopicOf(req("/forums", { authorization: "Bearer x" }), COOKIES)).toBeNull();
     for (const h of ["rsc", "next-router-state-tree", "next-router-prefetch", "next-action", "next-url"]) {
-      expect(cacheGroupOf(req("/forums", { [h]: "1" }), COOKIES), h).toBeNull();
+      expect(cacheTopicOf(req("/forums", { [h]: "1" }), COOKIES), h).toBeNull();
     }
-    expect(cacheGroupOf(req("/forums", {}, "POST"), COOKIES)).toBeNull();
-    expect(cacheGroupOf(req("/forums", {}, "HEAD"), COOKIES)).toBeNull();
-    for (const url of ["/forums/search?q=x", "/forums/3/create", "/news/create", "/account", "/store", "/vote", "/terms", "/api/v1/forums"]) {
-      expect(cacheGroupOf(req(url), COOKIES), url).toBeNull();
+    expect(cacheTopicOf(req("/forums", {}, "POST"), COOKIES)).toBeNull();
+    expect(cacheTopicOf(req("/forums", {}, "HEAD"), COOKIES)).toBeNull();
+    for (const url of ["/forums/search?q=x", "/forums/3/create", "/news/create", "/account", "/store", "/vote", "/terms", "/api/v1/forums", "/hiscores/player/%E0%A4%A"]) {
+      expect(cacheTopicOf(req(url), COOKIES), url).toBeNull();
     }
   });
 
-  it("clears a group after a successful write under its API prefixes only", () => {
-    expect(groupsChangedBy("POST", "/api/v1/forums/threads", 201)).toEqual(["forums"]);
-    expect(groupsChangedBy("PATCH", "/api/v1/forums/posts/4", 200)).toEqual(["forums"]);
-    expect(groupsChangedBy("POST", "/api/v1/news", 201)).toEqual(["forums"]);
-    expect(groupsChangedBy("DELETE", "/api/v1/staff/forums/forums/2", 204)).toEqual(["forums"]);
-    expect(groupsChangedBy("POST", "/api/v1/game/hiscores", 200)).toEqual(["hiscores"]);
-    expect(groupsChangedBy("POST", "/api/v1/staff/players/9/ban", 200).sort()).toEqual(["forums", "hiscores"]);
-    // Failed writes, reads and unrelated writes leave the cache alone.
-    expect(groupsChangedBy("POST", "/api/v1/forums/threads", 400)).toEqual([]);
-    expect(groupsChangedBy("GET", "/api/v1/forums/threads/1", 200)).toEqual([]);
-    expect(groupsChangedBy("POST", "/api/v1/login", 200)).toEqual([]);
-    expect(groupsChangedBy("POST", "/api/v1/store/purchase", 200)).toEqual([]);
+  it("speaks the announcers' vocabulary: the same modes and the same name keys", () => {
+    for (const mode of GAME_MODES) for (const xp of XP_MODES) {
+      const ladder = { gameMode: GAME_MODE_DB[mode], xpMode: XP_MODE_DB[xp] };
+      expect(topicOfPage("/hiscores/attack", `mode=${mode}&xp=${xp}`)).toBe(topic.ladder(ladder));
+    }
+    for (const name of ["Zezima", "big bob", "A-b_c 1"]) expect(topicOfPage(`/hiscores/player/${encodeURIComponent(name)}`)).toBe(topic.player(name));
+    expect(topicOfPage("/forums/7")).toBe(topic.forum(7));
+    expect(topicOfPage("/forums/thread/9")).toBe(topic.thread(9));
+    expect(topicOfPage("/forums")).toBe(topic.forumIndex);
+    expect(topicOfPage("/news/x")).toBe(topic.news);
+  });
+
+  it("clears a page for its own topic and for every broader one, never for a sibling", () => {
+    expect(affects("forums", "forums:thread:12")).toBe(true);
+    expect(affects("forums:thread:12", "forums:thread:12")).toBe(true);
+    expect(affects("forums:thread:1", "forums:thread:12")).toBe(false);
+    expect(affects("forums:forum:3", "forums:index")).toBe(false);
+    expect(affects("hiscores:ladder:ironman", "hiscores:ladder:ironman:25x")).toBe(true);
+    expect(affects("hiscores:ladder:ironman", "hiscores:ladder:ultimate_ironman:25x")).toBe(false);
+    expect(affects("news", "forums:index")).toBe(false);
   });
 });
 
@@ -122,22 +137,43 @@ describe("what the cache keeps and gives back", () => {
     expect(cache.lookup("/forums")).toBeNull();
   });
 
-  it("clears one group, and refuses a render that began before the clear", () => {
+  it("clears the pages under an announced topic, and refuses a render of them that began before the clear", () => {
     const cache = createPageCache();
-    cache.store("/forums", "forums", cache.generation("forums"), 200, HEADERS, Buffer.from(HTML));
-    cache.store("/hiscores", "hiscores", cache.generation("hiscores"), 200, HEADERS, Buffer.from(HTML));
-    const before = cache.generation("forums");
-    cache.clear(["forums"]);
-    expect(cache.lookup("/forums")).toBeNull();
+    const keep = (url: string, t: string, generation = cache.generation()) => cache.store(url, t, generation, 200, HEADERS, Buffer.from(HTML));
+    keep("/forums/thread/1", "forums:thread:1");
+    keep("/forums/thread/2", "forums:thread:2");
+    keep("/hiscores", "hiscores:ladder:regular:regular");
+    const before = cache.generation();
+    cache.clear(["forums:thread:1"]);
+    expect(cache.lookup("/forums/thread/1")).toBeNull();
+    expect(cache.lookup("/forums/thread/2")).not.toBeNull();
     expect(cache.lookup("/hiscores")).not.toBeNull();
     // A render that started before the write may show the old state: not kept.
-    expect(cache.store("/forums", "forums", before, 200, HEADERS, Buffer.from(HTML))).toBe(false);
-    expect(cache.store("/forums", "forums", cache.generation("forums"), 200, HEADERS, Buffer.from(HTML))).toBe(true);
+    expect(keep("/forums/thread/1", "forums:thread:1", before)).toBe(false);
+    // One of another page that started then is: the write did not touch it.
+    expect(keep("/hiscores/attack", "hiscores:ladder:regular:regular", before)).toBe(true);
+    expect(keep("/forums/thread/1", "forums:thread:1")).toBe(true);
+    // A broad topic clears every page under it.
+    cache.clear(["forums"]);
+    expect(cache.lookup("/forums/thread/1")).toBeNull();
+    expect(cache.lookup("/forums/thread/2")).toBeNull();
+    expect(cache.lookup("/hiscores/attack")).not.toBeNull();
+    // No topic: everything (after a reconnect, when announcements may have been missed).
+    cache.clear();
+    expect(cache.size()).toBe(0);
+  });
+
+  it("keeps nothing while nobody tells it about changes", () => {
+    const cache = createPageCache();
+    cache.state.listening = false;
+    expect(cache.store("/forums", "forums:index", cache.generation(), 200, HEADERS, Buffer.from(HTML))).toBe(false);
+    cache.state.listening = true;
+    expect(cache.store("/forums", "forums:index", cache.generation(), 200, HEADERS, Buffer.from(HTML))).toBe(true);
   });
 
   it("holds at most maxEntries pages, dropping the oldest", () => {
     const cache = createPageCache({ maxEntries: 2 });
-    for (const url of ["/forums/1", "/forums/2", "/forums/3"]) cache.store(url, "forums", 0, 200, HEADERS, Buffer.from(HTML));
+    for (const url of ["/forums/1", "/forums/2", "/forums/3"]) cache.store(url, "forums:index", 0, 200, HEADERS, Buffer.from(HTML));
     expect(cache.size()).toBe(2);
     expect(cache.lookup("/forums/1")).toBeNull();
     expect(cache.lookup("/forums/3")).not.toBeNull();

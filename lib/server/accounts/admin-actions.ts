@@ -5,6 +5,7 @@ import { PRIVILEGE_LADDER, type StaffReach, staffRefusal } from "@/lib/privilege
 import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
 import { db, type Tx, type UserRow } from "../db";
+import { announce, topic } from "../changes/announce";
 import { markLaddersDirty } from "../hiscores/mark-ladders-dirty";
 import { AppError } from "../errors";
 import { enqueue } from "../jobs/enqueue";
@@ -61,11 +62,22 @@ export function banState(u: BanFields) {
   return { banned: u.bannedAt !== null, bannedUntil: u.bannedUntil?.toISOString() ?? null, banReason: u.banReason ?? null };
 }
 
+/**
+ * After a change to who shows on the hiscores (a ban, its end, a privilege change): the
+ * player's ladders are recorded as changed for the refresh, and the player's page and those
+ * ladders' pages are announced at once (a banned player leaves the lists at once, not after the
+ * refresh). `forums` too when the change shows in posts (the rank beside a name).
+ */
+async function announceVisibility(tx: Tx, user: Pick<UserRow, "id" | "username">, opts: { forums?: boolean } = {}): Promise<void> {
+  const ladders = await markLaddersDirty(tx, user.id);
+  await announce(tx, [topic.player(user.username), ...ladders.map(topic.ladder), ...(opts.forums ? [topic.forums] : [])]);
+}
+
 /** Clears a ban and shows the player on the hiscores again (unless they are staff). */
-export async function clearBan(tx: Tx, user: Pick<UserRow, "id" | "privilege">): Promise<void> {
+export async function clearBan(tx: Tx, user: Pick<UserRow, "id" | "username" | "privilege">): Promise<void> {
   await tx.user.update({ where: { id: user.id }, data: { bannedAt: null, bannedUntil: null, banReason: null } });
   await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: user.privilege !== "PLAYER" } });
-  await markLaddersDirty(tx, user.id);
+  await announceVisibility(tx, user);
 }
 
 /** The job that ends a temporary ban; one per account (a new ban moves it). */
@@ -95,7 +107,8 @@ export async function setPrivilege(ref: AccountRef, privilege: string, by: By = 
     const updated = await tx.user.update({ where: { id: user.id }, data: { privilege: p } });
     // Staff are hidden from the hiscores (docs/hiscores.md).
     await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: p !== "PLAYER" || isBanned(user) } });
-    await markLaddersDirty(tx, user.id);
+    // Posts show the author's rank.
+    await announceVisibility(tx, user, { forums: true });
     await recordAudit({ action: "account.privilege_set", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason, before: { privilege: from }, after: { privilege: p } } }, tx);
     return { user: updated, from, to: p, changed: true };
   });
@@ -116,7 +129,7 @@ export async function banUser(ref: AccountRef, reason: string, by: By = "cli", c
     assertStaffReach(actor, user, "act", "ban");
     const updated = await tx.user.update({ where: { id: user.id }, data: { bannedAt: new Date(), bannedUntil: until, banReason: why } });
     await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: true } });
-    await markLaddersDirty(tx, user.id);
+    await announceVisibility(tx, user);
     // In the same transaction: a ban never stands while the player's sessions live on.
     await revokeAllSessions(user.id, "banned", undefined, tx);
     if (until) await enqueue("lift-ban", { userId: user.id }, { tx, runAt: until, jobKey: liftBanJobKey(user.id) });

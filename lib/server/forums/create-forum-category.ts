@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import { type DbClient, inTransaction } from "../accounts/db-client";
 import type { AuditActor } from "../audit/audit-actor";
@@ -21,6 +22,8 @@ export async function insertForumCategory(tx: Tx, actor: AuditActor, input: NewF
   });
   const after = toStaffForumCategory(row);
   await auditStructure(tx, actor, { action: "forum.category.created", targetType: "forum_category", targetId: row.id, before: null, after: categorySnapshot(after) });
+  // Names, order and places of forums show on every forum page and in news items.
+  await announce(tx, [topic.forums, topic.news]);
   return after;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { TStaffForum } from "@/lib/schemas/staff-forums";
 import { type DbClient, inTransaction } from "../accounts/db-client";
 import type { AuditActor } from "../audit/audit-actor";
@@ -37,6 +38,8 @@ export async function insertForum(tx: Tx, actor: AuditActor, input: NewForum): P
   });
   const after = toStaffForum(row);
   await auditStructure(tx, actor, { action: "forum.forum.created", targetType: "forum", targetId: row.id, before: null, after });
+  // Names, order and places of forums show on every forum page and in news items.
+  await announce(tx, [topic.forums, topic.news]);
   return after;
 }
 

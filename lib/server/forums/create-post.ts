@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import { THREAD_CLOSED_MESSAGE, type TPost } from "@/lib/schemas/forums";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -27,6 +28,7 @@ export async function createPost(actor: Pick<Actor, "userId" | "isStaff">, input
     const post = await tx.forumPost.create({ data: { threadId: input.thread_id, userId: actor.userId, content, createdAt: thread.at }, select: { id: true } });
     await tx.forum.update({ where: { id: thread.forumId }, data: { postCount: { increment: 1 } }, select: { id: true } });
     await tx.user.update({ where: { id: actor.userId }, data: { postCount: { increment: 1 } }, select: { id: true } });
+    await announce(tx, [topic.forumIndex, topic.forum(thread.forumId), topic.thread(input.thread_id)]);
     return post.id;
   }, WRITE_TX);
   // Read after the commit: the thread's lock is held no longer than the writes need.

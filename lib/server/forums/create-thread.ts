@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { z } from "zod";
 import { STAFF_ONLY_FORUM_MESSAGE, type TThread, type ZCreateThreadInput } from "@/lib/schemas/forums";
 import { db, type Tx } from "../db";
@@ -43,6 +44,7 @@ export async function insertThread(tx: Tx, input: InsertThreadInput): Promise<{ 
     data: { threadCount: { increment: 1 }, postCount: { increment: 1 }, latestThreadId: thread.id },
   });
   await tx.user.update({ where: { id: input.userId }, data: { threadCount: { increment: 1 }, postCount: { increment: 1 } } });
+  await announce(tx, [topic.forumIndex, topic.forum(input.forumId)]);
   return { threadId: thread.id, postId: post.id };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import { CATEGORY_NOT_EMPTY_MESSAGE, type TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import type { AuditActor } from "../audit/audit-actor";
 import { db } from "../db";
@@ -16,6 +17,8 @@ export async function deleteForumCategory(actor: AuditActor, id: number): Promis
     if (before.forums.length) throw new AppError("CONFLICT", { userMessage: CATEGORY_NOT_EMPTY_MESSAGE });
     await tx.forumCategory.delete({ where: { id } });
     await auditStructure(tx, actor, { action: "forum.category.deleted", targetType: "forum_category", targetId: id, before: categorySnapshot(before), after: null });
+    // Names, order and places of forums show on every forum page and in news items.
+    await announce(tx, [topic.forums, topic.news]);
     return before;
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import { FORUM_NOT_EMPTY_MESSAGE, type TStaffForum } from "@/lib/schemas/staff-forums";
 import type { AuditActor } from "../audit/audit-actor";
 import { db } from "../db";
@@ -23,6 +24,8 @@ export async function deleteForum(actor: AuditActor, id: number): Promise<TStaff
     if (await tx.newsPost.count({ where: { forumId: id } })) throw new AppError("CONFLICT", { userMessage: FORUM_NOT_EMPTY_MESSAGE });
     await tx.forum.delete({ where: { id } });
     await auditStructure(tx, actor, { action: "forum.forum.deleted", targetType: "forum", targetId: id, before, after: null });
+    // Names, order and places of forums show on every forum page and in news items.
+    await announce(tx, [topic.forums, topic.news]);
     return before;
   });
 }

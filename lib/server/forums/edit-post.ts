@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import { EDIT_WINDOW_MESSAGE, type TPost, withinEditWindow } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
@@ -52,6 +53,7 @@ export async function editPost(
       data: { content, editedAt: new Date(), editedById: actor.userId, editReason: input.reason ?? null },
     });
     if (changed.count === 0) throw postNotFound();
+    await announce(tx, [topic.thread(post.threadId)]);
     await syncNewsArticle(tx, { threadId: post.threadId, postId, before: post.content, after: content });
     if (staff && !own) {
       await recordAudit(

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { TPost } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
@@ -40,6 +41,8 @@ export async function moderatePost(actor: Pick<Actor, "userId">, postId: number,
       await syncNewsHidden(tx, { threadId: ref.threadId, postId, hidden: input.hidden });
       await tx.forumThread.update({ where: { id: ref.threadId }, data: { postCount: step } });
       await refreshThreadLatest(tx, ref.threadId);
+      // The thread, its line in the forum (replies, latest post) and the index's counters.
+      await announce(tx, [topic.forumIndex, topic.forum(thread.forumId), topic.thread(ref.threadId)]);
       // A hidden thread's posts are already out of the forum and author counters.
       if (!thread.hidden) {
         await tx.forum.update({ where: { id: thread.forumId }, data: { postCount: step } });

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { TThread } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db";
@@ -31,6 +32,7 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
   return db.$transaction(async (tx) => {
     const thread = await lockThreadForModeration(tx, threadId);
     if (!thread) throw threadNotFound();
+    const fromForum = thread.forumId;
     // Forums before users, in id order, once: a hide and a move in one request touch both.
     const forums = [thread.forumId, ...(patch.forum_id !== undefined ? [patch.forum_id] : [])];
     if (patch.hidden !== undefined || patch.forum_id !== undefined) {
@@ -71,6 +73,10 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
       await setHidden(tx, actor, threadId, thread, false, null);
       await audit("forum.thread.unhide", { hidden: true }, { hidden: false }, { forumId: thread.forumId, authorId: thread.userId });
     }
+    // The thread, the forum(s) listing it, the index's counters; a news thread's article too
+    // (its title, whether it shows, the forum it names).
+    const isNews = (await tx.newsPost.count({ where: { threadId } })) > 0;
+    await announce(tx, [topic.forumIndex, topic.forum(fromForum), topic.forum(thread.forumId), topic.thread(threadId), ...(isNews ? [topic.news] : [])]);
     return readThreadDto(tx, threadId);
   }, WRITE_TX);
 }

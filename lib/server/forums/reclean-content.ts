@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import { db } from "../db";
 import { isAppError } from "../errors";
 import { log } from "../log";
@@ -31,13 +32,17 @@ export async function recleanStoredContent(only?: { postIds?: number[]; newsIds?
   const postScope = only ? { id: { in: only.postIds ?? [] } } : {};
   const newsScope = only ? { id: { in: only.newsIds ?? [] } } : {};
   for (let after = 0; ; ) {
-    const rows = await db.forumPost.findMany({ where: { AND: [postScope, { id: { gt: after } }] }, orderBy: { id: "asc" }, take: BATCH, select: { id: true, content: true } });
+    const rows = await db.forumPost.findMany({ where: { AND: [postScope, { id: { gt: after } }] }, orderBy: { id: "asc" }, take: BATCH, select: { id: true, content: true, threadId: true } });
     if (!rows.length) break;
     for (const row of rows) {
       report.posts++;
       const next = await recleaned(row.content);
       if (next === row.content) continue;
-      const changed = await db.forumPost.updateMany({ where: { id: row.id, content: row.content }, data: { content: next } });
+      const changed = await db.$transaction(async (tx) => {
+        const done = await tx.forumPost.updateMany({ where: { id: row.id, content: row.content }, data: { content: next } });
+        if (done.count > 0) await announce(tx, [topic.thread(row.threadId)]);
+        return done;
+      });
       report.postsChanged += changed.count;
     }
     after = rows[rows.length - 1]!.id;
@@ -49,7 +54,11 @@ export async function recleanStoredContent(only?: { postIds?: number[]; newsIds?
       report.news++;
       const next = await recleaned(row.content);
       if (next === row.content) continue;
-      const changed = await db.newsPost.updateMany({ where: { id: row.id, content: row.content }, data: { content: next } });
+      const changed = await db.$transaction(async (tx) => {
+        const done = await tx.newsPost.updateMany({ where: { id: row.id, content: row.content }, data: { content: next } });
+        if (done.count > 0) await announce(tx, [topic.news]);
+        return done;
+      });
       report.newsChanged += changed.count;
     }
     after = rows[rows.length - 1]!.id;

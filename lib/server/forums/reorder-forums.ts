@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import { ORDER_STALE_MESSAGE, type TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import type { AuditActor } from "../audit/audit-actor";
 import { db } from "../db";
@@ -20,6 +21,8 @@ export async function reorderForums(actor: AuditActor, categoryId: number, ids: 
     if (before.length !== ids.length || !ids.every((id) => before.includes(id))) throw new AppError("CONFLICT", { userMessage: ORDER_STALE_MESSAGE });
     await setForumOrder(tx, categoryId, ids);
     await auditStructure(tx, actor, { action: "forum.forums.reordered", targetType: "forum_category", targetId: categoryId, before: { order: before }, after: { order: ids } });
+    // Names, order and places of forums show on every forum page and in news items.
+    await announce(tx, [topic.forums, topic.news]);
     return listForumStructure(tx);
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import { NEWS_PREVIEW_MAX } from "@/lib/schemas/news";
 import type { Tx } from "../db";
 import { htmlToText } from "./sanitize";
@@ -26,9 +27,12 @@ export async function syncNewsArticle(tx: Tx, edit: { threadId: number; postId: 
     where: { id: news.id },
     data: { content: edit.after, ...(derived ? { preview: htmlToText(edit.after, NEWS_PREVIEW_MAX) } : {}) },
   });
+  await announce(tx, [topic.news]);
 }
 
 export async function syncNewsHidden(tx: Tx, change: { threadId: number; postId: number; hidden: boolean }): Promise<void> {
   const news = await newsOfOpeningPost(tx, change.threadId, change.postId);
-  if (news) await tx.newsPost.update({ where: { id: news.id }, data: { hidden: change.hidden } });
+  if (!news) return;
+  await tx.newsPost.update({ where: { id: news.id }, data: { hidden: change.hidden } });
+  await announce(tx, [topic.news]);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { TForumCategoryPatch, TStaffForumCategory } from "@/lib/schemas/staff-forums";
 import type { AuditActor } from "../audit/audit-actor";
 import { db } from "../db";
@@ -24,6 +25,8 @@ export async function updateForumCategory(actor: AuditActor, id: number, patch: 
     const after = toStaffForumCategory(row);
     const action = patch.hidden !== undefined && patch.hidden !== before.hidden ? (patch.hidden ? "forum.category.hidden" : "forum.category.shown") : "forum.category.updated";
     await auditStructure(tx, actor, { action, targetType: "forum_category", targetId: id, before: categorySnapshot(before), after: categorySnapshot(after) });
+    // Names, order and places of forums show on every forum page and in news items.
+    await announce(tx, [topic.forums, topic.news]);
     return after;
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { TForumPatch, TStaffForum } from "@/lib/schemas/staff-forums";
 import type { AuditActor } from "../audit/audit-actor";
 import { db } from "../db";
@@ -46,6 +47,8 @@ export async function updateForum(actor: AuditActor, id: number, patch: TForumPa
     const after = toStaffForum(row);
     const action = patch.hidden !== undefined && patch.hidden !== before.hidden ? (patch.hidden ? "forum.forum.hidden" : "forum.forum.shown") : "forum.forum.updated";
     await auditStructure(tx, actor, { action, targetType: "forum", targetId: id, before, after });
+    // Names, order and places of forums show on every forum page and in news items.
+    await announce(tx, [topic.forums, topic.news]);
     return after;
   });
 }

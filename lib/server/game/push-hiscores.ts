@@ -6,7 +6,8 @@ import { OVERALL_ID } from "@/lib/skills";
 import { levelForXp } from "@/lib/xp";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { bumpLadders, laddersOf } from "../hiscores/mark-ladders-dirty";
+import { announce, topic } from "../changes/announce";
+import { laddersOf, recordLadderChanges } from "../hiscores/mark-ladders-dirty";
 import { deleteOtherLadderRows, deleteSkillRows, lockPushPlayer, moveActivityRows, upsertHiscoreRows } from "./sql/hiscore-push";
 
 // The game pushes a player's experience (on logout or periodically). One row per skill plus
@@ -22,7 +23,8 @@ import { deleteOtherLadderRows, deleteSkillRows, lockPushPlayer, moveActivityRow
 // row. Activity rows move with the player when they change ladder.
 
 // The ladder's ranks follow at once in order and counts near the player; the exact positions
-// of far-away rows catch up when the refresh queued here has run (docs/hiscores.md).
+// of far-away rows catch up at the next run of the refresh loop, which also announces the
+// ladder's pages. The push announces the player's own page (docs/hiscores.md).
 
 export { GAME_MODE_DB, XP_MODE_DB };
 
@@ -52,9 +54,7 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
   const ranked = pushed.filter((a) => a.score > 0);
   const unranked = pushed.filter((a) => a.score === 0).map((a) => a.id);
 
-  // Pushes to one ladder queue for its version row at their commit; on a loaded machine the queue
-  // can pass Prisma's default 5 s for a transaction (the mixed benchmark saw six 500s in 787
-  // pushes), hence the client's longer limits (TRANSACTION_LIMITS in ../db.ts).
+  // Pushes share no row: two pushes wait for each other only when they are for one player.
   await db.$transaction(async (tx) => {
     // Locks the player: two pushes for one player apply one after the other.
     const user = await lockPushPlayer(tx, input.player_id);
@@ -62,8 +62,7 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     // Staff and banned players stay off the ladders (docs/hiscores.md); a temporary ban whose end
     // has passed no longer hides them, even before the lift-ban job has run.
     const hidden = user.privilege !== "PLAYER" || user.banned;
-    // Read before the delete below, so a ladder the player leaves is refreshed too; bumped last
-    // (bumpLadders), so pushes to one ladder queue behind each other only for the commit.
+    // Read before the delete below, so a ladder the player leaves is refreshed too.
     const ladders = [...(await laddersOf(tx, user.id)), { gameMode, xpMode }];
     const ladder = { userId: user.id, gameMode, xpMode, hidden };
     // Activity rows not in this push keep their score: they follow the player to the new ladder
@@ -76,7 +75,8 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     const rowValues = [...xpCol, ...ranked.map((a) => a.score)];
     await upsertHiscoreRows(tx, ladder, rowSkills, rowLevels, rowValues);
     if (unranked.length) await deleteSkillRows(tx, user.id, unranked);
-    await bumpLadders(tx, ladders);
+    await recordLadderChanges(tx, ladders);
+    await announce(tx, [topic.player(user.username)]);
   });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };
 }

@@ -1,39 +1,34 @@
 import "server-only";
 import type { Tx } from "../db";
-import { enqueue } from "../jobs/enqueue";
-import { bumpLadderVersions, type Ladder, selectLaddersOf } from "./sql/ladders";
+import { insertLadderChanges, type Ladder, selectLaddersOf } from "./sql/ladders";
 
-// A write that can move ranks (the game's push, a ban, a privilege change) bumps its ladders'
-// version and queues their refresh in the same transaction. The refresh waits REFRESH_DELAY_MS
-// and a later write does not postpone it (preserve_run_at): under a steady stream of pushes a
-// ladder is refreshed about every REFRESH_DELAY_MS plus the refresh itself (docs/hiscores.md).
+// A write that can move ranks (the game's push, a ban, a privilege change) records a change of
+// each ladder it touched, in its own transaction. A change is a new row of its own
+// (hiscore_ladder_changes): no two writers share a row, so pushes for different players of one
+// ladder never wait for each other. The refresh loop (refresh-hiscores-task.ts) runs every
+// REFRESH_DELAY_MS, rebuilds the anchors of each ladder that has changes, deletes the changes it
+// saw and announces the ladder's pages (docs/hiscores.md).
 
+/** How often the refresh loop looks for changed ladders. */
 export const REFRESH_DELAY_MS = 15_000;
 
 export type { Ladder };
-
-export const refreshJobKey = (l: Ladder) => `refresh-hiscores:${l.gameMode}:${l.xpMode}`;
 
 /** The ladders the user has rows on now. */
 export async function laddersOf(tx: Tx, userId: number): Promise<Ladder[]> {
   return selectLaddersOf(tx, userId);
 }
 
-/**
- * Bumps these ladders' versions and queues their refresh. Both writes lock one row per ladder
- * (its hiscore_ladders row, its refresh job) until the transaction ends, so every write to the
- * ladder waits behind them: call this as the transaction's last step.
- */
-export async function bumpLadders(tx: Tx, ladders: readonly Ladder[]): Promise<void> {
+/** Records a change of each of these ladders (one row each; nothing is locked but the new rows). */
+export async function recordLadderChanges(tx: Tx, ladders: readonly Ladder[]): Promise<void> {
   const unique = [...new Map(ladders.map((l) => [`${l.gameMode}:${l.xpMode}`, l])).values()];
   if (unique.length === 0) return;
-  const bumped = await bumpLadderVersions(tx, unique);
-  for (const l of bumped) {
-    await enqueue("refresh-hiscores", { gameMode: l.gameMode, xpMode: l.xpMode }, { tx, runAt: new Date(Date.now() + REFRESH_DELAY_MS), jobKey: refreshJobKey(l), jobKeyMode: "preserve_run_at" });
-  }
+  await insertLadderChanges(tx, unique);
 }
 
-/** The user's current ladders plus `extra`, bumped (for writes that change nothing else after). */
-export async function markLaddersDirty(tx: Tx, userId: number, extra?: Ladder): Promise<void> {
-  await bumpLadders(tx, [...(await laddersOf(tx, userId)), ...(extra ? [extra] : [])]);
+/** The user's current ladders plus `extra`, recorded as changed; answers them. */
+export async function markLaddersDirty(tx: Tx, userId: number, extra?: Ladder): Promise<Ladder[]> {
+  const ladders = [...(await laddersOf(tx, userId)), ...(extra ? [extra] : [])];
+  await recordLadderChanges(tx, ladders);
+  return ladders;
 }

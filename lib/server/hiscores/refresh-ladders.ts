@@ -6,7 +6,7 @@ import { db } from "../db";
 import { log } from "../log";
 import type { Ladder } from "./mark-ladders-dirty";
 import { countLadderPlayers, deleteAnchors, insertAnchors, lockAnchorRebuild, selectUsedActivities } from "./sql/anchors";
-import { recordLadderRefresh, selectLaddersWithPlayers, selectLadderVersion, selectStaleLadders } from "./sql/ladders";
+import { recordLadderRefresh, selectChangedLadders, selectLadderChangeIds, selectLaddersWithPlayers } from "./sql/ladders";
 
 // Rebuilds a ladder's anchors: for each of its 24 skills and each activity that has rows (or
 // had anchors) the key of every ANCHOR_EVERY-th visible row, found by hopping through the ladder
@@ -21,9 +21,9 @@ const ACTIVITY_IDS = ACTIVITIES.map((a) => a.id);
 export async function refreshLadder(ladder: Ladder, opts: { force?: boolean; every?: number } = {}): Promise<{ refreshed: boolean; players: number; ms: number }> {
   const started = performance.now();
   const { gameMode, xpMode } = ladder;
-  const row = await selectLadderVersion(ladder);
-  const seen = row?.version ?? 0n;
-  if (!opts.force && row && seen <= row.refreshedVersion) return { refreshed: false, players: row.players, ms: 0 };
+  // The changes committed before the rebuild starts: the ones it takes in.
+  const seen = await selectLadderChangeIds(ladder);
+  if (!opts.force && seen.length === 0) return { refreshed: false, players: 0, ms: 0 };
 
   const step = opts.every ?? ANCHOR_EVERY;
   // Activities nobody on this ladder has are skipped: one index probe each, in one statement.
@@ -35,18 +35,19 @@ export async function refreshLadder(ladder: Ladder, opts: { force?: boolean; eve
 
   // Players on the ladder: the last Overall anchor's offset plus the rows after it.
   const players = await countLadderPlayers(ladder);
-  // Records the version seen before the rebuild: a push during it leaves the ladder stale.
+  // Deletes the changes seen before the rebuild (a push during it stays for the next refresh) and
+  // announces the ladder's pages, in one transaction.
   await recordLadderRefresh(ladder, seen, players);
   const ms = Math.round(performance.now() - started);
   log.info("hiscores.refreshed", { gameMode, xpMode, players, ms });
   return { refreshed: true, players, ms };
 }
 
-/** Every ladder whose version moved since its last refresh (the crontab's safety net). */
-export async function refreshStaleLadders(): Promise<number> {
-  const stale = await selectStaleLadders();
-  for (const l of stale) await refreshLadder(l);
-  return stale.length;
+/** Every ladder with changes since its last refresh; how many were refreshed. */
+export async function refreshChangedLadders(): Promise<number> {
+  const changed = await selectChangedLadders();
+  for (const l of changed) await refreshLadder(l);
+  return changed.length;
 }
 
 /** Rebuilds every ladder that has players (after a bulk load such as the hiscores seed). */

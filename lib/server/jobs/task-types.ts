@@ -19,6 +19,7 @@ export type JobPayloads = {
   /** Puts game deliveries whose lease ran out without an ack back in the queue (crontab). */
   "release-expired-leases": Record<string, unknown>;
   /** Rebuilds the rank anchors of one ladder (after pushes), or of every stale ladder (crontab). */
+  // Empty: the loop refreshes every changed ladder (a ladder named by an older job is ignored).
   "refresh-hiscores": { gameMode?: string; xpMode?: string };
   /** Posts a new news post to the Discord webhook (DISCORD_NEWS_WEBHOOK_URL). */
   "announce-news": { newsId: number };
@@ -44,7 +45,7 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
   "refresh-vote-metrics": 2, // the next tick five minutes later recomputes anyway
   "release-expired-leases": 1, // runs every minute; claims take expired leases anyway
-  "refresh-hiscores": 3, // the crontab refreshes any ladder still stale
+  "refresh-hiscores": 3, // each run queues the next first; the crontab restarts a stopped loop
   "announce-news": 8, // ~1.5 h of retries: outlasts a Discord outage; after that the news is old
   "lift-ban": 10, // a player waits for it: keep retrying through a database hiccup (~3.5 h)
   "sample-players-online": 1, // no retry: the next tick, five minutes later, takes the next sample anyway

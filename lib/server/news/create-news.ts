@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { z } from "zod";
 import { NEWS_PLACEHOLDER_IMAGE, NEWS_PREVIEW_MAX, type TNewsPost, type ZCreateNewsInput } from "@/lib/schemas/news";
 import { recordAudit } from "../audit/record-audit";
@@ -50,6 +51,7 @@ export async function createNews(
           select: NEWS_POST_SELECT,
         });
         await recordAudit({ action: "news.create", actorId: actor.userId, targetType: "news", targetId: row.id, data: { reason: null, before: null, after: { title: input.title, slug, threadId, forumId: forum.id } }, ip }, tx);
+        await announce(tx, [topic.news]);
         // Queued with the post: announced once it commits, never for a post that rolled back.
         if (announcesNews()) await enqueue("announce-news", { newsId: row.id }, { tx });
         return toNewsPostDto(row);

@@ -1,4 +1,5 @@
 import "server-only";
+import { announce, topic } from "../changes/announce";
 import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import { memberRankForTotal } from "@/lib/ranks";
 import { applyCreditChange, BalanceLimitError } from "../credits/apply-credit-change";
@@ -114,5 +115,9 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
 export async function recomputeRank(tx: Tx, userId: number): Promise<void> {
   const sum = await tx.creditPurchase.aggregate({ where: { userId, status: "PAID" }, _sum: { amountCents: true } });
   const totalSpentCents = sum._sum.amountCents ?? 0;
-  await tx.user.update({ where: { id: userId }, data: { totalSpentCents, memberRank: memberRankForTotal(totalSpentCents) } });
+  const memberRank = memberRankForTotal(totalSpentCents);
+  const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { memberRank: true } });
+  await tx.user.update({ where: { id: userId }, data: { totalSpentCents, memberRank } });
+  // Posts show the author's rank beside the name.
+  if (before.memberRank !== memberRank) await announce(tx, [topic.forums]);
 }

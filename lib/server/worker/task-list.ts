@@ -46,8 +46,9 @@ export const crontab = [
   "*/5 * * * * refresh-vote-metrics ?max=2&jobKey=refresh-vote-metrics",
   // Game deliveries whose lease ran out go back to pending; one pending run at most.
   "* * * * * release-expired-leases ?max=1&jobKey=release-expired-leases",
-  // Safety net for hiscore ladders left stale (a refresh that failed its attempts).
-  "*/5 * * * * refresh-hiscores ?max=3&jobKey=refresh-hiscores-stale",
+  // Starts the hiscores refresh loop (refresh-hiscores-task.ts), and restarts it should it stop; a
+  // pending run keeps its time (the loop's own key), so a running loop is left as it is.
+  "* * * * * refresh-hiscores ?max=1&jobKey=refresh-hiscores&jobKeyMode=preserve_run_at",
   // Players online into the staff dashboard's history (and samples past 90 days out); one pending run at most.
   "*/5 * * * * sample-players-online ?max=1&jobKey=sample-players-online",
   // Expired links out of stored mail, sent mail past 30 days deleted; one pending run at most.

@@ -7,7 +7,7 @@ import { BANNED_NOW } from "../../sql/bans";
 // score, on the one ladder (game mode, XP mode) the player is on.
 
 /** The pushed player, locked: what decides whether their rows are hidden (`banned`: a ban in force now). */
-export type PushPlayerRow = { id: number; privilege: string; banned: boolean };
+export type PushPlayerRow = { id: number; username: string; privilege: string; banned: boolean };
 
 /** The player's rows, all on this ladder and with this visibility. */
 export type PushLadder = { userId: number; gameMode: GameMode; xpMode: XpMode; hidden: boolean };
@@ -15,7 +15,7 @@ export type PushLadder = { userId: number; gameMode: GameMode; xpMode: XpMode; h
 /** Locks the player until the transaction ends (two pushes for one player apply one after the other); null when unknown. */
 export async function lockPushPlayer(tx: Tx, userId: number): Promise<PushPlayerRow | null> {
   const rows = await tx.$queryRaw<PushPlayerRow[]>`
-      SELECT id, privilege, ${BANNED_NOW} AS banned FROM users WHERE id = ${userId} FOR UPDATE`;
+      SELECT id, username, privilege, ${BANNED_NOW} AS banned FROM users WHERE id = ${userId} FOR UPDATE`;
   return rows[0] ?? null;
 }
 
