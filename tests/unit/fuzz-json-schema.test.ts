@@ -32,6 +32,17 @@ const SCHEMAS: Record<string, JsonSchema> = {
   "map of message lists": { type: "object", properties: { details: { type: "string" } }, additionalProperties: { type: "array", items: { type: "string" } } },
   "map with key names": { type: "object", propertyNames: { type: "string", enum: ["x", "y"] }, additionalProperties: { type: "integer", minimum: 0, maximum: 5 } },
   anything: {},
+  "integer but not 0": { type: "integer", minimum: -3, maximum: 3, not: { const: 0 } },
+  "a day": { type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+  "ids without repeats": { type: "array", items: { type: "integer", minimum: 1, maximum: 4 }, minItems: 1, maxItems: 4, uniqueItems: true },
+  "a patch of at least one field": { type: "object", properties: { a: { type: "string" }, b: { type: "boolean" } }, minProperties: 1, anyOf: [{ required: ["a"] }, { required: ["b"] }] },
+  "a reason when hidden": {
+    type: "object",
+    properties: { hidden: { type: "boolean" }, reason: { type: "string", minLength: 1 } },
+    required: ["hidden"],
+    if: { properties: { hidden: { const: true } }, required: ["hidden"] },
+    then: { required: ["reason"] },
+  },
   // How zod writes a recursive type (a JSON value): a local $ref into the root's $defs.
   "recursive JSON value": {
     type: "object",
@@ -76,6 +87,13 @@ describe("validate", () => {
     ["a bad extra property", { type: "object", additionalProperties: { type: "string" } }, { x: 1 }],
     ["a bad key", { type: "object", propertyNames: { enum: ["a"] } }, { b: 1 }],
     ["a bad nested value", { type: "object", properties: { a: { type: "object", properties: { b: { type: "integer" } } } } }, { a: { b: "1" } }],
+    ["a value under not", { type: "integer", not: { const: 0 } }, 0],
+    ["a bad date", { type: "string", format: "date" }, "2025-02-29"],
+    ["an item twice", { type: "array", uniqueItems: true }, [1, { a: 1 }, { a: 1 }]],
+    ["too few properties", { type: "object", minProperties: 1 }, {}],
+    ["too many properties", { type: "object", maxProperties: 1 }, { a: 1, b: 2 }],
+    ["a miss of then", { type: "object", if: { properties: { a: { const: true } }, required: ["a"] }, then: { required: ["b"] } }, { a: true }],
+    ["a miss of else", { type: "object", if: { properties: { a: { const: true } }, required: ["a"] }, else: { required: ["c"] } }, { a: false }],
     ["a bad value deep in a recursive type", { $ref: "#/$defs/list", $defs: { list: { type: "array", items: { anyOf: [{ type: "integer" }, { $ref: "#/$defs/list" }] } } } }, [1, [2, [3, ["x"]]]]],
   ];
   it.each(cases)("finds %s", (_name, schema, value) => {
@@ -85,6 +103,12 @@ describe("validate", () => {
   it("passes conforming values and names the place of an error", () => {
     expect(validate({ type: "object", properties: { a: { type: ["integer", "null"] } }, required: ["a"] }, { a: null })).toEqual([]);
     expect(validate({ type: "string", maxLength: 1 }, "😀")).toEqual([]);
+    // The twins of the keywords above: each passes what it should.
+    expect(validate({ type: "integer", not: { const: 0 } }, -1)).toEqual([]);
+    expect(validate({ type: "string", format: "date" }, "2024-02-29")).toEqual([]);
+    expect(validate({ type: "array", uniqueItems: true }, [1, "1", { a: 1 }, { a: 2 }])).toEqual([]);
+    const ifThen: JsonSchema = { type: "object", if: { properties: { a: { const: true } }, required: ["a"] }, then: { required: ["b"] } };
+    expect([validate(ifThen, { a: true, b: 1 }), validate(ifThen, { a: false }), validate(ifThen, {})]).toEqual([[], [], []]);
     expect(validate({ type: "object", properties: { list: { type: "array", items: { type: "integer" } } } }, { list: [1, "x"] })).toEqual(["$.list[1]: expected integer, got string"]);
   });
 
@@ -204,6 +228,16 @@ describe("requests", () => {
       for (const [k, v] of r.query) expect([k, Number(v) >= 1 && Number(v) <= 3]).toEqual(["page", true]);
       expect(r.body.kind).toBe("text");
       if (r.body.kind === "text") expect(validate(SCHEMAS["closed object"]!, JSON.parse(r.body.text))).toEqual([]);
+    }
+  });
+
+  it("a raw form body is written as a form, from its declared fields", () => {
+    const form: JsonSchema = { type: "object", properties: { token: { type: "string", minLength: 1, maxLength: 8 } }, required: ["token"], additionalProperties: { type: "string", maxLength: 4 } };
+    const raw = { method: "POST", rawBody: true, doc: { operationId: "cb", requestBody: { content: { "application/x-www-form-urlencoded": { schema: form } } }, responses: {} } };
+    for (const r of fc.sample(validRequests(raw), { seed: 3, numRuns: 30 })) {
+      if (r.body.kind !== "text") throw new Error("no body");
+      expect(r.body.contentType).toBe("application/x-www-form-urlencoded");
+      expect(Object.fromEntries(new URLSearchParams(r.body.text))).toEqual(r.bodyValue);
     }
   });
 

@@ -31,6 +31,7 @@ const FORMAT_ARBITRARIES: Record<string, () => fc.Arbitrary<string>> = {
   ipv6: () => fc.ipV6(),
   email: () => fc.emailAddress(),
   uri: () => fc.webUrl(),
+  date: () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
   "date-time": () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
   uuid: () => fc.uuid(),
 };
@@ -41,21 +42,20 @@ function stringArbitrary(schema: JsonSchema, opts: Required<Omit<ArbitraryOption
   const cap = Math.max(min, max ?? opts.maxStringLength);
   // Both readings of "length" must hold: JSON Schema counts code points, zod (the server) UTF-16 units.
   const fits = (s: string) => codePoints(s) >= min && (max === undefined || s.length <= max) && validate(schema, s, "$", root).length === 0;
-  let base: fc.Arbitrary<string>;
+  const sized = (unit: "grapheme" | "grapheme-ascii", lo: number, hi: number) => fc.string({ unit, minLength: lo, maxLength: hi });
+  const plain = fc.oneof(
+    { weight: 4, arbitrary: sized("grapheme-ascii", min, Math.min(cap, min + 24)) },
+    { weight: 2, arbitrary: sized("grapheme", min, Math.min(cap, min + 12)) },
+    // Right at the limits: where off-by-one and column-size bugs live.
+    { weight: 1, arbitrary: sized("grapheme-ascii", cap, cap) },
+    { weight: 1, arbitrary: sized("grapheme-ascii", min, min) },
+  );
   const format = schema.format ? FORMAT_ARBITRARIES[schema.format] : undefined;
-  if (format) base = format();
-  else if (schema.pattern !== undefined) base = fc.stringMatching(new RegExp(schema.pattern), { maxLength: cap });
-  else {
-    const sized = (unit: "grapheme" | "grapheme-ascii", lo: number, hi: number) => fc.string({ unit, minLength: lo, maxLength: hi });
-    base = fc.oneof(
-      { weight: 4, arbitrary: sized("grapheme-ascii", min, Math.min(cap, min + 24)) },
-      { weight: 2, arbitrary: sized("grapheme", min, Math.min(cap, min + 12)) },
-      // Right at the limits: where off-by-one and column-size bugs live.
-      { weight: 1, arbitrary: sized("grapheme-ascii", cap, cap) },
-      { weight: 1, arbitrary: sized("grapheme-ascii", min, min) },
-    );
-  }
-  return base.filter(fits);
+  if (format) return format().filter(fits);
+  if (schema.pattern === undefined) return plain.filter(fits);
+  // Text from the pattern, and plain text where the pattern lets it through (the text rule's
+  // pattern lets most through): the plain kinds keep their lengths at the limits.
+  return fc.oneof(fc.stringMatching(new RegExp(schema.pattern), { maxLength: cap }), plain).filter(fits);
 }
 
 function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
@@ -98,6 +98,12 @@ export function arbitraryFor(schema: JsonSchema, options: ArbitraryOptions = {},
   const build = (s: JsonSchema, p: SchemaPath, refDepth = 0): fc.Arbitrary<unknown> => {
     const hinted = options.hint?.(s, p);
     if (hinted) return hinted;
+    // Keywords that only take values away (not, if/then/else, counts of properties): values of
+    // the rest, kept when they meet these too.
+    if (s.not || s.if || s.minProperties !== undefined || s.maxProperties !== undefined) {
+      const { not: _n, if: _i, then: _t, else: _e, minProperties: _min, maxProperties: _max, ...rest } = s;
+      return build(rest, p, refDepth).filter((v) => ok(s, v));
+    }
     if (s.$ref !== undefined) {
       const { $ref, ...rest } = s;
       return build({ ...rest, ...resolveRef($ref, root) }, p, refDepth + 1);
@@ -130,7 +136,9 @@ export function arbitraryFor(schema: JsonSchema, options: ArbitraryOptions = {},
       case "array": {
         const minLength = s.minItems ?? 0;
         const maxLength = Math.max(minLength, Math.min(s.maxItems ?? opts.maxItems, Math.max(opts.maxItems, minLength)));
-        return fc.array(s.items ? build(s.items, [...p, 0], refDepth) : fc.jsonValue({ maxDepth: 1 }), { minLength, maxLength });
+        const items = s.items ? build(s.items, [...p, 0], refDepth) : fc.jsonValue({ maxDepth: 1 });
+        if (s.uniqueItems) return fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) });
+        return fc.array(items, { minLength, maxLength });
       }
       case "object": {
         const props = Object.entries(s.properties ?? {});

@@ -9,13 +9,20 @@ export type JsonSchema = {
   const?: unknown;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  not?: JsonSchema;
+  if?: JsonSchema;
+  then?: JsonSchema;
+  else?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  minProperties?: number;
+  maxProperties?: number;
   additionalProperties?: boolean | JsonSchema;
   propertyNames?: JsonSchema;
   items?: JsonSchema;
   minItems?: number;
   maxItems?: number;
+  uniqueItems?: boolean;
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -42,8 +49,8 @@ export type JsonSchema = {
 export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
 const KNOWN = new Set([
-  "type", "enum", "const", "anyOf", "oneOf", "properties", "required", "additionalProperties", "propertyNames", "items",
-  "minItems", "maxItems", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
+  "type", "enum", "const", "anyOf", "oneOf", "not", "if", "then", "else", "properties", "required", "minProperties", "maxProperties",
+  "additionalProperties", "propertyNames", "items", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
   "exclusiveMaximum", "multipleOf", "description", "default", "title", "examples", "deprecated", "readOnly", "writeOnly", "$schema", "$ref", "$defs",
 ]);
 
@@ -63,6 +70,7 @@ export function assertSupported(schema: JsonSchema, where = "#", root: JsonSchem
   for (const [k, s] of Object.entries(schema.properties ?? {})) assertSupported(s, `${where}/properties/${k}`, root);
   for (const [i, s] of (schema.anyOf ?? []).entries()) assertSupported(s, `${where}/anyOf/${i}`, root);
   for (const [i, s] of (schema.oneOf ?? []).entries()) assertSupported(s, `${where}/oneOf/${i}`, root);
+  for (const key of ["not", "if", "then", "else"] as const) if (schema[key]) assertSupported(schema[key], `${where}/${key}`, root);
   if (schema.items) assertSupported(schema.items, `${where}/items`, root);
   if (schema.propertyNames) assertSupported(schema.propertyNames, `${where}/propertyNames`, root);
   if (typeof schema.additionalProperties === "object") assertSupported(schema.additionalProperties, `${where}/additionalProperties`, root);
@@ -111,6 +119,7 @@ const FORMATS: Record<string, (s: string) => boolean> = {
   ipv4: (s) => /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(s),
   ipv6: (s) => /^[0-9a-fA-F:.]+$/.test(s) && s.includes(":"),
   email: (s) => /^[^\s@]+@[^\s@]+$/.test(s),
+  date: (s) => /^\d{4}-\d\d-\d\d$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
   "date-time": (s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d\d-\d\dT/.test(s),
   uri: (s) => {
     try {
@@ -151,6 +160,11 @@ export function validate(schema: JsonSchema, value: unknown, path = "$", root: J
     const n = schema.oneOf.filter((s) => nested(s, value, path).length === 0).length;
     if (n !== 1) fail(`matches ${n} of the oneOf alternatives (exactly 1 wanted)`);
   }
+  if (schema.not && nested(schema.not, value, path).length === 0) fail(`matches the schema under not (${JSON.stringify(schema.not).slice(0, 60)})`);
+  if (schema.if) {
+    const branch = nested(schema.if, value, path).length === 0 ? schema.then : schema.else;
+    if (branch) errors.push(...nested(branch, value, path));
+  }
 
   const types = typesOf(schema);
   if (types && !types.some((t) => matchesType(value, t))) {
@@ -176,10 +190,14 @@ export function validate(schema: JsonSchema, value: unknown, path = "$", root: J
     if (schema.minItems !== undefined && value.length < schema.minItems) fail(`fewer than ${schema.minItems} items`);
     if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(`more than ${schema.maxItems} items`);
     if (schema.items) value.forEach((item, i) => errors.push(...nested(schema.items!, item, `${path}[${i}]`)));
+    if (schema.uniqueItems && value.some((item, i) => value.slice(0, i).some((earlier) => deepEqual(earlier, item)))) fail("has an item twice (uniqueItems)");
   }
   if (typeOfValue(value) === "object") {
     const obj = value as Record<string, unknown>;
     for (const key of schema.required ?? []) if (!Object.hasOwn(obj, key)) fail(`missing required property "${key}"`);
+    const count = Object.keys(obj).length;
+    if (schema.minProperties !== undefined && count < schema.minProperties) fail(`fewer than ${schema.minProperties} properties`);
+    if (schema.maxProperties !== undefined && count > schema.maxProperties) fail(`more than ${schema.maxProperties} properties`);
     for (const [key, v] of Object.entries(obj)) {
       const sub = schema.properties?.[key];
       if (schema.propertyNames) errors.push(...nested(schema.propertyNames, key, `${path}{${key}}`));

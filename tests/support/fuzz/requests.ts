@@ -41,6 +41,13 @@ export type RequestShape = {
 
 const asParam = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
+/** A raw body's text: an object as a form when the declared type is one, else as a parameter. */
+function rawText(v: unknown, contentType: string): string {
+  const isForm = contentType.split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
+  if (isForm && v && typeof v === "object" && !Array.isArray(v)) return new URLSearchParams(Object.entries(v).map(([k, x]) => [k, asParam(x)])).toString();
+  return asParam(v);
+}
+
 const pathParams = (doc: DocOperation) => (doc.parameters ?? []).filter((p) => p.in === "path");
 const queryParams = (doc: DocOperation) => (doc.parameters ?? []).filter((p) => p.in === "query");
 const bodyOf = (doc: DocOperation) => {
@@ -62,8 +69,8 @@ export function validRequests(shape: RequestShape, hint?: Hint): fc.Arbitrary<Fu
   const body: fc.Arbitrary<{ value?: unknown; body: FuzzBody }> = !declared
     ? fc.constant({ body: { kind: "none" } })
     : shape.rawBody
-      ? // Raw bodies are bytes to the server: a generated string, sent as the declared type.
-        arbitraryFor(declared.schema, { ...opts, maxStringLength: 200 }, ["body"]).map((v) => ({ value: v, body: { kind: "text", text: asParam(v), contentType: declared.contentType } }))
+      ? // Raw bodies are bytes to the server: a generated value, written in the declared type.
+        arbitraryFor(declared.schema, { ...opts, maxStringLength: 200 }, ["body"]).map((v) => ({ value: v, body: { kind: "text", text: rawText(v, declared.contentType), contentType: declared.contentType } }))
       : arbitraryFor(declared.schema, opts, ["body"]).map((v) => ({ value: v, body: { kind: "text", text: toJsonText(v), contentType: declared.contentType } }));
   return fc.record({ params, query, body }).map(({ params: p, query: q, body: b }) => ({ valid: true, label: "valid", params: p, query: q, bodyValue: b.value, body: b.body, headers: {} }));
 }
