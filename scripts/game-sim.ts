@@ -198,11 +198,18 @@ export function activitiesFor(username: string): Record<string, number> {
 }
 
 export function describeDelivery(d: TGameDelivery): string {
-  const p = d.payload;
-  if (d.kind === "store_item") return `${p.quantity ?? 1} x ${p.name ?? "item"} (item id ${p.item_id})`;
-  if (d.kind === "credit_package") return `${p.credits} credits${p.bonus_credits ? ` + ${p.bonus_credits} bonus` : ""}`;
-  if (d.kind === "vote_reward") return `${p.points} vote point(s) for voting on ${p.site}`;
-  return JSON.stringify(p);
+  // Each kind's payload is typed by its kind (lib/schemas/delivery-payloads.ts); a kind this
+  // simulator does not know yet is shown as sent.
+  switch (d.kind) {
+    case "store_item":
+      return `${d.payload.quantity} x ${d.payload.name ?? "item"} (item id ${d.payload.item_id})`;
+    case "credit_package":
+      return `${d.payload.credits} credits${d.payload.bonus_credits ? ` + ${d.payload.bonus_credits} bonus` : ""}`;
+    case "vote_reward":
+      return `${d.payload.points} vote point(s) for voting on ${d.payload.site ?? "a listing site"}`;
+    default:
+      return JSON.stringify((d as { payload: unknown }).payload);
+  }
 }
 
 const time = (iso: string | null) => (iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 19) + " UTC" : "-");

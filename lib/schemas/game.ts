@@ -3,6 +3,7 @@ import { ACTIVITIES, ACTIVITY_SCORE_MAX } from "../hiscores-layout";
 import { SKILLS } from "../skills";
 import { MAX_XP } from "../xp";
 import { defineOperation, REQUIRED } from "./api";
+import { type TGameKindOf, type TLiveDeliveryKind, ZGameCreditPackagePayload, ZGameStoreItemPayload, ZGameVoteRewardPayload } from "./delivery-payloads";
 import { zId } from "./ids";
 
 // Contracts of the game bridge (docs/game-integration.md): what a game server
@@ -81,16 +82,32 @@ export const gameLoginOp = defineOperation({
 
 // ── deliveries ──
 
-export const DELIVERY_KINDS = ["store_item", "credit_package", "vote_reward"] as const;
+/** The kinds the game receives today; the reserved kinds of lib/schemas/delivery-payloads.ts join when written. */
+export const DELIVERY_KINDS = ["store_item", "credit_package", "vote_reward"] as const satisfies readonly TGameKindOf<TLiveDeliveryKind>[];
 
-export const ZGameDelivery = z.object({
-  id: z.number().int().describe("Delivery id: record it with the player's save; ack it once granted"),
-  kind: z.enum(DELIVERY_KINDS),
-  payload: z
-    .record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()]))
-    .describe("store_item: item_id, quantity, name; credit_package: credits, bonus_credits; vote_reward: points, site"),
-  created: z.string().describe("ISO 8601"),
-});
+/** One kind's delivery as the game receives it, its payload typed by the kind; `extra` adds fields (the preview's status). */
+function zGameDeliveryOf<K extends string, P extends z.ZodType, X extends z.ZodRawShape>(kind: K, payload: P, title: string, extra: X) {
+  return z
+    .object({
+      id: z.number().int().describe("Delivery id: record it with the player's save; ack it once granted"),
+      kind: z.literal(kind),
+      payload,
+      created: z.string().describe("ISO 8601"),
+      ...extra,
+    })
+    .meta({ title });
+}
+
+/** A delivery of any kind the game receives, told apart by `kind` (OpenAPI: oneOf, one schema per kind). */
+function zGameDelivery<X extends z.ZodRawShape>(extra: X, suffix = "") {
+  return z.discriminatedUnion("kind", [
+    zGameDeliveryOf("store_item", ZGameStoreItemPayload, `StoreItemDelivery${suffix}`, extra),
+    zGameDeliveryOf("credit_package", ZGameCreditPackagePayload, `CreditPackageDelivery${suffix}`, extra),
+    zGameDeliveryOf("vote_reward", ZGameVoteRewardPayload, `VoteRewardDelivery${suffix}`, extra),
+  ]);
+}
+
+export const ZGameDelivery = zGameDelivery({});
 export type TGameDelivery = z.infer<typeof ZGameDelivery>;
 
 export const ZClaimInput = z.object({
@@ -145,7 +162,7 @@ export const ackDeliveriesOp = defineOperation({
 });
 
 export const ZPreviewQuery = z.object({ player_id: zPlayerId() });
-export const ZPreviewResult = z.object({ deliveries: z.array(ZGameDelivery.extend({ status: z.enum(["pending", "leased"]) })) });
+export const ZPreviewResult = z.object({ deliveries: z.array(zGameDelivery({ status: z.enum(["pending", "leased"]) }, "Preview")) });
 
 export const previewDeliveriesOp = defineOperation({
   method: "GET",

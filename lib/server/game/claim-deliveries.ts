@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { CLAIM_LIMIT_MAX, LEASE_DEFAULT_SEC, type TClaimResult } from "@/lib/schemas/game";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { deliveryInclude, toGameDelivery } from "./delivery-dto";
+import { deliveryInclude, gameDeliveriesOf } from "./delivery-dto";
 import { leaseDeliveries } from "./sql/delivery-leases";
 
 // POST /game/deliveries/claim (docs/game-integration.md, The lease protocol): leases a player's undelivered deliveries to the
@@ -26,5 +26,5 @@ export async function claimDeliveries(playerId: number, opts: { leaseSeconds?: n
   // Ours until the lease ends: read them back with what the game needs to see.
   const rows = await db.gameDelivery.findMany({ where: { id: { in: leased }, leaseId }, include: deliveryInclude, orderBy: { id: "asc" } });
   const until = rows[0]?.leasedUntil ?? null;
-  return { lease_id: leaseId, leased_until: until?.toISOString() ?? null, deliveries: rows.map(toGameDelivery) };
+  return { lease_id: leaseId, leased_until: until?.toISOString() ?? null, deliveries: gameDeliveriesOf(rows).map((r) => r.delivery) };
 }

@@ -4,7 +4,7 @@ import type { ZPreviewResult } from "@/lib/schemas/game";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { NO_SUCH_PLAYER } from "./claim-deliveries";
-import { deliveryInclude, toGameDelivery } from "./delivery-dto";
+import { deliveryInclude, gameDeliveriesOf } from "./delivery-dto";
 
 // GET /game/deliveries: what a player has waiting, read only (nothing is leased). A lease
 // that has run out shows as pending, since the next claim hands it out again.
@@ -15,6 +15,6 @@ export async function previewDeliveries(playerId: number): Promise<z.infer<typeo
   const rows = await db.gameDelivery.findMany({ where: { userId: playerId, status: { in: ["PENDING", "LEASED"] } }, include: deliveryInclude, orderBy: { id: "asc" } });
   const now = new Date();
   return {
-    deliveries: rows.map((r) => ({ ...toGameDelivery(r), status: r.status === "LEASED" && r.leasedUntil !== null && r.leasedUntil >= now ? "leased" : "pending" })),
+    deliveries: gameDeliveriesOf(rows).map(({ row: r, delivery }) => ({ ...delivery, status: r.status === "LEASED" && r.leasedUntil !== null && r.leasedUntil >= now ? "leased" : "pending" })),
   };
 }

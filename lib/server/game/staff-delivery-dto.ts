@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma, Privilege } from "@/lib/generated/prisma/client";
 import { staffRefusal } from "@/lib/privileges";
 import type { TDeliveryState, TStaffDelivery } from "@/lib/schemas/staff-deliveries";
+import { gameKindOf } from "@/lib/schemas/delivery-payloads";
 import { deliveryInclude, toGameDelivery } from "./delivery-dto";
 
 // What the staff deliveries area shows of a delivery: the game's view of it (the same payload a
@@ -49,20 +50,27 @@ export function isLeaseOver(row: { status: string; leasedUntil: Date | null }, n
 /** The member of staff the row is shown to: the staff rule decides whether they may act on its player. */
 export type DeliveryViewer = { actorId: number; privilege: Privilege };
 
+/** A payload that is not its kind's shape, as stored: its fields of plain values, for staff to see what is wrong. */
+function storedFields(payload: Prisma.JsonValue): TStaffDelivery["payload"] {
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return {};
+  return Object.fromEntries(Object.entries(payload).filter((e): e is [string, string | number | boolean | null] => e[1] === null || typeof e[1] !== "object"));
+}
+
 export function toStaffDelivery(row: StaffDeliveryRow, viewer: DeliveryViewer, now = new Date()): TStaffDelivery {
+  const game = toGameDelivery(row);
   const leaseExpired = isLeaseOver(row, now);
   const inReach = staffRefusal({ id: viewer.actorId, privilege: viewer.privilege }, row.user, "act") === null;
   return {
     id: row.id,
     player: { id: row.user.id, username: row.user.username },
-    kind: toGameDelivery(row).kind,
+    kind: gameKindOf(row.kind),
     status: row.status.toLowerCase() as TDeliveryState,
     leasedUntil: row.leasedUntil?.toISOString() ?? null,
     leaseExpired,
     attempts: row.attempts,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    payload: toGameDelivery(row).payload,
+    payload: game?.payload ?? storedFields(row.payload),
     storeOrderId: row.storeOrderId,
     creditPurchaseId: row.creditPurchaseId,
     voteId: row.voteId,

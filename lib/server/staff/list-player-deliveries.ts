@@ -1,4 +1,5 @@
 import "server-only";
+import { deliveryOf } from "@/lib/schemas/delivery-payloads";
 import type { TDeliveryRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { pageWindow } from "../paging";
@@ -23,7 +24,8 @@ export async function listPlayerDeliveries(userId: number, { page, pageSize }: R
       leaseExpired: d.status === "LEASED" && d.leasedUntil !== null && d.leasedUntil.getTime() <= now,
       deliveredAt: d.deliveredAt?.toISOString() ?? null,
       attempts: d.attempts,
-      payload: d.payload,
+      // As stored, in today's spelling where an older row used another (lib/schemas/delivery-payloads.ts).
+      payload: deliveryOf(d.kind, d.payload)?.payload ?? d.payload,
       storeOrderId: d.storeOrderId,
       creditPurchaseId: d.creditPurchaseId,
       voteId: d.voteId,
