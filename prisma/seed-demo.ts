@@ -3,6 +3,7 @@
 // Accounts are made by the same use cases as real ones (registration's core, the operator's
 // privilege action), so demo data cannot break the rules players must follow.
 import type { GameMode, Prisma, PrismaClient, XpMode } from "../lib/generated/prisma/client";
+import { deliveryPayload } from "../lib/schemas/delivery-payloads";
 import { setPrivilege } from "../lib/server/accounts/admin-actions";
 import { createAccount, type NewAccount } from "../lib/server/accounts/create-account";
 import { createForum } from "../lib/server/forums/create-forum";
@@ -217,7 +218,7 @@ async function seedAll(db: PrismaClient) {
   const order = await db.storeOrder.create({ data: { userId: people.player, productId: firstProduct.id, priceCredits: firstProduct.price, idempotencyKey: "demo-order-1", createdAt: daysAgo(15) } });
   balance -= firstProduct.price;
   await db.creditLedgerEntry.create({ data: { userId: people.player, delta: -firstProduct.price, balanceAfter: balance, kind: "SPEND", storeOrderId: order.id, idempotencyKey: `order:${order.id}:spend`, createdAt: daysAgo(15) } });
-  await db.gameDelivery.create({ data: { userId: people.player, kind: "STORE_ITEM", status: "DELIVERED", payload: { itemId: firstProduct.gameItemId, quantity: 1 }, storeOrderId: order.id, deliveredAt: daysAgo(15), createdAt: daysAgo(15) } });
+  await db.gameDelivery.create({ data: { userId: people.player, ...deliveryPayload("STORE_ITEM", { itemId: firstProduct.gameItemId, quantity: 1 }), status: "DELIVERED", storeOrderId: order.id, deliveredAt: daysAgo(15), createdAt: daysAgo(15) } });
   await db.user.update({ where: { id: people.player }, data: { storeCredits: balance, totalSpentCents: spent, totalVotes: 42 } });
 
   // ── voting ──

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   DeliveryPayloadError,
@@ -123,3 +125,26 @@ describe("the game's shape of each kind", () => {
     expect(kinds).toEqual([...LIVE_DELIVERY_KINDS, ...RESERVED_DELIVERY_KINDS]);
   });
 });
+
+describe("every writer of game_deliveries", () => {
+  // A row is written by Prisma's create (lib/server, the demo seed) or by raw SQL in a sql/
+  // module; either way the kind and payload come from deliveryPayload().
+  const files = [...walk("lib/server"), "prisma/seed-demo.ts"];
+  const writers = files.filter((f) => /gameDelivery\.(create|createMany|upsert)\(|INSERT INTO game_deliveries/.test(readFileSync(f, "utf8")));
+
+  it("makes its kind and payload with deliveryPayload()", () => {
+    expect(writers.length).toBeGreaterThanOrEqual(5);
+    for (const file of writers) {
+      const text = readFileSync(file, "utf8");
+      if (text.includes("INSERT INTO game_deliveries")) expect(text, file).toMatch(/delivery: TDelivery<"[A-Z_]+">/);
+      else expect(text, file).toContain("deliveryPayload(");
+      // No payload written as a literal beside the builder's.
+      expect(text, file).not.toMatch(/gameDelivery\.(create|createMany|upsert|update|updateMany)\(\{[^;]*\bpayload:/);
+      expect(text, file).not.toMatch(/\bkind: "(STORE_ITEM|CREDIT_PACKAGE|VOTE_REWARD)", payload/);
+    }
+  });
+});
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+}

@@ -1,5 +1,6 @@
 import "server-only";
-import type { Prisma, Privilege } from "@/lib/generated/prisma/client";
+import type { DeliveryKind, Privilege } from "@/lib/generated/prisma/client";
+import { deliveryPayload, type TDelivery } from "@/lib/schemas/delivery-payloads";
 import type { TResendResult } from "@/lib/schemas/staff-deliveries";
 import { assertStaffReach } from "../accounts/admin-actions";
 import { recordAudit } from "../audit/record-audit";
@@ -7,13 +8,16 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { lockRowById } from "../sql/locks";
-import { NO_SUCH_DELIVERY, resendRefusal, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
+import { readDelivery } from "./delivery-dto";
+import { NO_SUCH_DELIVERY, resendRefusal, type StaffDeliveryRow, staffDeliveryInclude, toStaffDelivery } from "./staff-delivery-dto";
 
 // POST /staff/deliveries/{id}/resend: a delivered item the player says never arrived
 // is queued again as a NEW delivery pointing at the one re-sent (resentFromId) and at the first
 // delivery of its chain (resendRootId). The game claims it like any other, so it is handed out
 // once. The copy carries no storeOrderId, creditPurchaseId or voteId (each unique to its
 // original): what the game shows comes along in its payload, and the root keeps the links.
+// The copy's payload is the original's as read (an older row's spelling in today's shape) and
+// is made by deliveryPayload() like every other delivery's.
 //
 // A copy can be re-sent in turn, so the rule is the chain's, read through the root
 // (resendRefusal): no copy of the chain still waiting, and the purchase behind it still paid.
@@ -33,9 +37,10 @@ export async function resendDelivery(id: number, reason: string, ctx: { actorId:
 
     const refusal = resendRefusal(original);
     if (refusal) throw new AppError("CONFLICT", { userMessage: refusal });
+    const delivery = selfContained(original);
 
     const copy = await tx.gameDelivery.create({
-      data: { userId: original.userId, kind: original.kind, payload: selfContainedPayload(original), resentFromId: original.id, resendRootId: rootId },
+      data: { userId: original.userId, ...delivery, resentFromId: original.id, resendRootId: rootId },
       include: staffDeliveryInclude,
     });
     const after = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: staffDeliveryInclude });
@@ -60,10 +65,19 @@ export async function resendDelivery(id: number, reason: string, ctx: { actorId:
   });
 }
 
-/** The original's payload plus what the game otherwise reads through its links (product name, vote site). */
-function selfContainedPayload(row: { kind: string; payload: Prisma.JsonValue; storeOrder: { product: { name: string } } | null; vote: { site: { key: string } } | null }): Prisma.InputJsonObject {
-  const base = row.payload && typeof row.payload === "object" && !Array.isArray(row.payload) ? (row.payload as Prisma.InputJsonObject) : {};
-  if (row.kind === "STORE_ITEM" && row.storeOrder) return { ...base, name: row.storeOrder.product.name };
-  if (row.kind === "VOTE_REWARD" && row.vote) return { ...base, site: row.vote.site.key };
-  return base;
+export const UNREADABLE_PAYLOAD = "Its payload is not the shape of its kind, so a copy cannot be made: cancel it and refund, or fix the row.";
+
+/** The original's delivery plus what the game otherwise reads through its links (product name, vote site). */
+function selfContained(row: StaffDeliveryRow): TDelivery<DeliveryKind> {
+  const d = readDelivery(row);
+  switch (d?.kind) {
+    case "STORE_ITEM":
+      return deliveryPayload("STORE_ITEM", d.payload);
+    case "CREDIT_PACKAGE":
+      return deliveryPayload("CREDIT_PACKAGE", d.payload);
+    case "VOTE_REWARD":
+      // A vote reward without a site (neither its vote nor its payload names one) is not copied.
+      if (d.payload.site !== undefined) return deliveryPayload("VOTE_REWARD", { points: d.payload.points, site: d.payload.site });
+  }
+  throw new AppError("CONFLICT", { userMessage: UNREADABLE_PAYLOAD });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { CreditPurchase } from "@/lib/generated/prisma/client";
+import { deliveryPayload } from "@/lib/schemas/delivery-payloads";
 import type { Tx } from "../db";
 import { cancelWaitingCopies, insertCreditDelivery, lockCreditDelivery } from "./sql/credit-deliveries";
 
@@ -9,8 +10,8 @@ import { cancelWaitingCopies, insertCreditDelivery, lockCreditDelivery } from ".
 
 /** Queues the purchase's one delivery; creditPurchaseId is unique, so a repeat adds nothing. */
 export async function queueCreditDelivery(tx: Tx, p: CreditPurchase): Promise<void> {
-  const payload = JSON.stringify({ credits: p.credits, bonusCredits: p.bonusCredits });
-  await insertCreditDelivery(tx, { userId: p.userId, purchaseId: p.id, payloadJson: payload });
+  const delivery = deliveryPayload("CREDIT_PACKAGE", { credits: p.credits, bonusCredits: p.bonusCredits });
+  await insertCreditDelivery(tx, { userId: p.userId, purchaseId: p.id, delivery });
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { deliveryPayload } from "@/lib/schemas/delivery-payloads";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_REUSED, PRODUCT_UNAVAILABLE, PURCHASE_SUCCESS, type TPurchaseResult } from "@/lib/schemas/store";
 import { priceInForce } from "@/lib/store/sale";
 import { applyCreditChange } from "../credits/apply-credit-change";
@@ -66,7 +67,7 @@ async function buyOnce(tx: Tx, userId: number, productId: number, key: string): 
   if (!spent.applied) throw new Error(`store order ${orderId} already had a spend entry`);
   // The game bridge claims this row; storeOrderId is unique, so one delivery per order.
   await tx.gameDelivery.create({
-    data: { userId, kind: "STORE_ITEM", payload: { itemId: product.gameItemId, quantity: product.quantity }, storeOrderId: orderId },
+    data: { userId, ...deliveryPayload("STORE_ITEM", { itemId: product.gameItemId, quantity: product.quantity }), storeOrderId: orderId },
   });
   return { success: PURCHASE_SUCCESS, credits: spent.balanceAfter };
 }

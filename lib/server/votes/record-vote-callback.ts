@@ -1,5 +1,6 @@
 import "server-only";
 import { votePoints } from "@/lib/content/donator";
+import { deliveryPayload } from "@/lib/schemas/delivery-payloads";
 import type { ZVoteCallbackAnswer } from "@/lib/schemas/votes";
 import type { z } from "zod";
 import { db, type Tx } from "../db";
@@ -91,7 +92,7 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
       await tx.user.update({ where: { id: userId }, data: { totalVotes: { increment: 1 } } });
       // voteId is unique: one reward per counted vote. The game claims it like any delivery.
       await tx.gameDelivery.create({
-        data: { userId, kind: "VOTE_REWARD", payload: { points: votePoints(site.rewardPoints, user.memberRank), site: site.key }, voteId: vote.id },
+        data: { userId, ...deliveryPayload("VOTE_REWARD", { points: votePoints(site.rewardPoints, user.memberRank), site: site.key }), voteId: vote.id },
       });
       return { status: "accepted" };
     },

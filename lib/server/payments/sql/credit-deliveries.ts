@@ -1,14 +1,18 @@
 import "server-only";
+import type { TDelivery } from "@/lib/schemas/delivery-payloads";
 import type { Tx } from "../../db";
 
 /** A purchase's in-game delivery, locked, with whether its lease (if any) has run out. */
 export type LockedCreditDeliveryRow = { id: number; status: string; leaseOver: boolean };
 
-/** Queues the CREDIT_PACKAGE delivery of a purchase; creditPurchaseId is unique, so a repeat adds nothing. */
-export async function insertCreditDelivery(tx: Tx, d: { userId: number; purchaseId: number; payloadJson: string }): Promise<void> {
+/**
+ * Queues the CREDIT_PACKAGE delivery of a purchase; creditPurchaseId is unique, so a repeat adds
+ * nothing. `delivery` is deliveryPayload()'s answer (lib/schemas/delivery-payloads.ts).
+ */
+export async function insertCreditDelivery(tx: Tx, d: { userId: number; purchaseId: number; delivery: TDelivery<"CREDIT_PACKAGE"> }): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO game_deliveries ("userId", kind, payload, "creditPurchaseId")
-    VALUES (${d.userId}, 'CREDIT_PACKAGE', ${d.payloadJson}::jsonb, ${d.purchaseId})
+    VALUES (${d.userId}, ${d.delivery.kind}::"DeliveryKind", ${JSON.stringify(d.delivery.payload)}::jsonb, ${d.purchaseId})
     ON CONFLICT ("creditPurchaseId") DO NOTHING`;
 }
 
