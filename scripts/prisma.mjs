@@ -6,7 +6,8 @@
 // The Prisma CLI downloads a native `schema-engine` binary before any command,
 // which fails without internet. PRISMA_SCHEMA_ENGINE_BINARY makes it use
 // scripts/prisma-engine/schema-engine.mjs instead: a Node program hosting the
-// WebAssembly build of the same engine. An engine set in the environment wins.
+// WebAssembly build of the same engine (the nearest published build of it: see
+// that file's header). An engine set in the environment wins.
 // Telemetry and update checks are turned off (they would only time out here).
 import { spawn } from "node:child_process";
 import { accessSync, chmodSync, constants } from "node:fs";

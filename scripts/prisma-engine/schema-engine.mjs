@@ -12,6 +12,11 @@
 // `scripts/prisma.mjs` points PRISMA_SCHEMA_ENGINE_BINARY here. Only PostgreSQL
 // is supported (that is all this project uses).
 //
+// The pin is the nearest published build of the CLI's engine, not the exact one:
+// prisma 7.10.1 names engine 8.1.0-1.d1b3f377…, which has no WebAssembly package
+// on the npm registry; the pinned 8.1.0-2.59be4fda… is a later build of the same
+// engine (docs/database.md, "Caveats", says when to pin them together again).
+//
 // Pitfalls handled (docs/database.md explains why this host exists):
 //  1. the one-shot `cli ...` form must do its job and exit, or the CLI hangs;
 //  2. adapter-pg has no mapping for Postgres' internal "char" type (OID 18) and a
