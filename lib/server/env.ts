@@ -23,6 +23,8 @@ const EnvSchema = z
     // `NODE_ENV=` (set but empty, common in shells and CI) means unset.
     NODE_ENV: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["development", "production", "test"]).default("development")),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL"),
+    // Connections each app process may open; with WEB_CONCURRENCY workers, the total is their product.
+    DATABASE_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(200).default(20)),
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     AUTH_SECRET: optionalString,
     TOTP_ENCRYPTION_KEY: optionalString,
@@ -45,8 +47,6 @@ const EnvSchema = z
     // false: this app process does not run background jobs (a separate `npm run worker` does).
     JOBS_WORKER: bool.default(true),
     // Jobs one runner works on at the same time.
-    // Connections each app process may open; with WEB_CONCURRENCY workers, the total is their product.
-    DATABASE_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(200).default(20)),
     JOBS_CONCURRENCY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(2)),
     // Tests only (tests/smoke/scale-out.test.mjs): every crontab entry fires each minute instead of
     // its own period, identifiers, options and job keys unchanged, so a test sees each scheduled

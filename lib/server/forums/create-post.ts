@@ -5,7 +5,6 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { POST_INCLUDE, threadNotFound, toPostDto } from "./forum-dto";
-import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
 import { countReplyOnThread } from "./sql/replies";
 
@@ -30,7 +29,7 @@ export async function createPost(actor: Pick<Actor, "userId" | "isStaff">, input
     await tx.user.update({ where: { id: actor.userId }, data: { postCount: { increment: 1 } }, select: { id: true } });
     await announce(tx, [topic.forumIndex, topic.forum(thread.forumId), topic.thread(input.thread_id)]);
     return post.id;
-  }, WRITE_TX);
+  });
   // Read after the commit: the thread's lock is held no longer than the writes need.
   return toPostDto(await db.forumPost.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE }), actor.isStaff);
 }

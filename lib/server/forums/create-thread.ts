@@ -6,7 +6,6 @@ import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { forumNotFound, THREAD_INCLUDE, toThreadDto, visibleForums } from "./forum-dto";
-import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
 import { lockRowById } from "../sql/locks";
 
@@ -57,7 +56,7 @@ export async function createThread(actor: Pick<Actor, "userId" | "username" | "i
   if (forum.staffOnly && !actor.isStaff) throw new AppError("FORBIDDEN", { userMessage: STAFF_ONLY_FORUM_MESSAGE });
   const content = await prepareContent(input.content);
 
-  const { threadId } = await db.$transaction((tx) => insertThread(tx, { forumId: input.forum_id, userId: actor.userId, title: input.title, content }), WRITE_TX);
+  const { threadId } = await db.$transaction((tx) => insertThread(tx, { forumId: input.forum_id, userId: actor.userId, title: input.title, content }));
   // Read after the commit: the forum's lock is held no longer than the writes need.
   const row = await db.forumThread.findUniqueOrThrow({ where: { id: threadId }, include: THREAD_INCLUDE });
   return toThreadDto(row, actor.username);

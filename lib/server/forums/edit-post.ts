@@ -7,7 +7,6 @@ import { AppError } from "../errors";
 import { syncNewsArticle } from "./sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto, visiblePosts } from "./forum-dto";
-import { WRITE_TX } from "./forum-counters";
 import { prepareContent } from "./image-proxy";
 import { htmlToText } from "./sanitize";
 
@@ -69,5 +68,5 @@ export async function editPost(
       );
     }
     return toPostDto(await tx.forumPost.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE }), staff);
-  }, WRITE_TX);
+  });
 }

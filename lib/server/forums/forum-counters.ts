@@ -7,13 +7,6 @@ import { latestPosters, THREAD_INCLUDE, toThreadDto } from "./forum-dto";
 // counters are moved with atomic increments by each write; only these pointers need a look at
 // the rows. Callers hold the thread or forum row lock.
 
-/**
- * Options of every forum write transaction. Replies to a busy thread queue on its row lock and
- * so hold their pooled connection while they wait: give a burst time to drain instead of failing
- * after Prisma's default 2 s wait for a connection (as the store and vote writes do).
- */
-export const WRITE_TX = { maxWait: 10_000, timeout: 15_000 } as const;
-
 /** Points the thread's latest post at its newest visible post (the thread's start when none is left). */
 export async function refreshThreadLatest(tx: Tx, threadId: number): Promise<void> {
   const newest = await tx.forumPost.findFirst({

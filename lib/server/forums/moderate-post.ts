@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { syncNewsHidden } from "./sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { POST_INCLUDE, postNotFound, toPostDto } from "./forum-dto";
-import { refreshThreadLatest, WRITE_TX } from "./forum-counters";
+import { refreshThreadLatest } from "./forum-counters";
 import { lockPost, lockThreadOfPost } from "./sql/moderation-locks";
 
 // PATCH /api/v1/staff/forums/posts/{id} {hidden, reason}: staff hide a post (a reason is
@@ -61,5 +61,5 @@ export async function moderatePost(actor: Pick<Actor, "userId">, postId: number,
       );
     }
     return toPostDto(await tx.forumPost.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE }), true);
-  }, WRITE_TX);
+  });
 }

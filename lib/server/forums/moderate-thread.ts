@@ -6,7 +6,7 @@ import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { threadNotFound } from "./forum-dto";
-import { readThreadDto, refreshForumLatest, WRITE_TX } from "./forum-counters";
+import { readThreadDto, refreshForumLatest } from "./forum-counters";
 import { lockRowsById } from "../sql/locks";
 import { countVisiblePostsByPoster, type LockedThreadRow, lockThreadForModeration } from "./sql/moderation-locks";
 
@@ -78,7 +78,7 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
     const isNews = (await tx.newsPost.count({ where: { threadId } })) > 0;
     await announce(tx, [topic.forumIndex, topic.forum(fromForum), topic.forum(thread.forumId), topic.thread(threadId), ...(isNews ? [topic.news] : [])]);
     return readThreadDto(tx, threadId);
-  }, WRITE_TX);
+  });
 }
 
 /**

@@ -8,6 +8,5 @@ import "server-only";
 export { insertForum } from "./create-forum";
 export { insertForumCategory } from "./create-forum-category";
 export { insertThread } from "./create-thread";
-export { WRITE_TX } from "./forum-counters";
 export { prepareContent } from "./image-proxy";
 export { htmlToText } from "./sanitize";

@@ -4,7 +4,6 @@ import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import type { Actor } from "../sessions/authenticate-request";
 import { REPORT_INCLUDE, reportNotFound, toReportDto } from "./report-dto";
-import { WRITE_TX } from "./forum-counters";
 
 // PATCH /api/v1/staff/forums/reports/{id} {resolved}: staff mark a report resolved or open it
 // again. The conditional update makes two staff clicking at once change (and audit) it once.
@@ -31,6 +30,6 @@ export async function setReportResolved(actor: Pick<Actor, "userId">, reportId: 
       );
     }
     return report;
-  }, WRITE_TX);
+  });
   return toReportDto(row);
 }

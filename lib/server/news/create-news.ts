@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db";
 import { uniqueViolationOf, violatesColumn } from "../db-errors";
 import { AppError } from "../errors";
-import { htmlToText, insertThread, prepareContent, WRITE_TX } from "../forums/public";
+import { htmlToText, insertThread, prepareContent } from "../forums/public";
 import { enqueue } from "../jobs/enqueue";
 import { atLeast } from "@/lib/privileges";
 import type { Actor } from "../sessions/authenticate-request";
@@ -55,7 +55,7 @@ export async function createNews(
         // Queued with the post: announced once it commits, never for a post that rolled back.
         if (announcesNews()) await enqueue("announce-news", { newsId: row.id }, { tx });
         return toNewsPostDto(row);
-      }, WRITE_TX);
+      });
     } catch (e) {
       // The whole transaction rolled back (thread and counters included): start again.
       const v = uniqueViolationOf(e);

@@ -34,8 +34,7 @@ const refuse = (message: string) => new AppError("VALIDATION", { userMessage: me
 export async function purchaseProduct(userId: number, productId: number, idempotencyKey: string | null): Promise<TPurchaseResult> {
   // Server-made keys have their own prefix; a client key is taken as sent (scoped to the user).
   const key = idempotencyKey ?? `server:${randomUUID()}`;
-  // Many buyers queue for the pool under load: wait a while rather than fail with a 500.
-  return db.$transaction((tx) => buyOnce(tx, userId, productId, key), { maxWait: 10_000, timeout: 15_000 });
+  return db.$transaction((tx) => buyOnce(tx, userId, productId, key));
 }
 
 async function buyOnce(tx: Tx, userId: number, productId: number, key: string): Promise<TPurchaseResult> {

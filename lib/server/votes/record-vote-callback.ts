@@ -96,7 +96,6 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
       });
       return { status: "accepted" };
     },
-    { maxWait: 10_000, timeout: 15_000 },
   );
   log.info("votes.callback", { site: site.key, userId, status: answer.status });
   return answer;
