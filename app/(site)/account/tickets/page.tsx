@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager } from "@/components/tickets/pager";
+import { Pager } from "@/components/ui/pager";
 import { TicketTable } from "@/components/tickets/ticket-table";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHeader } from "@/components/ui/page-header";

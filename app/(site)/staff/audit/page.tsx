@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { AuditEntry } from "@/components/staff/audit-entry";
-import { Pager } from "@/components/tickets/pager";
+import { Pager } from "@/components/ui/pager";
 import { ErrorList, inputClass } from "@/components/ui/field";
 import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DeliveryCard } from "@/components/staff/delivery-card";
-import { Pager } from "@/components/tickets/pager";
+import { Pager } from "@/components/ui/pager";
 import { inputClass } from "@/components/ui/field";
 import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
 import { InvalidQuery } from "@/components/ui/invalid-query";

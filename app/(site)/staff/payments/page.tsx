@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PROVIDER_LABELS, PURCHASE_STATUS_LABELS, PurchaseCard } from "@/components/staff/purchase-card";
 import { WebhookEventCard } from "@/components/staff/webhook-event-card";
-import { Pager } from "@/components/tickets/pager";
+import { Pager } from "@/components/ui/pager";
 import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
 import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { StaffBadge } from "@/components/staff/staff-badge";
-import { Pager } from "@/components/tickets/pager";
+import { Pager } from "@/components/ui/pager";
 import { inputClass } from "@/components/ui/field";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Pager } from "@/components/tickets/pager";
+import { Pager } from "@/components/ui/pager";
 import { TicketTable } from "@/components/tickets/ticket-table";
 import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
 import { InvalidQuery } from "@/components/ui/invalid-query";

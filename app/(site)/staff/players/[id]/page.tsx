@@ -7,7 +7,7 @@ import { CreditGrantForm } from "@/components/staff/credit-grant-form-client";
 import { type ActionKind, PlayerActions } from "@/components/staff/player-actions-client";
 import { DeliveriesTable, LedgerTable, OrdersTable, PostsTable, PurchasesTable, SessionsTable, TicketsTable, VoteCallbacksTable, VotesTable } from "@/components/staff/player-records";
 import { StaffBadge } from "@/components/staff/staff-badge";
-import { Pager } from "@/components/tickets/pager";
+import { Pager } from "@/components/ui/pager";
 import { ButtonLink } from "@/components/ui/button-link";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { InvalidQuery } from "@/components/ui/invalid-query";
