@@ -140,7 +140,10 @@ async function emptyDatabase(migrate = false): Promise<Db> {
   return d;
 }
 
-describe("npm run admin -- backup / restore", () => {
+// Each test starts the admin CLI as a process of its own up to three times (tsx, Prisma, then
+// pg_dump or pg_restore): 3-17 s a test on the shared two-core machine at load 6-7, within 2x of
+// the 30 s default, so the budget is sized for three such runs.
+describe("npm run admin -- backup / restore", { timeout: 120_000 }, () => {
   it("this machine's pg_dump is of the embedded default's major or newer, and of the server these tests dump", async () => {
     // pg_dump dumps a server of its own major or older, never a newer one: the embedded default
     // is held at a major the distribution's client tools can dump (docs/deployment.md, "Backups").
