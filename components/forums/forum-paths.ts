@@ -1,13 +1,6 @@
-// Pure helpers of the forum pages: route ids, page numbers and links.
+// Pure helpers of the forum pages: page numbers and links (route ids: lib/route-id.ts).
 // No React and no server imports, so unit tests run them in Node.
 import { MAX_ID } from "@/lib/schemas/ids";
-
-/** A numeric route id ("12") as a number, or null for anything else ("abc", "0", "1e3", too big). */
-export function routeId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
 
 /** `?page=` of a thread: "last" is the last page (the use case shows the last page for any page past the end). */
 export function threadPageParam(value: string | string[] | undefined): number {

@@ -7,7 +7,7 @@ import { StatusBadge } from "@/components/tickets/status-badge";
 import { TicketContext } from "@/components/tickets/ticket-context";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
-import { MAX_ID } from "@/lib/schemas/ids";
+import { routeId } from "@/lib/route-id";
 import { TICKET_CLOSED_MESSAGE } from "@/lib/schemas/tickets";
 import { requireUser } from "@/lib/server/sessions/guards";
 import { findTicket } from "@/lib/server/tickets/get-ticket";
@@ -21,9 +21,8 @@ export const dynamic = "force-dynamic";
  * the 404 page alike (docs/product.md §6 "403 → /404"). Users' text is rendered as React text only.
  */
 export default async function TicketPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id: raw } = await params;
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_ID)) notFound();
+  const id = routeId((await params).id);
+  if (id === null) notFound();
   const actor = await requireUser(`/ticket/${id}`);
   const ticket = await findTicket(actor, id);
   if (!ticket) notFound();
