@@ -118,14 +118,14 @@ function renamed(legacy: Record<string, string>) {
 }
 
 /** A kind: its stored shape (what writers write), its read rule (what rows may hold) and its game form. */
-function kind<Stored extends z.ZodType, Read extends z.ZodType, Game extends z.ZodType, GameKind extends string>(spec: {
+function kind<Stored extends z.ZodType, Read extends z.ZodType, Game extends z.ZodType, GameKind extends string>(entry: {
   gameKind: GameKind;
   stored: Stored;
   read: Read;
   game: Game;
   toGame: (p: z.output<Read>) => z.output<Game>;
 }) {
-  return spec;
+  return entry;
 }
 
 const KINDS = {
@@ -240,10 +240,10 @@ export function deliveryPayload<K extends TLiveDeliveryKind>(kind: K, payload: T
  * say (the product's name, the vote's site), which win over the payload's copy of them.
  */
 export function deliveryOf<K extends TDeliveryKind>(kind: K, payload: unknown, links: Record<string, string | undefined> = {}): TReadDelivery<K> | null {
-  const spec = KINDS[kind] as Kinds[TDeliveryKind] | undefined;
-  if (!spec) return null;
+  const entry = KINDS[kind] as Kinds[TDeliveryKind] | undefined;
+  if (!entry) return null;
   const raw = typeof payload === "object" && payload !== null && !Array.isArray(payload) ? { ...payload, ...definedOnly(links) } : payload;
-  const parsed = (spec.read as z.ZodType).safeParse(raw);
+  const parsed = (entry.read as z.ZodType).safeParse(raw);
   return parsed.success ? ({ kind, payload: parsed.data } as TReadDelivery<K>) : null;
 }
 
@@ -253,6 +253,6 @@ function definedOnly(o: Record<string, string | undefined>): Record<string, stri
 
 /** The delivery as the game receives it: its game kind and its snake_case payload. */
 export function gameDeliveryOf<K extends TDeliveryKind>(d: TReadDelivery<K>): TGameDeliveryPart<K> {
-  const spec = KINDS[d.kind] as unknown as { gameKind: string; toGame: (p: unknown) => unknown };
-  return { kind: spec.gameKind, payload: spec.toGame(d.payload) } as TGameDeliveryPart<K>;
+  const entry = KINDS[d.kind] as unknown as { gameKind: string; toGame: (p: unknown) => unknown };
+  return { kind: entry.gameKind, payload: entry.toGame(d.payload) } as TGameDeliveryPart<K>;
 }
