@@ -32,11 +32,15 @@ public final class SiteBridge {
         boolean grant(Delivery delivery);
     }
 
+    /**
+     * One delivery: its id, its kind, and its payload, whose fields are fixed by the kind
+     * (docs/game-integration.md, Deliveries). Read the payload through the kind's accessor.
+     */
     public static final class Delivery {
         public final long id;
-        /** store_item, credit_package or vote_reward. */
+        /** store_item, credit_package or vote_reward; a later site may send kinds this class does not know yet. */
         public final String kind;
-        /** store_item: item_id, quantity, name; credit_package: credits, bonus_credits; vote_reward: points, site. */
+        /** The payload as sent (for logs, and for a kind this class does not know yet). */
         public final JsonObject payload;
 
         Delivery(JsonObject o) {
@@ -45,9 +49,69 @@ public final class SiteBridge {
             this.payload = o.getAsJsonObject("payload");
         }
 
-        public int getInt(String field) {
-            JsonElement e = payload.get(field);
-            return e == null || e.isJsonNull() ? 0 : e.getAsInt();
+        /** The payload of a store_item. */
+        public StoreItem storeItem() {
+            expectKind("store_item");
+            return new StoreItem(payload);
+        }
+
+        /** The payload of a credit_package. */
+        public CreditPackage creditPackage() {
+            expectKind("credit_package");
+            return new CreditPackage(payload);
+        }
+
+        /** The payload of a vote_reward. */
+        public VoteReward voteReward() {
+            expectKind("vote_reward");
+            return new VoteReward(payload);
+        }
+
+        private void expectKind(String wanted) {
+            if (!kind.equals(wanted)) throw new IllegalStateException("delivery " + id + " is a " + kind + ", not a " + wanted);
+        }
+    }
+
+    /** store_item: give quantity of item itemId. */
+    public static final class StoreItem {
+        public final int itemId;
+        /** 1 or more. */
+        public final int quantity;
+        /** The product's name, for messages and logs; null when the site no longer knows it. */
+        public final String name;
+
+        StoreItem(JsonObject p) {
+            this.itemId = p.get("item_id").getAsInt();
+            this.quantity = p.get("quantity").getAsInt();
+            this.name = p.get("name").isJsonNull() ? null : p.get("name").getAsString();
+        }
+    }
+
+    /** credit_package: add total() to the player's in-game credits. */
+    public static final class CreditPackage {
+        public final int credits;
+        public final int bonusCredits;
+
+        CreditPackage(JsonObject p) {
+            this.credits = p.get("credits").getAsInt();
+            this.bonusCredits = p.get("bonus_credits").getAsInt();
+        }
+
+        /** credits + bonusCredits (a long: each may be up to 2^31-1). */
+        public long total() {
+            return (long) credits + bonusCredits;
+        }
+    }
+
+    /** vote_reward: add points vote points as sent (the site has applied the donator bonus already). */
+    public static final class VoteReward {
+        public final int points;
+        /** The listing site's key (runelocus, rsps_list, runelist); null when the site no longer knows it. */
+        public final String site;
+
+        VoteReward(JsonObject p) {
+            this.points = p.get("points").getAsInt();
+            this.site = p.get("site").isJsonNull() ? null : p.get("site").getAsString();
         }
     }
 

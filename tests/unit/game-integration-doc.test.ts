@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { gameKindOf, gamePayloadSchema, LIVE_DELIVERY_KINDS, RESERVED_DELIVERY_KINDS } from "@/lib/schemas/delivery-payloads";
 import { GAME_MODES, GAME_SCOPES, gameOperations, LEASE_DEFAULT_SEC, LEASE_MAX_SEC, LEASE_MIN_SEC, LOGIN_REFUSALS, XP_MODES } from "@/lib/schemas/game";
 import { siteConfig } from "@/lib/site-config";
 import { SKILLS } from "@/lib/skills";
@@ -22,6 +23,26 @@ describe("docs/game-integration.md", () => {
     expect(doc).toContain(`\`lease_seconds\` is ${LEASE_MIN_SEC}–${LEASE_MAX_SEC} (default ${LEASE_DEFAULT_SEC})`);
     expect(doc.replace(/\s+/g, " ")).toContain(SKILLS.join(", "));
     for (const mode of [...GAME_MODES, ...XP_MODES]) expect(doc, mode).toContain(`\`${mode}\``);
+  });
+
+  it("has a section per delivery kind listing its payload's fields, and the kinds to come with theirs", () => {
+    const section = (heading: string) => doc.split(heading)[1]?.split(/\n### /)[0] ?? "";
+    for (const kind of LIVE_DELIVERY_KINDS) {
+      const game = gameKindOf(kind);
+      const text = section(`### \`${game}\`\n`);
+      expect(text, game).not.toBe("");
+      const fields = Object.keys(gamePayloadSchema(kind).shape);
+      const rows = [...text.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+      expect(rows, game).toEqual(fields);
+      // The Java example reads it through its own type.
+      expect(java, game).toContain(`expectKind("${game}")`);
+    }
+    const toCome = section("### Kinds to come\n");
+    for (const kind of RESERVED_DELIVERY_KINDS) {
+      const game = gameKindOf(kind);
+      const row = toCome.split("\n").find((l) => l.startsWith(`| \`${game}\` |`)) ?? "";
+      for (const field of Object.keys(gamePayloadSchema(kind).shape)) expect(row, `${game} ${field}`).toContain(`\`${field}\``);
+    }
   });
 
   it("lists each vote site's callback parameters as lib/site-config.ts has them", () => {
