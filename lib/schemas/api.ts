@@ -24,9 +24,15 @@ export type SignedInAuth = "user" | StaffAuth;
  * Marks an operation whose body the handler reads as exact bytes (signed webhooks, vote
  * callbacks): no JSON parsing, no content-type rule, no cookie auth; the size limit holds.
  */
-export type RawBodySpec = { readonly raw: true; readonly contentType: string; readonly description: string };
-export function rawBody(contentType: string, description: string): RawBodySpec {
-  return { raw: true, contentType, description };
+export type RawBodySpec = {
+  readonly raw: true;
+  readonly contentType: string;
+  readonly description: string;
+  /** The fields of a form body, for the OpenAPI document only: the handler still reads the bytes. */
+  readonly schema?: z.ZodType;
+};
+export function rawBody(contentType: string, description: string, schema?: z.ZodType): RawBodySpec {
+  return { raw: true, contentType, description, ...(schema ? { schema } : {}) };
 }
 export const isRawBody = (b: unknown): b is RawBodySpec => typeof b === "object" && b !== null && (b as RawBodySpec).raw === true;
 
@@ -107,6 +113,21 @@ export const documentedAs = z.registry<Record<string, unknown>>();
 /** Registers `json` as `schema`'s document form and answers the schema. */
 export function documentAs<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {
   documentedAs.add(schema, json);
+  return schema;
+}
+
+/**
+ * Keywords the OpenAPI document adds to a schema's own JSON Schema, for a rule zod checks by a
+ * refinement, which no JSON Schema shows (`uniqueItems` beside "each id once", `not: { const: 0 }`
+ * beside "not 0"), or that the server checks after the schema (an enum of path values it answers
+ * 404 for otherwise). lib/schemas/openapi.ts merges them in; a copy made by `.describe()` or
+ * another refinement keeps them.
+ */
+export const documentedWith = z.registry<Record<string, unknown>>();
+
+/** Registers `keywords` for `schema`'s document form and answers the schema. */
+export function documentWith<T extends z.ZodType>(schema: T, keywords: Record<string, unknown>): T {
+  documentedWith.add(schema, keywords);
   return schema;
 }
 

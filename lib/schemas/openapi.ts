@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Operation } from "./api";
-import { documentedAs, isRawBody, ZErrorBody, ZLegacyErrorBody } from "./api";
+import { documentedAs, documentedWith, isRawBody, ZErrorBody, ZLegacyErrorBody } from "./api";
 import { ID_MESSAGE, idFields, MAX_ID } from "./ids";
 import { operations } from "./operations";
+import { ALLOWED_TEXT_PATTERN } from "./text-rule";
 
 // The OpenAPI 3.1 document, generated from the same zod objects the routes validate with.
 
@@ -15,9 +16,12 @@ type JsonSchema = Record<string, unknown>;
  */
 const override: NonNullable<Parameters<typeof z.toJSONSchema>[1]>["override"] = (ctx) => {
   const schema = ctx.zodSchema as unknown as z.ZodType;
+  const json = ctx.jsonSchema as JsonSchema;
+  // A rule zod checks by refinement, which no JSON Schema shows: its keywords (api.ts `documentWith`).
+  const keywords = documentedWith.get(schema);
+  if (keywords) Object.assign(json, keywords);
   const replacement = idFields.has(schema) ? { type: "integer", minimum: 1, maximum: MAX_ID } : documentedAs.get(schema);
   if (!replacement) return;
-  const json = ctx.jsonSchema as JsonSchema;
   const description = json.description ?? (idFields.has(schema) ? ID_MESSAGE : undefined);
   for (const key of Object.keys(json)) delete json[key];
   Object.assign(json, replacement, description ? { description } : {});
@@ -28,11 +32,38 @@ function schemaOf(s: z.ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
+/** Schemas of the same value (alternatives, branches) and of a part of it (not `not`, `if`: conditions). */
+const SAME_VALUE = ["anyOf", "oneOf", "allOf"] as const;
+const BRANCHES = ["then", "else"] as const;
+const PARTS = ["items", "additionalProperties"] as const;
+
+/**
+ * The text rule (lib/schemas/text-rule.ts), which the server applies to every string of an input
+ * before its schema (lib/schemas/check-input.ts), said in the document: each string gets the
+ * rule's pattern unless a pattern, an enum or a constant of its own already leaves the refused
+ * characters out (tests/unit/openapi-rules.test.ts), and so do the keys of nested objects. The
+ * keys of the input itself are left free: an unknown field is dropped, whatever its name.
+ */
+function withTextRule(node: JsonSchema, nested = false): JsonSchema {
+  const types = [node.type ?? []].flat();
+  if (types.includes("string") && node.pattern === undefined && node.enum === undefined && node.const === undefined) node.pattern = ALLOWED_TEXT_PATTERN;
+  if (nested && types.includes("object") && node.propertyNames === undefined) node.propertyNames = { type: "string", pattern: ALLOWED_TEXT_PATTERN };
+  for (const key of SAME_VALUE) for (const sub of (node[key] as JsonSchema[] | undefined) ?? []) withTextRule(sub, nested);
+  for (const key of BRANCHES) if (node[key]) withTextRule(node[key] as JsonSchema, nested);
+  for (const key of PARTS) if (node[key] && typeof node[key] === "object") withTextRule(node[key] as JsonSchema, true);
+  for (const sub of Object.values((node.properties as Record<string, JsonSchema> | undefined) ?? {})) withTextRule(sub, true);
+  for (const sub of Object.values((node.$defs as Record<string, JsonSchema> | undefined) ?? {})) withTextRule(sub, true);
+  return node;
+}
+
+/** What a client sends as JSON, a query or path parameters: checked by checkInput, so under the text rule. */
+const inputSchemaOf = (s: z.ZodType) => withTextRule(schemaOf(s, "input"));
+
 function parametersOf(op: Operation): JsonSchema[] {
   const out: JsonSchema[] = [];
   const add = (where: "query" | "path", s: z.ZodType | undefined) => {
     if (!s) return;
-    const js = schemaOf(s, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const js = inputSchemaOf(s) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(js.properties ?? {})) {
       out.push({ name, in: where, required: where === "path" || (js.required ?? []).includes(name), schema, description: schema.description });
     }
@@ -55,8 +86,13 @@ const SECURITY: Record<Operation["auth"], JsonSchema[] | undefined> = {
 
 function requestBodyOf(op: Operation): JsonSchema | undefined {
   if (!op.body) return undefined;
-  if (isRawBody(op.body)) return { required: true, description: op.body.description, content: { [op.body.contentType]: { schema: { type: "string" } } } };
-  return { required: true, content: { "application/json": { schema: schemaOf(op.body, "input") } } };
+  if (isRawBody(op.body)) {
+    // The fields of a form where the operation names them (their values arrive percent-encoded:
+    // the text rule, which reads the raw text, cannot refuse them), else the text itself.
+    const schema = op.body.schema ? schemaOf(op.body.schema, "input") : withTextRule({ type: "string" });
+    return { required: true, description: op.body.description, content: { [op.body.contentType]: { schema } } };
+  }
+  return { required: true, content: { "application/json": { schema: inputSchemaOf(op.body) } } };
 }
 
 /** True when a body or query schema has an id field (zId) at its top level: a lookup can miss. */

@@ -4,7 +4,16 @@
 // surrogates in jsonb, so without this such input became a 500 deep inside a write. Tab, line
 // feed and carriage return pass: multi-line text (posts, tickets) needs them.
 
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** The refused controls, as the inside of a character class: C0 but tab, LF and CR, and DEL. */
+const CONTROLS = "\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F";
+const FORBIDDEN = new RegExp(`[${CONTROLS}]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]`);
+
+/**
+ * The same rule as a JSON Schema `pattern` (the OpenAPI document puts it on every string a client
+ * sends, lib/schemas/openapi.ts): text of allowed characters only, surrogates only in pairs. It
+ * reads the same with or without the `u` flag, and needs no lookaround, so generators can use it.
+ */
+export const ALLOWED_TEXT_PATTERN = `^(?:[^${CONTROLS}\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$`;
 
 export const FORBIDDEN_TEXT_MESSAGE = "Contains a character that is not allowed (a control character or a broken Unicode sequence).";
 
