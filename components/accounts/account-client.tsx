@@ -5,13 +5,13 @@ import { ChangePasswordForm } from "@/components/accounts/change-password-form-c
 import { ProfileCard } from "@/components/accounts/profile-card";
 import { SessionsList } from "@/components/accounts/sessions-list-client";
 import { TwoFactorCard } from "@/components/accounts/two-factor-card-client";
-import { useSignedInApiGet } from "@/components/session/use-signed-in-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
 import { ButtonLink } from "@/components/ui/button-link";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import * as endpoints from "@/lib/client/endpoints";
-import type { TSessionDto, TUserDto } from "@/lib/schemas/accounts";
+import type { TSessionDto } from "@/lib/schemas/accounts";
 
 const STAFF_RANKS = new Set(["moderator", "administrator", "owner"]);
 
@@ -33,8 +33,8 @@ function CardLoading({ label, rows = 4 }: { label: string; rows?: number }) {
  * visit costs no React render on the server.
  */
 export function AccountClient() {
-  const user = useSignedInApiGet<TUserDto>(endpoints.user.path, "/account");
-  const sessions = useSignedInApiGet<{ results: TSessionDto[] }>(endpoints.listSessions.path, "/account");
+  const user = useApiGet(endpoints.user, {}, { signedIn: "/account" });
+  const sessions = useApiGet(endpoints.listSessions, {}, { signedIn: "/account" });
   const profile = user.res?.ok ? user.res.data : null;
   const loaded = sessions.res?.ok && Array.isArray(sessions.res.data.results) ? sessions.res.data.results : null;
   // While the list reloads (after a password change) the last one stays on screen.

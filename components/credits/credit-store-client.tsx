@@ -2,13 +2,14 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import { API, type CreditPackage, type PaymentConfig, type PaymentMethod } from "@/components/store/contract";
-import { useApiGet } from "@/components/store/use-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
+import type { PaymentConfig, PaymentMethod } from "@/components/store/contract";
 import { LiveAlert } from "@/components/ui/alert";
 import { Panel } from "@/components/ui/panel";
 import { METHOD_NAMES, checkoutProblem, usd } from "./checkout-text";
 import { PaymentModal } from "./payment-modal-client";
 import { LoadFailed } from "@/components/ui/load-failed";
+import * as endpoints from "@/lib/client/endpoints";
 
 /** docs/product.md §2 Credit store: the accepted ways to pay, shown as images (files under public/images/payments). */
 const PAYMENT_MARKS = [
@@ -27,8 +28,8 @@ const isMethod = (m: unknown): m is PaymentMethod => m === "stripe" || m === "pa
  */
 export function CreditStore({ balance, nonce, inGameFor }: { balance: number; nonce?: string; inGameFor?: string | undefined }) {
   const ids = useId();
-  const packagesGet = useApiGet<{ packages: CreditPackage[] }>(API.packages);
-  const configGet = useApiGet<PaymentConfig>(API.paymentConfig);
+  const packagesGet = useApiGet(endpoints.creditPackages, {});
+  const configGet = useApiGet(endpoints.paymentsConfig, {});
   const packages = packagesGet.res?.ok && Array.isArray(packagesGet.res.data.packages) ? packagesGet.res.data.packages : [];
   const config: PaymentConfig | null = configGet.res?.ok ? configGet.res.data : null;
   // Without the config (it failed) offer every method: the purchase call has the last word.

@@ -1,12 +1,12 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { API, type CreditPurchaseRow, type PurchasesSummary } from "@/components/store/contract";
-import { useApiGet } from "@/components/store/use-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
 import { Panel } from "@/components/ui/panel";
 import { formatLongDate } from "@/lib/format/dates";
 import { DELIVERED_IN_GAME, purchaseProduct, purchaseState } from "./purchase-rows";
 import { LoadFailed } from "@/components/ui/load-failed";
+import * as endpoints from "@/lib/client/endpoints";
 
 export const NO_PURCHASES = "No purchase history found";
 
@@ -14,16 +14,13 @@ const subscribe = () => () => {};
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 const serverZone = () => "UTC";
 
-const isRow = (r: unknown): r is CreditPurchaseRow =>
-  typeof r === "object" && r !== null && typeof (r as CreditPurchaseRow).id === "number" && typeof (r as CreditPurchaseRow).creditPackage === "object";
-
 /** docs/product.md §2 Purchase history: three cards and the credit purchases table. */
 export function PurchaseHistory() {
   const zone = useSyncExternalStore(subscribe, browserZone, serverZone);
-  const summaryGet = useApiGet<PurchasesSummary>(API.purchasesSummary);
-  const listGet = useApiGet(API.purchases);
+  const summaryGet = useApiGet(endpoints.purchaseSummary, {});
+  const listGet = useApiGet(endpoints.listPurchases, {});
   const summary = summaryGet.res?.ok ? summaryGet.res.data : null;
-  const rows = (listGet.res?.list ?? []).filter(isRow);
+  const rows = listGet.res?.ok ? (listGet.res.list ?? []) : [];
   const failed = (summaryGet.res && !summaryGet.res.ok) || (listGet.res && !listGet.res.ok);
 
   const cards: { label: string; value: string; testId: string }[] = [

@@ -1,14 +1,13 @@
 "use client";
 
-import type { TPlayersOnline } from "@/lib/schemas/game";
-import { useApiGet } from "@/components/store/use-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
 import * as endpoints from "@/lib/client/endpoints";
 
 // "N players online" under the home header, as the game last reported it. Nothing is shown
 // while loading, when the call fails, or when no world has reported lately: a guessed or
 // stale number would be worse than none.
 export function PlayersOnline() {
-  const { res } = useApiGet<TPlayersOnline>(endpoints.playersOnline.path);
+  const { res } = useApiGet(endpoints.playersOnline, {});
   const data = res?.ok ? res.data : null;
   if (!data || data.worlds.length === 0) return null;
   return (

@@ -1,12 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useApiGet } from "@/components/store/use-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
 import { formatLongDate } from "@/lib/format/dates";
-import type { TNewsItem } from "@/lib/schemas/news";
 import { NewsImage } from "./news-image";
 import * as endpoints from "@/lib/client/endpoints";
-import { endpointUrl } from "@/lib/client/api";
 
 export const HOME_NEWS = 3;
 export const NO_NEWS_YET = "No news has been posted yet.";
@@ -20,9 +18,9 @@ export const NEWS_UNAVAILABLE = "The latest news could not be loaded right now."
  * Links to posts are plain <a>: a post renders stored HTML, a full load under its own nonce policy.
  */
 export function LatestNews() {
-  const { loading, res, retry } = useApiGet(endpointUrl(endpoints.latestNews.path, undefined, { amount: HOME_NEWS }));
-  // A JSON array arrives as `list` (lib/client/api.ts); it comes from our own API, typed by its contract.
-  const items = res?.ok && res.list ? (res.list as TNewsItem[]) : null;
+  const { loading, res, retry } = useApiGet(endpoints.latestNews, { query: { amount: HOME_NEWS } });
+  // A JSON array arrives as `list` (lib/client/api.ts), typed by the operation's contract.
+  const items = res?.ok && res.list ? res.list : null;
   return (
     <section aria-labelledby="latest-news-heading" aria-busy={loading}>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">

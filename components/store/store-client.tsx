@@ -1,26 +1,22 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { useSignedInApiGet } from "@/components/session/use-signed-in-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
 import { LiveAlert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
 import { BalanceLine } from "./balance-line";
-import type { Paged, StoreCategory, StoreProduct } from "./contract";
-import { API } from "./contract";
+import type { StoreProduct } from "./contract";
 import * as endpoints from "@/lib/client/endpoints";
 import { DonatorButtons } from "./donator-modals-client";
 import { ProductCard } from "./product-card";
 import { ProductModal } from "./product-modal-client";
-import { type StoreQuery, effectiveCategory, productsPath, readStoreQuery, storeQueryString, withCategory, withSearch } from "./store-query";
-import { useApiGet } from "./use-api-get";
+import { type StoreQuery, effectiveCategory, productsArgs, readStoreQuery, storeQueryString, withCategory, withSearch } from "./store-query";
 
 export const EMPTY_TEXT = "No products found for selected category; try checking another one!";
 const LOAD_FAILED = "We could not load the store just now. Please try again.";
 /** Wait this long after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 350;
-
-const isCategory = (v: unknown): v is StoreCategory => typeof v === "object" && v !== null && typeof (v as StoreCategory).id === "number" && typeof (v as StoreCategory).name === "string";
 
 /**
  * docs/product.md §2 Store: balance, donator modals, category filter, search, product grid, paging. The
@@ -39,7 +35,7 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
       setSearchText(urlQuery.search);
     }
   }
-  const balanceGet = useSignedInApiGet<{ credits: number }>(endpoints.creditBalance.path, "/store");
+  const balanceGet = useApiGet(endpoints.creditBalance, {}, { signedIn: "/store" });
   // After a purchase, the balance its answer gave; before, the one loaded with the page.
   const [purchased, setBalance] = useState<number | null>(null);
   const balance = purchased ?? (balanceGet.res?.ok && typeof balanceGet.res.data.credits === "number" ? balanceGet.res.data.credits : null);
@@ -75,11 +71,11 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a search
   }, [searchText]);
 
-  const cats = useApiGet(API.categories);
-  const categories = (cats.res?.list ?? []).filter(isCategory);
+  const cats = useApiGet(endpoints.storeCategories, {});
+  const categories = cats.res?.ok ? (cats.res.list ?? []) : [];
   const category = cats.res ? effectiveCategory(query.category, categories.map((c) => c.id)) : null;
   const shown: StoreQuery | null = category === null ? null : { ...query, category };
-  const products = useApiGet<Paged<StoreProduct>>(shown ? productsPath(shown) : null);
+  const products = useApiGet(endpoints.storeProductsPage, shown ? productsArgs(shown) : null);
   const list = products.res?.ok && Array.isArray(products.res.data.results) ? products.res.data.results : [];
   const failed = (cats.res && !cats.res.ok) || (products.res && !products.res.ok);
   const loading = cats.loading || products.loading;

@@ -1,6 +1,5 @@
 // The /store query (docs/product.md §2 Store, §9): ?category=<id>&page=<n>&search=<text>. Pure, so the
 // rules are unit tested and the client component only wires them to the URL.
-import { API } from "./contract";
 
 /** docs/product.md §9: the category a plain /store loads (the route's default). */
 export const ROUTE_DEFAULT_CATEGORY = 3;
@@ -54,11 +53,9 @@ export function effectiveCategory(requested: number, ids: readonly number[]): nu
   return ids[0] ?? null;
 }
 
-/** The products endpoint for a state (contract: trailing slash, page, optional search). */
-export function productsPath(q: StoreQuery): string {
-  const p = new URLSearchParams({ page: String(q.page) });
-  if (q.search) p.set("search", q.search);
-  return `${API.products(q.category)}?${p.toString()}`;
+/** What the products endpoint (endpoints.storeProductsPage) is asked for a state: its category, page and search (left out when blank). */
+export function productsArgs(q: StoreQuery): { params: { category: number }; query: { page: number; search: string | undefined } } {
+  return { params: { category: q.category }, query: { page: q.page, search: q.search || undefined } };
 }
 
 /** The balance link's label (docs/product.md §2): 'Buy Credits' at 0, else 'Buy more Credits'. */

@@ -1,13 +1,7 @@
-// The voting API as the browser uses it: paths, and the answers' types (types only: no zod in
-// the bundle; a change to an answer breaks the type check of the component that reads it).
+// The voting API's answers as the browser names them (types only: no zod in the bundle; a change
+// to an answer breaks the type check of the component that reads it). The calls themselves go
+// through the generated endpoints (lib/client/endpoints.ts).
 import type { TVoteCountdown, TVoteHistoryRow, TVoteLinks, TVoteMetrics } from "@/lib/schemas/votes";
-import * as endpoints from "@/lib/client/endpoints";
-
-export const VOTE_API = {
-  countdown: endpoints.voteCountdown.path,
-  metrics: endpoints.voteMetrics.path,
-  history: endpoints.voteHistory.path,
-} as const;
 
 export type VoteCountdown = TVoteCountdown;
 export type VoteMetrics = TVoteMetrics;

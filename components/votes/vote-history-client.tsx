@@ -3,8 +3,9 @@
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
 import { rewardLabel, voteOutcome } from "@/lib/votes/vote-display";
-import { VOTE_API, type VoteHistoryRow } from "./contract";
-import { useLiveApiGet } from "./use-live-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
+import * as endpoints from "@/lib/client/endpoints";
+import type { VoteHistoryRow } from "./contract";
 import { LoadFailed } from "@/components/ui/load-failed";
 
 export const NO_VOTES = "No votes yet. A vote shows here a moment after the listing site tells us about it.";
@@ -16,7 +17,7 @@ const isRow = (r: unknown): r is VoteHistoryRow => {
 
 /** The player's own recent votes: which site, when, whether it counted (and why not), and the reward. */
 export function VoteHistory() {
-  const history = useLiveApiGet<{ results: VoteHistoryRow[] }>(VOTE_API.history, { onReturn: true });
+  const history = useApiGet(endpoints.voteHistory, {}, { onReturn: true });
   const ok = history.lastOk;
   const rows = ok && Array.isArray(ok.data.results) ? ok.data.results.filter(isRow) : [];
   const failed = !ok && history.res !== null;

@@ -3,8 +3,9 @@
 import { useEffect, useState } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
 import { AVAILABLE, NEXT_VOTE, formatCountdown } from "@/lib/votes/vote-display";
-import { VOTE_API, type VoteCountdown, type VoteSiteLink } from "./contract";
-import { useLiveApiGet } from "./use-live-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
+import * as endpoints from "@/lib/client/endpoints";
+import type { VoteSiteLink } from "./contract";
 
 const TICK_MS = 1000;
 
@@ -16,7 +17,7 @@ const TICK_MS = 1000;
  * only; the browser's network log already has the failed request, so nothing is printed).
  */
 export function VoteSites({ sites }: { sites: readonly VoteSiteLink[] }) {
-  const countdown = useLiveApiGet<VoteCountdown>(VOTE_API.countdown, { onReturn: true });
+  const countdown = useApiGet(endpoints.voteCountdown, {}, { onReturn: true });
   const [clock, setClock] = useState(0);
 
   useEffect(() => {

@@ -1,9 +1,8 @@
 "use client";
 
-import { useSignedInApiGet } from "@/components/session/use-signed-in-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
 import { LoadFailed } from "@/components/ui/load-failed";
 import * as endpoints from "@/lib/client/endpoints";
-import type { TVoteLinks } from "@/lib/schemas/votes";
 import { VoteSites } from "./vote-sites-client";
 
 /**
@@ -12,7 +11,7 @@ import { VoteSites } from "./vote-sites-client";
  * not yet a link) so nothing moves when they arrive.
  */
 export function VoteSitesLoader({ names }: { names: readonly { key: string; name: string }[] }) {
-  const links = useSignedInApiGet<TVoteLinks>(endpoints.voteLinks.path, "/vote");
+  const links = useApiGet(endpoints.voteLinks, {}, { signedIn: "/vote" });
   if (links.res?.ok && Array.isArray(links.res.data.sites)) return <VoteSites sites={links.res.data.sites} />;
   if (links.res && !links.signingIn) return <LoadFailed onRetry={links.retry}>We could not load your vote links.</LoadFailed>;
   return (

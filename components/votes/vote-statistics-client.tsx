@@ -2,8 +2,9 @@
 
 import { Panel } from "@/components/ui/panel";
 import { monthYear, votesLabel } from "@/lib/votes/vote-display";
-import { VOTE_API, type VoteMetrics } from "./contract";
-import { useLiveApiGet } from "./use-live-api-get";
+import { useApiGet } from "@/components/api/use-api-get";
+import * as endpoints from "@/lib/client/endpoints";
+import type { VoteMetrics } from "./contract";
 import { LoadFailed } from "@/components/ui/load-failed";
 
 const isMetrics = (d: unknown): d is VoteMetrics => {
@@ -17,7 +18,7 @@ const isMetrics = (d: unknown): d is VoteMetrics => {
  * and the interval come from the page (lib/schemas/votes.ts) so this bundle carries no zod.
  */
 export function VoteStatistics({ refreshSec, emptyText }: { refreshSec: number; emptyText: string }) {
-  const metrics = useLiveApiGet<VoteMetrics>(VOTE_API.metrics, { everyMs: refreshSec * 1000 });
+  const metrics = useApiGet(endpoints.voteMetrics, {}, { everyMs: refreshSec * 1000 });
   const data = metrics.lastOk && isMetrics(metrics.lastOk.data) ? metrics.lastOk.data : null;
   const failed = !data && metrics.res !== null;
   const everyText = refreshSec === 300 ? "every five minutes" : `every ${Math.round(refreshSec / 60)} minutes`;

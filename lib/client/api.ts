@@ -1,6 +1,9 @@
-// Browser side of the /api/v1 JSON API: one fetch wrapper and the pure mapping from an answer
-// to what a form shows. No React and no server imports, so any client component can use it
-// and unit tests run it in Node.
+// Browser side of the /api/v1 JSON API: the one way the browser calls it, `api(endpoints.x, …)`,
+// typed by the operation (lib/client/endpoints.ts), over one fetch wrapper (`callApi`), and the
+// pure mapping from an answer to what a form shows. No React and no server imports, so any client
+// component can use it and unit tests run it in Node. Components call `api()`, or read through
+// `useApiGet` (components/api/use-api-get.ts) and write through `useApiForm`; lint refuses
+// `callApi` outside lib/client.
 import type { z } from "zod";
 import { REQUIRED } from "@/lib/messages/common";
 import type { Operation, SuccessOf } from "@/lib/schemas/api";
@@ -26,7 +29,7 @@ export type ApiResponse<T = Record<string, unknown>> = {
 };
 
 /**
- * The JSON answer and its status. Never throws: a network failure resolves to status 0, and a
+ * The transport under `api()`: the JSON answer of `path` and its status. Never throws: a network failure resolves to status 0, and a
  * body that is not a JSON object to `{}`. Cookie session, same-origin only (the server's CSRF
  * check reads Sec-Fetch-Site); unsafe requests always say `application/json`, because the API
  * refuses any other content type for them.
@@ -99,13 +102,23 @@ export function endpointUrl(path: string, params?: Readonly<Record<string, Scala
   return qs ? `${filled}?${qs}` : filled;
 }
 
+/** The body an operation answers on success: its 200 schema's type, else its 201's (a checkout, say). */
+export type AnswerOf<O> = unknown extends SuccessOf<O> ? (O extends { responses: { 201: { schema: infer S extends z.ZodType } } } ? z.output<S> : unknown) : SuccessOf<O>;
+
+/**
+ * What `api()` answers for an operation: its success body typed as `data`, or, for an operation
+ * that answers a JSON array (the plain lists of docs/product.md §7), that array typed as `list`.
+ * The types say what the contract promises; a failed answer's `data` is its error body.
+ */
+export type ApiAnswer<S> = [S] extends [readonly unknown[]] ? Omit<ApiResponse, "list"> & { list?: S } : ApiResponse<S & Record<string, unknown>>;
+
 /**
  * Calls an API operation by its generated endpoint (`api(endpoints.purchaseProduct, { body })`):
  * the path, method and types come from the operation, so an endpoint changes in one place.
  */
-export function api<O extends Operation>(endpoint: Endpoint<O>, args: EndpointArgs<O>): Promise<ApiResponse<SuccessOf<O> & Record<string, unknown>>> {
+export function api<O extends Operation>(endpoint: Endpoint<O>, args: EndpointArgs<O>): Promise<ApiAnswer<AnswerOf<O>>> {
   const a = args as { params?: Record<string, Scalar>; query?: Record<string, Scalar | undefined>; body?: unknown; headers?: Record<string, string>; timeoutMs?: number };
-  return callApi(endpointUrl(endpoint.path, a.params, a.query), { method: endpoint.method, body: a.body, headers: a.headers, timeoutMs: a.timeoutMs });
+  return callApi(endpointUrl(endpoint.path, a.params, a.query), { method: endpoint.method, body: a.body, headers: a.headers, timeoutMs: a.timeoutMs }) as Promise<ApiAnswer<AnswerOf<O>>>;
 }
 
 /** Keys of an error body that are messages about the whole request, not about one field. */

@@ -139,6 +139,23 @@ describe("api(): typed calls by endpoint, with the timeout of docs/product.md §
     expect(typeof never).toBe("function");
   });
 
+  it("types each endpoint's answer from its operation: the 200 (else 201) body as data, a JSON array as list", () => {
+    // Compile-time checks (tsc runs over tests): the lines compile only with the answers typed.
+    const typed = async () => {
+      const bought = await api(endpoints.purchaseProduct, { body: { id: 1 } });
+      const balance: number = bought.data.credits;
+      const text: string = bought.data.success;
+      const categories = await api(endpoints.storeCategories, {});
+      const name: string | undefined = categories.list?.[0]?.name;
+      const checkout = await api(endpoints.creditPurchase, { body: { id: 1, method: "stripe" } });
+      const purchase: number = checkout.data.purchase_id;
+      // @ts-expect-error the balance after a purchase is a number
+      const wrong: string = bought.data.credits;
+      return [balance, text, name, purchase, wrong];
+    };
+    expect(typeof typed).toBe("function");
+  });
+
   it("gives up after 30 s by default (60 s when asked) and says so, not the generic server text", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("fetch", (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted")))));

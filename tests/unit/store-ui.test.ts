@@ -6,12 +6,15 @@ import {
   ROUTE_DEFAULT_CATEGORY,
   buyCreditsLabel,
   effectiveCategory,
-  productsPath,
+  productsArgs,
+  type StoreQuery,
   readStoreQuery,
   storeQueryString,
   withCategory,
   withSearch,
 } from "@/components/store/store-query";
+import { endpointUrl } from "@/lib/client/api";
+import * as endpoints from "@/lib/client/endpoints";
 import { formatLongDate } from "@/lib/format/dates";
 
 const q = (s: string) => readStoreQuery(new URLSearchParams(s));
@@ -43,9 +46,13 @@ describe("store query (docs/product.md §2 Store, §9 defaults)", () => {
     expect(storeQueryString(onPage3)).toBe("?category=2&page=3&search=hat");
   });
 
-  it("asks the contract's products path with page and search", () => {
-    expect(productsPath({ category: 2, page: 1, search: "" })).toBe("/api/v1/store/products/2/?page=1");
-    expect(productsPath({ category: 2, page: 3, search: "party hat" })).toBe("/api/v1/store/products/2/?page=3&search=party+hat");
+  it("asks the products endpoint for the category, the page and the search", () => {
+    const url = (q: StoreQuery) => {
+      const { params, query } = productsArgs(q);
+      return endpointUrl(endpoints.storeProductsPage.path, params, query);
+    };
+    expect(url({ category: 2, page: 1, search: "" })).toBe("/api/v1/store/products/2?page=1");
+    expect(url({ category: 2, page: 3, search: "party hat" })).toBe("/api/v1/store/products/2?page=3&search=party+hat");
   });
 
   it("labels the balance link 'Buy Credits' at 0 and 'Buy more Credits' otherwise", () => {
