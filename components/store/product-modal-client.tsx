@@ -4,12 +4,10 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal-client";
-import { callApi, failureFrom } from "@/lib/client/api";
-import { API, type PurchaseSuccess, type StoreProduct } from "./contract";
+import { api, failureFrom } from "@/lib/client/api";
+import * as endpoints from "@/lib/client/endpoints";
+import type { StoreProduct } from "./contract";
 import { ProductPrice, pricePaid } from "./product-card";
-
-/** docs/product.md §8: the purchase success text (also the server's `success`). */
-export const PURCHASE_SUCCESS = "Product successfully purchased - you may now talk to the donation manager at home to claim your purchase(s).";
 
 type Stage = { step: "details" } | { step: "confirm"; key: string } | { step: "done"; message: string };
 
@@ -18,8 +16,10 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
 
 /**
  * Details → 'Are you sure?' → POST /store/purchase with one idempotency key per confirmation →
- * the success text of docs/product.md §8, with the balance behind it already lowered. The player reads it and
- * then goes on to Order Complete (or closes the modal and keeps shopping).
+ * the success text of docs/product.md §8, with the balance behind it already lowered. The player
+ * reads it and then goes on to Order Complete (or closes the modal and keeps shopping). Text and
+ * balance come in the answer, typed by purchaseProductOp: the text is the one PURCHASE_SUCCESS of
+ * lib/schemas/store.ts that the server sends, so this bundle holds no copy of it (and no zod).
  */
 export function ProductModal({
   product,
@@ -52,14 +52,14 @@ export function ProductModal({
     sending.current = true;
     setBusy(true);
     setError(null);
-    const res = await callApi<PurchaseSuccess>(API.purchase, { body: { id: p.id }, headers: { "Idempotency-Key": key } });
+    const res = await api(endpoints.purchaseProduct, { body: { id: p.id }, headers: { "Idempotency-Key": key } });
     // The Yes button is gone once this settles, so the lock can open again for the next product.
     sending.current = false;
     setBusy(false);
     if (res.ok) {
-      // docs/product.md §4: the shown balance drops by the price paid (the server's new balance when given).
-      onPurchased(typeof res.data.credits === "number" ? res.data.credits : balance - pricePaid(p));
-      setStage({ step: "done", message: typeof res.data.success === "string" ? res.data.success : PURCHASE_SUCCESS });
+      // docs/product.md §4: the shown balance drops by the price paid: the server's new balance.
+      onPurchased(res.data.credits);
+      setStage({ step: "done", message: res.data.success });
       return;
     }
     setStage({ step: "details" });
