@@ -131,6 +131,15 @@ export function documentWith<T extends z.ZodType>(schema: T, keywords: Record<st
   return schema;
 }
 
+/** The document's form of "at least one of these fields": unknown fields are dropped, so only these count. */
+export const atLeastOneOf = (fields: readonly string[]) => ({ minProperties: 1, anyOf: fields.map((f) => ({ required: [f] })) });
+
+/** A PATCH body: each field optional, but one must be sent (an empty body is a 400, not a silent no-op). */
+export function zPatch<T extends z.ZodObject>(schema: T) {
+  const patch = schema.partial().refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change." });
+  return documentWith(patch, atLeastOneOf(Object.keys(schema.shape)));
+}
+
 /** The one "missing field" message, server and forms alike. */
 export { REQUIRED };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, REQUIRED, zAmount, ZErrorBody, ZPageQuery, zPaged } from "./api";
+import { atLeastOneOf, defineOperation, documentWith, REQUIRED, zAmount, ZErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
 
 // Contracts of the forums (docs/product.md §2 Forums, §3 Forum category / Forum / Thread / Post, §4 Thread,
@@ -127,23 +127,41 @@ export const ZEditPostInput = z.object({
 
 export const ZReportInput = z.object({ reason: zReason("The reason", REPORT_REASON_MAX).describe(`What is wrong with the post, 1–${REPORT_REASON_MAX} characters`) });
 
-export const ZThreadPatch = z
-  .object({
-    pinned: z.boolean({ error: "Pinned must be true or false." }).optional(),
-    closed: z.boolean({ error: "Closed must be true or false." }).optional(),
-    hidden: z.boolean({ error: "Hidden must be true or false." }).optional().describe("Hide the thread from everyone but staff (a reason is required)"),
-    title: text("The title", THREAD_TITLE_MAX).optional().describe(`Rename the thread, 1–${THREAD_TITLE_MAX} characters (a news post's title follows)`),
-    forum_id: zId({ description: "Move the thread to this forum" }).optional(),
-    reason: zReason("The reason", REASON_MAX).optional().describe("Kept in the audit log; required when hiding"),
-  })
-  .refine((p) => p.pinned !== undefined || p.closed !== undefined || p.hidden !== undefined || p.forum_id !== undefined || p.title !== undefined, {
-    message: "Send pinned, closed, hidden, forum_id or title.",
-  });
+export const HIDE_THREAD_NEEDS_REASON = "Give a reason for hiding the thread.";
+export const HIDE_POST_NEEDS_REASON = "Give a reason for hiding the post.";
 
-export const ZPostModeration = z.object({
-  hidden: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Hidden must be true or false.") }),
-  reason: zReason("The reason", REASON_MAX).optional().describe("Required when hiding"),
-});
+/** Hiding needs a reason (kept in the audit log and shown to staff): a 400 on `reason` without one. */
+const hidingNeedsReason = (message: string) => (p: { hidden?: boolean; reason?: string }, ctx: z.RefinementCtx) => {
+  if (p.hidden && !p.reason) ctx.addIssue({ code: "custom", path: ["reason"], message });
+};
+/** The same in the document: when `hidden` is true, `reason` is required. */
+const HIDING_NEEDS_REASON = { if: { properties: { hidden: { const: true } }, required: ["hidden"] }, then: { required: ["reason"] } };
+
+const THREAD_CHANGES = ["pinned", "closed", "hidden", "forum_id", "title"] as const;
+export const ZThreadPatch = documentWith(
+  z
+    .object({
+      pinned: z.boolean({ error: "Pinned must be true or false." }).optional(),
+      closed: z.boolean({ error: "Closed must be true or false." }).optional(),
+      hidden: z.boolean({ error: "Hidden must be true or false." }).optional().describe("Hide the thread from everyone but staff (a reason is required)"),
+      title: text("The title", THREAD_TITLE_MAX).optional().describe(`Rename the thread, 1–${THREAD_TITLE_MAX} characters (a news post's title follows)`),
+      forum_id: zId({ description: "Move the thread to this forum" }).optional(),
+      reason: zReason("The reason", REASON_MAX).optional().describe("Kept in the audit log; required when hiding"),
+    })
+    .refine((p) => THREAD_CHANGES.some((k) => p[k] !== undefined), { message: "Send pinned, closed, hidden, forum_id or title." })
+    .superRefine(hidingNeedsReason(HIDE_THREAD_NEEDS_REASON)),
+  { ...atLeastOneOf(THREAD_CHANGES), ...HIDING_NEEDS_REASON },
+);
+
+export const ZPostModeration = documentWith(
+  z
+    .object({
+      hidden: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Hidden must be true or false.") }),
+      reason: zReason("The reason", REASON_MAX).optional().describe("Required when hiding"),
+    })
+    .superRefine(hidingNeedsReason(HIDE_POST_NEEDS_REASON)),
+  HIDING_NEEDS_REASON,
+);
 
 export const ZLatestQuery = z.object({ amount: zAmount(LATEST_THREADS_MAX, 5) });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, clampHiscoresPage, GAME_MODES, HISCORES_PAGE_SIZE, XP_MODES } from "../hiscores";
 import { ACTIVITY_KEYS, activityByKey, LAYOUT_DATE, OFFICIAL_ACTIVITIES, OFFICIAL_MODE_SEGMENTS, OFFICIAL_SKILLS } from "../hiscores-layout";
 import { USERNAME_MAX } from "../usernames";
-import { defineOperation, zPaged } from "./api";
+import { defineOperation, documentWith, zPaged } from "./api";
 
 // Contracts of the hiscores API (docs/product.md §3 Hiscore entry / Player entry, §7): the
 // ladders of skills and activities, one player's ranks, and lookups in the format of the
@@ -22,11 +22,12 @@ const zMode = z.enum(GAME_MODES, { error: `Must be one of ${GAME_MODES.join(", "
 const zXp = z.enum(XP_MODES, { error: `Must be one of ${XP_MODES.join(", ")}.` });
 
 const SLUGS = CATEGORIES.map((c) => c.slug);
+/** A skill by name (overall, attack, …) or by number ("0"–"23"); read trimmed and in any case. */
 const zSkill = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((s) => SLUGS.includes(s) || /^(0|[1-9]|1\d|2[0-3])$/.test(s), `Must be overall or a skill name (${SLUGS.slice(1).join(", ")}), or its number 0–23.`)
+  .preprocess(
+    (s) => (typeof s === "string" ? s.trim().toLowerCase() : s),
+    z.enum([...SLUGS, ...SLUGS.map((_, i) => String(i))], { error: `Must be overall or a skill name (${SLUGS.slice(1).join(", ")}), or its number 0–23.` }),
+  )
   .transform((s) => (/^\d+$/.test(s) ? Number(s) : SLUGS.indexOf(s)));
 
 const zActivity = z.enum(ACTIVITY_KEYS, { error: "Must be an activity key, e.g. zulrah, clue_scrolls_all or pvp_kills (all are listed in the API document)." });
@@ -159,7 +160,8 @@ const SEGMENTS = Object.entries(OFFICIAL_MODE_SEGMENTS)
   .join(", ");
 
 export const ZOfficialModeParams = z.object({
-  mode: z.string().max(64).describe(`The official mode segment: ${SEGMENTS}; any other answers 404`),
+  // An enum in the document only: any other segment is a 404, as on the official hiscores.
+  mode: documentWith(z.string().max(64), { enum: Object.keys(OFFICIAL_MODE_SEGMENTS) }).describe(`The official mode segment: ${SEGMENTS}; any other answers 404`),
 });
 export const ZOfficialModeQuery = ZIndexLiteQuery.omit({ mode: true });
 

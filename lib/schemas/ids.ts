@@ -17,10 +17,12 @@ export const idFields = z.registry<{ id: true }>();
  * one the client wrote. Wrap with `.optional()` if needed; do not `.describe()` the result
  * again (that makes an unregistered copy): pass the description here.
  */
-export function zId(opts: { message?: string; description?: string } = {}) {
+export function zId(opts: { message?: string; description?: string; missing?: string } = {}) {
   const message = opts.message ?? ID_MESSAGE;
+  // `missing`: the words for an id left out or sent as null (a form's "nothing chosen"), instead of REQUIRED.
+  const isMissing = (v: unknown) => v === undefined || (opts.missing !== undefined && v === null);
   const schema = z
-    .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? REQUIRED : message) })
+    .union([z.number(), z.string()], { error: (iss) => (isMissing(iss.input) ? (opts.missing ?? REQUIRED) : message) })
     .transform((v, ctx) => {
       const n = typeof v === "number" ? v : /^\d{1,10}$/.test(v) ? Number(v) : NaN;
       if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {

@@ -8,17 +8,14 @@ export const PAYMENT_METHODS = ["stripe", "paypal", "coinbase"] as const;
 export const NO_PACKAGE = "You must select a credit package in order to proceed with checkout.";
 export const NO_METHOD = "You must select a payment method in order to proceed with checkout.";
 
+// Both required; left out, null or "" (the page's "nothing chosen") gets the words of docs/product.md §8.
 export const ZCreditPurchaseInput = z.object({
-  id: zId({ description: "Credit package id" }).nullish(),
-  method: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.enum(PAYMENT_METHODS, { error: NO_METHOD }).optional()),
+  id: zId({ description: "Credit package id", missing: NO_PACKAGE }),
+  method: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.enum(PAYMENT_METHODS, { error: NO_METHOD })),
   deliver_in_game: z
     .boolean("Must be true or false.")
     .optional()
     .describe("Hand the credits over in game (the NPC at home) instead of adding them to the website balance; the credit store sets it when opened from ::store. Default false"),
-}).superRefine((v, ctx) => {
-  // The words of docs/product.md §8 for a checkout started without a choice.
-  if (v.id == null) ctx.addIssue({ code: "custom", path: ["id"], message: NO_PACKAGE });
-  if (v.method === undefined) ctx.addIssue({ code: "custom", path: ["method"], message: NO_METHOD });
 });
 
 const ZPurchaseCommon = { purchase_id: z.number().int(), test_checkout: z.boolean().describe("True when this method completes through the local test checkout") };

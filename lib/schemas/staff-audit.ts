@@ -13,13 +13,8 @@ export const AUDIT_PAGE_SIZE = 50;
 export const zJsonValue = () => z.unknown();
 
 const DAY_MESSAGE = "Enter a date as YYYY-MM-DD.";
-const zDay = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), DAY_MESSAGE)
-    .optional()
-    .describe(what);
+/** A calendar day, YYYY-MM-DD (a real one: no 2025-02-29); the document says `format: date` with its pattern. */
+const zDay = (what: string) => z.iso.date(DAY_MESSAGE).optional().describe(what);
 const zFilter = (max: number, what: string) => z.string().trim().max(max, `At most ${max} characters.`).optional().describe(what);
 
 export const ZAuditQuery = ZPageQuery.extend({

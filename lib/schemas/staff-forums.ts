@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, REQUIRED, ZErrorBody } from "./api";
+import { defineOperation, documentWith, REQUIRED, ZErrorBody, zPatch } from "./api";
 import { zId } from "./ids";
 
 // Contracts of the forum structure editor: categories and forums made, renamed,
@@ -19,9 +19,6 @@ const text = (label: string, max: number) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
 
-/** A PATCH must change something: an empty body is a 400, not a silent no-op. */
-const nonEmpty = <T extends z.ZodObject>(schema: T) =>
-  schema.partial().refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change." });
 
 // ── shapes ──
 export const ZStaffForum = z.object({
@@ -55,7 +52,7 @@ const categoryFields = {
   hidden: flag("Hidden").describe("Hide the category and all its forums from players and guests"),
 };
 export const ZForumCategoryInput = z.object({ ...categoryFields, hidden: categoryFields.hidden.default(false) });
-export const ZForumCategoryPatch = nonEmpty(z.object(categoryFields));
+export const ZForumCategoryPatch = zPatch(z.object(categoryFields));
 export type TForumCategoryPatch = z.output<typeof ZForumCategoryPatch>;
 
 const forumFields = {
@@ -66,14 +63,17 @@ const forumFields = {
   hidden: flag("Hidden").describe("Hide the forum and its threads from players and guests"),
 };
 export const ZForumInput = z.object({ ...forumFields, staffOnly: forumFields.staffOnly.default(false), hidden: forumFields.hidden.default(false) });
-export const ZForumPatch = nonEmpty(z.object(forumFields));
+export const ZForumPatch = zPatch(z.object(forumFields));
 export type TForumPatch = z.output<typeof ZForumPatch>;
 
-const ZOrderIds = z
-  .array(zId({ description: "Id" }), { error: "Send the ids as a list." })
-  .min(1, "Send at least one id.")
-  .max(REORDER_MAX, `At most ${REORDER_MAX} ids.`)
-  .refine((ids) => new Set(ids).size === ids.length, "Each id may appear only once.");
+const ZOrderIds = documentWith(
+  z
+    .array(zId({ description: "Id" }), { error: "Send the ids as a list." })
+    .min(1, "Send at least one id.")
+    .max(REORDER_MAX, `At most ${REORDER_MAX} ids.`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each id may appear only once."),
+  { uniqueItems: true },
+);
 
 export const ZCategoryOrderInput = z.object({ ids: ZOrderIds.describe("Every category id, in the new order") });
 export const ZForumOrderInput = z.object({

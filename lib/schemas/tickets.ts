@@ -37,15 +37,8 @@ const text = (label: string, max: number) =>
 
 /** The type as its code (IN_GAME_SUPPORT) or its exact label in docs/product.md §3 ('In-game Support'). */
 const ZTicketTypeInput = z
-  .string({ error: (iss) => (iss.input === undefined ? REQUIRED : TYPE_MESSAGE) })
-  .transform((v, ctx) => {
-    const code = isTicketType(v) ? v : (Object.entries(TICKET_TYPE_LABELS).find(([, label]) => label === v)?.[0] as TTicketType | undefined);
-    if (!code) {
-      ctx.addIssue({ code: "custom", message: v === "" ? REQUIRED : TYPE_MESSAGE });
-      return z.NEVER;
-    }
-    return code;
-  })
+  .enum([...TICKET_TYPES, ...Object.values(TICKET_TYPE_LABELS)], { error: (iss) => (iss.input === undefined || iss.input === "" ? REQUIRED : TYPE_MESSAGE) })
+  .transform((v) => (isTicketType(v) ? v : (Object.entries(TICKET_TYPE_LABELS).find(([, label]) => label === v)![0] as TTicketType)))
   .describe(`Ticket type: one of ${TICKET_TYPES.join(", ")} (the label, e.g. 'In-game Support', is accepted too)`);
 
 export const ZCreateTicketInput = z.object({

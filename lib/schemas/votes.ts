@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { siteConfig } from "../site-config";
-import { defineOperation, rawBody, ZErrorBody } from "./api";
+import { siteConfig, type VoteSiteConfig } from "../site-config";
+import { defineOperation, documentWith, rawBody, ZErrorBody } from "./api";
 
 // Contracts of voting (docs/product.md §2 Vote, §3 Vote countdowns and metrics, §7; docs/game-integration.md, Vote callbacks).
 
@@ -88,7 +88,8 @@ export const voteLinksOp = defineOperation({
   responses: { 200: { description: "One link per configured vote site, in the configured order", schema: ZVoteLinks } },
 });
 
-export const ZVoteCallbackParams = z.object({ site: z.string().max(32).describe("Vote site key: " + VOTE_SITE_KEYS.join(", ")) });
+// An enum in the document only: any other key is a 404 (docs/game-integration.md, Vote callbacks).
+export const ZVoteCallbackParams = z.object({ site: documentWith(z.string().max(32), { enum: VOTE_SITE_KEYS }).describe("Vote site key: " + VOTE_SITE_KEYS.join(", ")) });
 export const ZVoteCallbackAnswer = z.object({
   status: z.enum(["accepted", "duplicate", "ignored"]).describe("accepted: counted; duplicate: within the cooldown; ignored: no such player"),
   details: z.string().optional(),
@@ -96,7 +97,26 @@ export const ZVoteCallbackAnswer = z.object({
 
 const callbackDescription =
   "Called by a listing site after a vote. Parameters are each site's own (lib/site-config.ts); its secret is compared in constant time and/or its address checked against VOTE_<KEY>_IPS. Every call is stored with its outcome. 403 for a wrong secret or address, 404 for an unknown site.";
-const callbackBody = rawBody("application/x-www-form-urlencoded", "The site's parameters (form-encoded or JSON); the query string is read too");
+/** Every site's callback parameter names (lib/site-config.ts): name → what it carries → on which sites. */
+const PARAM_ROLES = { token: "The vote incentive token", secret: "The shared secret", voterIp: "The voter's address" } as const;
+const CALLBACK_PARAMS = new Map<string, Map<string, string[]>>();
+for (const site of siteConfig.voteSites as readonly VoteSiteConfig[])
+  for (const role of ["token", "secret", "voterIp"] as const) {
+    const name = site.callback[role];
+    if (!name) continue;
+    const roles = CALLBACK_PARAMS.get(name) ?? new Map<string, string[]>();
+    roles.set(PARAM_ROLES[role], [...(roles.get(PARAM_ROLES[role]) ?? []), site.key]);
+    CALLBACK_PARAMS.set(name, roles);
+  }
+
+/**
+ * The form fields a listing site sends (the document's form body; the handler reads the bytes):
+ * each site's own names, any other field is stored as sent.
+ */
+export const ZVoteCallbackForm = z
+  .object(Object.fromEntries([...CALLBACK_PARAMS].map(([name, roles]) => [name, z.string().optional().describe([...roles].map(([role, sites]) => `${role} (${sites.join(", ")})`).join("; "))])))
+  .catchall(z.string());
+const callbackBody = rawBody("application/x-www-form-urlencoded", "The site's parameters (form-encoded or JSON); the query string is read too", ZVoteCallbackForm);
 
 export const voteCallbackGetOp = defineOperation({
   method: "GET",
