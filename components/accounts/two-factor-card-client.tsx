@@ -6,7 +6,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal-client";
 import { Panel } from "@/components/ui/panel";
-import { callApi } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import type { TTwoFactorStatus } from "@/lib/schemas/accounts";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
@@ -25,7 +25,7 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
   const [message, setMessage] = useState<string | null>(null);
 
   const loadStatus = useCallback(async (): Promise<TTwoFactorStatus | null> => {
-    const res = await callApi<TTwoFactorStatus>(endpoints.twoFactorStatus.path);
+    const res = await api(endpoints.twoFactorStatus, {});
     if (!res.ok) return null;
     setActivated(res.data.activated);
     return res.data;

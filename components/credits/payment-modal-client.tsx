@@ -3,10 +3,11 @@
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { API, type CreditCheckout, type CreditPackage, type PaymentConfig, type PaymentMethod } from "@/components/store/contract";
+import type { CreditCheckout, CreditPackage, PaymentConfig, PaymentMethod } from "@/components/store/contract";
 import { LiveAlert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal-client";
-import { callApi, failureFrom } from "@/lib/client/api";
+import { api, failureFrom } from "@/lib/client/api";
+import * as endpoints from "@/lib/client/endpoints";
 import { CRYPTO_NOTICE, IN_GAME_DELIVERY, METHOD_NAMES, REPORT_TO_STAFF, checkoutTrouble, orderSummary } from "./checkout-text";
 import { TestCheckout } from "./test-checkout-client";
 
@@ -49,7 +50,7 @@ export function PaymentModal({
   /** POST /store/credits/purchase once; concurrent and later calls share the first answer. */
   function ensureCheckout(): Promise<EnsureResult> {
     if (!pkg) return Promise.resolve({ ok: false, message: checkoutTrouble(method) });
-    pending.current ??= callApi<CreditCheckout>(API.creditPurchase, { body: { id: pkg.id, method, ...(deliverInGame ? { deliver_in_game: true } : {}) } }).then((res): EnsureResult => {
+    pending.current ??= api(endpoints.creditPurchase, { body: { id: pkg.id, method, ...(deliverInGame ? { deliver_in_game: true } : {}) } }).then((res): EnsureResult => {
       if (res.ok && typeof res.data.purchase_id === "number") {
         const c: CreditCheckout = res.data;
         setCheckout(c);

@@ -2,9 +2,9 @@
 
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { useState } from "react";
-import { API } from "@/components/store/contract";
 import { LiveAlert } from "@/components/ui/alert";
-import { callApi, failureFrom } from "@/lib/client/api";
+import { api, failureFrom } from "@/lib/client/api";
+import * as endpoints from "@/lib/client/endpoints";
 import type { EnsureResult } from "./payment-modal-client";
 
 type Props = { clientId: string; nonce?: string; ensureCheckout: () => Promise<EnsureResult>; onPaid: () => void };
@@ -27,7 +27,7 @@ export function PayPalCheckout({ clientId, nonce, ensureCheckout, onPaid }: Prop
           return r.checkout.order_id;
         }}
         onApprove={async (data) => {
-          const res = await callApi<{ status: string }>(API.paypalCapture, { body: { order_id: data.orderID } });
+          const res = await api(endpoints.paypalCapture, { body: { order_id: data.orderID } });
           // Credits come from the capture (or its webhook) on the server; here only where to go.
           if (res.ok) return onPaid();
           setMessage(failureFrom(res).formError ?? null);

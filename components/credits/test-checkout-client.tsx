@@ -1,9 +1,9 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { API } from "@/components/store/contract";
 import { LiveAlert } from "@/components/ui/alert";
-import { callApi, failureFrom } from "@/lib/client/api";
+import { api, failureFrom } from "@/lib/client/api";
+import * as endpoints from "@/lib/client/endpoints";
 import { TEST_CHECKOUT_LABEL } from "./checkout-text";
 
 /**
@@ -20,7 +20,7 @@ export function TestCheckout({ purchaseId, onPaid }: { purchaseId: number; onPai
     sending.current = true;
     setBusy(true);
     setError(null);
-    const res = await callApi(API.testCheckout, { body: { purchase_id: purchaseId } });
+    const res = await api(endpoints.testCheckout, { body: { purchase_id: purchaseId } });
     if (res.ok) return onPaid(); // stays busy: leaving the page
     sending.current = false;
     setBusy(false);

@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from "react";
 import type { MemberRankName, PrivilegeName } from "@/lib/ranks";
 import { SESSION_HINT_COOKIE, hasSessionHint } from "@/lib/session-hint";
+import { api } from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
 
 // Who is signed in, as the browser learns it. Pages are prerendered for everyone, so the
@@ -36,18 +37,18 @@ export function syncSession(): void {
     return;
   }
   if (state.status === "user" || inflight) return;
-  inflight = fetch(endpoints.user.path, { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" })
-    .then(async (res) => {
+  inflight = api(endpoints.user, {})
+    .then((res) => {
       if (res.ok) {
-        const u = (await res.json()) as { name: string; email: string; privilege: PrivilegeName; memberRank: MemberRankName; store_session?: boolean };
+        const u = res.data;
         publish({ status: "user", user: { username: u.name, email: u.email, privilege: u.privilege, memberRank: u.memberRank, storeSession: Boolean(u.store_session) } });
       } else {
         // 401: the session ended elsewhere (expiry, password reset); forget the stale hint.
+        // No answer at all (status 0) shows the guest menu too.
         if (res.status === 401) dropHint();
         publish(GUEST);
       }
     })
-    .catch(() => publish(GUEST))
     .finally(() => {
       inflight = null;
     });
