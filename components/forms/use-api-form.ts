@@ -1,7 +1,8 @@
 "use client";
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { type ApiMethod, type ApiResponse, type Endpoint, type FailureOptions, type FormFailure, SERVER_ERROR, callApi, endpointUrl, failureFrom, missingFields } from "@/lib/client/api";
+import type { Operation } from "@/lib/schemas/api";
+import { type ApiResponse, type Endpoint, type EndpointArgs, type FailureOptions, type FormFailure, SERVER_ERROR, api, failureFrom, missingFields } from "@/lib/client/api";
 
 /** Thrown from `prepare` to stop the submit with this text as the form error (e.g. a failed captcha). */
 export class FormError extends Error {}
@@ -14,14 +15,10 @@ export type SubmitContext<V> = {
 };
 
 export type ApiFormOptions<V, D> = FailureOptions & {
-  /** The operation to call (lib/client/endpoints.ts), or a function of the values choosing one. */
-  endpoint?: Endpoint | ((values: V) => Endpoint);
-  /** Instead of `endpoint`: a literal path (prefer `endpoint`, which carries the method and types). */
-  path?: string | ((values: V) => string);
+  /** The operation to call (lib/client/endpoints.ts), or a function of the values choosing one. Its method is sent; DELETE sends no body. */
+  endpoint: Endpoint | ((values: V) => Endpoint);
   /** The endpoint's path parameters, from the submitted values (e.g. `{ id: postId }`). */
   params?: (values: V) => Record<string, string | number>;
-  /** The endpoint's method unless set; DELETE sends no body. */
-  method?: Exclude<ApiMethod, "GET">;
   /** Fields that must not be blank: marked "This field is required." and nothing is sent. */
   required?: readonly (keyof V & string)[];
   /** Further checks before sending; return a failure to stop (an empty one stops silently). */
@@ -98,18 +95,16 @@ export function useApiForm<V extends Record<string, unknown>, D = Record<string,
     let stay = false;
     try {
       const chosen = typeof opts.endpoint === "function" ? opts.endpoint(values) : opts.endpoint;
-      const literal = typeof opts.path === "function" ? opts.path(values) : opts.path;
-      if (!chosen && !literal) throw new Error("useApiForm needs an endpoint (or a path)");
-      const method = opts.method ?? (chosen && chosen.method !== "GET" ? chosen.method : "POST");
       let body: unknown;
       try {
-        body = method === "DELETE" ? undefined : opts.prepare ? await opts.prepare(values) : values;
+        body = chosen.method === "DELETE" ? undefined : opts.prepare ? await opts.prepare(values) : values;
       } catch (e) {
         show({ fieldErrors: {}, formError: e instanceof FormError ? e.message : SERVER_ERROR });
         return false;
       }
-      const url = chosen ? endpointUrl(chosen.path, opts.params?.(values)) : literal!;
-      const res = await callApi(url, { method, body, headers: opts.headers?.(values) });
+      // The form's values are checked by the server against the operation's schema: the body is
+      // the one thing the caller's types cannot promise here.
+      const res: ApiResponse = await api(chosen, { params: opts.params?.(values), body, headers: opts.headers?.(values) } as EndpointArgs<Operation>);
       const ctx: SubmitContext<V> = { values, res, stayBusy: () => (stay = true) };
       if (opts.isSuccess ? opts.isSuccess(res, values) : res.ok) {
         // D only names the success body's fields: forms check their types before use.

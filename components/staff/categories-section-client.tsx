@@ -9,7 +9,6 @@ import { CheckboxField, FormActions, numberOrAbsent } from "./form-controls";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor-client";
 import { VisibilityBadge } from "./visibility-toggle-client";
 import * as endpoints from "@/lib/client/endpoints";
-import { endpointUrl } from "@/lib/client/api";
 import { ClientForm } from "@/components/forms/form-client";
 
 
@@ -21,7 +20,6 @@ function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffCategory 
   const form = useApiForm<{ name: string; sortOrder: string; hidden: boolean }, TStaffCategory>({
     endpoint: initial ? endpoints.updateCategory : endpoints.createCategory,
     params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
-    method: initial ? "PATCH" : "POST",
     required: ["name", "sortOrder"],
     fields,
     prepare: (v) => ({ name: v.name, sortOrder: numberOrAbsent(v.sortOrder), hidden: v.hidden }),
@@ -75,7 +73,7 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
                   <td className="p-2">{c.productCount}</td>
                   <td className="p-2"><VisibilityBadge visible={!c.hidden} /></td>
                   <td className="p-2">
-                    <RowActions<TStaffCategory> row={c} name={c.name} path={endpointUrl(endpoints.updateCategory.path, { id: c.id })} field="hidden" editor={editor} />
+                    <RowActions<TStaffCategory> row={c} name={c.name} endpoint={endpoints.updateCategory} field="hidden" editor={editor} />
                   </td>
                 </tr>
               ))}

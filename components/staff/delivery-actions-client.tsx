@@ -5,7 +5,6 @@ import { useState } from "react";
 import type { TCancelResult, TResendResult } from "@/lib/schemas/staff-deliveries";
 import { StaffActionDialog } from "./staff-action-dialog-client";
 import * as endpoints from "@/lib/client/endpoints";
-import { endpointUrl } from "@/lib/client/api";
 
 /** Re-send and Cancel for one delivery, each confirmed in a dialog with a reason; the server decides which apply. */
 export function DeliveryActions({
@@ -56,7 +55,8 @@ export function DeliveryActions({
         }
         fieldId={`resend-reason-${id}`}
         submitLabel="Re-send"
-        path={endpointUrl(endpoints.resendDelivery.path, { id })}
+        endpoint={endpoints.resendDelivery}
+        id={id}
         outcome={(r) => `Re-sent as delivery #${r.delivery.id}: pending for the game's next claim.`}
         onFinished={refresh}
       />
@@ -78,7 +78,8 @@ export function DeliveryActions({
         }
         fieldId={`cancel-reason-${id}`}
         submitLabel="Cancel delivery"
-        path={endpointUrl(endpoints.cancelDelivery.path, { id })}
+        endpoint={endpoints.cancelDelivery}
+        id={id}
         outcome={(r) =>
           r.outcome === "already-canceled"
             ? `Delivery #${id} was already canceled: nothing changed.`

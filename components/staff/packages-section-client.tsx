@@ -9,7 +9,6 @@ import { CheckboxField, FormActions, numberOrAbsent } from "./form-controls";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor-client";
 import { VisibilityBadge } from "./visibility-toggle-client";
 import * as endpoints from "@/lib/client/endpoints";
-import { endpointUrl } from "@/lib/client/api";
 import { ClientForm } from "@/components/forms/form-client";
 
 type Values = { credits: string; bonusCredits: string; priceCents: string; imageUrl: string; active: boolean; sortOrder: string };
@@ -25,7 +24,6 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
   const form = useApiForm<Values, TStaffPackage>({
     endpoint: initial ? endpoints.updatePackage : endpoints.createPackage,
     params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
-    method: initial ? "PATCH" : "POST",
     required: ["credits", "bonusCredits", "priceCents", "imageUrl"],
     fields: ["credits", "bonusCredits", "priceCents", "imageUrl", "active", "sortOrder"],
     prepare: (x) => ({
@@ -92,7 +90,7 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
                   <td className="p-2">{p.sortOrder}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
                   <td className="p-2">
-                    <RowActions<TStaffPackage> row={p} name={`the ${label(p)} package`} path={endpointUrl(endpoints.updatePackage.path, { id: p.id })} field="active" editor={editor} />
+                    <RowActions<TStaffPackage> row={p} name={`the ${label(p)} package`} endpoint={endpoints.updatePackage} field="active" editor={editor} />
                   </td>
                 </tr>
               ))}

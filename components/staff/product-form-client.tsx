@@ -39,7 +39,6 @@ export function ProductForm({ initial, categories, onSaved, onCancel }: { initia
   const form = useApiForm<Values, TStaffProduct>({
     endpoint: initial ? endpoints.updateProduct : endpoints.createProduct,
     params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
-    method: initial ? "PATCH" : "POST",
     required: ["name", "imageHref", "price", "description", "categoryId", "gameItemId", "quantity"],
     fields: FIELDS,
     prepare: (x) => ({

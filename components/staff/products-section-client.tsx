@@ -5,7 +5,6 @@ import { ProductForm, SALE_OPTIONS } from "./product-form-client";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor-client";
 import { VisibilityBadge } from "./visibility-toggle-client";
 import * as endpoints from "@/lib/client/endpoints";
-import { endpointUrl } from "@/lib/client/api";
 
 const saleText = (sale: TStaffProduct["sale"]) => SALE_OPTIONS.find((o) => o.value === (sale ?? ""))?.label ?? "";
 
@@ -53,7 +52,7 @@ export function ProductsSection({ products, categories, onChange }: { products: 
                   <td className="p-2">{p.sale ? saleText(p.sale) : "None"}</td>
                   <td className="p-2"><VisibilityBadge visible={p.active} /></td>
                   <td className="p-2">
-                    <RowActions<TStaffProduct> row={p} name={p.name} path={endpointUrl(endpoints.updateProduct.path, { id: p.id })} field="active" editor={editor} />
+                    <RowActions<TStaffProduct> row={p} name={p.name} endpoint={endpoints.updateProduct} field="active" editor={editor} />
                   </td>
                 </tr>
               ))}

@@ -5,7 +5,6 @@ import { useState } from "react";
 import type { TReapplyResult } from "@/lib/schemas/staff-payments";
 import { StaffActionDialog } from "./staff-action-dialog-client";
 import * as endpoints from "@/lib/client/endpoints";
-import { endpointUrl } from "@/lib/client/api";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -40,7 +39,8 @@ export function ReapplyEvent({ eventId, label }: { eventId: number; label: strin
         }
         fieldId={`reapply-reason-${eventId}`}
         submitLabel="Re-apply"
-        path={endpointUrl(endpoints.reapplyWebhookEvent.path, { id: eventId })}
+        endpoint={endpoints.reapplyWebhookEvent}
+        id={eventId}
         outcome={describe}
         onFinished={() => router.refresh()}
       />

@@ -3,6 +3,7 @@
 import { Fragment, type ReactNode, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal-client";
+import type { Endpoint } from "@/lib/client/api";
 import { upsert } from "./upsert";
 import { VisibilityToggle } from "./visibility-toggle-client";
 
@@ -35,7 +36,7 @@ export function RowStatus({ editor }: { editor: Pick<RowEditor<{ id: number }>, 
 }
 
 /** Edit and hide/show for one row; `field` is the row's flag ("hidden" or "active"). */
-export function RowActions<T extends { id: number; hidden?: boolean; active?: boolean }>({ row, name, path, field, editor }: { row: T; name: string; path: string; field: "hidden" | "active"; editor: RowEditor<T> }) {
+export function RowActions<T extends { id: number; hidden?: boolean; active?: boolean }>({ row, name, endpoint, field, editor }: { row: T; name: string; endpoint: Endpoint; field: "hidden" | "active"; editor: RowEditor<T> }) {
   const shown = (r: T) => (field === "hidden" ? !r.hidden : Boolean(r.active));
   return (
     <div className="flex flex-wrap justify-end gap-2">
@@ -43,7 +44,8 @@ export function RowActions<T extends { id: number; hidden?: boolean; active?: bo
         Edit<span className="sr-only"> {name}</span>
       </button>
       <VisibilityToggle<T>
-        path={path}
+        endpoint={endpoint}
+        id={row.id}
         field={field}
         visible={shown(row)}
         name={name}

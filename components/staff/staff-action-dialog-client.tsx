@@ -2,6 +2,7 @@
 
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
+import type { Endpoint } from "@/lib/client/api";
 import { LiveAlert } from "@/components/ui/alert";
 import { Modal } from "@/components/ui/modal-client";
 import { STAFF_REASON_MAX } from "@/lib/schemas/staff-reason";
@@ -22,7 +23,8 @@ export function StaffActionDialog<D>({
   intro,
   fieldId,
   submitLabel,
-  path,
+  endpoint,
+  id,
   outcome,
   onFinished,
 }: {
@@ -32,7 +34,9 @@ export function StaffActionDialog<D>({
   intro: ReactNode;
   fieldId: string;
   submitLabel: string;
-  path: string;
+  /** The operation (lib/client/endpoints.ts) and the id in its path. */
+  endpoint: Endpoint;
+  id: number;
   /** The sentence to show for the server's answer. */
   outcome: (data: D) => string;
   onFinished: () => void;
@@ -41,7 +45,8 @@ export function StaffActionDialog<D>({
   const [result, setResult] = useState<string | null>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const form = useApiForm<{ reason: string }, D>({
-    path,
+    endpoint,
+    params: () => ({ id }),
     required: ["reason"],
     fields: ["reason"],
     prepare: (v) => ({ reason: v.reason.trim() }),

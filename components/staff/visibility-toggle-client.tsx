@@ -1,20 +1,25 @@
 "use client";
 
 import { useApiForm } from "@/components/forms/use-api-form";
+import type { Endpoint } from "@/lib/client/api";
 
 /**
- * Hide/show button of one editor row: PATCHes `hidden` (categories) or `active` (products,
- * packages) and hands the saved row back. Failures go to the section's message area.
+ * Hide/show button of one editor row: sends `hidden` (categories) or `active` (products,
+ * packages) to the row's update operation and hands the saved row back. Failures go to the
+ * section's message area.
  */
 export function VisibilityToggle<T>({
-  path,
+  endpoint,
+  id,
   field,
   visible,
   name,
   onSaved,
   onError,
 }: {
-  path: string;
+  /** The row's update operation (lib/client/endpoints.ts), and the row's id in its path. */
+  endpoint: Endpoint;
+  id: number;
   field: "hidden" | "active";
   visible: boolean;
   name: string;
@@ -22,8 +27,8 @@ export function VisibilityToggle<T>({
   onError: (message: string) => void;
 }) {
   const form = useApiForm<{ hidden?: boolean; active?: boolean }, T>({
-    method: "PATCH",
-    path,
+    endpoint,
+    params: () => ({ id }),
     onSuccess: (row) => onSaved(row as T),
     onFailure: (f) => onError(f.formError ?? Object.values(f.fieldErrors).flat().join(" ")),
   });
