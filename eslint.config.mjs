@@ -101,13 +101,18 @@ export default defineConfig([
     },
   },
   {
-    // Prisma stays inside lib/server/.
+    // Prisma stays inside lib/server/. The browser calls the API one way: api(endpoints.x, …),
+    // useApiGet or useApiForm, typed by the operation; callApi is their transport, not a third.
     files: ["app/**", "components/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           ...prismaImports,
+          paths: [
+            ...prismaImports.paths,
+            { name: "@/lib/client/api", importNames: ["callApi"], message: "Call the API with api(endpoints.x, …), useApiGet or useApiForm: typed by the operation (docs/architecture.md, \"Forms in the browser\")." },
+          ],
           patterns: [...prismaImports.patterns, { group: ["@/lib/server/db"], message: "Pages and routes call a use case in lib/server/<domain>, never the database." }],
         },
       ],

@@ -93,6 +93,16 @@ describe("dependency rules", () => {
   }, LINT_BUDGET_MS);
 });
 
+describe("one way to call the API from the browser", () => {
+  it("a component importing callApi fails the lint; api() from the same module passes", async () => {
+    const file = "components/game/players-online-client.tsx";
+    expect(await rulesFired(file, 'import { callApi } from "@/lib/client/api";\nvoid callApi;')).toContain("no-restricted-imports");
+    expect(await rulesFired(file, 'import { api } from "@/lib/client/api";\nvoid api;')).not.toContain("no-restricted-imports");
+    // The same rule still keeps Prisma out of components.
+    expect(await rulesFired(file, 'import { PrismaClient } from "@prisma/client";\nvoid PrismaClient;')).toContain("no-restricted-imports");
+  }, LINT_BUDGET_MS);
+});
+
 describe("one meaning of banned", () => {
   const RULE = "bans/one-meaning";
   const fired = async (file: string, text: string) => (await rulesFiredOn(file, text)).filter((id) => id === RULE).length;
