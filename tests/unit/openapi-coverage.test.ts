@@ -5,7 +5,10 @@ import { buildOpenApi } from "@/lib/schemas/openapi";
 import { operations } from "@/lib/schemas/operations";
 
 // Every route handler under app/api is described by an operation, and vice versa, so the
-// OpenAPI document cannot drift from the code.
+// OpenAPI document cannot drift from the code. The one exception is the catch-all that answers
+// unmatched paths under /api/v1 with the API's 404 (app/api/v1/[[...path]]): not an operation.
+
+const CATCH_ALL = /^\[\[?\.\.\./;
 
 const API_DIR = path.join(import.meta.dirname, "../../app/api");
 
@@ -18,6 +21,7 @@ function routeFiles(dir: string): string[] {
 
 function handlers(): string[] {
   return routeFiles(API_DIR).flatMap((file) => {
+    if (path.relative(API_DIR, path.dirname(file)).split(path.sep).some((seg) => CATCH_ALL.test(seg))) return [];
     const url = "/api/" + path.relative(API_DIR, path.dirname(file)).split(path.sep).map((seg) => seg.replace(/^\[(.+)\]$/, "{$1}")).join("/");
     const methods = [...readFileSync(file, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
     return methods.map((m) => `${m} ${url}`);
@@ -28,6 +32,12 @@ describe("OpenAPI document", () => {
   it("lists exactly the route handlers that exist", () => {
     const documented = operations.map((op) => `${op.method} ${op.path}`).sort();
     expect(documented).toEqual(handlers().sort());
+  });
+
+  it("has one catch-all route, for unmatched paths under /api/v1, and no operation under it", () => {
+    const catchAlls = routeFiles(API_DIR).map((f) => path.relative(API_DIR, f)).filter((f) => f.split(path.sep).some((seg) => CATCH_ALL.test(seg)));
+    expect(catchAlls).toEqual([path.join("v1", "[[...path]]", "route.ts")]);
+    expect(operations.filter((op) => op.path.includes("..."))).toEqual([]);
   });
 
   it("has unique operation ids and a JSON schema for every request body", () => {
