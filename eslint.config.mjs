@@ -14,7 +14,7 @@ const prismaImports = {
 const FLOORS = [
   ["sql", "security", "jobs", "audit"],
   ["sessions", "mail", "captcha"],
-  ["accounts", "credits", "hiscores", "votes", "forums", "news", "game", "payments", "store", "tickets"],
+  ["accounts", "credits", "hiscores", "votes", "forums", "news", "content", "game", "payments", "store", "tickets"],
   ["http", "staff", "worker", "health"],
 ];
 const folder = (name) => `./lib/server/${name}`;
@@ -31,6 +31,10 @@ const upwardZones = [
   // News is built on forums and reaches them through one published module; forums never import news.
   { target: folder("news"), from: folder("forums"), except: ["./public.ts"], message: "News imports forums only through lib/server/forums/public.ts." },
   { target: folder("forums"), from: folder("news"), message: "Forums must not import news: news is built on forums." },
+  // Players' HTML on its way to storage (content/prepare-content.ts), for forums and news alike:
+  // it uses the forums' allowlist and image registry and nothing else of theirs, and no news.
+  { target: folder("content"), from: folder("forums"), except: ["./sanitize.ts", "./sql/images.ts"], message: "content uses only the forums' sanitize.ts and sql/images.ts." },
+  { target: folder("content"), from: folder("news"), message: "content must not import news: news is built on it." },
 ];
 
 const RAW_SQL_MESSAGE = "Write SQL in a query module, lib/server/<domain>/sql/<concern>.ts, with its row types beside it; call its function here.";

@@ -78,6 +78,15 @@ describe("dependency rules", () => {
     expect(await rulesFired("lib/server/forums/edit-post.ts", 'import { announcesNews } from "../news/announce-news";\nvoid announcesNews;')).toContain("import/no-restricted-paths");
   }, LINT_BUDGET_MS);
 
+  it("content uses only the forums' allowlist and image registry, and no news; forums and news use content", async () => {
+    const file = "lib/server/content/prepare-content.ts";
+    expect(await rulesFired(file, "")).toEqual([]);
+    expect(await rulesFired(file, 'import { createPost } from "../forums/create-post";\nvoid createPost;')).toContain("import/no-restricted-paths");
+    expect(await rulesFired(file, 'import { announcesNews } from "../news/announce-news";\nvoid announcesNews;')).toContain("import/no-restricted-paths");
+    expect(await rulesFired(file, 'import { htmlToText } from "../forums/sanitize";\nvoid htmlToText;')).not.toContain("import/no-restricted-paths");
+    expect(await rulesFired("lib/server/news/news-forum.ts", 'import { prepareContent } from "../content/prepare-content";\nvoid prepareContent;')).not.toContain("import/no-restricted-paths");
+  }, LINT_BUDGET_MS);
+
   it("SQL is written only in a query module: inline in a use case fails, in lib/server/<domain>/sql/ passes", async () => {
     const fixture = `lib/server/tickets/lint-fixture-${process.pid}`;
     const inline = 'import { db } from "../db";\nexport const n = () => db.$queryRaw`SELECT 1`;';

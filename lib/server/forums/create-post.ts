@@ -5,7 +5,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { POST_INCLUDE, threadNotFound, toPostDto } from "./forum-dto";
-import { prepareContent } from "./image-proxy";
+import { prepareContent } from "../content/prepare-content";
 import { countReplyOnThread } from "./sql/replies";
 
 // POST /api/v1/forums/posts: a reply. The thread row is locked first (by the update of its

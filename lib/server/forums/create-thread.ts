@@ -6,7 +6,7 @@ import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../sessions/authenticate-request";
 import { forumNotFound, THREAD_INCLUDE, toThreadDto, visibleForums } from "./forum-dto";
-import { prepareContent } from "./image-proxy";
+import { prepareContent } from "../content/prepare-content";
 import { lockRowById } from "../sql/locks";
 
 // POST /api/v1/forums/threads: start a thread with its opening post. `insertThread` is the one

@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { syncNewsArticle } from "./sync-news-article";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto, visiblePosts } from "./forum-dto";
-import { prepareContent } from "./image-proxy";
+import { prepareContent } from "../content/prepare-content";
 import { htmlToText } from "./sanitize";
 
 // PATCH /api/v1/forums/posts/{id}: the author edits their post within the edit window; staff

@@ -1,53 +1,21 @@
 import "server-only";
 import { setTimeout as delay } from "node:timers/promises";
-import { createHash } from "node:crypto";
-import { IMAGE_PROXY_PATH, type ImageSourceOptions, judgeImageSource } from "@/lib/image-url";
+import { IMAGE_PROXY_PATH } from "@/lib/image-url";
 import { db } from "../db";
 import { getEnv } from "../env";
 import { log } from "../log";
 import { fetchImage, type FetchedImage, IMAGE_FETCH_TIMEOUT_MS, ImageFetchError } from "./fetch-image";
-import { cleanContent, imageSources } from "./sanitize";
-import { claimImageFetch, recordImageFailure, registerImage, type RetryBackoff } from "./sql/images";
+import { claimImageFetch, recordImageFailure, type RetryBackoff } from "./sql/images";
 
 // Outside images in posts and news articles go through this server: the stored body points at
-// /api/v1/forums/images/{id}, and that route fetches the image (fetch-image.ts), keeps a copy
+// /api/v1/forums/images/{id} (written by prepareContent, lib/server/content/prepare-content.ts,
+// which registers each address), and that route fetches the image (fetch-image.ts), keeps a copy
 // for a week and passes it on. Readers' browsers then only ever talk to this site, so a player
 // cannot collect the addresses of everyone who opens their thread with an image on a server
 // they control (a known way to find targets for attacks in game communities). Which images are
 // kept at all, and which count as this site's own, is lib/image-url.ts's rule.
 
 export { IMAGE_PROXY_PATH };
-
-const hashOf = (url: string) => createHash("sha256").update(url).digest("hex");
-
-/**
- * Sanitises a body for storage (cleanContent, with its field errors) and points its outside
- * images at the proxy, registering each address once (the same address keeps its id).
- */
-export async function prepareContent(raw: string, field = "content"): Promise<string> {
-  const env = getEnv();
-  const rule: ImageSourceOptions = { site: env.SITE_URL, allowPrivate: env.IMAGE_PROXY_ALLOW_PRIVATE };
-  const clean = cleanContent(raw, field, rule);
-  // The stored copy holds each outside address as the URL parser normalised it: that is the key.
-  const outside = imageSources(clean).flatMap((src) => {
-    const judged = judgeImageSource(src, rule);
-    return judged.kind === "outside" ? [judged.url.href] : [];
-  });
-  if (!outside.length) return clean;
-  const ids = new Map<string, number>();
-  for (const url of outside) {
-    // One statement, so posts of the same new address at the same moment share one row.
-    ids.set(url, await registerImage(hashOf(url), url));
-  }
-  return cleanContent(raw, field, {
-    ...rule,
-    outside: (url) => {
-      const id = ids.get(url);
-      if (id === undefined) throw new Error("image-proxy: an outside image was not registered");
-      return `${IMAGE_PROXY_PATH}${id}`;
-    },
-  });
-}
 
 /** How long a fetched copy is served before the host is asked again. */
 export const IMAGE_FRESH_MS = 7 * 24 * 60 * 60 * 1000;

@@ -8,5 +8,4 @@ import "server-only";
 export { insertForum } from "./create-forum";
 export { insertForumCategory } from "./create-forum-category";
 export { insertThread } from "./create-thread";
-export { prepareContent } from "./image-proxy";
 export { htmlToText } from "./sanitize";

@@ -3,7 +3,7 @@ import { announce, topic } from "../changes/announce";
 import { db } from "../db";
 import { isAppError } from "../errors";
 import { log } from "../log";
-import { prepareContent } from "./image-proxy";
+import { prepareContent } from "../content/prepare-content";
 
 // Runs every stored body (forum posts and news articles) through today's sanitiser and image
 // rule again: `npm run admin -- reclean-content`. Bodies are cleaned when they are written, so

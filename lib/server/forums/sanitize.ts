@@ -47,9 +47,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * The image rule's settings. Writes go through prepareContent (image-proxy.ts), which passes this
- * deployment's SITE_URL and IMAGE_PROXY_ALLOW_PRIVATE; without `site`, an absolute address on this
- * site's host is judged like any other site's.
+ * The image rule's settings. Writes go through prepareContent (lib/server/content/prepare-content.ts),
+ * which passes this deployment's SITE_URL and IMAGE_PROXY_ALLOW_PRIVATE; without `site`, an absolute
+ * address on this site's host is judged like any other site's.
  */
 export type ImageOptions = ImageSourceOptions & {
   /** The stored address of each outside image (the image proxy's path); without it, the parsed address. */
