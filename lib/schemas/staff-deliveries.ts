@@ -77,7 +77,7 @@ export const resendDeliveryOp = defineOperation({
   params: ZIdParams,
   staffTarget: { in: "path-delivery", reach: "act" },
   body: ZStaffReasonInput,
-  responses: { 201: { description: "The copy was queued", schema: ZResendResult }, ...errors, 403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody }, ...notFound, 409: { description: "Not delivered, a copy of its chain still waits, or the purchase behind the chain was refunded, disputed or canceled", schema: ZErrorBody } },
+  responses: { 201: { description: "The copy was queued", schema: ZResendResult }, ...errors, 403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody }, ...notFound, 409: { description: "Not delivered, a copy of its chain still waits, the purchase behind the chain was refunded, disputed or canceled, or its stored payload fits no delivery kind's shape", schema: ZErrorBody } },
 });
 
 export const cancelDeliveryOp = defineOperation({

@@ -1,4 +1,5 @@
 import "server-only";
+import { HIDE_POST_NEEDS_REASON } from "@/lib/schemas/forums";
 import { announce, topic } from "../changes/announce";
 import type { TPost } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
@@ -16,10 +17,9 @@ import { lockPost, lockThreadOfPost } from "./sql/moderation-locks";
 // opening post hides the news post with it. Asking for the state the post already has changes
 // nothing and records nothing. Audited in the same transaction.
 
-export const HIDE_REASON_REQUIRED = "Give a reason for hiding the post.";
 
 export async function moderatePost(actor: Pick<Actor, "userId">, postId: number, input: { hidden: boolean; reason?: string }, ip?: string): Promise<TPost> {
-  if (input.hidden && !input.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_REASON_REQUIRED] } });
+  if (input.hidden && !input.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_POST_NEEDS_REASON] } });
 
   return db.$transaction(async (tx) => {
     // A post never changes thread, so its thread can be read before locking it. Lock order as

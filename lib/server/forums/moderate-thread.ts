@@ -1,4 +1,5 @@
 import "server-only";
+import { HIDE_THREAD_NEEDS_REASON } from "@/lib/schemas/forums";
 import { announce, topic } from "../changes/announce";
 import type { TThread } from "@/lib/schemas/forums";
 import { recordAudit } from "../audit/record-audit";
@@ -22,12 +23,11 @@ import { countVisiblePostsByPoster, type LockedThreadRow, lockThreadForModeratio
 
 export type ThreadPatch = { pinned?: boolean; closed?: boolean; hidden?: boolean; title?: string; forum_id?: number; reason?: string };
 
-export const HIDE_THREAD_REASON_REQUIRED = "Give a reason for hiding the thread.";
 
 type Staff = Pick<Actor, "userId">;
 
 export async function moderateThread(actor: Staff, threadId: number, patch: ThreadPatch, ip?: string): Promise<TThread> {
-  if (patch.hidden && !patch.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_THREAD_REASON_REQUIRED] } });
+  if (patch.hidden && !patch.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_THREAD_NEEDS_REASON] } });
 
   return db.$transaction(async (tx) => {
     const thread = await lockThreadForModeration(tx, threadId);
