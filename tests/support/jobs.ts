@@ -26,8 +26,12 @@ export async function makeRetriesDue(): Promise<void> {
     FROM graphile_worker.jobs WHERE attempts > 0 AND attempts < max_attempts`;
 }
 
-/** Waits for a condition the code under test brings about on its own (a running runner). */
-export async function waitUntil(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+/**
+ * Waits for a condition the code under test brings about on its own (a running runner). Usually
+ * a fraction of a second; the bound is 20 s so that a busy machine is not reported as a runner
+ * that never acted, and stays inside the 30 s test limit.
+ */
+export async function waitUntil(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);

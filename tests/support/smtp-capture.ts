@@ -42,9 +42,9 @@ export async function startSmtpCapture(port = 0) {
   return {
     url: `smtp://127.0.0.1:${bound}`,
     messages,
-    /** The newest message to `address` (waits for it to arrive, up to 5 s). */
+    /** The newest message to `address` (waits for it to arrive, up to 20 s: a busy machine is slow, not mail lost). */
     async latestTo(address: string, since = 0): Promise<CapturedMail> {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const found = messages.slice(since).reverse().find((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
         if (found) return found;
