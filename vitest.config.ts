@@ -11,6 +11,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest takes the file order from here, not from a project: files run in a different order
+    // each run (the seed is printed; `--sequence.seed=N` repeats one), tests inside a file in order.
+    sequence: { shuffle: { files: true, tests: false } },
     projects: [
       {
         resolve: { alias },
@@ -26,8 +29,8 @@ export default defineConfig({
           setupFiles: ["tests/setup/integration-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // A database per file (tests/setup/integration-env.ts): files run in parallel and in a
-          // different order each run (the seed is printed), tests inside a file in order.
+          // A database per file (tests/setup/integration-env.ts): files run in parallel, in the
+          // shuffled order set above.
           fileParallelism: true,
           maxWorkers: 2,
           // Runs after the unit project when both are selected (`npx vitest run`).
