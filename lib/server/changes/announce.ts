@@ -3,6 +3,7 @@ import { gameModeFromDb, xpModeFromDb } from "@/lib/hiscores";
 import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
 import { usernameKey } from "@/lib/usernames";
 import type { Db, Tx } from "../db";
+import { notifyOn } from "./sql/notify";
 
 // "What changed" is a fact the use case states, inside the transaction that makes the change
 // (docs/performance.md, "The guest page cache"). PostgreSQL delivers a NOTIFY only when that
@@ -53,14 +54,9 @@ export function changesPayload(topics: readonly string[]): string {
 
 /**
  * Announces that this transaction changed what pages under `topics` show. Call it inside the
- * transaction that makes the change (an interactive `tx`, or the client inside a batch).
+ * transaction that makes the change.
  */
 export async function announce(tx: Tx | Db, topics: readonly string[]): Promise<void> {
   if (topics.length === 0) return;
-  await tx.$executeRaw`SELECT pg_notify(${CHANGES_CHANNEL}, ${changesPayload(topics)})`;
-}
-
-/** The same announcement as one statement of a batch transaction (`db.$transaction([...])`). */
-export function announcement(client: Db, topics: readonly string[]) {
-  return client.$executeRaw`SELECT pg_notify(${CHANGES_CHANNEL}, ${changesPayload(topics)})`;
+  await notifyOn(tx, CHANGES_CHANNEL, changesPayload(topics));
 }
