@@ -20,11 +20,17 @@ const FLOORS = [
 const folder = (name) => `./lib/server/${name}`;
 const upwardZones = [
   // The root files import no folder of lib/server.
-  { target: "./lib/server/*.ts", from: FLOORS.flat().map(folder), message: "The root files of lib/server are the ground floor: they import no domain (docs/architecture.md)." },
+  {
+    target: "./lib/server/*.ts",
+    from: FLOORS.flat().map(folder),
+    message: "The root files of lib/server are the ground floor: they import no domain (docs/architecture.md).",
+  },
   ...FLOORS.flatMap((floor, i) =>
     floor.map((name) => ({
       target: folder(name),
-      from: FLOORS.slice(i + 1).flat().map(folder),
+      from: FLOORS.slice(i + 1)
+        .flat()
+        .map(folder),
       message: `lib/server/${name} is on floor ${i + 1}: it must not import a folder of a higher floor (docs/architecture.md).`,
     })),
   ),
@@ -33,7 +39,12 @@ const upwardZones = [
   { target: folder("forums"), from: folder("news"), message: "Forums must not import news: news is built on forums." },
   // Players' HTML on its way to storage (content/prepare-content.ts), for forums and news alike:
   // it uses the forums' allowlist and image registry and nothing else of theirs, and no news.
-  { target: folder("content"), from: folder("forums"), except: ["./sanitize.ts", "./sql/images.ts"], message: "content uses only the forums' sanitize.ts and sql/images.ts." },
+  {
+    target: folder("content"),
+    from: folder("forums"),
+    except: ["./sanitize.ts", "./sql/images.ts"],
+    message: "content uses only the forums' sanitize.ts and sql/images.ts.",
+  },
   { target: folder("content"), from: folder("news"), message: "content must not import news: news is built on it." },
 ];
 
@@ -53,7 +64,8 @@ const BAN_COLUMN_FILES = [
   "lib/server/staff/player-dto.ts",
   "app/(site)/staff/players/[[]id]/page.tsx", // [[]id] is the folder "[id]" (a glob)
 ];
-const BAN_COLUMN_MESSAGE = "Ask whether a player is banned with isBanned (lib/bans.ts), or BANNED_NOW / notBannedAt (lib/server/sql/bans.ts) in a query: a raw bannedAt check keeps an ended temporary ban in force.";
+const BAN_COLUMN_MESSAGE =
+  "Ask whether a player is banned with isBanned (lib/bans.ts), or BANNED_NOW / notBannedAt (lib/server/sql/bans.ts) in a query: a raw bannedAt check keeps an ended temporary ban in force.";
 const banColumnRule = {
   meta: { type: "problem", schema: [], messages: { raw: BAN_COLUMN_MESSAGE } },
   create(context) {
@@ -85,7 +97,20 @@ const banColumnRule = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", ".data/**", "test-results/**", "playwright-report/**", "node_modules/**", ".stryker-tmp/**", "reports/**"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "lib/generated/**",
+    ".data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "node_modules/**",
+    ".stryker-tmp/**",
+    "reports/**",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -115,9 +140,16 @@ export default defineConfig([
           ...prismaImports,
           paths: [
             ...prismaImports.paths,
-            { name: "@/lib/client/api", importNames: ["callApi"], message: "Call the API with api(endpoints.x, …), useApiGet or useApiForm: typed by the operation (docs/architecture.md, \"Forms in the browser\")." },
+            {
+              name: "@/lib/client/api",
+              importNames: ["callApi"],
+              message: 'Call the API with api(endpoints.x, …), useApiGet or useApiForm: typed by the operation (docs/architecture.md, "Forms in the browser").',
+            },
           ],
-          patterns: [...prismaImports.patterns, { group: ["@/lib/server/db"], message: "Pages and routes call a use case in lib/server/<domain>, never the database." }],
+          patterns: [
+            ...prismaImports.patterns,
+            { group: ["@/lib/server/db"], message: "Pages and routes call a use case in lib/server/<domain>, never the database." },
+          ],
         },
       ],
     },

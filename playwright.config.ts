@@ -74,7 +74,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
@@ -85,6 +93,12 @@ export default defineConfig({
   webServer: [
     { ...server(port, {}), url: `${baseURL}/api/health` },
     // Its own database (scripts/test.mjs): jobs on a shared queue would build links to either server.
-    { ...server(confirmPort, { EMAIL_CONFIRMATION: "true", ...(process.env.E2E_CONFIRM_DATABASE_URL ? { DATABASE_URL: process.env.E2E_CONFIRM_DATABASE_URL } : {}) }), url: `${confirmURL}/api/health` },
+    {
+      ...server(confirmPort, {
+        EMAIL_CONFIRMATION: "true",
+        ...(process.env.E2E_CONFIRM_DATABASE_URL ? { DATABASE_URL: process.env.E2E_CONFIRM_DATABASE_URL } : {}),
+      }),
+      url: `${confirmURL}/api/health`,
+    },
   ],
 });

@@ -23,8 +23,10 @@ export const LAYOUT_DATE = "2026-04-11";
 /** Jagex's names where the site's (docs/product.md §9) differ. */
 const OFFICIAL_NAME: Partial<Record<string, string>> = { Runecrafting: "Runecraft" };
 
-export const OFFICIAL_SKILLS: readonly { id: number; name: string }[] = ["Overall", ...SKILLS.map((n) => OFFICIAL_NAME[n] ?? n), "Sailing"].map((name, id) => ({ id, name }));
-
+export const OFFICIAL_SKILLS: readonly { id: number; name: string }[] = ["Overall", ...SKILLS.map((n) => OFFICIAL_NAME[n] ?? n), "Sailing"].map((name, id) => ({
+  id,
+  name,
+}));
 
 /** Where an activity shows on the pages: the player page's panels and the ladder menu. */
 export type ActivityGroup = "pvp" | "clues" | "minigames" | "bosses";

@@ -54,8 +54,9 @@ export function clampHiscoresPage(raw: string | null | undefined): number {
 }
 
 /** A game mode from the URL; anything else → regular (pages are lenient, the API says 400). */
-export const readGameMode = (raw: string | null | undefined): TGameMode => (GAME_MODES as readonly string[]).includes(raw ?? "") ? (raw as TGameMode) : "regular";
-export const readXpMode = (raw: string | null | undefined): TXpMode => (XP_MODES as readonly string[]).includes(raw ?? "") ? (raw as TXpMode) : "regular";
+export const readGameMode = (raw: string | null | undefined): TGameMode =>
+  (GAME_MODES as readonly string[]).includes(raw ?? "") ? (raw as TGameMode) : "regular";
+export const readXpMode = (raw: string | null | undefined): TXpMode => ((XP_MODES as readonly string[]).includes(raw ?? "") ? (raw as TXpMode) : "regular");
 
 /** URL slug of a skill: "overall", "attack", …, "runecrafting". */
 export const skillSlug = (id: number): string => (id === OVERALL_ID ? "overall" : SKILLS[id - 1]!.toLowerCase());

@@ -9,5 +9,6 @@ export const API_CONTENT_SECURITY_POLICY: string = policy.API_CONTENT_SECURITY_P
 export const contentSecurityPolicy: (nonce: string, opts: { dev: boolean }) => string = policy.contentSecurityPolicy;
 export const staticContentSecurityPolicy: (opts: { dev: boolean }) => string = policy.staticContentSecurityPolicy;
 export const securityHeaders: (opts: { https: boolean }) => Record<string, string> = policy.securityHeaders;
-export const configHeaders: (opts: { dev: boolean }) => { source: string; has?: { type: string; key: string; value: string }[]; headers: { key: string; value: string }[] }[] =
-  policy.configHeaders;
+export const configHeaders: (opts: {
+  dev: boolean;
+}) => { source: string; has?: { type: string; key: string; value: string }[]; headers: { key: string; value: string }[] }[] = policy.configHeaders;

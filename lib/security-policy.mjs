@@ -7,7 +7,13 @@ const CAPTCHA_HOSTS = ["https://challenges.cloudflare.com", "https://hcaptcha.co
 // In every page policy, not only /credits': a client-side navigation keeps the policy of the
 // page the visit started on, so a player arriving at /credits from /store must still load them.
 const PAYMENT_SCRIPT_HOSTS = ["https://js.stripe.com", "https://*.js.stripe.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
-const PAYMENT_FRAME_HOSTS = ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+const PAYMENT_FRAME_HOSTS = [
+  "https://js.stripe.com",
+  "https://*.js.stripe.com",
+  "https://hooks.stripe.com",
+  "https://*.paypal.com",
+  "https://*.paypalobjects.com",
+];
 const PAYMENT_CONNECT_HOSTS = ["https://api.stripe.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
 
 /**
@@ -143,7 +149,11 @@ export function configHeaders(opts) {
   return [
     { source: "/:path*", headers: asList(securityHeaders({ https: false })) },
     // HSTS only when the request came over https (directly or through a proxy that says so).
-    { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: asList({ "Strict-Transport-Security": securityHeaders({ https: true })["Strict-Transport-Security"] ?? "" }) },
+    {
+      source: "/:path*",
+      has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+      headers: asList({ "Strict-Transport-Security": securityHeaders({ https: true })["Strict-Transport-Security"] ?? "" }),
+    },
     { source: "/:path((?!api/).*)", headers: [{ key: "content-security-policy", value: staticContentSecurityPolicy(opts) }] },
     { source: "/api/:path*", headers: [{ key: "content-security-policy", value: API_CONTENT_SECURITY_POLICY }] },
     // The ::store link carries a sign-in token in its URL. Set here, not by its handler: Next

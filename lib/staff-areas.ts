@@ -14,11 +14,21 @@ export type StaffArea = {
 };
 
 export const STAFF_AREAS: readonly StaffArea[] = [
-  { href: "/staff", label: "Dashboard", min: "MODERATOR", description: "Revenue, credits spent, votes, registrations, players online, and what waits for staff" },
+  {
+    href: "/staff",
+    label: "Dashboard",
+    min: "MODERATOR",
+    description: "Revenue, credits spent, votes, registrations, players online, and what waits for staff",
+  },
   { href: "/staff/tickets", label: "Tickets", min: "MODERATOR", description: "Every player's support tickets" },
   { href: "/staff/forums/reports", label: "Reports", min: "MODERATOR", description: "Forum posts players reported" },
   { href: "/news/create", label: "Write news", min: "MODERATOR", description: "Publish a news post" },
-  { href: "/staff/players", label: "Players", min: "MODERATOR", description: "Find a player; ban, unban, end sessions (administrators: 2FA reset, credits; owners: privileges)" },
+  {
+    href: "/staff/players",
+    label: "Players",
+    min: "MODERATOR",
+    description: "Find a player; ban, unban, end sessions (administrators: 2FA reset, credits; owners: privileges)",
+  },
   { href: "/staff/store", label: "Store", min: "ADMINISTRATOR", description: "Products, categories, credit packages and credit grants" },
   { href: "/staff/payments", label: "Payments", min: "ADMINISTRATOR", description: "Credit purchases and provider webhook events; re-apply a failed event" },
   { href: "/staff/deliveries", label: "Deliveries", min: "ADMINISTRATOR", description: "Items owed to players in game; re-send or cancel" },

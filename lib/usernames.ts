@@ -9,7 +9,10 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9 _-]{1,12}$/;
  * ("Ad min", "Ad-min", "AD_MIN" ≡ "Admin"). The migration 20261122030000 computes the same in SQL.
  */
 export function usernameKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_-]/g, "");
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, "");
 }
 
 /** A reason the name is not allowed, or null when it is. */

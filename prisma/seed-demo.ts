@@ -23,8 +23,32 @@ export const DEMO_ACCOUNTS = {
 
 export const DEMO_LADDER_PLAYERS = 300;
 
-
-const SYLLABLES = ["zar", "eth", "mor", "kal", "vin", "dra", "tho", "ria", "gul", "fen", "osk", "lyn", "bre", "quo", "ix", "tar", "wyn", "sol", "ka", "rune", "ash", "iron", "mist", "pk"];
+const SYLLABLES = [
+  "zar",
+  "eth",
+  "mor",
+  "kal",
+  "vin",
+  "dra",
+  "tho",
+  "ria",
+  "gul",
+  "fen",
+  "osk",
+  "lyn",
+  "bre",
+  "quo",
+  "ix",
+  "tar",
+  "wyn",
+  "sol",
+  "ka",
+  "rune",
+  "ash",
+  "iron",
+  "mist",
+  "pk",
+];
 
 const daysAgo = (d: number, hour = 12) => {
   const t = new Date();
@@ -54,7 +78,7 @@ export async function seedDemo(db: PrismaClient): Promise<SeedResult> {
 
 async function seedAll(db: PrismaClient) {
   const rand = prng(20240201);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
   // ── accounts ──
   const register = async (account: NewAccount): Promise<number> => {
@@ -174,7 +198,10 @@ async function seedAll(db: PrismaClient) {
         salePrice: salePrice(price, sale),
         ironman,
         description,
-        imageHref: `/images/store/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.svg`,
+        imageHref: `/images/store/${name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, "")}.svg`,
         gameItemId: 1000 + i,
         quantity: 1,
         sortOrder: i,
@@ -191,7 +218,9 @@ async function seedAll(db: PrismaClient) {
   ];
   const packageIds: number[] = [];
   for (const [i, [credits, bonusCredits, priceCents]] of packages.entries()) {
-    packageIds.push((await db.creditPackage.create({ data: { credits, bonusCredits, priceCents, imageUrl: `/images/credits/pack-${i + 1}.svg`, sortOrder: i } })).id);
+    packageIds.push(
+      (await db.creditPackage.create({ data: { credits, bonusCredits, priceCents, imageUrl: `/images/credits/pack-${i + 1}.svg`, sortOrder: i } })).id,
+    );
   }
 
   // The demo player bought two packages (paid) and spent some credits.
@@ -201,24 +230,86 @@ async function seedAll(db: PrismaClient) {
     const [credits, bonus, cents] = packages[pkgIndex]!;
     const paidAt = daysAgo(60 - n * 20);
     const purchase = await db.creditPurchase.create({
-      data: { userId: people.player, creditPackageId: packageIds[pkgIndex]!, method: "STRIPE", status: "PAID", providerRef: `demo_pi_${n + 1}`, credits, bonusCredits: bonus, amountCents: cents, createdAt: paidAt, paidAt },
+      data: {
+        userId: people.player,
+        creditPackageId: packageIds[pkgIndex]!,
+        method: "STRIPE",
+        status: "PAID",
+        providerRef: `demo_pi_${n + 1}`,
+        credits,
+        bonusCredits: bonus,
+        amountCents: cents,
+        createdAt: paidAt,
+        paidAt,
+      },
     });
     balance += credits;
-    await db.creditLedgerEntry.create({ data: { userId: people.player, delta: credits, balanceAfter: balance, kind: "PURCHASE", creditPurchaseId: purchase.id, idempotencyKey: `purchase:${purchase.id}:purchase`, createdAt: paidAt } });
+    await db.creditLedgerEntry.create({
+      data: {
+        userId: people.player,
+        delta: credits,
+        balanceAfter: balance,
+        kind: "PURCHASE",
+        creditPurchaseId: purchase.id,
+        idempotencyKey: `purchase:${purchase.id}:purchase`,
+        createdAt: paidAt,
+      },
+    });
     if (bonus) {
       balance += bonus;
-      await db.creditLedgerEntry.create({ data: { userId: people.player, delta: bonus, balanceAfter: balance, kind: "BONUS", creditPurchaseId: purchase.id, idempotencyKey: `purchase:${purchase.id}:bonus`, createdAt: paidAt } });
+      await db.creditLedgerEntry.create({
+        data: {
+          userId: people.player,
+          delta: bonus,
+          balanceAfter: balance,
+          kind: "BONUS",
+          creditPurchaseId: purchase.id,
+          idempotencyKey: `purchase:${purchase.id}:bonus`,
+          createdAt: paidAt,
+        },
+      });
     }
     spent += cents;
   }
   await db.creditPurchase.create({
-    data: { userId: people.player, creditPackageId: packageIds[2]!, method: "COINBASE", status: "PENDING", providerRef: "demo_charge_1", credits: 500, bonusCredits: 50, amountCents: 5000, createdAt: daysAgo(1) },
+    data: {
+      userId: people.player,
+      creditPackageId: packageIds[2]!,
+      method: "COINBASE",
+      status: "PENDING",
+      providerRef: "demo_charge_1",
+      credits: 500,
+      bonusCredits: 50,
+      amountCents: 5000,
+      createdAt: daysAgo(1),
+    },
   });
   const firstProduct = await db.storeProduct.findFirstOrThrow({ where: { name: "Santa hat" } });
-  const order = await db.storeOrder.create({ data: { userId: people.player, productId: firstProduct.id, priceCredits: firstProduct.price, idempotencyKey: "demo-order-1", createdAt: daysAgo(15) } });
+  const order = await db.storeOrder.create({
+    data: { userId: people.player, productId: firstProduct.id, priceCredits: firstProduct.price, idempotencyKey: "demo-order-1", createdAt: daysAgo(15) },
+  });
   balance -= firstProduct.price;
-  await db.creditLedgerEntry.create({ data: { userId: people.player, delta: -firstProduct.price, balanceAfter: balance, kind: "SPEND", storeOrderId: order.id, idempotencyKey: `order:${order.id}:spend`, createdAt: daysAgo(15) } });
-  await db.gameDelivery.create({ data: { userId: people.player, ...deliveryPayload("STORE_ITEM", { itemId: firstProduct.gameItemId, quantity: 1 }), status: "DELIVERED", storeOrderId: order.id, deliveredAt: daysAgo(15), createdAt: daysAgo(15) } });
+  await db.creditLedgerEntry.create({
+    data: {
+      userId: people.player,
+      delta: -firstProduct.price,
+      balanceAfter: balance,
+      kind: "SPEND",
+      storeOrderId: order.id,
+      idempotencyKey: `order:${order.id}:spend`,
+      createdAt: daysAgo(15),
+    },
+  });
+  await db.gameDelivery.create({
+    data: {
+      userId: people.player,
+      ...deliveryPayload("STORE_ITEM", { itemId: firstProduct.gameItemId, quantity: 1 }),
+      status: "DELIVERED",
+      storeOrderId: order.id,
+      deliveredAt: daysAgo(15),
+      createdAt: daysAgo(15),
+    },
+  });
   await db.user.update({ where: { id: people.player }, data: { storeCredits: balance, totalSpentCents: spent, totalVotes: 42 } });
 
   // ── voting ──
@@ -234,9 +325,28 @@ async function seedAll(db: PrismaClient) {
 
   // ── forums ──
   const forumPlan: Array<[string, Array<[string, string, boolean]>]> = [
-    ["Official", [["News & Announcements", "Updates, events and announcements from the team.", true], ["Patch Notes", "Every change to the game, week by week.", true]]],
-    ["Community", [["General Discussion", "Talk about anything related to the game.", false], ["Guides", "Share what you know: money making, bossing, skilling.", false], ["Clans", "Recruit members or find a clan to call home.", false]]],
-    ["Support", [["Bug Reports", "Found something broken? Tell us how to reproduce it.", false], ["Suggestions", "Ideas to make the game better.", false]]],
+    [
+      "Official",
+      [
+        ["News & Announcements", "Updates, events and announcements from the team.", true],
+        ["Patch Notes", "Every change to the game, week by week.", true],
+      ],
+    ],
+    [
+      "Community",
+      [
+        ["General Discussion", "Talk about anything related to the game.", false],
+        ["Guides", "Share what you know: money making, bossing, skilling.", false],
+        ["Clans", "Recruit members or find a clan to call home.", false],
+      ],
+    ],
+    [
+      "Support",
+      [
+        ["Bug Reports", "Found something broken? Tell us how to reproduce it.", false],
+        ["Suggestions", "Ideas to make the game better.", false],
+      ],
+    ],
   ];
   // Made by the staff forum editor's use cases (each placed after the ones before, audited as "seed").
   const seedActor = { actorId: null, actorLabel: "seed" };
@@ -257,7 +367,9 @@ async function seedAll(db: PrismaClient) {
   };
   async function createThread(forumName: string, userId: number, title: string, bodies: string[], at: Date, opts: { pinned?: boolean; closed?: boolean } = {}) {
     const forumId = forums[forumName]!;
-    const thread = await db.forumThread.create({ data: { forumId, userId, title, pinned: opts.pinned ?? false, closed: opts.closed ?? false, createdAt: at, latestPostAt: at } });
+    const thread = await db.forumThread.create({
+      data: { forumId, userId, title, pinned: opts.pinned ?? false, closed: opts.closed ?? false, createdAt: at, latestPostAt: at },
+    });
     bump(userId, "threads");
     let last = at;
     let lastUser = userId;
@@ -283,16 +395,33 @@ async function seedAll(db: PrismaClient) {
   await createThread("General Discussion", people.player, "Slayer streaks: worth it?", chatter, daysAgo(12));
   await createThread("General Discussion", authors[2]!, "Post your best drop of the week", chatter.slice(0, 3), daysAgo(6));
   await createThread("General Discussion", authors[3]!, "Ironman or main?", chatter.slice(0, 4), daysAgo(3));
-  await createThread("Guides", authors[4]!, "Zero to hero: fastest route to 99 Agility", [html("Start with the rooftop courses and <em>always</em> pick up marks of grace.", "From level 60 the Seers' course with hard diary is best.")], daysAgo(40), { pinned: true });
+  await createThread(
+    "Guides",
+    authors[4]!,
+    "Zero to hero: fastest route to 99 Agility",
+    [html("Start with the rooftop courses and <em>always</em> pick up marks of grace.", "From level 60 the Seers' course with hard diary is best.")],
+    daysAgo(40),
+    { pinned: true },
+  );
   await createThread("Guides", authors[5]!, "Money making for new players", chatter.slice(0, 2), daysAgo(25));
   await createThread("Clans", authors[6]!, "Ember Knights are recruiting (PvM, 1500+ total)", chatter.slice(0, 3), daysAgo(9));
   await createThread("Bug Reports", people.player, "Bank tab icons reset after logout", chatter.slice(0, 2), daysAgo(4), { closed: true });
   await createThread("Suggestions", authors[7]!, "Add a teleport to the fishing guild", chatter.slice(0, 5), daysAgo(2));
-  await createThread("Patch Notes", people.moderator, "Patch notes: week 47", [html("Fixed the Grand Exchange search for items with apostrophes.", "Raised the drop rate of clue scrolls from implings.")], daysAgo(1));
+  await createThread(
+    "Patch Notes",
+    people.moderator,
+    "Patch notes: week 47",
+    [html("Fixed the Grand Exchange search for items with apostrophes.", "Raised the drop rate of clue scrolls from implings.")],
+    daysAgo(1),
+  );
 
   // ── news: each post is also a thread in the news forum ──
   const news: Array<[string, number, string[]]> = [
-    ["Winter Festival begins", 5, ["The snow has settled on the home area and the Winter Festival is here.", "Collect snowflakes from skilling to trade for festive cosmetics."]],
+    [
+      "Winter Festival begins",
+      5,
+      ["The snow has settled on the home area and the Winter Festival is here.", "Collect snowflakes from skilling to trade for festive cosmetics."],
+    ],
     ["Double XP weekend", 33, ["All skills earn double experience from Friday to Sunday.", "Vote bonuses stack, so keep voting every 12 hours."]],
     ["New boss: The Ember Wyrm", 64, ["A new boss stirs beneath the volcano. Bring fire protection.", "Its unique drops include the Ember crossbow."]],
     ["Store sale: up to 50% off", 95, ["Selected store items are discounted this week.", "Check the store for the sale badges."]],
@@ -305,7 +434,10 @@ async function seedAll(db: PrismaClient) {
     const thread = await createThread("News & Announcements", people.staff, title, [content], at);
     await db.newsPost.create({
       data: {
-        slug: title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+        slug: title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, ""),
         title,
         image: "/images/news/default.svg",
         content,
@@ -324,11 +456,55 @@ async function seedAll(db: PrismaClient) {
   }
 
   // ── support tickets ──
-  const t1 = await db.ticket.create({ data: { userId: people.player, type: "RSGP_STORE_PURCHASES", title: "Buying credits with gold", description: "Hi, I would like to buy 500 credits with OSRS gold. How do we arrange the trade?", createdAt: daysAgo(8), updatedAt: daysAgo(7) } });
-  await db.ticketComment.create({ data: { ticketId: t1.id, userId: people.moderator, content: "Hello! A staff member will meet you at home tomorrow at 18:00 server time.", staff: true, createdAt: daysAgo(7) } });
-  const t2 = await db.ticket.create({ data: { userId: people.player, type: "IN_GAME_SUPPORT", title: "Lost my items on death", description: "I died at the Ember Wyrm and my gravestone disappeared after two minutes.", closed: true, createdAt: daysAgo(20), updatedAt: daysAgo(18) } });
-  await db.ticketComment.create({ data: { ticketId: t2.id, userId: people.moderator, content: "We checked the logs and restored your items. Closing this ticket.", staff: true, createdAt: daysAgo(18) } });
-  await db.ticket.create({ data: { userId: people.player, type: "WEBSITE_SUPPORT", title: "Vote timer looks wrong", description: "The RuneLocus timer shows 11 hours even though I voted yesterday.", createdAt: daysAgo(1), updatedAt: daysAgo(1) } });
+  const t1 = await db.ticket.create({
+    data: {
+      userId: people.player,
+      type: "RSGP_STORE_PURCHASES",
+      title: "Buying credits with gold",
+      description: "Hi, I would like to buy 500 credits with OSRS gold. How do we arrange the trade?",
+      createdAt: daysAgo(8),
+      updatedAt: daysAgo(7),
+    },
+  });
+  await db.ticketComment.create({
+    data: {
+      ticketId: t1.id,
+      userId: people.moderator,
+      content: "Hello! A staff member will meet you at home tomorrow at 18:00 server time.",
+      staff: true,
+      createdAt: daysAgo(7),
+    },
+  });
+  const t2 = await db.ticket.create({
+    data: {
+      userId: people.player,
+      type: "IN_GAME_SUPPORT",
+      title: "Lost my items on death",
+      description: "I died at the Ember Wyrm and my gravestone disappeared after two minutes.",
+      closed: true,
+      createdAt: daysAgo(20),
+      updatedAt: daysAgo(18),
+    },
+  });
+  await db.ticketComment.create({
+    data: {
+      ticketId: t2.id,
+      userId: people.moderator,
+      content: "We checked the logs and restored your items. Closing this ticket.",
+      staff: true,
+      createdAt: daysAgo(18),
+    },
+  });
+  await db.ticket.create({
+    data: {
+      userId: people.player,
+      type: "WEBSITE_SUPPORT",
+      title: "Vote timer looks wrong",
+      description: "The RuneLocus timer shows 11 hours even though I voted yesterday.",
+      createdAt: daysAgo(1),
+      updatedAt: daysAgo(1),
+    },
+  });
 
   await db.auditLog.create({ data: { actorLabel: "seed", action: "demo.seeded", data: { ladderPlayers: DEMO_LADDER_PLAYERS } } });
 }

@@ -55,19 +55,38 @@ async function runBackupCommand(command: string, args: string[]): Promise<{ code
 /** Game server API keys: the same use cases as the owners' page /staff/game-keys, audited as "cli". */
 async function runGameKey(sub: string | undefined, args: string[]): Promise<{ code: number; message: string } | null> {
   if (sub === "create" && args[0]) {
-    if (!args[1]) return { code: 2, message: `Name the scopes the key may use, e.g. npm run admin -- game-key create ${args[0]} login,deliveries,hiscores,players (or "all")\nScopes: ${GAME_SCOPES.join(", ")}. store-link lets the key open store sessions for players: give it only to a game server that offers ::store.` };
-    const scopes = args[1] === "all" ? GAME_SCOPES : args[1].split(",").map((s) => s.trim()).filter(Boolean);
+    if (!args[1])
+      return {
+        code: 2,
+        message: `Name the scopes the key may use, e.g. npm run admin -- game-key create ${args[0]} login,deliveries,hiscores,players (or "all")\nScopes: ${GAME_SCOPES.join(", ")}. store-link lets the key open store sessions for players: give it only to a game server that offers ::store.`,
+      };
+    const scopes =
+      args[1] === "all"
+        ? GAME_SCOPES
+        : args[1]
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean);
     const { key, info } = await createGameApiKey(CLI_ACTOR, args[0], scopes);
     return {
       code: 0,
-      message: [`Created game API key "${info.name}" (${info.prefix}) with scopes ${info.scopes.join(", ")}.`, "", `  ${key}`, "", "Give it to the game server as X-Api-Key. It is shown only now: only its hash is stored."].join("\n"),
+      message: [
+        `Created game API key "${info.name}" (${info.prefix}) with scopes ${info.scopes.join(", ")}.`,
+        "",
+        `  ${key}`,
+        "",
+        "Give it to the game server as X-Api-Key. It is shown only now: only its hash is stored.",
+      ].join("\n"),
     };
   }
   if (sub === "list" && !args.length) {
     const keys = await listGameApiKeys();
     if (!keys.length) return { code: 0, message: "No game API keys yet: npm run admin -- game-key create <name> <scopes>" };
     const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
-    const lines = keys.map((k) => `  ${k.prefix}  ${k.name.padEnd(20)} ${k.revokedAt ? `revoked ${when(k.revokedAt)}` : "active"}  scopes ${k.scopes.join(",")}  last used ${when(k.lastUsedAt)}`);
+    const lines = keys.map(
+      (k) =>
+        `  ${k.prefix}  ${k.name.padEnd(20)} ${k.revokedAt ? `revoked ${when(k.revokedAt)}` : "active"}  scopes ${k.scopes.join(",")}  last used ${when(k.lastUsedAt)}`,
+    );
     return { code: 0, message: lines.join("\n") };
   }
   if (sub === "revoke" && args[0] && args.length === 1) {
@@ -81,7 +100,9 @@ async function runGameKey(sub: string | undefined, args: string[]): Promise<{ co
 export async function runReconcile(client: DbClient = db): Promise<{ code: number; message: string }> {
   const mismatches = await findBalanceMismatches(client);
   if (!mismatches.length) return { code: 0, message: "Reconciled: every credit balance equals the sum of its ledger entries." };
-  const lines = mismatches.map((m) => `  ${m.username} (id ${m.userId}): balance ${m.storeCredits}, ledger ${m.ledgerSum}, off by ${m.storeCredits - m.ledgerSum}`);
+  const lines = mismatches.map(
+    (m) => `  ${m.username} (id ${m.userId}): balance ${m.storeCredits}, ledger ${m.ledgerSum}, off by ${m.storeCredits - m.ledgerSum}`,
+  );
   return { code: 1, message: [`${mismatches.length} credit balance(s) differ from their ledger:`, ...lines].join("\n") };
 }
 
@@ -91,7 +112,10 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; message:
     if (command === "reconcile" && !username) return await runReconcile();
     if (command === "reclean-content" && !username) {
       const r = await recleanStoredContent();
-      return { code: 0, message: `Checked ${r.posts} forum posts (${r.postsChanged} cleaned again) and ${r.news} news articles (${r.newsChanged} cleaned again).` };
+      return {
+        code: 0,
+        message: `Checked ${r.posts} forum posts (${r.postsChanged} cleaned again) and ${r.news} news articles (${r.newsChanged} cleaned again).`,
+      };
     }
     if (command === "backup" || command === "restore") {
       const r = await runBackupCommand(command, argv.slice(1));

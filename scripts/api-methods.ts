@@ -14,7 +14,9 @@ const methods = Object.entries(apiMethodsOf(operations)).map(([p, m]) => `  ${JS
 writeFileSync(path.join(root, "lib/api-methods.json"), `{\n${methods.join(",\n")}\n}\n`);
 
 const modules: Record<string, Record<string, unknown>> = {};
-for (const file of readdirSync(path.join(root, "lib/schemas")).filter((f) => f.endsWith(".ts")).sort()) {
+for (const file of readdirSync(path.join(root, "lib/schemas"))
+  .filter((f) => f.endsWith(".ts"))
+  .sort()) {
   modules[file.replace(/\.ts$/, "")] = (await import(path.join(root, "lib/schemas", file))) as Record<string, unknown>;
 }
 writeFileSync(path.join(root, "lib/client/endpoints.ts"), endpointsSource(operations, modules));

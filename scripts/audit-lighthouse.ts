@@ -83,7 +83,9 @@ async function findThread(base: string): Promise<number> {
 function chromiumVersion(): string {
   try {
     // Debian's wrapper script may print a harmless shell warning to stderr; the version is on stdout.
-    return execFileSync(CHROME_PATH, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim().split("\n")[0]!;
+    return execFileSync(CHROME_PATH, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+      .trim()
+      .split("\n")[0]!;
   } catch (e) {
     throw new Error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH): ${e instanceof Error ? e.message : e}`);
   }
@@ -168,7 +170,9 @@ function mainThreadNotes(lhr: Lhr): string[] {
   notes.push(`main thread ${Math.round(audit(lhr, "mainthread-work-breakdown") ?? 0)} ms: ${breakdown.join(", ")}`);
   const boot = items("bootup-time")
     .slice(0, 6)
-    .map((i) => `${short(i.url)} ${Math.round(Number(i.total))} ms (script ${Math.round(Number(i.scripting))}, parse ${Math.round(Number(i.scriptParseCompile))})`);
+    .map(
+      (i) => `${short(i.url)} ${Math.round(Number(i.total))} ms (script ${Math.round(Number(i.scripting))}, parse ${Math.round(Number(i.scriptParseCompile))})`,
+    );
   notes.push(`JS execution ${Math.round(audit(lhr, "bootup-time") ?? 0)} ms: ${boot.join("; ")}`);
   const long = items("long-tasks")
     .slice(0, 6)
@@ -214,7 +218,16 @@ async function main() {
       app = spawn(process.execPath, ["scripts/start.mjs"], {
         // Its output (the build, then warnings) goes to stderr, so stdout holds only the report.
         stdio: ["ignore", 2, "inherit"],
-        env: { ...process.env, DATABASE_URL: db.url, APP_MODE: "local", PORT: String(port), HOST: "127.0.0.1", NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+        env: {
+          ...process.env,
+          DATABASE_URL: db.url,
+          APP_MODE: "local",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          NEXT_DIST_DIR: distDir,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+        },
       });
       await waitFor(`http://127.0.0.1:${port}/api/health`, 15 * 60_000, app);
     }
@@ -227,7 +240,10 @@ async function main() {
       }
       if (p.signedIn) p.label = `${p.path} (signed in)`;
       // One plain request first, so no run pays for a cold server path.
-      const res = await fetch(`${base}${p.path}`, { headers: p.signedIn && cookies ? { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } : {}, redirect: "manual" });
+      const res = await fetch(`${base}${p.path}`, {
+        headers: p.signedIn && cookies ? { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } : {},
+        redirect: "manual",
+      });
       if (res.status !== 200) throw new Error(`${p.path} answered ${res.status}, not 200${p.signedIn ? " (signed in)" : ""}`);
       await res.arrayBuffer();
     }
@@ -264,7 +280,19 @@ async function main() {
     }
 
     mkdirSync(path.dirname(OUT), { recursive: true });
-    writeFileSync(OUT, JSON.stringify({ ...meta, runsPerPage: RUNS, pages: medians.map(({ label, median }) => ({ page: label, medianRun: median?.run ?? null, misses: median ? misses(median) : null })), runs }, null, 2));
+    writeFileSync(
+      OUT,
+      JSON.stringify(
+        {
+          ...meta,
+          runsPerPage: RUNS,
+          pages: medians.map(({ label, median }) => ({ page: label, medianRun: median?.run ?? null, misses: median ? misses(median) : null })),
+          runs,
+        },
+        null,
+        2,
+      ),
+    );
     say(`results in ${OUT}, full reports in ${REPORTS}/`);
     const unmeasured = medians.filter((m) => !m.median).map((m) => m.label);
     if (unmeasured.length) {

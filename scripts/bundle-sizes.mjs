@@ -41,7 +41,11 @@ if (!existsSync(path.join(dist, "build-manifest.json"))) {
 const rootMainFiles = readJson("build-manifest.json").rootMainFiles;
 /** "/(site)/rules/page" → "/rules" */
 const appPaths = readJson("app-path-routes-manifest.json");
-const pageOf = new Map(Object.entries(appPaths).filter(([p]) => p.endsWith("/page")).map(([p, route]) => [route, p]));
+const pageOf = new Map(
+  Object.entries(appPaths)
+    .filter(([p]) => p.endsWith("/page"))
+    .map(([p, route]) => [route, p]),
+);
 
 const requested = args.filter((a) => !a.startsWith("--"));
 // The framework's own /_not-found and /_global-error pages are those boundaries themselves: left out of --all.
@@ -81,7 +85,13 @@ const problems = [];
 function compare(route, computed, loaded, where) {
   const a = computed.join("\n");
   const b = loaded.join("\n");
-  if (a !== b) problems.push(`${route}: computed ${computed.length} files, ${where} loads ${loaded.length}: ${computed.filter((f) => !loaded.includes(f)).concat(loaded.filter((f) => !computed.includes(f))).join(", ")}`);
+  if (a !== b)
+    problems.push(
+      `${route}: computed ${computed.length} files, ${where} loads ${loaded.length}: ${computed
+        .filter((f) => !loaded.includes(f))
+        .concat(loaded.filter((f) => !computed.includes(f)))
+        .join(", ")}`,
+    );
 }
 
 const rows = [];
@@ -118,11 +128,15 @@ if (asJson) console.log(JSON.stringify({ dist, rows, found, problems }, null, 2)
 else {
   console.log(`First-load JS in ${dist} (kB = 1024 bytes; gzip level 9)`);
   console.log(["route".padEnd(32), "files".padStart(5), "raw kB".padStart(9), "gzip kB".padStart(9), "  checked"].join(" "));
-  for (const r of rows) console.log([r.route.padEnd(32), String(r.files).padStart(5), kB(r.bytes).padStart(9), kB(r.gzip).padStart(9), `  ${r.verified || "-"}`].join(" "));
+  for (const r of rows)
+    console.log([r.route.padEnd(32), String(r.files).padStart(5), kB(r.bytes).padStart(9), kB(r.gzip).padStart(9), `  ${r.verified || "-"}`].join(" "));
   if (found) {
     console.log(`\nChunks containing ${JSON.stringify(find)}:`);
     if (!found.length) console.log("  none");
-    for (const f of found) console.log(`  ${f.chunk}  ${kB(f.bytes)} kB raw, ${kB(f.gzip)} kB gzip; first load of: ${f.firstLoadOf.length ? f.firstLoadOf.join(", ") : "no page (loaded on demand only)"}`);
+    for (const f of found)
+      console.log(
+        `  ${f.chunk}  ${kB(f.bytes)} kB raw, ${kB(f.gzip)} kB gzip; first load of: ${f.firstLoadOf.length ? f.firstLoadOf.join(", ") : "no page (loaded on demand only)"}`,
+      );
   }
   for (const p of problems) console.error(`MISMATCH ${p}`);
 }

@@ -95,7 +95,20 @@ export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: num
   if (lease === null) return usage("--lease must be a whole number of seconds from 10 to 600.");
   if (!VOTE_SITES.includes(voteSite)) return usage(`--vote-site must be one of ${VOTE_SITES.join(", ")}.`);
   const voteSecret = env[`VOTE_${voteSite.toUpperCase()}_SECRET`] || undefined;
-  return { url: url.replace(/\/+$/, ""), key, username, password, code: str("code"), world, players, lease, ack: !v["no-ack"], voteToken: str("vote-token"), voteSite, voteSecret };
+  return {
+    url: url.replace(/\/+$/, ""),
+    key,
+    username,
+    password,
+    code: str("code"),
+    world,
+    players,
+    lease,
+    ack: !v["no-ack"],
+    voteToken: str("vote-token"),
+    voteSite,
+    voteSecret,
+  };
 }
 
 /** A step that failed, with what to do about it. */
@@ -141,7 +154,10 @@ function client(o: SimOptions): Call {
     try {
       res = await fetch(o.url + path, {
         method,
-        headers: { ...(form ? {} : { "x-api-key": o.key }), ...(body === undefined ? {} : { "content-type": form ? "application/x-www-form-urlencoded" : "application/json" }) },
+        headers: {
+          ...(form ? {} : { "x-api-key": o.key }),
+          ...(body === undefined ? {} : { "content-type": form ? "application/x-www-form-urlencoded" : "application/json" }),
+        },
         body: body === undefined ? undefined : form ? body.toString() : JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
@@ -163,7 +179,7 @@ function client(o: SimOptions): Call {
 /** A random sequence in [0, 1) that is the same for a name (and a salt) on every run. */
 function seeded(username: string, salt = ""): () => number {
   let seed = [...(username.toLowerCase() + salt)].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-  return () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Plausible experience for all 23 skills, the same for a name on every run. */
@@ -224,7 +240,12 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
     step(current, `world ${o.world}: reported ${o.players}; the site now shows ${online.count} online`);
 
     current = "login";
-    const login = await call<TGameLoginResult>("POST", "/api/v1/game/login", { username: o.username, password: o.password, ip: "127.0.0.1", ...(o.code ? { code: o.code } : {}) });
+    const login = await call<TGameLoginResult>("POST", "/api/v1/game/login", {
+      username: o.username,
+      password: o.password,
+      ip: "127.0.0.1",
+      ...(o.code ? { code: o.code } : {}),
+    });
     if (!login.ok) {
       const hint = login.reason === "two_factor_required" ? " Run again with --code <6 digits>." : login.ban_reason ? ` Ban reason: ${login.ban_reason}` : "";
       throw new SimError(`refused (${login.reason}): ${login.message}${hint}`);
@@ -266,7 +287,12 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
 
     current = "claim";
     const claim = await call<TClaimResult>("POST", "/api/v1/game/deliveries/claim", { player_id: player.id, lease_seconds: o.lease });
-    step(current, claim.lease_id ? `${claim.deliveries.length} delivery(ies) leased as ${claim.lease_id} until ${time(claim.leased_until)}` : "0 deliveries: nothing pending");
+    step(
+      current,
+      claim.lease_id
+        ? `${claim.deliveries.length} delivery(ies) leased as ${claim.lease_id} until ${time(claim.leased_until)}`
+        : "0 deliveries: nothing pending",
+    );
     // A real game adds each item to the player and records the id in their save first.
     for (const d of claim.deliveries) print(`    grant #${d.id} ${d.kind}: ${describeDelivery(d)}`);
 
@@ -275,7 +301,8 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
     else if (!o.ack) step(current, `skipped (--no-ack): they return to the queue after ${time(claim.leased_until)}`);
     else {
       const ack = await call<TAckResult>("POST", "/api/v1/game/deliveries/ack", { lease_id: claim.lease_id, delivery_ids: claim.deliveries.map((d) => d.id) });
-      if (ack.rejected.length) throw new SimError(`rejected ${ack.rejected.map((r) => `#${r.id} (${r.reason})`).join(", ")}; delivered [${ack.delivered.join(", ")}]`);
+      if (ack.rejected.length)
+        throw new SimError(`rejected ${ack.rejected.map((r) => `#${r.id} (${r.reason})`).join(", ")}; delivered [${ack.delivered.join(", ")}]`);
       step(current, `delivered [${ack.delivered.join(", ")}], none rejected`);
     }
 

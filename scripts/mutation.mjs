@@ -27,7 +27,10 @@ const args = process.argv.slice(2);
 const flag = (name) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
 const value = (name) => flag(name)?.split("=").slice(1).join("=");
 
-const only = value("only")?.split(",").map((s) => s.trim()).filter(Boolean);
+const only = value("only")
+  ?.split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 if (only) {
   const unknown = only.filter((n) => !GROUPS.some((g) => g.name === n));
   if (unknown.length) {
@@ -62,7 +65,10 @@ function rangeOf(lines, name, file) {
   let depth = 0;
   for (let j = i; j < lines.length; j++) {
     // Brackets outside escapes, strings and template text (good enough for formatted code).
-    const code = lines[j].replace(/\\./g, "x").replace(/"[^"]*"|'[^']*'|`[^`]*`/g, "").replace(/(^|\s)\/\/.*$/, "");
+    const code = lines[j]
+      .replace(/\\./g, "x")
+      .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, "")
+      .replace(/(^|\s)\/\/.*$/, "");
     for (const ch of code) depth += "([{".includes(ch) ? 1 : ")]}".includes(ch) ? -1 : 0;
     if (depth <= 0 && /[;}]\s*$/.test(code)) return { start: i + 1, end: j + 1 };
   }
@@ -81,7 +87,13 @@ if (flag("list")) {
 function runStryker(group) {
   fs.mkdirSync(REPORTS, { recursive: true });
   const configFile = path.join(REPORTS, `${group.name}.config.json`);
-  const options = strykerOptions({ group, mutate: mutateEntries(group), reportFile: path.relative(root, path.join(REPORTS, `${group.name}.json`)), incremental: Boolean(flag("incremental")), disableBail: Boolean(flag("all-tests")) });
+  const options = strykerOptions({
+    group,
+    mutate: mutateEntries(group),
+    reportFile: path.relative(root, path.join(REPORTS, `${group.name}.json`)),
+    incremental: Boolean(flag("incremental")),
+    disableBail: Boolean(flag("all-tests")),
+  });
   fs.writeFileSync(configFile, `${JSON.stringify(options, null, 2)}\n`);
   const log = fs.createWriteStream(path.join(REPORTS, `${group.name}.log`));
   const bin = path.join(root, "node_modules/@stryker-mutator/core/bin/stryker.js");
@@ -125,9 +137,15 @@ function countsOf(reportFile) {
       if (m.status === "Survived" || m.status === "NoCoverage") {
         const at = `${file}:${m.location.start.line}:${m.location.start.column}`;
         const { start, end } = m.location;
-        const original = start.line === end.line ? lines[start.line - 1].slice(start.column - 1, end.column - 1) : lines[start.line - 1].slice(start.column - 1);
-        const short = (s) => { const t = s.replace(/\s+/g, " ").trim(); return t.length > 90 ? `${t.slice(0, 87)}...` : t; };
-        c.survivors.push(`${m.status === "NoCoverage" ? "no coverage" : "survived"} ${at} ${m.mutatorName}${m.static ? " (static)" : ""}: ${short(original)}  =>  ${short(m.replacement)}`);
+        const original =
+          start.line === end.line ? lines[start.line - 1].slice(start.column - 1, end.column - 1) : lines[start.line - 1].slice(start.column - 1);
+        const short = (s) => {
+          const t = s.replace(/\s+/g, " ").trim();
+          return t.length > 90 ? `${t.slice(0, 87)}...` : t;
+        };
+        c.survivors.push(
+          `${m.status === "NoCoverage" ? "no coverage" : "survived"} ${at} ${m.mutatorName}${m.static ? " (static)" : ""}: ${short(original)}  =>  ${short(m.replacement)}`,
+        );
       }
     }
   }
@@ -160,12 +178,24 @@ const header = ["module", "mutants", "killed", "timeout", "survived", "no covera
 const table = rows.map(({ group, c, ms, failed }) =>
   failed
     ? [group.name, "-", "-", "-", "-", "-", "failed", String(group.threshold ?? DEFAULT_THRESHOLD), fmtTime(ms)]
-    : [group.name, c.mutants, c.killed, c.timeout, c.survived, c.noCoverage, `${c.score.toFixed(1)}%`, String(group.threshold ?? DEFAULT_THRESHOLD), fmtTime(ms)].map(String),
+    : [
+        group.name,
+        c.mutants,
+        c.killed,
+        c.timeout,
+        c.survived,
+        c.noCoverage,
+        `${c.score.toFixed(1)}%`,
+        String(group.threshold ?? DEFAULT_THRESHOLD),
+        fmtTime(ms),
+      ].map(String),
 );
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
 const line = (cells) => cells.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join("  ");
 console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
 for (const r of table) console.log(line(r));
 const below = rows.filter(({ group, c, failed }) => failed || c.score < (group.threshold ?? DEFAULT_THRESHOLD));
-console.log(`\nTotal time ${fmtTime(Date.now() - started)}. ${below.length ? `Below threshold or failed: ${below.map((r) => r.group.name).join(", ")}` : "Every module meets its threshold."}`);
+console.log(
+  `\nTotal time ${fmtTime(Date.now() - started)}. ${below.length ? `Below threshold or failed: ${below.map((r) => r.group.name).join(", ")}` : "Every module meets its threshold."}`,
+);
 process.exit(below.length ? 1 : 0);

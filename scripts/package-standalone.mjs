@@ -44,7 +44,10 @@ function fail(msg) {
 
 if ("build" in args) {
   say(`building into ${distDir} with standalone output…`);
-  const r = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_STANDALONE: "1", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" } });
+  const r = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_STANDALONE: "1", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (r.status !== 0) fail(`next build failed (${r.status ?? r.signal}).`);
 }
 

@@ -113,7 +113,9 @@ try {
     );
     activityRows += acts.rowCount ?? 0;
     await c.query("COMMIT");
-    say(`players ${from.toLocaleString("en-US")}–${to.toLocaleString("en-US")} with 24 skill rows each and ${(acts.rowCount ?? 0).toLocaleString("en-US")} activity rows`);
+    say(
+      `players ${from.toLocaleString("en-US")}–${to.toLocaleString("en-US")} with 24 skill rows each and ${(acts.rowCount ?? 0).toLocaleString("en-US")} activity rows`,
+    );
   }
   await c.query(`CREATE INDEX hiscore_ladder_idx ON hiscore_stats ("gameMode", "xpMode", skill, hidden, score DESC, tiebreak DESC)`);
   say("ladder index rebuilt");
@@ -130,4 +132,6 @@ const { refreshAllLadders } = await import("../lib/server/hiscores/refresh-ladde
 const { db } = await import("../lib/server/db");
 await refreshAllLadders();
 await db.$disconnect();
-say(`done: ${players.toLocaleString("en-US")} players, ${(players * 24 + activityRows).toLocaleString("en-US")} hiscore rows (${activityRows.toLocaleString("en-US")} of activities), anchors built`);
+say(
+  `done: ${players.toLocaleString("en-US")} players, ${(players * 24 + activityRows).toLocaleString("en-US")} hiscore rows (${activityRows.toLocaleString("en-US")} of activities), anchors built`,
+);

@@ -74,7 +74,9 @@ function workerCount() {
 /** The text of a refusal with the strict headers, as a raw HTTP/1.1 response (for sockets). */
 function rawRefusal(status, reason, text, extra = {}) {
   const headers = { ...STRICT_HEADERS, ...extra, "Content-Length": Buffer.byteLength(text), Connection: "close" };
-  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${text}`;
+  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\r\n")}\r\n\r\n${text}`;
 }
 
 function refuse(res, status, text, extra = {}) {
@@ -215,10 +217,13 @@ function runPrimary(count) {
     stopping = true;
     for (const w of live) if (w.isConnected()) w.send("stop");
     if (live.size === 0) process.exit(exitCode);
-    setTimeout(() => {
-      for (const w of live) w.process.kill("SIGKILL");
-      process.exit(exitCode);
-    }, drainMs + STOP_GRACE_MS + 2_000).unref();
+    setTimeout(
+      () => {
+        for (const w of live) w.process.kill("SIGKILL");
+        process.exit(exitCode);
+      },
+      drainMs + STOP_GRACE_MS + 2_000,
+    ).unref();
   };
 
   cluster.on("exit", (w, code, signal) => {

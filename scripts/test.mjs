@@ -120,22 +120,37 @@ async function prepareE2eDatabases() {
   // shared queue, either server could run the other's mail jobs and build links to its own
   // SITE_URL, which a real deployment (one SITE_URL) never does.
   const confirmDb = await createTestDatabase(server.adminUrl, { prefix: "e2ec" });
-  const seeded = await run("seed", "npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: db.url, APP_MODE: "local" }, { logFile: "test-results/seed.log" });
+  const seeded = await run(
+    "seed",
+    "npx",
+    ["tsx", "--conditions=react-server", "prisma/seed.ts"],
+    { DATABASE_URL: db.url, APP_MODE: "local" },
+    { logFile: "test-results/seed.log" },
+  );
   return { db, confirmDb, seeded };
 }
 
 try {
-  // Side by side: lint (the longest, one core), and on the other types then the unit tests; the
-  // tests' PostgreSQL starts meanwhile. Lint's output is printed as one block when it ends.
+  // Side by side: lint (ESLint, then Prettier's check: the longest, one core), and on the other
+  // types then the unit tests; the tests' PostgreSQL starts meanwhile. Lint's output is printed as
+  // one block when it ends.
   const needsDb = want("integration") || want("e2e") || want("smoke");
   const pgStarting = needsDb ? startTestServer() : null;
   pgStarting?.catch(() => {});
   await Promise.all([
-    stage("lint", () => run("lint", "npx", ["eslint", "--max-warnings=0", "."], {}, { logFile: "test-results/lint.log" })),
+    stage("lint", () => run("lint", "npm", ["run", "--silent", "lint"], {}, { logFile: "test-results/lint.log" })),
     (async () => {
       await stage("typecheck", () => run("typecheck", "npx", ["tsc", "--noEmit"]));
       await stage("unit", async () => {
-        const code = await run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-unit.json"]);
+        const code = await run("unit", "npx", [
+          "vitest",
+          "run",
+          "--project",
+          "unit",
+          "--reporter=default",
+          "--reporter=json",
+          "--outputFile.json=test-results/vitest-unit.json",
+        ]);
         tallyVitest("test-results/vitest-unit.json");
         return code;
       });
@@ -178,19 +193,28 @@ try {
   // the mixed load, the standalone copy, embedded servers of their own) pushed the load average
   // past 15, and Playwright's axe checks and hydrated menus then ran past their time limits.
   // Each has its own databases and ports. Smoke's output is printed whole when it ends.
-  const smoke = async () => stage("smoke", async () => {
-    // Two files at a time, for the same reason.
-    const code = await run(
-      "smoke",
-      process.execPath,
-      ["--test", "--test-concurrency=2", "--test-reporter=tap", "--test-reporter-destination=test-results/smoke.tap", "--test-reporter=spec", "--test-reporter-destination=stdout", ...smokeFiles()],
-      { NEXT_DIST_DIR: TEST_DIST, SMOKE_ADMIN_DATABASE_URL: server.adminUrl },
-      // At a lower priority, as it always ran.
-      { logFile: "test-results/smoke.log", nice: 10 },
-    );
-    tallyTap("test-results/smoke.tap");
-    return code;
-  });
+  const smoke = async () =>
+    stage("smoke", async () => {
+      // Two files at a time, for the same reason.
+      const code = await run(
+        "smoke",
+        process.execPath,
+        [
+          "--test",
+          "--test-concurrency=2",
+          "--test-reporter=tap",
+          "--test-reporter-destination=test-results/smoke.tap",
+          "--test-reporter=spec",
+          "--test-reporter-destination=stdout",
+          ...smokeFiles(),
+        ],
+        { NEXT_DIST_DIR: TEST_DIST, SMOKE_ADMIN_DATABASE_URL: server.adminUrl },
+        // At a lower priority, as it always ran.
+        { logFile: "test-results/smoke.log", nice: 10 },
+      );
+      tallyTap("test-results/smoke.tap");
+      return code;
+    });
 
   const e2e = stage("e2e", async () => {
     if (!existsSync(`${TEST_DIST}/BUILD_ID`)) {

@@ -22,8 +22,8 @@ export default function HomePage() {
           What are you waiting for?
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-stone-300">
-          Create a free account, download the client and step into {siteConfig.name}: classic combat, skilling and bossing, with a community that plays
-          for the long haul.
+          Create a free account, download the client and step into {siteConfig.name}: classic combat, skilling and bossing, with a community that plays for the
+          long haul.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           <ButtonLink href="/play" variant="ember" className="px-8 text-lg">
@@ -46,9 +46,7 @@ export default function HomePage() {
           {FEATURES.map((f) => (
             <li key={f.href} className="panel p-5">
               <h3 className="text-xl text-gold-bright">
-                <Link href={f.href}>
-                  {f.title}
-                </Link>
+                <Link href={f.href}>{f.title}</Link>
               </h3>
               <p className="mt-2 text-sm text-stone-300">{f.text}</p>
             </li>

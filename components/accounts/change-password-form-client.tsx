@@ -58,8 +58,28 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
         className="mt-4 space-y-4"
         aria-busy={busy}
       >
-        <Field id="cp-password" name="password" type="password" label="Current Password" autoComplete="current-password" required value={values.password} onChange={set("password")} errors={fields.password} />
-        <Field id="cp-new-password" name="newPassword" type="password" label="New Password" autoComplete="new-password" required value={values.newPassword} onChange={set("newPassword")} errors={fields.newPassword} />
+        <Field
+          id="cp-password"
+          name="password"
+          type="password"
+          label="Current Password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={set("password")}
+          errors={fields.password}
+        />
+        <Field
+          id="cp-new-password"
+          name="newPassword"
+          type="password"
+          label="New Password"
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={set("newPassword")}
+          errors={fields.newPassword}
+        />
         <Field
           id="cp-new-password-confirmation"
           name="newPasswordConfirmation"

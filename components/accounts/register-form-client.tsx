@@ -70,9 +70,36 @@ export function RegisterForm({ captcha }: { captcha: CaptchaConfig }) {
   return (
     <ClientForm noValidate onSubmit={(e) => form.submit(values, e)} className="space-y-4" aria-busy={loading}>
       <LiveAlert tone="error">{form.formError}</LiveAlert>
-      <Field id="register-username" name="username" label="Username" autoComplete="username" required maxLength={12} value={values.username} onChange={set("username")} errors={fieldErrors("username")} hint="1–12 letters, numbers, spaces, - or _. This is also your in-game name." />
-      <Field id="register-email" name="email" type="email" label="Email" autoComplete="email" required value={values.email} onChange={set("email")} errors={fieldErrors("email")} />
-      <NewPasswordField id="register-password" label="Password" value={values.password} onChange={(v) => setValues((prev) => ({ ...prev, password: v }))} errors={passwordErrors} />
+      <Field
+        id="register-username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        required
+        maxLength={12}
+        value={values.username}
+        onChange={set("username")}
+        errors={fieldErrors("username")}
+        hint="1–12 letters, numbers, spaces, - or _. This is also your in-game name."
+      />
+      <Field
+        id="register-email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={set("email")}
+        errors={fieldErrors("email")}
+      />
+      <NewPasswordField
+        id="register-password"
+        label="Password"
+        value={values.password}
+        onChange={(v) => setValues((prev) => ({ ...prev, password: v }))}
+        errors={passwordErrors}
+      />
       <Field
         id="register-password-confirmation"
         name="password_confirmation"

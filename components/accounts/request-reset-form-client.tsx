@@ -32,8 +32,27 @@ export function RequestResetForm() {
       className="space-y-4"
       aria-busy={loading}
     >
-      <Field id="reset-username" name="username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} errors={fields.username} />
-      <Field id="reset-email" name="email" type="email" label="Email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={fields.email} />
+      <Field
+        id="reset-username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        required
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        errors={fields.username}
+      />
+      <Field
+        id="reset-email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        errors={fields.email}
+      />
       <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? done}</LiveAlert>
       <button type="submit" className="btn btn-gold w-full" disabled={loading}>
         {loading ? "Loading..." : "Request Password Reset"}

@@ -34,7 +34,17 @@ export function ResendConfirmation({ username }: { username: string }) {
       aria-busy={form.busy}
     >
       <p className="text-sm text-stone-300">Lost the email? Enter the address you registered with and we will send a new link.</p>
-      <Field id="resend-email" name="email" type="email" label="Email" autoComplete="email" required value={email} onChange={(ev) => setEmail(ev.target.value)} errors={form.fieldErrors.email} />
+      <Field
+        id="resend-email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(ev) => setEmail(ev.target.value)}
+        errors={form.fieldErrors.email}
+      />
       <button type="submit" className="btn btn-stone w-full" disabled={form.busy}>
         {form.busy ? "Sending..." : "Resend confirmation email"}
       </button>

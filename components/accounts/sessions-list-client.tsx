@@ -57,7 +57,11 @@ export function SessionsList({ initial }: { initial: TSessionDto[] }) {
         {sessions.map((s) => {
           const key = `${s.kind}-${s.id}`;
           return (
-            <li key={key} className="flex flex-col gap-2 rounded border border-stone-700 bg-stone-850 p-3 sm:flex-row sm:items-center sm:justify-between" data-current={s.current || undefined}>
+            <li
+              key={key}
+              className="flex flex-col gap-2 rounded border border-stone-700 bg-stone-850 p-3 sm:flex-row sm:items-center sm:justify-between"
+              data-current={s.current || undefined}
+            >
               <div className="min-w-0 text-sm">
                 <p className="flex flex-wrap items-center gap-2 text-base font-semibold text-stone-100">
                   <span>{s.device}</span>
@@ -74,7 +78,12 @@ export function SessionsList({ initial }: { initial: TSessionDto[] }) {
                 </p>
               </div>
               {!s.current ? (
-                <button type="button" className="btn btn-stone shrink-0 self-start sm:self-center" disabled={busy !== null} onClick={() => end({ kind: s.kind, id: s.id, device: s.device })}>
+                <button
+                  type="button"
+                  className="btn btn-stone shrink-0 self-start sm:self-center"
+                  disabled={busy !== null}
+                  onClick={() => end({ kind: s.kind, id: s.id, device: s.device })}
+                >
                   {busy === key ? "Ending..." : "End"}
                   <span className="sr-only"> session on {s.device}</span>
                 </button>

@@ -137,7 +137,11 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
                 <span className="block text-sm text-stone-400" id="twofactor-secret-label">
                   Setup key
                 </span>
-                <code aria-labelledby="twofactor-secret-label" data-testid="twofactor-secret" className="inline-block rounded bg-stone-950 px-2 py-1 font-mono text-lg tracking-wider break-all text-gold-bright">
+                <code
+                  aria-labelledby="twofactor-secret-label"
+                  data-testid="twofactor-secret"
+                  className="inline-block rounded bg-stone-950 px-2 py-1 font-mono text-lg tracking-wider break-all text-gold-bright"
+                >
                   {setup.secret.match(/.{1,4}/g)?.join(" ")}
                 </code>
               </p>
@@ -166,7 +170,18 @@ export function TwoFactorCard({ initialActivated }: { initialActivated: boolean 
       <Modal open={dialog === "deactivate"} onClose={close} title="Deactivate two-factor authentication">
         <ClientForm onSubmit={(e) => deactivation.submit({ code: code.trim() }, e)} noValidate className="space-y-4" aria-busy={deactivation.busy}>
           <p className="text-stone-300">Enter the current code from your authenticator app to turn two-factor authentication off.</p>
-          <Field id="twofactor-deactivate-code" data-autofocus name="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
+          <Field
+            id="twofactor-deactivate-code"
+            data-autofocus
+            name="code"
+            label="Authentication code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            maxLength={32}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <LiveAlert tone="error">{deactivation.formError}</LiveAlert>
           <button type="submit" className="btn btn-ember w-full" disabled={busy}>
             {busy ? "Loading..." : "Deactivate"}
@@ -186,7 +201,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     <div ref={ref} tabIndex={-1} className="space-y-4 outline-none">
       <LiveAlert tone="success">Two-factor authentication is now active.</LiveAlert>
       <p className="text-stone-300">
-        If you lose your authenticator, each of these codes lets you log in once instead of a 6-digit code. Store them somewhere safe: they will not be shown again.
+        If you lose your authenticator, each of these codes lets you log in once instead of a 6-digit code. Store them somewhere safe: they will not be shown
+        again.
       </p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded bg-stone-950 p-3 font-mono text-stone-100">
         {codes.map((c) => (

@@ -32,7 +32,11 @@ export type ApiGetOptions = {
  * answer stays. `res` is the latest answer, `lastOk` the latest successful one for this URL (a
  * failed background refresh need not blank what was shown), `at` when `res` arrived.
  */
-export function useApiGet<O extends Operation>(endpoint: Endpoint<O>, args: EndpointArgs<O> | null, { signedIn, everyMs, onReturn = false }: ApiGetOptions = {}) {
+export function useApiGet<O extends Operation>(
+  endpoint: Endpoint<O>,
+  args: EndpointArgs<O> | null,
+  { signedIn, everyMs, onReturn = false }: ApiGetOptions = {},
+) {
   const given = args as { params?: Record<string, string | number>; query?: Record<string, string | number | undefined> } | null;
   const url = given === null ? null : endpointUrl(endpoint.path, given.params, given.query);
   const [attempt, setAttempt] = useState(0);
@@ -91,5 +95,13 @@ export function useApiGet<O extends Operation>(endpoint: Endpoint<O>, args: Endp
     if (signingIn && signedIn !== undefined) window.location.replace(`/login?next=${encodeURIComponent(safeReturnPath(signedIn))}`);
   }, [signingIn, signedIn]);
 
-  return { res: current?.res ?? null, lastOk: current?.lastOk ?? null, at: current?.at ?? 0, loading: key !== null && current === null, retry, refresh, signingIn };
+  return {
+    res: current?.res ?? null,
+    lastOk: current?.lastOk ?? null,
+    at: current?.at ?? 0,
+    loading: key !== null && current === null,
+    retry,
+    refresh,
+    signingIn,
+  };
 }

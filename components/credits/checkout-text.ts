@@ -4,7 +4,8 @@ import type { CreditPackage, PaymentMethod } from "@/components/store/contract";
 export const NO_PACKAGE = "You must select a credit package in order to proceed with checkout.";
 export const NO_METHOD = "You must select a payment method in order to proceed with checkout.";
 export const REPORT_TO_STAFF = "Please report this to a staff member for help.";
-export const CRYPTO_NOTICE = "Your crypto checkout has opened in a new window. Credits are added after the provider confirms the payment, which typically takes 5-10 minutes.";
+export const CRYPTO_NOTICE =
+  "Your crypto checkout has opened in a new window. Credits are added after the provider confirms the payment, which typically takes 5-10 minutes.";
 export const TEST_CHECKOUT_LABEL = "Test checkout (local mode — no real payment)";
 
 /** Provider names as the modals show them. */

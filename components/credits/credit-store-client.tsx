@@ -50,7 +50,11 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
   return (
     <div className="space-y-6">
       <p className="text-lg">
-        Your balance: <strong className="text-gold" data-testid="credits-balance">{balance.toLocaleString("en-US")}</strong> credits
+        Your balance:{" "}
+        <strong className="text-gold" data-testid="credits-balance">
+          {balance.toLocaleString("en-US")}
+        </strong>{" "}
+        credits
       </p>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <Panel aria-labelledby={`${ids}-packages`} className="min-w-0">
@@ -59,9 +63,7 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
               Credit Packages
             </legend>
             {packagesGet.loading ? <p role="status">Loading packages...</p> : null}
-            {packagesGet.res && !packagesGet.res.ok ? (
-              <LoadFailed onRetry={packagesGet.retry}>We could not load the credit packages.</LoadFailed>
-            ) : null}
+            {packagesGet.res && !packagesGet.res.ok ? <LoadFailed onRetry={packagesGet.retry}>We could not load the credit packages.</LoadFailed> : null}
             {packagesGet.res?.ok && packages.length === 0 ? <p>No credit packages are on sale right now.</p> : null}
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {packages.map((p) => (
@@ -70,7 +72,14 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
                   className="panel flex min-h-11 cursor-pointer flex-col items-center gap-1 p-4 text-center has-[:checked]:border-gold has-[:checked]:bg-stone-800 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-bright"
                   data-testid="credit-package"
                 >
-                  <input type="radio" name={`${ids}-package`} value={p.id} checked={pkgId === p.id} onChange={() => (setPkgId(p.id), setProblem(null))} className="sr-only" />
+                  <input
+                    type="radio"
+                    name={`${ids}-package`}
+                    value={p.id}
+                    checked={pkgId === p.id}
+                    onChange={() => (setPkgId(p.id), setProblem(null))}
+                    className="sr-only"
+                  />
                   {/* eslint-disable-next-line @next/next/no-img-element */}
                   <img src={p.imageUrl} alt="" width={80} height={80} className="size-20 object-contain" />
                   <span className="text-xl font-bold text-stone-100">{p.credits.toLocaleString("en-US")} Credits</span>
@@ -100,8 +109,8 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
               Credit packages can only be bought via the in-game store (<code>::store</code>).
             </p>
             <p className="mt-2 text-sm text-stone-300">
-              Paying with OSRS gold? <Link href="/tickets/create">Open a ticket</Link> (RSGP Store Purchases) and staff will credit your account once the gold is
-              received.
+              Paying with OSRS gold? <Link href="/tickets/create">Open a ticket</Link> (RSGP Store Purchases) and staff will credit your account once the gold
+              is received.
             </p>
           </Panel>
 
@@ -113,8 +122,18 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
               <legend className="mb-2 font-semibold text-stone-100">Pay with</legend>
               <div className="flex flex-col gap-2">
                 {methods.map((m) => (
-                  <label key={m} className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-stone-700 bg-stone-850 px-3 has-[:checked]:border-gold has-[:checked]:text-gold">
-                    <input type="radio" name={`${ids}-method`} value={m} checked={method === m} onChange={() => (setMethod(m), setProblem(null))} className="accent-[var(--color-gold)]" />
+                  <label
+                    key={m}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-stone-700 bg-stone-850 px-3 has-[:checked]:border-gold has-[:checked]:text-gold"
+                  >
+                    <input
+                      type="radio"
+                      name={`${ids}-method`}
+                      value={m}
+                      checked={method === m}
+                      onChange={() => (setMethod(m), setProblem(null))}
+                      className="accent-[var(--color-gold)]"
+                    />
                     {METHOD_NAMES[m]}
                   </label>
                 ))}
@@ -129,7 +148,8 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
                 <p className="text-stone-300">
                   {inGame ? (
                     <>
-                      The credits will be handed over in game to <strong className="text-gold">{inGameFor}</strong> by the NPC at home, not added to your website balance.
+                      The credits will be handed over in game to <strong className="text-gold">{inGameFor}</strong> by the NPC at home, not added to your
+                      website balance.
                     </>
                   ) : (
                     "The credits will be added to your website balance."
@@ -137,7 +157,11 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
                 </p>
               </div>
             ) : null}
-            {config?.test_checkout ? <p className="mt-3 rounded border border-gold-dark bg-gold/10 p-2 text-sm">Local mode: payments go through a test checkout, no real money moves.</p> : null}
+            {config?.test_checkout ? (
+              <p className="mt-3 rounded border border-gold-dark bg-gold/10 p-2 text-sm">
+                Local mode: payments go through a test checkout, no real money moves.
+              </p>
+            ) : null}
             <LiveAlert tone="error" className="mt-3">
               {problem}
             </LiveAlert>

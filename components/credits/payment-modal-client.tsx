@@ -12,8 +12,14 @@ import { CRYPTO_NOTICE, IN_GAME_DELIVERY, METHOD_NAMES, REPORT_TO_STAFF, checkou
 import { TestCheckout } from "./test-checkout-client";
 
 // The providers' browser SDKs load only when their modal needs them (and keys exist).
-const StripeCardForm = dynamic(() => import("./stripe-card-form-client").then((m) => m.StripeCardForm), { ssr: false, loading: () => <p role="status">Loading the card form...</p> });
-const PayPalCheckout = dynamic(() => import("./paypal-checkout-client").then((m) => m.PayPalCheckout), { ssr: false, loading: () => <p role="status">Loading PayPal...</p> });
+const StripeCardForm = dynamic(() => import("./stripe-card-form-client").then((m) => m.StripeCardForm), {
+  ssr: false,
+  loading: () => <p role="status">Loading the card form...</p>,
+});
+const PayPalCheckout = dynamic(() => import("./paypal-checkout-client").then((m) => m.PayPalCheckout), {
+  ssr: false,
+  loading: () => <p role="status">Loading PayPal...</p>,
+});
 
 /** What creating the checkout gave: the provider session, or the message to show. */
 export type EnsureResult = { ok: true; checkout: CreditCheckout } | { ok: false; message: string };
@@ -50,15 +56,17 @@ export function PaymentModal({
   /** POST /store/credits/purchase once; concurrent and later calls share the first answer. */
   function ensureCheckout(): Promise<EnsureResult> {
     if (!pkg) return Promise.resolve({ ok: false, message: checkoutTrouble(method) });
-    pending.current ??= api(endpoints.creditPurchase, { body: { id: pkg.id, method, ...(deliverInGame ? { deliver_in_game: true } : {}) } }).then((res): EnsureResult => {
-      if (res.ok && typeof res.data.purchase_id === "number") {
-        const c: CreditCheckout = res.data;
-        setCheckout(c);
-        return { ok: true, checkout: c };
-      }
-      pending.current = null; // a failed attempt may be retried
-      return { ok: false, message: failureFrom(res).formError ?? checkoutTrouble(method) };
-    });
+    pending.current ??= api(endpoints.creditPurchase, { body: { id: pkg.id, method, ...(deliverInGame ? { deliver_in_game: true } : {}) } }).then(
+      (res): EnsureResult => {
+        if (res.ok && typeof res.data.purchase_id === "number") {
+          const c: CreditCheckout = res.data;
+          setCheckout(c);
+          return { ok: true, checkout: c };
+        }
+        pending.current = null; // a failed attempt may be retried
+        return { ok: false, message: failureFrom(res).formError ?? checkoutTrouble(method) };
+      },
+    );
     return pending.current;
   }
 

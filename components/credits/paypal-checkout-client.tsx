@@ -44,5 +44,7 @@ export function PayPalCheckout({ clientId, nonce, ensureCheckout, onPaid }: Prop
 function ScriptProblem() {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   if (isPending) return <p role="status">Loading PayPal...</p>;
-  return isRejected ? <LiveAlert tone="error">PayPal could not be loaded. Check that nothing blocks paypal.com, or choose another payment method.</LiveAlert> : null;
+  return isRejected ? (
+    <LiveAlert tone="error">PayPal could not be loaded. Check that nothing blocks paypal.com, or choose another payment method.</LiveAlert>
+  ) : null;
 }

@@ -41,9 +41,7 @@ export function PurchaseHistory() {
           </li>
         ))}
       </ul>
-      {failed ? (
-        <LoadFailed onRetry={() => (summaryGet.retry(), listGet.retry())}>We could not load your purchases.</LoadFailed>
-      ) : null}
+      {failed ? <LoadFailed onRetry={() => (summaryGet.retry(), listGet.retry())}>We could not load your purchases.</LoadFailed> : null}
 
       <Panel aria-labelledby="credit-purchases-heading">
         <h2 id="credit-purchases-heading" className="mb-3 text-2xl text-gold">
@@ -58,10 +56,18 @@ export function PurchaseHistory() {
             <table className="w-full min-w-[32rem] text-left">
               <thead>
                 <tr className="border-b-2 border-stone-700 text-stone-400">
-                  <th scope="col" className="py-2 pr-3">Product</th>
-                  <th scope="col" className="py-2 pr-3">Cost</th>
-                  <th scope="col" className="py-2 pr-3">Time</th>
-                  <th scope="col" className="py-2">Status</th>
+                  <th scope="col" className="py-2 pr-3">
+                    Product
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Cost
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Time
+                  </th>
+                  <th scope="col" className="py-2">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -78,7 +84,11 @@ export function PurchaseHistory() {
                         <time dateTime={r.time}>{formatLongDate(r.time, zone)}</time>
                       </td>
                       <td className="py-2">
-                        <span className={`rounded px-2 py-0.5 text-sm font-bold ${state === "claimed" ? "bg-moss/30 text-emerald-200" : "bg-gold/15 text-gold"}`}>{r.status}</span>
+                        <span
+                          className={`rounded px-2 py-0.5 text-sm font-bold ${state === "claimed" ? "bg-moss/30 text-emerald-200" : "bg-gold/15 text-gold"}`}
+                        >
+                          {r.status}
+                        </span>
                       </td>
                     </tr>
                   );

@@ -93,14 +93,37 @@ function CardForm({ ensureCheckout, onPaid }: Props) {
 
   return (
     <ClientForm onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} className="space-y-3">
-      <Field id={`${id}-name`} label="Full name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} errors={errors.name} data-autofocus />
-      <Field id={`${id}-email`} label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} errors={errors.email} />
+      <Field
+        id={`${id}-name`}
+        label="Full name"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={errors.name}
+        data-autofocus
+      />
+      <Field
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        errors={errors.email}
+      />
       <div>
         <span id={`${id}-card`} className="mb-1 block font-semibold text-stone-100">
           Card
         </span>
         <div role="group" aria-labelledby={`${id}-card`} className="rounded border-2 border-stone-700 bg-stone-950 px-3 py-3">
-          <CardElement options={{ hidePostalCode: false, style: { base: { color: "#f5f5f4", fontSize: "16px", "::placeholder": { color: "#78716c" } }, invalid: { color: "#fca5a5" } } }} />
+          <CardElement
+            options={{
+              hidePostalCode: false,
+              style: { base: { color: "#f5f5f4", fontSize: "16px", "::placeholder": { color: "#78716c" } }, invalid: { color: "#fca5a5" } },
+            }}
+          />
         </div>
       </div>
       <LiveAlert tone="error">{message}</LiveAlert>

@@ -32,7 +32,9 @@ export function TestCheckout({ purchaseId, onPaid }: { purchaseId: number; onPai
       <h3 id="test-checkout-heading" className="font-bold text-gold">
         {TEST_CHECKOUT_LABEL}
       </h3>
-      <p className="text-sm text-stone-300">No payment provider is configured on this server. Paying here marks the purchase as paid, as a real payment would.</p>
+      <p className="text-sm text-stone-300">
+        No payment provider is configured on this server. Paying here marks the purchase as paid, as a real payment would.
+      </p>
       <button type="button" className="btn btn-gold w-full" autoFocus disabled={busy} aria-busy={busy} onClick={() => void pay()}>
         {busy ? "Paying..." : "Pay"}
       </button>

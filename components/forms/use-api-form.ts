@@ -2,7 +2,17 @@
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { Operation } from "@/lib/schemas/api";
-import { type ApiResponse, type Endpoint, type EndpointArgs, type FailureOptions, type FormFailure, SERVER_ERROR, api, failureFrom, missingFields } from "@/lib/client/api";
+import {
+  type ApiResponse,
+  type Endpoint,
+  type EndpointArgs,
+  type FailureOptions,
+  type FormFailure,
+  SERVER_ERROR,
+  api,
+  failureFrom,
+  missingFields,
+} from "@/lib/client/api";
 
 /** Thrown from `prepare` to stop the submit with this text as the form error (e.g. a failed captcha). */
 export class FormError extends Error {}

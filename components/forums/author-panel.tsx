@@ -34,7 +34,10 @@ export function Avatar({ name, className = "size-16 text-3xl" }: { name: string;
   let hash = 0;
   for (const ch of name.toLowerCase()) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   return (
-    <span aria-hidden="true" className={`flex shrink-0 items-center justify-center rounded-md border-2 border-stone-700 font-[family-name:var(--font-display)] font-bold text-white ${AVATAR_COLORS[hash % AVATAR_COLORS.length]} ${className}`}>
+    <span
+      aria-hidden="true"
+      className={`flex shrink-0 items-center justify-center rounded-md border-2 border-stone-700 font-[family-name:var(--font-display)] font-bold text-white ${AVATAR_COLORS[hash % AVATAR_COLORS.length]} ${className}`}
+    >
       {(name.trim()[0] ?? "?").toUpperCase()}
     </span>
   );
@@ -51,7 +54,10 @@ export function TierBadge({ tier }: { tier: string }) {
 
 export function AuthorPanel({ user }: { user: TForumUser }) {
   return (
-    <div className="flex gap-3 border-b border-stone-700 pb-3 sm:flex-col sm:items-center sm:border-r sm:border-b-0 sm:pr-4 sm:pb-0 sm:text-center" data-testid="author-panel">
+    <div
+      className="flex gap-3 border-b border-stone-700 pb-3 sm:flex-col sm:items-center sm:border-r sm:border-b-0 sm:pr-4 sm:pb-0 sm:text-center"
+      data-testid="author-panel"
+    >
       <Avatar name={user.name} />
       <div className="min-w-0 space-y-1">
         <p className="flex items-center gap-1.5 sm:justify-center">

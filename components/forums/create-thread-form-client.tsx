@@ -33,7 +33,13 @@ export function CreateThreadForm({ forumId }: { forumId: number }) {
   return (
     <ClientForm noValidate onSubmit={(e) => void form.submit(values, e)} className="space-y-5">
       <TitleField id="thread-title" value={values.title} onChange={(title) => setValues((v) => ({ ...v, title }))} errors={form.fieldErrors.title} />
-      <RichTextEditor id="thread-content" label="Content" value={values.content} onChange={(content) => setValues((v) => ({ ...v, content }))} errors={form.fieldErrors.content} />
+      <RichTextEditor
+        id="thread-content"
+        label="Content"
+        value={values.content}
+        onChange={(content) => setValues((v) => ({ ...v, content }))}
+        errors={form.fieldErrors.content}
+      />
       <LiveAlert tone="error">{form.formError ?? form.fieldErrors.forum_id?.join(" ")}</LiveAlert>
       <button type="submit" className="btn btn-gold" disabled={form.busy}>
         {form.busy ? "Creating..." : "Create Thread"}

@@ -14,7 +14,10 @@ export function ForumIndex({ categories }: { categories: TForumCategory[] }) {
         <CollapsibleCategory key={c.id} id={`category-${c.id}`} name={c.name}>
           {/* Only staff ever receive hidden categories and forums. */}
           {c.hidden ? <p className="border-b border-stone-700 px-4 py-2 text-sm text-stone-300">Hidden: only staff see this category and its forums.</p> : null}
-          <div aria-hidden="true" className="hidden grid-cols-[minmax(0,1fr)_5.5rem_5.5rem_15rem] gap-4 border-b border-stone-700 px-4 py-2 text-sm text-stone-400 md:grid">
+          <div
+            aria-hidden="true"
+            className="hidden grid-cols-[minmax(0,1fr)_5.5rem_5.5rem_15rem] gap-4 border-b border-stone-700 px-4 py-2 text-sm text-stone-400 md:grid"
+          >
             <span>Forum</span>
             <span className="text-center">Threads</span>
             <span className="text-center">Replies</span>

@@ -5,7 +5,19 @@ import { pageItems } from "./forum-paths";
  * Previous / page numbers / Next for the forum lists and threads. Nothing when there is one page.
  * `href(n)` builds the link of page n (keeping the list's other query values).
  */
-export function ForumPager({ page, pages, href, label = "Pages", numbers = true }: { page: number; pages: number; href: (n: number) => string; label?: string; numbers?: boolean }) {
+export function ForumPager({
+  page,
+  pages,
+  href,
+  label = "Pages",
+  numbers = true,
+}: {
+  page: number;
+  pages: number;
+  href: (n: number) => string;
+  label?: string;
+  numbers?: boolean;
+}) {
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="my-4 flex flex-wrap items-center gap-2">
@@ -24,12 +36,18 @@ export function ForumPager({ page, pages, href, label = "Pages", numbers = true 
             ) : (
               <li key={p}>
                 {p === page ? (
-                  <span aria-current="page" className="flex min-h-11 min-w-11 items-center justify-center rounded border-2 border-gold-dark bg-gold/15 px-2 font-bold text-gold-bright">
+                  <span
+                    aria-current="page"
+                    className="flex min-h-11 min-w-11 items-center justify-center rounded border-2 border-gold-dark bg-gold/15 px-2 font-bold text-gold-bright"
+                  >
                     <span className="sr-only">Page </span>
                     {p}
                   </span>
                 ) : (
-                  <Link href={href(p)} className="flex min-h-11 min-w-11 items-center justify-center rounded border-2 border-stone-700 px-2 hover:bg-stone-800 hover:no-underline">
+                  <Link
+                    href={href(p)}
+                    className="flex min-h-11 min-w-11 items-center justify-center rounded border-2 border-stone-700 px-2 hover:bg-stone-800 hover:no-underline"
+                  >
                     <span className="sr-only">Page </span>
                     {p}
                   </Link>

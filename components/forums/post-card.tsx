@@ -38,8 +38,18 @@ export function PostCard({ post, permissions }: { post: TPost; permissions: Post
               Hidden by staff: {post.hidden_reason ?? "no reason given"}
             </p>
           ) : null}
-          <PostShell postId={post.id} author={post.user.name} content={permissions.canEdit ? post.content : undefined} hidden={post.hidden} permissions={permissions}>
-            <div className={`rich-text min-w-0 ${post.hidden ? "text-stone-400" : ""}`} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.content }} />
+          <PostShell
+            postId={post.id}
+            author={post.user.name}
+            content={permissions.canEdit ? post.content : undefined}
+            hidden={post.hidden}
+            permissions={permissions}
+          >
+            <div
+              className={`rich-text min-w-0 ${post.hidden ? "text-stone-400" : ""}`}
+              data-testid="post-body"
+              dangerouslySetInnerHTML={{ __html: post.content }}
+            />
           </PostShell>
         </div>
       </article>

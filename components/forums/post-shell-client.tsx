@@ -77,7 +77,11 @@ export function PostShell({
         children
       )}
       {hasActions && !editing ? (
-        <div className="mt-auto flex flex-wrap items-center justify-end gap-2 border-t border-stone-800 pt-3" aria-label={`Actions for the post by ${author}`} role="group">
+        <div
+          className="mt-auto flex flex-wrap items-center justify-end gap-2 border-t border-stone-800 pt-3"
+          aria-label={`Actions for the post by ${author}`}
+          role="group"
+        >
           {canEdit ? (
             <button type="button" className="btn btn-stone min-h-9 px-3 py-1 text-sm" onClick={() => setEditing(true)}>
               Edit
@@ -94,7 +98,12 @@ export function PostShell({
             </button>
           ) : null}
           {canModerate && hidden ? (
-            <button type="button" className="btn btn-gold min-h-9 px-3 py-1 text-sm" disabled={unhide.busy} onClick={() => void unhide.submit({ hidden: false })}>
+            <button
+              type="button"
+              className="btn btn-gold min-h-9 px-3 py-1 text-sm"
+              disabled={unhide.busy}
+              onClick={() => void unhide.submit({ hidden: false })}
+            >
               {unhide.busy ? "Saving..." : "Unhide"}
             </button>
           ) : null}
@@ -125,7 +134,19 @@ export function PostShell({
 
 /** A dialog asking for a reason (required), then one call. Used to report and to hide a post. */
 /** Staff hide a post with a reason (PATCH /api/v1/staff/forums/posts/{id}); the page refreshes after. */
-export function HidePostDialog({ open, onClose, postId, author, fieldId }: { open: boolean; onClose: () => void; postId: number; author: string; fieldId: string }) {
+export function HidePostDialog({
+  open,
+  onClose,
+  postId,
+  author,
+  fieldId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  postId: number;
+  author: string;
+  fieldId: string;
+}) {
   const router = useRouter();
   return (
     <ReasonDialog
@@ -191,7 +212,16 @@ export function ReasonDialog({
     <Modal open={open} onClose={close} title={title}>
       <ClientForm noValidate onSubmit={(e) => void form.submit({ reason }, e)} className="space-y-4">
         <p className="text-stone-300">{intro}</p>
-        <TextAreaField id={fieldId} label="Reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} errors={form.fieldErrors.reason} maxLength={max} data-autofocus />
+        <TextAreaField
+          id={fieldId}
+          label="Reason"
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          errors={form.fieldErrors.reason}
+          maxLength={max}
+          data-autofocus
+        />
         <LiveAlert tone="error">{form.formError}</LiveAlert>
         <FormActions busy={form.busy} onCancel={close} submitLabel={submitLabel} busyLabel="Sending..." />
       </ClientForm>
@@ -216,7 +246,13 @@ function EditPostForm({ postId, initial, needsReason, onDone }: { postId: number
   });
   return (
     <ClientForm noValidate onSubmit={(e) => void form.submit(values, e)} className="space-y-3" aria-label="Edit post">
-      <RichTextEditor id={`edit-content-${postId}`} label="Edit post" value={values.content} onChange={(content) => setValues((v) => ({ ...v, content }))} errors={form.fieldErrors.content} />
+      <RichTextEditor
+        id={`edit-content-${postId}`}
+        label="Edit post"
+        value={values.content}
+        onChange={(content) => setValues((v) => ({ ...v, content }))}
+        errors={form.fieldErrors.content}
+      />
       {needsReason ? (
         <Field
           id={`edit-reason-${postId}`}

@@ -46,7 +46,15 @@ export function ReplyForm({ threadId, page, pages, postsOnPage }: { threadId: nu
       <h2 id="reply-heading" className="text-2xl text-gold">
         Reply
       </h2>
-      <RichTextEditor id="reply-content" label="Your reply" hideLabel value={content} onChange={setContent} errors={form.fieldErrors.content} placeholder="Write your reply…" />
+      <RichTextEditor
+        id="reply-content"
+        label="Your reply"
+        hideLabel
+        value={content}
+        onChange={setContent}
+        errors={form.fieldErrors.content}
+        placeholder="Write your reply…"
+      />
       <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? flash?.message}</LiveAlert>
       <button type="submit" className="btn btn-gold" disabled={form.busy}>
         {form.busy ? "Posting..." : "Submit Post"}

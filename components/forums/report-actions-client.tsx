@@ -11,7 +11,19 @@ import * as endpoints from "@/lib/client/endpoints";
  * The staff queue's buttons for one report: Resolve / Reopen (PATCH the report) and Hide post
  * (PATCH the post, a reason required). The queue is read again after each change.
  */
-export function ReportActions({ reportId, postId, resolved, postHidden, author }: { reportId: number; postId: number; resolved: boolean; postHidden: boolean; author: string }) {
+export function ReportActions({
+  reportId,
+  postId,
+  resolved,
+  postHidden,
+  author,
+}: {
+  reportId: number;
+  postId: number;
+  resolved: boolean;
+  postHidden: boolean;
+  author: string;
+}) {
   const router = useRouter();
   const [hiding, setHiding] = useState(false);
   const form = useApiForm<{ resolved: boolean }>({
@@ -23,7 +35,12 @@ export function ReportActions({ reportId, postId, resolved, postHidden, author }
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={`btn ${resolved ? "btn-stone" : "btn-gold"}`} disabled={form.busy} onClick={() => void form.submit({ resolved: !resolved })}>
+        <button
+          type="button"
+          className={`btn ${resolved ? "btn-stone" : "btn-gold"}`}
+          disabled={form.busy}
+          onClick={() => void form.submit({ resolved: !resolved })}
+        >
           {form.busy ? "Saving..." : resolved ? "Reopen" : "Resolve"}
         </button>
         {postHidden ? null : (

@@ -34,7 +34,8 @@ export function SearchResults({ hits }: { hits: TSearchHit[] }) {
             </a>
           </h2>
           <p className="text-sm text-stone-400">
-            In <Link href={forumHref(h.forum.id)}>{h.forum.name}</Link> by <span className="text-stone-200">{h.user}</span> on <LocalDateTime value={h.date} forum />
+            In <Link href={forumHref(h.forum.id)}>{h.forum.name}</Link> by <span className="text-stone-200">{h.user}</span> on{" "}
+            <LocalDateTime value={h.date} forum />
           </p>
           <p className="mt-2 break-words text-stone-200">
             <Snippet text={h.snippet} />

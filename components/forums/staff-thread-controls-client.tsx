@@ -126,7 +126,13 @@ export function StaffThreadControls({
           <label htmlFor="thread-move" className="mb-1 block font-semibold text-stone-100">
             Move to forum
           </label>
-          <select id="thread-move" value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass} aria-invalid={form.fieldErrors.forum_id ? true : undefined}>
+          <select
+            id="thread-move"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            className={inputClass}
+            aria-invalid={form.fieldErrors.forum_id ? true : undefined}
+          >
             {forums.map((c) => (
               <optgroup key={c.category} label={c.category}>
                 {c.forums.map((f) => (
@@ -142,7 +148,9 @@ export function StaffThreadControls({
           Move
         </button>
       </ClientForm>
-      <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? (form.fieldErrors.forum_id ? form.fieldErrors.forum_id.join(" ") : done)}</LiveAlert>
+      <LiveAlert tone={form.formError ? "error" : "success"}>
+        {form.formError ?? (form.fieldErrors.forum_id ? form.fieldErrors.forum_id.join(" ") : done)}
+      </LiveAlert>
     </section>
   );
 }

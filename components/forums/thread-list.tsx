@@ -18,7 +18,12 @@ export function ThreadList({ threads }: { threads: TThread[] }) {
       </div>
       <ul className="divide-y divide-stone-800">
         {threads.map((t) => (
-          <li key={t.id} className={`grid gap-2 px-4 py-3 md:items-center md:gap-4 ${COLUMNS} ${t.pinned ? "bg-gold/5" : ""}`} data-testid="thread-row" data-thread-id={t.id}>
+          <li
+            key={t.id}
+            className={`grid gap-2 px-4 py-3 md:items-center md:gap-4 ${COLUMNS} ${t.pinned ? "bg-gold/5" : ""}`}
+            data-testid="thread-row"
+            data-thread-id={t.id}
+          >
             <div className="min-w-0">
               <p className="flex items-start gap-2">
                 {t.pinned || t.closed ? (

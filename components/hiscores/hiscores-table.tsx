@@ -96,7 +96,8 @@ export async function HiscoresTable({ skill, mode, xp, page }: { skill: number; 
 export function HiscoresTableLoading() {
   return (
     <div role="status" aria-live="polite" className="py-8 text-center text-stone-300">
-      <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-gold border-t-transparent align-middle" aria-hidden="true" /> Loading hiscores…
+      <span className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-gold border-t-transparent align-middle" aria-hidden="true" /> Loading
+      hiscores…
     </div>
   );
 }

@@ -47,7 +47,11 @@ function ActivityPanels({ player }: { player: TPlayerHiscores }) {
                   {rows.map((r) => (
                     <tr key={r.activity} className="border-b border-stone-800">
                       <td className="px-1.5 py-2 sm:px-2">
-                        <Link href={hiscoresHref({ skill: r.id, mode: player.game_mode, xp: player.xp_mode })} className="underline-offset-2 hover:underline" data-activity={r.slug}>
+                        <Link
+                          href={hiscoresHref({ skill: r.id, mode: player.game_mode, xp: player.xp_mode })}
+                          className="underline-offset-2 hover:underline"
+                          data-activity={r.slug}
+                        >
                           {r.name}
                         </Link>
                       </td>
@@ -111,7 +115,11 @@ export function PlayerHiscores({ name, player }: { name: string; player: TPlayer
                         </span>
                       </td>
                       <td className="px-1.5 py-2 sm:px-2">
-                        <Link href={hiscoresHref({ skill: r.skill, mode: player.game_mode, xp: player.xp_mode })} className="underline-offset-2 hover:underline" data-skill={skillSlug(r.skill)}>
+                        <Link
+                          href={hiscoresHref({ skill: r.skill, mode: player.game_mode, xp: player.xp_mode })}
+                          className="underline-offset-2 hover:underline"
+                          data-skill={skillSlug(r.skill)}
+                        >
                           {r.skill_name}
                         </Link>
                       </td>

@@ -22,7 +22,16 @@ export function PlayerSearch({ initial = "" }: { initial?: string }) {
       <label htmlFor={id} className="sr-only">
         Player name
       </label>
-      <input id={id} name="player" value={name} onChange={(e) => setName(e.target.value)} placeholder="Search a player" maxLength={12} autoComplete="off" className={`${inputClass} sm:w-56`} />
+      <input
+        id={id}
+        name="player"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="Search a player"
+        maxLength={12}
+        autoComplete="off"
+        className={`${inputClass} sm:w-56`}
+      />
       <button type="submit" className="btn btn-gold shrink-0">
         Search
       </button>

@@ -3,7 +3,17 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 /** A disclosure menu: button toggles, Escape or a click outside closes, focus returns to the button. */
-export function Dropdown({ label, children, align = "right", className = "" }: { label: ReactNode; children: ReactNode; align?: "left" | "right"; className?: string }) {
+export function Dropdown({
+  label,
+  children,
+  align = "right",
+  className = "",
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  align?: "left" | "right";
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);

@@ -20,7 +20,8 @@ export function Footer() {
     <footer className="mt-12 border-t-2 border-stone-700 bg-stone-900/95">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-6 text-sm text-stone-400 sm:flex-row sm:justify-between">
         <p>
-          © <CopyrightYears startYear={siteConfig.copyrightStartYear} renderedYear={new Date().getFullYear()} /> {siteConfig.name}. Not affiliated with Jagex Ltd.
+          © <CopyrightYears startYear={siteConfig.copyrightStartYear} renderedYear={new Date().getFullYear()} /> {siteConfig.name}. Not affiliated with Jagex
+          Ltd.
         </p>
         <nav aria-label="Site information">
           <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">

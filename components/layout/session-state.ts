@@ -41,7 +41,10 @@ export function syncSession(): void {
     .then((res) => {
       if (res.ok) {
         const u = res.data;
-        publish({ status: "user", user: { username: u.name, email: u.email, privilege: u.privilege, memberRank: u.memberRank, storeSession: Boolean(u.store_session) } });
+        publish({
+          status: "user",
+          user: { username: u.name, email: u.email, privilege: u.privilege, memberRank: u.memberRank, storeSession: Boolean(u.store_session) },
+        });
       } else {
         // 401: the session ended elsewhere (expiry, password reset); forget the stale hint.
         // No answer at all (status 0) shows the guest menu too.

@@ -7,6 +7,15 @@ export function NewsImage({ src, className = "", eager = false }: { src: string;
   return (
     // Any https host may serve it (next/image would need each host configured in advance).
     // eslint-disable-next-line @next/next/no-img-element
-    <img src={src} alt="" width={320} height={180} loading={eager ? "eager" : "lazy"} fetchPriority={eager ? "high" : undefined} decoding="async" className={`aspect-video w-full rounded border-2 border-stone-700 bg-stone-850 object-cover ${className}`} />
+    <img
+      src={src}
+      alt=""
+      width={320}
+      height={180}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
+      decoding="async"
+      className={`aspect-video w-full rounded border-2 border-stone-700 bg-stone-850 object-cover ${className}`}
+    />
   );
 }

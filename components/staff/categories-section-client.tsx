@@ -11,7 +11,6 @@ import { VisibilityBadge } from "./visibility-toggle-client";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
 
-
 function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffCategory | null; onSaved: (c: TStaffCategory) => void; onCancel: () => void }) {
   const [name, setName] = useState(initial?.name ?? "");
   const [sortOrder, setSortOrder] = useState(String(initial?.sortOrder ?? 0));
@@ -28,8 +27,25 @@ function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffCategory 
   const errors = form.fieldErrors;
   return (
     <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => form.submit({ name, sortOrder, hidden }, e)}>
-      <Field id="category-name" label="Name" data-autofocus maxLength={64} required value={name} onChange={(e) => setName(e.target.value)} errors={errors.name} />
-      <Field id="category-sort" label="Sort order" inputMode="numeric" hint="Lower numbers come first." value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} errors={errors.sortOrder} />
+      <Field
+        id="category-name"
+        label="Name"
+        data-autofocus
+        maxLength={64}
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={errors.name}
+      />
+      <Field
+        id="category-sort"
+        label="Sort order"
+        inputMode="numeric"
+        hint="Lower numbers come first."
+        value={sortOrder}
+        onChange={(e) => setSortOrder(e.target.value)}
+        errors={errors.sortOrder}
+      />
       <CheckboxField id="category-hidden" label="Hidden from the store" checked={hidden} onChange={setHidden} errors={errors.hidden} />
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={initial ? "Save" : "Create category"} />
@@ -58,20 +74,34 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
             <caption className="sr-only">Store categories</caption>
             <thead className="border-b-2 border-stone-700 text-stone-300">
               <tr>
-                <th scope="col" className="p-2">Name</th>
-                <th scope="col" className="p-2">Order</th>
-                <th scope="col" className="p-2">Products</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="p-2">
+                  Name
+                </th>
+                <th scope="col" className="p-2">
+                  Order
+                </th>
+                <th scope="col" className="p-2">
+                  Products
+                </th>
+                <th scope="col" className="p-2">
+                  Status
+                </th>
+                <th scope="col" className="p-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {categories.map((c) => (
                 <tr key={c.id} className="border-b border-stone-800">
-                  <th scope="row" className="p-2 font-semibold text-stone-100">{c.name}</th>
+                  <th scope="row" className="p-2 font-semibold text-stone-100">
+                    {c.name}
+                  </th>
                   <td className="p-2">{c.sortOrder}</td>
                   <td className="p-2">{c.productCount}</td>
-                  <td className="p-2"><VisibilityBadge visible={!c.hidden} /></td>
+                  <td className="p-2">
+                    <VisibilityBadge visible={!c.hidden} />
+                  </td>
                   <td className="p-2">
                     <RowActions<TStaffCategory> row={c} name={c.name} endpoint={endpoints.updateCategory} field="hidden" editor={editor} />
                   </td>

@@ -26,7 +26,10 @@ export function CreditGrantForm({ username }: { username?: string } = {}) {
   const [v, setV] = useState<Values>({ username: username ?? "", direction: "add", amount: "", reason: "" });
   const [done, setDone] = useState<string | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
-  const set = <K extends keyof Values>(k: K) => (value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
+  const set =
+    <K extends keyof Values>(k: K) =>
+    (value: Values[K]) =>
+      setV((old) => ({ ...old, [k]: value }));
 
   const form = useApiForm<Values, TCreditGrantResult>({
     endpoint: endpoints.grantCredits,
@@ -68,25 +71,59 @@ export function CreditGrantForm({ username }: { username?: string } = {}) {
         For OSRS gold bought through a ticket, and corrections. Every change is recorded in the ledger and the audit log with your name and the reason.
       </p>
       {username ? null : (
-        <Field id="grant-username" label="Player's username" autoComplete="off" maxLength={12} required value={v.username} onChange={(ev) => set("username")(ev.target.value)} errors={e.username} />
+        <Field
+          id="grant-username"
+          label="Player's username"
+          autoComplete="off"
+          maxLength={12}
+          required
+          value={v.username}
+          onChange={(ev) => set("username")(ev.target.value)}
+          errors={e.username}
+        />
       )}
       <fieldset>
         <legend className="mb-1 font-semibold text-stone-100">Change</legend>
         <div className="flex flex-wrap gap-4">
           {(["add", "remove"] as const).map((d) => (
             <label key={d} className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="grant-direction" className="size-5 accent-gold" value={d} checked={v.direction === d} onChange={() => set("direction")(d)} />
+              <input
+                type="radio"
+                name="grant-direction"
+                className="size-5 accent-gold"
+                value={d}
+                checked={v.direction === d}
+                onChange={() => set("direction")(d)}
+              />
               {d === "add" ? "Add credits" : "Remove credits"}
             </label>
           ))}
         </div>
       </fieldset>
-      <Field id="grant-amount" label="Amount (credits)" inputMode="numeric" required value={v.amount} onChange={(ev) => set("amount")(ev.target.value)} errors={e.amount}
-        hint={v.direction === "remove"
-          ? "A removal is applied even if it takes the balance below zero (e.g. to correct fraud); a negative balance blocks store purchases until it is positive again."
-          : "Up to 1,000,000 credits at a time."} />
-      <TextAreaField id="grant-reason" label="Reason" maxLength={500} required value={v.reason} onChange={(ev) => set("reason")(ev.target.value)} errors={e.reason}
-        placeholder="e.g. Ticket #123: 10M OSRS gold received" />
+      <Field
+        id="grant-amount"
+        label="Amount (credits)"
+        inputMode="numeric"
+        required
+        value={v.amount}
+        onChange={(ev) => set("amount")(ev.target.value)}
+        errors={e.amount}
+        hint={
+          v.direction === "remove"
+            ? "A removal is applied even if it takes the balance below zero (e.g. to correct fraud); a negative balance blocks store purchases until it is positive again."
+            : "Up to 1,000,000 credits at a time."
+        }
+      />
+      <TextAreaField
+        id="grant-reason"
+        label="Reason"
+        maxLength={500}
+        required
+        value={v.reason}
+        onChange={(ev) => set("reason")(ev.target.value)}
+        errors={e.reason}
+        placeholder="e.g. Ticket #123: 10M OSRS gold received"
+      />
       <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? done}</LiveAlert>
       <button type="submit" className="btn btn-gold" disabled={form.busy}>
         {form.busy ? "Saving..." : v.direction === "remove" ? "Remove credits" : "Add credits"}

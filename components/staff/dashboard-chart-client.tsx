@@ -13,7 +13,19 @@ export const CHART_COLORS = ["#f5cf6a", "#7cc0f0", "#9ad27a", "#f0957a", "#cfa6f
 
 export type ChartSeries = { label: string; values: ReadonlyArray<number | null> };
 
-export function DashboardChart({ days, series, unit, kind = "line", height = 220 }: { days: readonly string[]; series: readonly ChartSeries[]; unit: PlotSpec["unit"]; kind?: PlotSpec["kind"]; height?: number }) {
+export function DashboardChart({
+  days,
+  series,
+  unit,
+  kind = "line",
+  height = 220,
+}: {
+  days: readonly string[];
+  series: readonly ChartSeries[];
+  unit: PlotSpec["unit"];
+  kind?: PlotSpec["kind"];
+  height?: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
 

@@ -66,7 +66,9 @@ export function DeliveryActions({
         title={`Cancel delivery #${id}?`}
         intro={
           <>
-            <p>{summary} will not be handed to {player}: the game&apos;s claims and acks refuse a canceled delivery.</p>
+            <p>
+              {summary} will not be handed to {player}: the game&apos;s claims and acks refuse a canceled delivery.
+            </p>
             <p>
               {refundCredits !== null
                 ? `The ${refundCredits.toLocaleString("en-US")} credits it was bought with go back to ${player}'s balance.`

@@ -80,7 +80,15 @@ export function DeliveryCard({ delivery: d }: { delivery: TStaffDelivery }) {
         ) : null}
       </dl>
       <div className="mt-3">
-        <DeliveryActions id={d.id} summary={summary} player={d.player.username} kind={d.kind} canResend={d.canResend} canCancel={d.canCancel} refundCredits={d.refundCredits} />
+        <DeliveryActions
+          id={d.id}
+          summary={summary}
+          player={d.player.username}
+          kind={d.kind}
+          canResend={d.canResend}
+          canCancel={d.canCancel}
+          refundCredits={d.refundCredits}
+        />
       </div>
     </article>
   );

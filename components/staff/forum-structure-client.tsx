@@ -69,9 +69,34 @@ export function ForumStructureEditor({ initial }: { initial: TStaffForumCategory
     }
   }
   const moveCategory = (index: number, by: -1 | 1) =>
-    reorder(() => api(endpoints.reorderForumCategories, { body: { ids: moved(categories.map((c) => c.id), index, by) } }), `Moved category "${categories[index]!.name}" ${by < 0 ? "up" : "down"}.`);
+    reorder(
+      () =>
+        api(endpoints.reorderForumCategories, {
+          body: {
+            ids: moved(
+              categories.map((c) => c.id),
+              index,
+              by,
+            ),
+          },
+        }),
+      `Moved category "${categories[index]!.name}" ${by < 0 ? "up" : "down"}.`,
+    );
   const moveForum = (c: TStaffForumCategory, index: number, by: -1 | 1) =>
-    reorder(() => api(endpoints.reorderForums, { body: { categoryId: c.id, ids: moved(c.forums.map((f) => f.id), index, by) } }), `Moved forum "${c.forums[index]!.name}" ${by < 0 ? "up" : "down"}.`);
+    reorder(
+      () =>
+        api(endpoints.reorderForums, {
+          body: {
+            categoryId: c.id,
+            ids: moved(
+              c.forums.map((f) => f.id),
+              index,
+              by,
+            ),
+          },
+        }),
+      `Moved forum "${c.forums[index]!.name}" ${by < 0 ? "up" : "down"}.`,
+    );
 
   return (
     <div className="space-y-6">
@@ -83,7 +108,9 @@ export function ForumStructureEditor({ initial }: { initial: TStaffForumCategory
       </div>
       <LiveAlert tone={message?.tone ?? "success"}>{message?.text}</LiveAlert>
       {categories.length === 0 ? (
-        <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No categories yet. Create a category, then add forums to it: players can start threads as soon as a forum exists.</p>
+        <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">
+          No categories yet. Create a category, then add forums to it: players can start threads as soon as a forum exists.
+        </p>
       ) : null}
       {categories.map((c, ci) => (
         <section key={c.id} aria-labelledby={`forum-category-${c.id}`} className="panel p-4">

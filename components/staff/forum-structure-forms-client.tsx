@@ -12,7 +12,15 @@ import { ClientForm } from "@/components/forms/form-client";
 // The forms of the forum structure editor: a category, a forum, and the confirmation of a
 // delete. Each writes through /api/v1/staff/forums/** and shows the server's field errors.
 
-export function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffForumCategory | null; onSaved: (c: TStaffForumCategory) => void; onCancel: () => void }) {
+export function CategoryForm({
+  initial,
+  onSaved,
+  onCancel,
+}: {
+  initial: TStaffForumCategory | null;
+  onSaved: (c: TStaffForumCategory) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(initial?.name ?? "");
   const [hidden, setHidden] = useState(initial?.hidden ?? false);
   const form = useApiForm<{ name: string; hidden: boolean }, TStaffForumCategory>({
@@ -25,8 +33,23 @@ export function CategoryForm({ initial, onSaved, onCancel }: { initial: TStaffFo
   });
   return (
     <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit({ name, hidden }, e)}>
-      <Field id="forum-category-name" label="Name" data-autofocus maxLength={FORUM_NAME_MAX} required value={name} onChange={(e) => setName(e.target.value)} errors={form.fieldErrors.name} />
-      <CheckboxField id="forum-category-hidden" label="Hidden from players and guests (with all its forums)" checked={hidden} onChange={setHidden} errors={form.fieldErrors.hidden} />
+      <Field
+        id="forum-category-name"
+        label="Name"
+        data-autofocus
+        maxLength={FORUM_NAME_MAX}
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={form.fieldErrors.name}
+      />
+      <CheckboxField
+        id="forum-category-hidden"
+        label="Hidden from players and guests (with all its forums)"
+        checked={hidden}
+        onChange={setHidden}
+        errors={form.fieldErrors.hidden}
+      />
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={initial ? "Save" : "Create category"} />
     </ClientForm>
@@ -56,7 +79,10 @@ export function ForumForm({
     staffOnly: initial?.staffOnly ?? false,
     hidden: initial?.hidden ?? false,
   });
-  const set = <K extends keyof ForumValues>(key: K) => (value: ForumValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof ForumValues>(key: K) =>
+    (value: ForumValues[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
   const form = useApiForm<ForumValues, TStaffForum>({
     endpoint: initial ? endpoints.updateForum : endpoints.createForum,
     ...(initial ? { params: () => ({ id: initial.id }) } : {}),
@@ -68,7 +94,16 @@ export function ForumForm({
   const errors = form.fieldErrors;
   return (
     <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit(values, e)}>
-      <Field id="forum-name" label="Name" data-autofocus maxLength={FORUM_NAME_MAX} required value={values.name} onChange={(e) => set("name")(e.target.value)} errors={errors.name} />
+      <Field
+        id="forum-name"
+        label="Name"
+        data-autofocus
+        maxLength={FORUM_NAME_MAX}
+        required
+        value={values.name}
+        onChange={(e) => set("name")(e.target.value)}
+        errors={errors.name}
+      />
       <TextAreaField
         id="forum-description"
         label="Description"
@@ -78,14 +113,27 @@ export function ForumForm({
         onChange={(e) => set("description")(e.target.value)}
         errors={errors.description}
       />
-      <SelectField id="forum-category" label="Category" value={values.categoryId} onChange={(e) => set("categoryId")(e.target.value)} errors={errors.categoryId} hint={initial ? "Moved to another category, it goes last there." : undefined}>
+      <SelectField
+        id="forum-category"
+        label="Category"
+        value={values.categoryId}
+        onChange={(e) => set("categoryId")(e.target.value)}
+        errors={errors.categoryId}
+        hint={initial ? "Moved to another category, it goes last there." : undefined}
+      >
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
           </option>
         ))}
       </SelectField>
-      <CheckboxField id="forum-staff-only" label="Staff only: only staff start threads (players may still reply)" checked={values.staffOnly} onChange={set("staffOnly")} errors={errors.staffOnly} />
+      <CheckboxField
+        id="forum-staff-only"
+        label="Staff only: only staff start threads (players may still reply)"
+        checked={values.staffOnly}
+        onChange={set("staffOnly")}
+        errors={errors.staffOnly}
+      />
       {initial?.isNews ? (
         <p className="text-sm text-stone-300">This is the news forum: it cannot be hidden, because every news post links to its thread here.</p>
       ) : (
@@ -98,7 +146,15 @@ export function ForumForm({
 }
 
 /** Confirms and sends a delete; a refusal (e.g. the forum has threads) stays in the dialog. */
-export function DeleteForm({ target, onDeleted, onCancel }: { target: { kind: "category"; row: TStaffForumCategory } | { kind: "forum"; row: TStaffForum }; onDeleted: () => void; onCancel: () => void }) {
+export function DeleteForm({
+  target,
+  onDeleted,
+  onCancel,
+}: {
+  target: { kind: "category"; row: TStaffForumCategory } | { kind: "forum"; row: TStaffForum };
+  onDeleted: () => void;
+  onCancel: () => void;
+}) {
   const form = useApiForm<Record<string, never>>({
     endpoint: target.kind === "category" ? endpoints.deleteForumCategory : endpoints.deleteForum,
     params: () => ({ id: target.row.id }),

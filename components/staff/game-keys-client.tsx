@@ -35,7 +35,13 @@ function NewKey({ created }: { created: TCreatedGameKey }) {
       <label htmlFor="new-game-key-value" className="block text-sm font-semibold text-stone-100">
         The key (give it to the game server as X-Api-Key)
       </label>
-      <input id="new-game-key-value" readOnly value={created.key} onFocus={(e) => e.currentTarget.select()} className="block min-h-11 w-full rounded border-2 border-stone-700 bg-stone-950 px-3 py-2 font-mono text-sm text-stone-100" />
+      <input
+        id="new-game-key-value"
+        readOnly
+        value={created.key}
+        onFocus={(e) => e.currentTarget.select()}
+        className="block min-h-11 w-full rounded border-2 border-stone-700 bg-stone-950 px-3 py-2 font-mono text-sm text-stone-100"
+      />
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" className="btn btn-gold" onClick={() => void copy()}>
           Copy key
@@ -66,7 +72,15 @@ function CreateKeyForm({ onCreated }: { onCreated: (c: TCreatedGameKey) => void 
   const scopeErrors = form.fieldErrors.scopes;
   return (
     <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(e) => void form.submit(values, e)}>
-      <Field id="game-key-name" label="Label" hint="Which game server uses it, e.g. world-1." maxLength={GAME_KEY_NAME_MAX} value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} errors={form.fieldErrors.name} />
+      <Field
+        id="game-key-name"
+        label="Label"
+        hint="Which game server uses it, e.g. world-1."
+        maxLength={GAME_KEY_NAME_MAX}
+        value={values.name}
+        onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+        errors={form.fieldErrors.name}
+      />
       <fieldset aria-describedby={`game-key-scopes-hint${scopeErrors?.length ? " game-key-scopes-errors" : ""}`}>
         <legend className="mb-1 font-semibold text-stone-100">Scopes</legend>
         <p id="game-key-scopes-hint" className="mb-2 text-sm text-stone-400">
@@ -105,7 +119,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (c: TCreatedGameKey) => void 
 }
 
 function RevokeForm({ row, onRevoked, onCancel }: { row: TStaffGameKey; onRevoked: (k: TStaffGameKey) => void; onCancel: () => void }) {
-  const form = useApiForm<Record<string, never>, TStaffGameKey>({ endpoint: endpoints.revokeGameKey, params: () => ({ id: row.id }), onSuccess: (k) => onRevoked(k as TStaffGameKey) });
+  const form = useApiForm<Record<string, never>, TStaffGameKey>({
+    endpoint: endpoints.revokeGameKey,
+    params: () => ({ id: row.id }),
+    onSuccess: (k) => onRevoked(k as TStaffGameKey),
+  });
   return (
     <ClientForm noValidate className="space-y-4" onSubmit={(e) => void form.submit({}, e)}>
       <p className="text-stone-300">
@@ -136,7 +154,11 @@ export function GameKeys({ initial }: { initial: TStaffGameKey[] }) {
             setKeys((list) => [...list, c.gameKey]);
           }}
         />
-        {created ? <div className="mt-4"><NewKey key={created.gameKey.id} created={created} /></div> : null}
+        {created ? (
+          <div className="mt-4">
+            <NewKey key={created.gameKey.id} created={created} />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="game-key-list">
@@ -168,7 +190,11 @@ export function GameKeys({ initial }: { initial: TStaffGameKey[] }) {
                 </div>
                 {k.revokedAt ? null : (
                   <button type="button" className="btn btn-ember" onClick={() => setRevoking(k)}>
-                    Revoke<span className="sr-only"> key {k.name} ({k.prefix})</span>
+                    Revoke
+                    <span className="sr-only">
+                      {" "}
+                      key {k.name} ({k.prefix})
+                    </span>
                   </button>
                 )}
               </li>

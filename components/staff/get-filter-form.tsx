@@ -7,7 +7,21 @@ import { inputClass } from "@/components/ui/field";
 export type FilterOption = { value: string; label: string };
 
 /** A labelled select of the filter row; `any` adds a first option with an empty value. */
-export function FilterSelect({ id, name, label, value, options, any }: { id: string; name: string; label: string; value: string; options: readonly FilterOption[]; any?: string }) {
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  any,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly FilterOption[];
+  any?: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block font-semibold">

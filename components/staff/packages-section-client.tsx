@@ -17,18 +17,29 @@ const label = (p: TStaffPackage) => `${p.credits.toLocaleString("en-US")} credit
 
 function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | null; onSaved: (p: TStaffPackage) => void; onCancel: () => void }) {
   const [v, setV] = useState<Values>({
-    credits: initial ? String(initial.credits) : "", bonusCredits: String(initial?.bonusCredits ?? 0), priceCents: initial ? String(initial.priceCents) : "",
-    imageUrl: initial?.imageUrl ?? "", active: initial?.active ?? true, sortOrder: String(initial?.sortOrder ?? 0),
+    credits: initial ? String(initial.credits) : "",
+    bonusCredits: String(initial?.bonusCredits ?? 0),
+    priceCents: initial ? String(initial.priceCents) : "",
+    imageUrl: initial?.imageUrl ?? "",
+    active: initial?.active ?? true,
+    sortOrder: String(initial?.sortOrder ?? 0),
   });
-  const set = <K extends keyof Values>(k: K) => (value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
+  const set =
+    <K extends keyof Values>(k: K) =>
+    (value: Values[K]) =>
+      setV((old) => ({ ...old, [k]: value }));
   const form = useApiForm<Values, TStaffPackage>({
     endpoint: initial ? endpoints.updatePackage : endpoints.createPackage,
     params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
     required: ["credits", "bonusCredits", "priceCents", "imageUrl"],
     fields: ["credits", "bonusCredits", "priceCents", "imageUrl", "active", "sortOrder"],
     prepare: (x) => ({
-      credits: numberOrAbsent(x.credits), bonusCredits: numberOrAbsent(x.bonusCredits), priceCents: numberOrAbsent(x.priceCents),
-      imageUrl: x.imageUrl, active: x.active, sortOrder: numberOrAbsent(x.sortOrder),
+      credits: numberOrAbsent(x.credits),
+      bonusCredits: numberOrAbsent(x.bonusCredits),
+      priceCents: numberOrAbsent(x.priceCents),
+      imageUrl: x.imageUrl,
+      active: x.active,
+      sortOrder: numberOrAbsent(x.sortOrder),
     }),
     onSuccess: (p) => onSaved(p as TStaffPackage),
   });
@@ -37,14 +48,53 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
   return (
     <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(ev) => form.submit(v, ev)}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="package-credits" label="Credits" data-autofocus inputMode="numeric" required value={v.credits} onChange={(ev) => set("credits")(ev.target.value)} errors={e.credits} />
-        <Field id="package-bonus" label="Bonus credits" inputMode="numeric" required value={v.bonusCredits} onChange={(ev) => set("bonusCredits")(ev.target.value)} errors={e.bonusCredits} />
+        <Field
+          id="package-credits"
+          label="Credits"
+          data-autofocus
+          inputMode="numeric"
+          required
+          value={v.credits}
+          onChange={(ev) => set("credits")(ev.target.value)}
+          errors={e.credits}
+        />
+        <Field
+          id="package-bonus"
+          label="Bonus credits"
+          inputMode="numeric"
+          required
+          value={v.bonusCredits}
+          onChange={(ev) => set("bonusCredits")(ev.target.value)}
+          errors={e.bonusCredits}
+        />
       </div>
-      <Field id="package-price" label="Price (US cents)" inputMode="numeric" required value={v.priceCents} onChange={(ev) => set("priceCents")(ev.target.value)} errors={e.priceCents}
-        hint={Number.isInteger(cents) && cents > 0 ? `Charged as ${usd(cents)}. Purchases already started keep their own price.` : "For example 999 for $9.99."} />
-      <Field id="package-image" label="Image URL" required value={v.imageUrl} onChange={(ev) => set("imageUrl")(ev.target.value)} errors={e.imageUrl}
-        hint="An https address, or a path on this site such as /images/credits/pack-1.svg." />
-      <Field id="package-sort" label="Sort order" inputMode="numeric" value={v.sortOrder} onChange={(ev) => set("sortOrder")(ev.target.value)} errors={e.sortOrder} />
+      <Field
+        id="package-price"
+        label="Price (US cents)"
+        inputMode="numeric"
+        required
+        value={v.priceCents}
+        onChange={(ev) => set("priceCents")(ev.target.value)}
+        errors={e.priceCents}
+        hint={Number.isInteger(cents) && cents > 0 ? `Charged as ${usd(cents)}. Purchases already started keep their own price.` : "For example 999 for $9.99."}
+      />
+      <Field
+        id="package-image"
+        label="Image URL"
+        required
+        value={v.imageUrl}
+        onChange={(ev) => set("imageUrl")(ev.target.value)}
+        errors={e.imageUrl}
+        hint="An https address, or a path on this site such as /images/credits/pack-1.svg."
+      />
+      <Field
+        id="package-sort"
+        label="Sort order"
+        inputMode="numeric"
+        value={v.sortOrder}
+        onChange={(ev) => set("sortOrder")(ev.target.value)}
+        errors={e.sortOrder}
+      />
       <CheckboxField id="package-active" label="Offered on the credits page" checked={v.active} onChange={set("active")} errors={e.active} />
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={initial ? "Save" : "Create package"} />
@@ -73,22 +123,38 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
             <caption className="sr-only">Credit packages</caption>
             <thead className="border-b-2 border-stone-700 text-stone-300">
               <tr>
-                <th scope="col" className="p-2">Credits</th>
-                <th scope="col" className="p-2">Bonus</th>
-                <th scope="col" className="p-2">Price</th>
-                <th scope="col" className="p-2">Order</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="p-2">
+                  Credits
+                </th>
+                <th scope="col" className="p-2">
+                  Bonus
+                </th>
+                <th scope="col" className="p-2">
+                  Price
+                </th>
+                <th scope="col" className="p-2">
+                  Order
+                </th>
+                <th scope="col" className="p-2">
+                  Status
+                </th>
+                <th scope="col" className="p-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {packages.map((p) => (
                 <tr key={p.id} className="border-b border-stone-800">
-                  <th scope="row" className="p-2 font-semibold tabular-nums text-stone-100">{p.credits.toLocaleString("en-US")}</th>
+                  <th scope="row" className="p-2 font-semibold tabular-nums text-stone-100">
+                    {p.credits.toLocaleString("en-US")}
+                  </th>
                   <td className="p-2 tabular-nums">{p.bonusCredits.toLocaleString("en-US")}</td>
                   <td className="p-2 tabular-nums">{usd(p.priceCents)}</td>
                   <td className="p-2">{p.sortOrder}</td>
-                  <td className="p-2"><VisibilityBadge visible={p.active} /></td>
+                  <td className="p-2">
+                    <VisibilityBadge visible={p.active} />
+                  </td>
                   <td className="p-2">
                     <RowActions<TStaffPackage> row={p} name={`the ${label(p)} package`} endpoint={endpoints.updatePackage} field="active" editor={editor} />
                   </td>

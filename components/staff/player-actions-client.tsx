@@ -21,7 +21,13 @@ export type PlayerForActions = { id: number; username: string; privilege: Privil
 type Privilege = "PLAYER" | "MODERATOR" | "ADMINISTRATOR" | "OWNER";
 
 const PRIVILEGE_LABELS: Record<Privilege, string> = { PLAYER: "Player", MODERATOR: "Moderator", ADMINISTRATOR: "Administrator", OWNER: "Owner" };
-const LABELS: Record<ActionKind, string> = { ban: "Ban", unban: "Unban", "end-sessions": "End all sessions", "reset-2fa": "Reset 2FA", privilege: "Change privilege" };
+const LABELS: Record<ActionKind, string> = {
+  ban: "Ban",
+  unban: "Unban",
+  "end-sessions": "End all sessions",
+  "reset-2fa": "Reset 2FA",
+  privilege: "Change privilege",
+};
 
 type Values = { reason: string; length: "permanent" | "until"; until: string; privilege: Privilege };
 
@@ -31,18 +37,37 @@ function isoFrom(local: string): string | null {
   return local && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
 }
 
-function ActionDialog({ kind, open, player, onClose, onDone }: { kind: ActionKind; open: boolean; player: PlayerForActions; onClose: () => void; onDone: (message: string) => void }) {
+function ActionDialog({
+  kind,
+  open,
+  player,
+  onClose,
+  onDone,
+}: {
+  kind: ActionKind;
+  open: boolean;
+  player: PlayerForActions;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const router = useRouter();
   const initial: Values = { reason: "", length: "permanent", until: "", privilege: player.privilege };
   const [v, setV] = useState<Values>(initial);
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
-  const endpoint = { ban: endpoints.banPlayer, unban: endpoints.unbanPlayer, "end-sessions": endpoints.endPlayerSessions, "reset-2fa": endpoints.resetPlayerTwoFactor, privilege: endpoints.setPlayerPrivilege }[kind];
+  const endpoint = {
+    ban: endpoints.banPlayer,
+    unban: endpoints.unbanPlayer,
+    "end-sessions": endpoints.endPlayerSessions,
+    "reset-2fa": endpoints.resetPlayerTwoFactor,
+    privilege: endpoints.setPlayerPrivilege,
+  }[kind];
   const form = useApiForm<Values, { ended?: number; bannedUntil?: string | null; privilege?: string }>({
     endpoint,
     params: () => ({ id: player.id }),
     required: ["reason"],
     fields: ["reason", "until", "privilege"],
-    validate: (x) => (kind === "ban" && x.length === "until" && !isoFrom(x.until) ? { fieldErrors: { until: ["Choose the date and time the ban ends."] } } : null),
+    validate: (x) =>
+      kind === "ban" && x.length === "until" && !isoFrom(x.until) ? { fieldErrors: { until: ["Choose the date and time the ban ends."] } } : null,
     prepare: (x) => ({
       reason: x.reason.trim(),
       ...(kind === "ban" ? { until: x.length === "until" ? isoFrom(x.until) : null } : {}),
@@ -50,7 +75,8 @@ function ActionDialog({ kind, open, player, onClose, onDone }: { kind: ActionKin
     }),
     onSuccess: (data) => {
       const name = player.username;
-      const until = typeof data.bannedUntil === "string" ? ` until ${new Date(data.bannedUntil).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" })}` : "";
+      const until =
+        typeof data.bannedUntil === "string" ? ` until ${new Date(data.bannedUntil).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" })}` : "";
       onDone(
         {
           ban: `${name} is banned${until}. Their sessions were ended.`,
@@ -95,10 +121,25 @@ function ActionDialog({ kind, open, player, onClose, onDone }: { kind: ActionKin
           </fieldset>
         ) : null}
         {kind === "ban" && v.length === "until" ? (
-          <Field id="ban-until" label="Ban ends" type="datetime-local" required value={v.until} onChange={(ev) => set("until", ev.target.value)} errors={e.until} hint="In your own time zone. The ban ends by itself then." />
+          <Field
+            id="ban-until"
+            label="Ban ends"
+            type="datetime-local"
+            required
+            value={v.until}
+            onChange={(ev) => set("until", ev.target.value)}
+            errors={e.until}
+            hint="In your own time zone. The ban ends by itself then."
+          />
         ) : null}
         {kind === "privilege" ? (
-          <SelectField id="privilege-new" label="New privilege" value={v.privilege} onChange={(ev) => set("privilege", ev.target.value as Privilege)} errors={e.privilege}>
+          <SelectField
+            id="privilege-new"
+            label="New privilege"
+            value={v.privilege}
+            onChange={(ev) => set("privilege", ev.target.value as Privilege)}
+            errors={e.privilege}
+          >
             {(Object.keys(PRIVILEGE_LABELS) as Privilege[]).map((p) => (
               <option key={p} value={p}>
                 {PRIVILEGE_LABELS[p]}
@@ -106,7 +147,16 @@ function ActionDialog({ kind, open, player, onClose, onDone }: { kind: ActionKin
             ))}
           </SelectField>
         ) : null}
-        <TextAreaField id={`${kind}-reason`} label="Reason (kept in the audit log)" maxLength={STAFF_REASON_MAX} required value={v.reason} onChange={(ev) => set("reason", ev.target.value)} errors={e.reason} data-autofocus />
+        <TextAreaField
+          id={`${kind}-reason`}
+          label="Reason (kept in the audit log)"
+          maxLength={STAFF_REASON_MAX}
+          required
+          value={v.reason}
+          onChange={(ev) => set("reason", ev.target.value)}
+          errors={e.reason}
+          data-autofocus
+        />
         <LiveAlert tone="error">{form.formError}</LiveAlert>
         <FormActions busy={form.busy} onCancel={close} submitLabel={kind === "ban" ? `Ban ${player.username}` : LABELS[kind]} busyLabel="Working..." />
       </ClientForm>
@@ -119,7 +169,13 @@ export function PlayerActions({ player, allowed, own = false }: { player: Player
   const [open, setOpen] = useState<ActionKind | null>(null);
   const [done, setDone] = useState<string | null>(null);
   if (!allowed.length)
-    return <p className="text-stone-300">{own ? "This is your own account: nobody acts on themselves through the staff console. Your account pages have what you may change." : "Your rank cannot act on this account."}</p>;
+    return (
+      <p className="text-stone-300">
+        {own
+          ? "This is your own account: nobody acts on themselves through the staff console. Your account pages have what you may change."
+          : "Your rank cannot act on this account."}
+      </p>
+    );
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">

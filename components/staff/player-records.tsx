@@ -2,7 +2,16 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TSessionDto } from "@/lib/schemas/accounts";
-import type { TDeliveryRow, TLedgerRow, TOrderRow, TPurchaseRow, TStaffPostRow, TStaffTicketRow, TVoteCallbackRow, TVoteRow } from "@/lib/schemas/staff-players";
+import type {
+  TDeliveryRow,
+  TLedgerRow,
+  TOrderRow,
+  TPurchaseRow,
+  TStaffPostRow,
+  TStaffTicketRow,
+  TVoteCallbackRow,
+  TVoteRow,
+} from "@/lib/schemas/staff-players";
 import { TICKET_TYPE_LABELS, isTicketType } from "@/lib/schemas/tickets";
 import { StaffBadge } from "./staff-badge";
 
@@ -110,7 +119,11 @@ export function PurchasesTable({ rows }: { rows: TPurchaseRow[] }) {
             {p.events.map((e) => (
               <li key={e.id}>
                 <span className="break-all">{e.type}</span> <span className="text-stone-400">({e.eventId})</span>
-                {e.error ? <span className="block text-red-200">Not applied: {e.error}</span> : e.processedAt ? null : <span className="block text-stone-400">Not processed</span>}
+                {e.error ? (
+                  <span className="block text-red-200">Not applied: {e.error}</span>
+                ) : e.processedAt ? null : (
+                  <span className="block text-stone-400">Not processed</span>
+                )}
               </li>
             ))}
           </ul>
@@ -129,7 +142,13 @@ export function OrdersTable({ rows }: { rows: TOrderRow[] }) {
     <RecordTable
       caption="Store orders, newest first"
       head={["Order", "When", "Product", "Credits", "Delivery"]}
-      rows={rows.map((o) => [`#${o.id}`, when(o.createdAt), `${o.quantity > 1 ? `${num(o.quantity)} x ` : ""}${o.product}`, num(o.priceCredits), <DeliveryStatus key="s" status={o.deliveryStatus} />])}
+      rows={rows.map((o) => [
+        `#${o.id}`,
+        when(o.createdAt),
+        `${o.quantity > 1 ? `${num(o.quantity)} x ` : ""}${o.product}`,
+        num(o.priceCredits),
+        <DeliveryStatus key="s" status={o.deliveryStatus} />,
+      ])}
     />
   );
 }
@@ -161,7 +180,13 @@ export function DeliveriesTable({ rows }: { rows: TDeliveryRow[] }) {
 }
 
 export function VotesTable({ rows }: { rows: TVoteRow[] }) {
-  return <RecordTable caption="Votes, newest first" head={["Vote", "When", "Site", "Address", "Reward"]} rows={rows.map((v) => [`#${v.id}`, when(v.createdAt), v.site, v.ip ?? "—", <DeliveryStatus key="s" status={v.deliveryStatus} />])} />;
+  return (
+    <RecordTable
+      caption="Votes, newest first"
+      head={["Vote", "When", "Site", "Address", "Reward"]}
+      rows={rows.map((v) => [`#${v.id}`, when(v.createdAt), v.site, v.ip ?? "—", <DeliveryStatus key="s" status={v.deliveryStatus} />])}
+    />
+  );
 }
 
 export function VoteCallbacksTable({ rows }: { rows: TVoteCallbackRow[] }) {
@@ -169,7 +194,13 @@ export function VoteCallbacksTable({ rows }: { rows: TVoteCallbackRow[] }) {
     <RecordTable
       caption="Vote callbacks, newest first"
       head={["Callback", "When", "Site", "Address", "Counted"]}
-      rows={rows.map((c) => [`#${c.id}`, when(c.receivedAt), c.site ?? "Unknown site", c.ip ?? "—", c.accepted ? "Yes" : `No${c.reason ? `: ${c.reason}` : ""}`])}
+      rows={rows.map((c) => [
+        `#${c.id}`,
+        when(c.receivedAt),
+        c.site ?? "Unknown site",
+        c.ip ?? "—",
+        c.accepted ? "Yes" : `No${c.reason ? `: ${c.reason}` : ""}`,
+      ])}
     />
   );
 }

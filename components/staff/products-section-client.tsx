@@ -9,7 +9,15 @@ import * as endpoints from "@/lib/client/endpoints";
 const saleText = (sale: TStaffProduct["sale"]) => SALE_OPTIONS.find((o) => o.value === (sale ?? ""))?.label ?? "";
 
 /** Products: a table (inactive ones included) with edit and hide/show, and a modal form. */
-export function ProductsSection({ products, categories, onChange }: { products: TStaffProduct[]; categories: TStaffCategory[]; onChange: (list: TStaffProduct[]) => void }) {
+export function ProductsSection({
+  products,
+  categories,
+  onChange,
+}: {
+  products: TStaffProduct[];
+  categories: TStaffCategory[];
+  onChange: (list: TStaffProduct[]) => void;
+}) {
   const editor = useRowEditor<TStaffProduct>(products, onChange, (p) => `product "${p.name}"`);
   return (
     <div className="space-y-4">
@@ -30,13 +38,27 @@ export function ProductsSection({ products, categories, onChange }: { products: 
             <caption className="sr-only">Store products</caption>
             <thead className="border-b-2 border-stone-700 text-stone-300">
               <tr>
-                <th scope="col" className="p-2"><span className="sr-only">Image</span></th>
-                <th scope="col" className="p-2">Name</th>
-                <th scope="col" className="p-2">Category</th>
-                <th scope="col" className="p-2">Price</th>
-                <th scope="col" className="p-2">Sale</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="p-2">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col" className="p-2">
+                  Name
+                </th>
+                <th scope="col" className="p-2">
+                  Category
+                </th>
+                <th scope="col" className="p-2">
+                  Price
+                </th>
+                <th scope="col" className="p-2">
+                  Sale
+                </th>
+                <th scope="col" className="p-2">
+                  Status
+                </th>
+                <th scope="col" className="p-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -46,11 +68,15 @@ export function ProductsSection({ products, categories, onChange }: { products: 
                     {/* eslint-disable-next-line @next/next/no-img-element -- staff-entered addresses on any host */}
                     <img src={p.imageHref} alt="" width={32} height={32} className="size-8 object-contain" loading="lazy" />
                   </td>
-                  <th scope="row" className="p-2 font-semibold text-stone-100">{p.name}</th>
+                  <th scope="row" className="p-2 font-semibold text-stone-100">
+                    {p.name}
+                  </th>
                   <td className="p-2">{p.categoryName}</td>
                   <td className="p-2 tabular-nums">{p.price.toLocaleString("en-US")}</td>
                   <td className="p-2">{p.sale ? saleText(p.sale) : "None"}</td>
-                  <td className="p-2"><VisibilityBadge visible={p.active} /></td>
+                  <td className="p-2">
+                    <VisibilityBadge visible={p.active} />
+                  </td>
                   <td className="p-2">
                     <RowActions<TStaffProduct> row={p} name={p.name} endpoint={endpoints.updateProduct} field="active" editor={editor} />
                   </td>
@@ -60,7 +86,12 @@ export function ProductsSection({ products, categories, onChange }: { products: 
           </table>
         </div>
       )}
-      <RowEditorModal<TStaffProduct> editor={editor} noun="product" className="max-w-2xl" form={(props) => <ProductForm {...props} categories={categories} />} />
+      <RowEditorModal<TStaffProduct>
+        editor={editor}
+        noun="product"
+        className="max-w-2xl"
+        form={(props) => <ProductForm {...props} categories={categories} />}
+      />
     </div>
   );
 }

@@ -3,7 +3,13 @@ import type { TStaffPurchase } from "@/lib/schemas/staff-payments";
 import { StaffBadge } from "./staff-badge";
 import { WebhookEventCard } from "./webhook-event-card";
 
-export const PROVIDER_LABELS: Record<TStaffPurchase["provider"], string> = { stripe: "Stripe", paypal: "PayPal", coinbase: "Coinbase", ingame: "In game", manual: "Manual" };
+export const PROVIDER_LABELS: Record<TStaffPurchase["provider"], string> = {
+  stripe: "Stripe",
+  paypal: "PayPal",
+  coinbase: "Coinbase",
+  ingame: "In game",
+  manual: "Manual",
+};
 export const PURCHASE_STATUS_LABELS: Record<TStaffPurchase["status"], string> = {
   pending: "Pending",
   paid: "Paid",

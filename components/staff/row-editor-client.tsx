@@ -36,7 +36,19 @@ export function RowStatus({ editor }: { editor: Pick<RowEditor<{ id: number }>, 
 }
 
 /** Edit and hide/show for one row; `field` is the row's flag ("hidden" or "active"). */
-export function RowActions<T extends { id: number; hidden?: boolean; active?: boolean }>({ row, name, endpoint, field, editor }: { row: T; name: string; endpoint: Endpoint; field: "hidden" | "active"; editor: RowEditor<T> }) {
+export function RowActions<T extends { id: number; hidden?: boolean; active?: boolean }>({
+  row,
+  name,
+  endpoint,
+  field,
+  editor,
+}: {
+  row: T;
+  name: string;
+  endpoint: Endpoint;
+  field: "hidden" | "active";
+  editor: RowEditor<T>;
+}) {
   const shown = (r: T) => (field === "hidden" ? !r.hidden : Boolean(r.active));
   return (
     <div className="flex flex-wrap justify-end gap-2">

@@ -10,7 +10,12 @@ export function WebhookEventCard({ event, headingLevel }: { event: TStaffWebhook
   const Heading = headingLevel;
   const headingId = `event-${event.id}-title`;
   return (
-    <article aria-labelledby={headingId} className="min-w-0 rounded border-2 border-stone-700 bg-stone-950/60 p-3" data-testid="webhook-event" data-event-id={event.eventId}>
+    <article
+      aria-labelledby={headingId}
+      className="min-w-0 rounded border-2 border-stone-700 bg-stone-950/60 p-3"
+      data-testid="webhook-event"
+      data-event-id={event.eventId}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={headingId} className="min-w-0 break-all text-lg text-gold">
           {PROVIDER_NAMES[event.provider]} {event.type}

@@ -45,15 +45,23 @@ export function DonatorButtons() {
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-stone-700 text-stone-400">
-                <th scope="col" className="py-2 pr-3">Donation</th>
-                <th scope="col" className="py-2 pr-3">Price</th>
-                <th scope="col" className="py-2">What you get</th>
+                <th scope="col" className="py-2 pr-3">
+                  Donation
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Price
+                </th>
+                <th scope="col" className="py-2">
+                  What you get
+                </th>
               </tr>
             </thead>
             <tbody>
               {CUSTOM_DONATIONS.map((d) => (
                 <tr key={d.name} className="border-b border-stone-800 align-top">
-                  <th scope="row" className="py-2 pr-3 font-semibold text-stone-100">{d.name}</th>
+                  <th scope="row" className="py-2 pr-3 font-semibold text-stone-100">
+                    {d.name}
+                  </th>
                   <td className="py-2 pr-3 text-gold">{formatDollars(d.dollars)}</td>
                   <td className="py-2 text-stone-300">{d.description}</td>
                 </tr>

@@ -68,7 +68,11 @@ export function ProductModal({
 
   const p = product;
   return (
-    <Modal open={p !== null} onClose={onClose} title={stage.step === "confirm" ? "Are you sure?" : stage.step === "done" ? "Purchase complete" : (p?.name ?? "")}>
+    <Modal
+      open={p !== null}
+      onClose={onClose}
+      title={stage.step === "confirm" ? "Are you sure?" : stage.step === "done" ? "Purchase complete" : (p?.name ?? "")}
+    >
       {p ? (
         <div className="space-y-4" aria-busy={busy}>
           {/* First in reading order; always present, so screen readers announce what it says. */}
@@ -93,7 +97,14 @@ export function ProductModal({
               <p className="text-sm text-stone-300" data-testid="ironman-note">
                 {p.ironman ? "Ironman accounts can claim this item." : "This item is not available to Ironman accounts."}
               </p>
-              <button type="button" className="btn btn-gold w-full sm:w-auto" data-autofocus autoFocus disabled={busy} onClick={() => setStage({ step: "confirm", key: crypto.randomUUID() })}>
+              <button
+                type="button"
+                className="btn btn-gold w-full sm:w-auto"
+                data-autofocus
+                autoFocus
+                disabled={busy}
+                onClick={() => setStage({ step: "confirm", key: crypto.randomUUID() })}
+              >
                 Purchase
               </button>
             </>
@@ -109,8 +120,8 @@ export function ProductModal({
           ) : (
             <>
               <p>
-                Buy <strong>{p.name}</strong> for <strong className="text-gold">{pricePaid(p).toLocaleString("en-US")} credits</strong>? Your balance after
-                the purchase: {(balance - pricePaid(p)).toLocaleString("en-US")} credits.
+                Buy <strong>{p.name}</strong> for <strong className="text-gold">{pricePaid(p).toLocaleString("en-US")} credits</strong>? Your balance after the
+                purchase: {(balance - pricePaid(p)).toLocaleString("en-US")} credits.
               </p>
               <div className="flex gap-3">
                 <button type="button" className="btn btn-gold" data-autofocus autoFocus disabled={busy} onClick={() => void buy(p, stage.key)}>

@@ -73,7 +73,12 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
 
   const cats = useApiGet(endpoints.storeCategories, {});
   const categories = cats.res?.ok ? (cats.res.list ?? []) : [];
-  const category = cats.res ? effectiveCategory(query.category, categories.map((c) => c.id)) : null;
+  const category = cats.res
+    ? effectiveCategory(
+        query.category,
+        categories.map((c) => c.id),
+      )
+    : null;
   const shown: StoreQuery | null = category === null ? null : { ...query, category };
   const products = useApiGet(endpoints.storeProductsPage, shown ? productsArgs(shown) : null);
   const list = products.res?.ok && Array.isArray(products.res.data.results) ? products.res.data.results : [];
@@ -112,8 +117,18 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
             {cats.loading ? <p className="text-sm text-stone-400">Loading categories...</p> : null}
             <div className="flex flex-wrap gap-2 lg:flex-col" role="radiogroup" aria-label="Category">
               {categories.map((c) => (
-                <label key={c.id} className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-stone-700 bg-stone-850 px-3 has-[:checked]:border-gold has-[:checked]:text-gold">
-                  <input type="radio" name={`${filterId}-category`} value={c.id} checked={c.id === category} onChange={() => go(withCategory(query, c.id))} className="accent-[var(--color-gold)]" />
+                <label
+                  key={c.id}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-stone-700 bg-stone-850 px-3 has-[:checked]:border-gold has-[:checked]:text-gold"
+                >
+                  <input
+                    type="radio"
+                    name={`${filterId}-category`}
+                    value={c.id}
+                    checked={c.id === category}
+                    onChange={() => go(withCategory(query, c.id))}
+                    className="accent-[var(--color-gold)]"
+                  />
                   {c.name}
                 </label>
               ))}
@@ -153,7 +168,12 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
 
           {shown && products.res?.ok ? (
             <nav aria-label="Store pages" className="mt-6 flex items-center justify-center gap-3">
-              <button type="button" className="btn btn-stone" disabled={!products.res.data.previous || shown.page <= 1} onClick={() => go({ ...shown, page: shown.page - 1 })}>
+              <button
+                type="button"
+                className="btn btn-stone"
+                disabled={!products.res.data.previous || shown.page <= 1}
+                onClick={() => go({ ...shown, page: shown.page - 1 })}
+              >
                 Previous Page
               </button>
               <span aria-current="page" className="min-w-10 text-center font-bold text-gold" data-testid="store-page">

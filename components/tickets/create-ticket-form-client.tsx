@@ -48,8 +48,24 @@ export function CreateTicketForm({ initialType, related }: { initialType: string
           </option>
         ))}
       </SelectField>
-      <Field id="ticket-title" label="Title" value={values.title} onChange={set("title")} errors={form.fieldErrors.title} maxLength={TITLE_MAX} autoComplete="off" />
-      <TextAreaField id="ticket-description" label="Description" rows={8} value={values.description} onChange={set("description")} errors={form.fieldErrors.description} maxLength={DESCRIPTION_MAX} />
+      <Field
+        id="ticket-title"
+        label="Title"
+        value={values.title}
+        onChange={set("title")}
+        errors={form.fieldErrors.title}
+        maxLength={TITLE_MAX}
+        autoComplete="off"
+      />
+      <TextAreaField
+        id="ticket-description"
+        label="Description"
+        rows={8}
+        value={values.description}
+        onChange={set("description")}
+        errors={form.fieldErrors.description}
+        maxLength={DESCRIPTION_MAX}
+      />
       {related.length ? (
         <SelectField
           id="ticket-related"

@@ -37,7 +37,15 @@ export function ReplyForm({ ticketId }: { ticketId: number }) {
       }}
       className="space-y-3"
     >
-      <TextAreaField id="reply-content" label="Your reply" rows={5} value={content} onChange={(e) => setContent(e.target.value)} errors={form.fieldErrors.content} maxLength={COMMENT_MAX} />
+      <TextAreaField
+        id="reply-content"
+        label="Your reply"
+        rows={5}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        errors={form.fieldErrors.content}
+        maxLength={COMMENT_MAX}
+      />
       <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? (posted ? REPLY_POSTED : undefined)}</LiveAlert>
       <button type="submit" className="btn btn-gold" disabled={form.busy}>
         {form.busy ? "Posting..." : "Post Reply"}

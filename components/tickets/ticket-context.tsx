@@ -15,7 +15,8 @@ export function TicketContext({ context }: { context: TTicketContext }) {
           <div>
             <dt className="font-semibold text-stone-100">Credit purchase #{purchase.id}</dt>
             <dd>
-              {purchase.credits.toLocaleString("en-US")} credits{purchase.bonusCredits ? ` (+${purchase.bonusCredits.toLocaleString("en-US")} bonus)` : ""}, ${purchase.price.toFixed(2)} by {purchase.method}, {purchase.status}
+              {purchase.credits.toLocaleString("en-US")} credits{purchase.bonusCredits ? ` (+${purchase.bonusCredits.toLocaleString("en-US")} bonus)` : ""}, $
+              {purchase.price.toFixed(2)} by {purchase.method}, {purchase.status}
             </dd>
             <dd className="text-stone-400">
               <LocalDateTime value={purchase.time} long />

@@ -14,13 +14,31 @@ export function TicketTable({ tickets, caption, staff = false }: { tickets: TTic
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b-2 border-stone-700 text-stone-400">
-            <th scope="col" className="py-2 pr-3">Title</th>
-            {staff ? <th scope="col" className="py-2 pr-3">Player</th> : null}
-            <th scope="col" className="py-2 pr-3">Type</th>
-            <th scope="col" className="py-2 pr-3">Created</th>
-            <th scope="col" className="py-2 pr-3">Last Updated</th>
-            {staff ? <th scope="col" className="py-2 pr-3">Last Reply</th> : null}
-            <th scope="col" className="py-2">Status</th>
+            <th scope="col" className="py-2 pr-3">
+              Title
+            </th>
+            {staff ? (
+              <th scope="col" className="py-2 pr-3">
+                Player
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 pr-3">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Created
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Last Updated
+            </th>
+            {staff ? (
+              <th scope="col" className="py-2 pr-3">
+                Last Reply
+              </th>
+            ) : null}
+            <th scope="col" className="py-2">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -44,7 +62,11 @@ export function TicketTable({ tickets, caption, staff = false }: { tickets: TTic
                   {t.last_reply ? (
                     <>
                       {t.last_reply.user}
-                      {t.last_reply.staff ? <span className="ml-1 rounded bg-gold/15 px-1.5 text-xs font-bold text-gold">Staff</span> : <span className="ml-1 text-stone-400">(player)</span>}
+                      {t.last_reply.staff ? (
+                        <span className="ml-1 rounded bg-gold/15 px-1.5 text-xs font-bold text-gold">Staff</span>
+                      ) : (
+                        <span className="ml-1 text-stone-400">(player)</span>
+                      )}
                     </>
                   ) : (
                     <span className="text-stone-400">No replies</span>

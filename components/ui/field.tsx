@@ -29,7 +29,10 @@ export function Field({
   hint,
   className = "",
   ...input
-}: { id: string; label: ReactNode; errors?: readonly string[]; hint?: ReactNode; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className">) {
+}: { id: string; label: ReactNode; errors?: readonly string[]; hint?: ReactNode; className?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "className"
+>) {
   const hasErrors = !!errors && errors.length > 0;
   const describedBy = [hint ? `${id}-hint` : null, hasErrors ? `${id}-errors` : null].filter(Boolean).join(" ") || undefined;
   return (

@@ -7,7 +7,19 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
  * page inert, Escape closes (through onClose), and focus returns to what opened it.
  * Mark the element to focus first with `data-autofocus`.
  */
-export function Modal({ open, onClose, title, children, className = "" }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; className?: string }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  className = "",
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -50,7 +62,12 @@ export function Modal({ open, onClose, title, children, className = "" }: { open
             <h2 id={titleId} className="text-2xl text-gold">
               {title}
             </h2>
-            <button type="button" onClick={() => ref.current?.close()} aria-label="Close" className="flex min-h-11 min-w-11 items-center justify-center rounded text-xl text-stone-300 hover:bg-stone-800">
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              aria-label="Close"
+              className="flex min-h-11 min-w-11 items-center justify-center rounded text-xl text-stone-300 hover:bg-stone-800"
+            >
               <span aria-hidden="true">✕</span>
             </button>
           </div>

@@ -1,5 +1,11 @@
 /** A table's header row: one `<th scope="col">` per column, each with its own classes. */
-export function TableHead({ columns, className = "border-b-2 border-stone-700 text-stone-300" }: { columns: ReadonlyArray<{ label: string; className: string }>; className?: string }) {
+export function TableHead({
+  columns,
+  className = "border-b-2 border-stone-700 text-stone-300",
+}: {
+  columns: ReadonlyArray<{ label: string; className: string }>;
+  className?: string;
+}) {
   return (
     <thead className={className}>
       <tr>

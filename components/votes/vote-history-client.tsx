@@ -12,7 +12,14 @@ export const NO_VOTES = "No votes yet. A vote shows here a moment after the list
 
 const isRow = (r: unknown): r is VoteHistoryRow => {
   const v = r as VoteHistoryRow;
-  return typeof v === "object" && v !== null && typeof v.id === "number" && typeof v.site_name === "string" && typeof v.time === "string" && typeof v.counted === "boolean";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof v.id === "number" &&
+    typeof v.site_name === "string" &&
+    typeof v.time === "string" &&
+    typeof v.counted === "boolean"
+  );
 };
 
 /** The player's own recent votes: which site, when, whether it counted (and why not), and the reward. */

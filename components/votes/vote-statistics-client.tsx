@@ -9,7 +9,15 @@ import { LoadFailed } from "@/components/ui/load-failed";
 
 const isMetrics = (d: unknown): d is VoteMetrics => {
   const m = d as VoteMetrics;
-  return typeof m === "object" && m !== null && typeof m.totalVotes === "number" && typeof m.monthlyVotes === "number" && Array.isArray(m.monthlyLeaderboard) && typeof m.month === "number" && typeof m.year === "number";
+  return (
+    typeof m === "object" &&
+    m !== null &&
+    typeof m.totalVotes === "number" &&
+    typeof m.monthlyVotes === "number" &&
+    Array.isArray(m.monthlyLeaderboard) &&
+    typeof m.month === "number" &&
+    typeof m.year === "number"
+  );
 };
 
 /**

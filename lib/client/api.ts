@@ -103,7 +103,8 @@ export function endpointUrl(path: string, params?: Readonly<Record<string, Scala
 }
 
 /** The body an operation answers on success: its 200 schema's type, else its 201's (a checkout, say). */
-export type AnswerOf<O> = unknown extends SuccessOf<O> ? (O extends { responses: { 201: { schema: infer S extends z.ZodType } } } ? z.output<S> : unknown) : SuccessOf<O>;
+export type AnswerOf<O> =
+  unknown extends SuccessOf<O> ? (O extends { responses: { 201: { schema: infer S extends z.ZodType } } } ? z.output<S> : unknown) : SuccessOf<O>;
 
 /**
  * What `api()` answers for an operation: its success body typed as `data`, or, for an operation
@@ -117,8 +118,19 @@ export type ApiAnswer<S> = [S] extends [readonly unknown[]] ? Omit<ApiResponse, 
  * the path, method and types come from the operation, so an endpoint changes in one place.
  */
 export function api<O extends Operation>(endpoint: Endpoint<O>, args: EndpointArgs<O>): Promise<ApiAnswer<AnswerOf<O>>> {
-  const a = args as { params?: Record<string, Scalar>; query?: Record<string, Scalar | undefined>; body?: unknown; headers?: Record<string, string>; timeoutMs?: number };
-  return callApi(endpointUrl(endpoint.path, a.params, a.query), { method: endpoint.method, body: a.body, headers: a.headers, timeoutMs: a.timeoutMs }) as Promise<ApiAnswer<AnswerOf<O>>>;
+  const a = args as {
+    params?: Record<string, Scalar>;
+    query?: Record<string, Scalar | undefined>;
+    body?: unknown;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+  };
+  return callApi(endpointUrl(endpoint.path, a.params, a.query), {
+    method: endpoint.method,
+    body: a.body,
+    headers: a.headers,
+    timeoutMs: a.timeoutMs,
+  }) as Promise<ApiAnswer<AnswerOf<O>>>;
 }
 
 /** Keys of an error body that are messages about the whole request, not about one field. */

@@ -77,7 +77,15 @@ export function formatLongDateTime(value: Date | string | number, timeZone = "UT
   if (Number.isNaN(date.getTime())) return "";
   const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
   const parts: Record<string, string> = {};
-  const f = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h12" });
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: "h12",
+  });
   for (const p of f.formatToParts(date)) parts[p.type] = p.value;
   return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute} ${(parts.dayPeriod ?? "").toUpperCase()}`;
 }

@@ -6,5 +6,6 @@ export const EMAIL_UNCONFIRMED = "Please confirm your email address first: follo
 export const CONFIRMATION_RESENT = "If that account is still waiting for confirmation, we sent a new link to its email address.";
 export const TWO_FACTOR_REQUIRED = "Enter the 6-digit code from your authenticator app.";
 export const PASSWORD_CHANGED = "Your password has been changed.";
-export const RESET_REQUESTED = "Success! If the provided username belonged to an active account, you should have received an email with instructions on how to reset your password.";
+export const RESET_REQUESTED =
+  "Success! If the provided username belonged to an active account, you should have received an email with instructions on how to reset your password.";
 export const RESET_DONE = "Success! We were able to successfully reset your password, and you should now be able to log in using your new credentials.";

@@ -4,7 +4,15 @@ import { defineOperation, documentAs, REQUIRED, ZErrorBody, ZLegacyErrorBody, zR
 import { zId } from "./ids";
 import { passwordProblems } from "./passwords";
 import { EMAIL_INVALID, EMAIL_MAX, EMAIL_TOO_LONG, PASSWORDS_DIFFER } from "../registration-rules";
-export { CONFIRMATION_NOTICE, EMAIL_UNCONFIRMED, CONFIRMATION_RESENT, TWO_FACTOR_REQUIRED, PASSWORD_CHANGED, RESET_REQUESTED, RESET_DONE } from "../messages/accounts";
+export {
+  CONFIRMATION_NOTICE,
+  EMAIL_UNCONFIRMED,
+  CONFIRMATION_RESENT,
+  TWO_FACTOR_REQUIRED,
+  PASSWORD_CHANGED,
+  RESET_REQUESTED,
+  RESET_DONE,
+} from "../messages/accounts";
 
 // Contracts of the accounts API (docs/product.md §3, §7): shared by the forms and the route handlers.
 
@@ -19,12 +27,7 @@ export const ZUsername = z
   })
   .describe("Game username: 1–12 letters, numbers, spaces, - or _ (not first or last); unique ignoring case, spaces, - and _");
 
-export const ZEmail = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(EMAIL_MAX, EMAIL_TOO_LONG)
-  .pipe(z.email(EMAIL_INVALID));
+export const ZEmail = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(EMAIL_MAX, EMAIL_TOO_LONG).pipe(z.email(EMAIL_INVALID));
 
 export const ZNewPassword = z.string({ error: REQUIRED }).superRefine((v, ctx) => {
   if (!v) return ctx.addIssue({ code: "custom", message: REQUIRED });
@@ -65,7 +68,6 @@ export const ZUserDto = z.object({
   store_session: z.boolean().describe("True when this sign-in came from the game's ::store link: it reaches only the store"),
 });
 export type TUserDto = z.infer<typeof ZUserDto>;
-
 
 export const registerOp = defineOperation({
   method: "POST",
@@ -126,7 +128,6 @@ export const ZLoginInput = z.object({
 
 export const ZTokenPair = z.object({ access: z.string(), refresh: z.string() });
 
-
 export const loginOp = defineOperation({
   method: "POST",
   path: "/api/v1/login",
@@ -151,7 +152,11 @@ export const tokenOp = defineOperation({
   auth: "none",
   rateLimited: true,
   body: ZLoginInput,
-  responses: { 200: { description: "Token pair", schema: ZTokenPair }, 400: { description: "Wrong credentials", schema: ZErrorBody }, 429: { description: "Rate limited", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Token pair", schema: ZTokenPair },
+    400: { description: "Wrong credentials", schema: ZErrorBody },
+    429: { description: "Rate limited", schema: ZErrorBody },
+  },
 });
 
 /**
@@ -174,7 +179,10 @@ export const ZRefreshInput = documentAs(
     .refine((v) => v.refresh || v.refreshToken, { message: REQUIRED, path: ["refresh"] }),
   {
     type: "object",
-    properties: { refresh: { ...REFRESH_TOKEN_DOC, description: "The refresh token (the product contract's interceptor)" }, refreshToken: { ...REFRESH_TOKEN_DOC, description: "The same, as the product contract's wrapper sends it" } },
+    properties: {
+      refresh: { ...REFRESH_TOKEN_DOC, description: "The refresh token (the product contract's interceptor)" },
+      refreshToken: { ...REFRESH_TOKEN_DOC, description: "The same, as the product contract's wrapper sends it" },
+    },
     anyOf: [{ required: ["refresh"] }, { required: ["refreshToken"] }],
   },
 );
@@ -240,7 +248,10 @@ export const endSessionOp = defineOperation({
   tag: "Accounts",
   auth: "user",
   params: ZEndSessionParams,
-  responses: { 200: { description: "Ended", schema: z.object({ success: z.boolean() }) }, 404: { description: "No such session of yours", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Ended", schema: z.object({ success: z.boolean() }) },
+    404: { description: "No such session of yours", schema: ZErrorBody },
+  },
 });
 export const endAllSessionsOp = defineOperation({
   method: "DELETE",
@@ -271,7 +282,10 @@ export const changePasswordOp = defineOperation({
   auth: "user",
   rateLimited: true,
   body: ZChangePasswordInput,
-  responses: { 200: { description: "Changed", schema: z.object({ success: z.string() }) }, 400: { description: "Wrong password or invalid new one", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Changed", schema: z.object({ success: z.string() }) },
+    400: { description: "Wrong password or invalid new one", schema: ZErrorBody },
+  },
 });
 export const sendResetLinkOp = defineOperation({
   method: "POST",
@@ -315,7 +329,11 @@ export const resetPasswordOp = defineOperation({
   auth: "none",
   rateLimited: true,
   body: ZResetPasswordInput,
-  responses: { 201: { description: "Reset", schema: z.object({ details: z.string() }) }, 400: { description: "Invalid or expired link, or invalid password", schema: ZErrorBody }, 429: { description: "Rate limited", schema: ZErrorBody } },
+  responses: {
+    201: { description: "Reset", schema: z.object({ details: z.string() }) },
+    400: { description: "Invalid or expired link, or invalid password", schema: ZErrorBody },
+    429: { description: "Rate limited", schema: ZErrorBody },
+  },
 });
 
 // ── two-factor ──
@@ -345,7 +363,10 @@ export const twoFactorActivateOp = defineOperation({
   auth: "user",
   rateLimited: true,
   body: ZCodeInput,
-  responses: { 200: { description: "Activated", schema: z.object({ success: z.boolean(), recovery_codes: z.array(z.string()) }) }, 400: { description: "Wrong code, or invalid input", schema: ZLegacyErrorBody } },
+  responses: {
+    200: { description: "Activated", schema: z.object({ success: z.boolean(), recovery_codes: z.array(z.string()) }) },
+    400: { description: "Wrong code, or invalid input", schema: ZLegacyErrorBody },
+  },
 });
 export const twoFactorDeactivateOp = defineOperation({
   method: "POST",
@@ -356,11 +377,30 @@ export const twoFactorDeactivateOp = defineOperation({
   auth: "user",
   rateLimited: true,
   body: ZCodeInput,
-  responses: { 200: { description: "Deactivated", schema: z.object({ success: z.boolean() }) }, 400: { description: "Wrong code, or invalid input", schema: ZLegacyErrorBody } },
+  responses: {
+    200: { description: "Deactivated", schema: z.object({ success: z.boolean() }) },
+    400: { description: "Wrong code, or invalid input", schema: ZLegacyErrorBody },
+  },
 });
 
 export const accountOperations = [
-  registerOp, confirmEmailOp, resendConfirmationOp, captchaChallengeOp, loginOp, tokenOp, refreshOp, logoutOp, userOp,
-  listSessionsOp, endSessionOp, endAllSessionsOp, changePasswordOp, sendResetLinkOp, requestResetOp, resetPasswordOp,
-  twoFactorStatusOp, twoFactorActivateOp, twoFactorDeactivateOp,
+  registerOp,
+  confirmEmailOp,
+  resendConfirmationOp,
+  captchaChallengeOp,
+  loginOp,
+  tokenOp,
+  refreshOp,
+  logoutOp,
+  userOp,
+  listSessionsOp,
+  endSessionOp,
+  endAllSessionsOp,
+  changePasswordOp,
+  sendResetLinkOp,
+  requestResetOp,
+  resetPasswordOp,
+  twoFactorStatusOp,
+  twoFactorActivateOp,
+  twoFactorDeactivateOp,
 ];

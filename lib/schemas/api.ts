@@ -88,14 +88,16 @@ export function defineOperation<
   R extends Responses = Responses,
 >(op: Operation<B, Q, P, A, R>): Operation<B, Q, P, A, R> {
   // Webhooks and callbacks authenticate by signature or key, never by cookie (docs/architecture.md).
-  if (isRawBody(op.body) && op.auth !== "none" && op.auth !== "game") throw new Error(`${op.method} ${op.path}: a raw-body operation must use auth "none" or "game"`);
+  if (isRawBody(op.body) && op.auth !== "none" && op.auth !== "game")
+    throw new Error(`${op.method} ${op.path}: a raw-body operation must use auth "none" or "game"`);
   // A game key is scoped: every game operation names the scope it needs.
   if ((op.auth === "game") !== Boolean(op.scope)) throw new Error(`${op.method} ${op.path}: auth "game" goes with a scope, and only it`);
   if (op.storeSession && op.auth !== "user") throw new Error(`${op.method} ${op.path}: storeSession is for auth "user" only`);
   // The staff rule applies to staff operations, and every operation on one player's record says how.
   const staff = op.auth === "moderator" || op.auth === "administrator" || op.auth === "owner";
   if (op.staffTarget && !staff) throw new Error(`${op.method} ${op.path}: staffTarget is for staff operations only`);
-  if (staff && op.path.startsWith("/api/v1/staff/players/{id}") && !op.staffTarget) throw new Error(`${op.method} ${op.path}: an operation on a player's record must declare its staffTarget`);
+  if (staff && op.path.startsWith("/api/v1/staff/players/{id}") && !op.staffTarget)
+    throw new Error(`${op.method} ${op.path}: an operation on a player's record must declare its staffTarget`);
   if (op.staffTarget && !(403 in op.responses)) throw new Error(`${op.method} ${op.path}: an operation under the staff rule must declare its 403`);
   return op;
 }

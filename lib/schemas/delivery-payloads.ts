@@ -76,16 +76,20 @@ export const ZGameCompetitionPrizePayload = z
     item_id: z.number().int(),
     quantity: z.number().int(),
   })
-  .meta({ title: "CompetitionPrizePayload", description: "competition_prize (reserved, not sent yet): give `quantity` of item `item_id` for `placement` in `competition`" });
+  .meta({
+    title: "CompetitionPrizePayload",
+    description: "competition_prize (reserved, not sent yet): give `quantity` of item `item_id` for `placement` in `competition`",
+  });
 
 /** A bonus for votes on consecutive days. */
 export const ZVoteStreakRewardPayload = z.strictObject({
   streakDays: wholeNumber(2).describe("Days in a row the player voted"),
   points: zAmount("Bonus vote points, the donator bonus already applied"),
 });
-export const ZGameVoteStreakRewardPayload = z
-  .object({ streak_days: z.number().int(), points: z.number().int() })
-  .meta({ title: "VoteStreakRewardPayload", description: "vote_streak_reward (reserved, not sent yet): add `points` bonus vote points for `streak_days` days of votes in a row" });
+export const ZGameVoteStreakRewardPayload = z.object({ streak_days: z.number().int(), points: z.number().int() }).meta({
+  title: "VoteStreakRewardPayload",
+  description: "vote_streak_reward (reserved, not sent yet): add `points` bonus vote points for `streak_days` days of votes in a row",
+});
 
 /** A store item one player bought for another. */
 export const ZGiftPayload = z.strictObject({
@@ -141,7 +145,10 @@ const KINDS = {
     gameKind: "credit_package",
     stored: ZCreditPackagePayload,
     // bonus_credits for bonusCredits, and a missing bonus meant none.
-    read: z.preprocess(renamed({ bonus_credits: "bonusCredits" }), z.object({ ...ZCreditPackagePayload.shape, bonusCredits: zAmount("Bonus credits").default(0) })),
+    read: z.preprocess(
+      renamed({ bonus_credits: "bonusCredits" }),
+      z.object({ ...ZCreditPackagePayload.shape, bonusCredits: zAmount("Bonus credits").default(0) }),
+    ),
     game: ZGameCreditPackagePayload,
     toGame: (p) => ({ credits: p.credits, bonus_credits: p.bonusCredits }),
   }),
@@ -183,7 +190,10 @@ export type TDeliveryKind = keyof Kinds;
 export const LIVE_DELIVERY_KINDS = ["STORE_ITEM", "CREDIT_PACKAGE", "VOTE_REWARD"] as const satisfies readonly TDeliveryKind[];
 export type TLiveDeliveryKind = (typeof LIVE_DELIVERY_KINDS)[number];
 /** Shapes fixed ahead of the features that will write them; not written or answered yet. */
-export const RESERVED_DELIVERY_KINDS = ["COMPETITION_PRIZE", "VOTE_STREAK_REWARD", "GIFT"] as const satisfies readonly Exclude<TDeliveryKind, TLiveDeliveryKind>[];
+export const RESERVED_DELIVERY_KINDS = ["COMPETITION_PRIZE", "VOTE_STREAK_REWARD", "GIFT"] as const satisfies readonly Exclude<
+  TDeliveryKind,
+  TLiveDeliveryKind
+>[];
 
 /** The kind's name in the game API (`store_item`, …). */
 export type TGameKindOf<K extends TDeliveryKind> = Kinds[K]["gameKind"];
@@ -196,7 +206,9 @@ export type TReadDelivery<K extends TDeliveryKind = TDeliveryKind> = K extends T
 /** What a writer hands deliveryPayload() for kind K. */
 export type TDeliveryPayloadInput<K extends TDeliveryKind> = z.input<Kinds[K]["stored"]>;
 /** The same delivery as the game receives it: its game kind and snake_case payload. */
-export type TGameDeliveryPart<K extends TDeliveryKind = TDeliveryKind> = K extends TDeliveryKind ? { kind: TGameKindOf<K>; payload: z.output<Kinds[K]["game"]> } : never;
+export type TGameDeliveryPart<K extends TDeliveryKind = TDeliveryKind> = K extends TDeliveryKind
+  ? { kind: TGameKindOf<K>; payload: z.output<Kinds[K]["game"]> }
+  : never;
 
 /** Every kind's stored payload, discriminated by kind: the reserved kinds' shapes are listed too. */
 export const ZDelivery = z.discriminatedUnion("kind", [
@@ -228,7 +240,8 @@ const isLive = (k: string): k is TLiveDeliveryKind => (LIVE_DELIVERY_KINDS as re
  * such kind yet. Throws DeliveryPayloadError.
  */
 export function deliveryPayload<K extends TLiveDeliveryKind>(kind: K, payload: TDeliveryPayloadInput<K>): TDelivery<K> {
-  if (!isLive(kind)) throw new DeliveryPayloadError(`${String(kind)} is not a delivery kind the database holds yet (reserved shapes: lib/schemas/delivery-payloads.ts).`);
+  if (!isLive(kind))
+    throw new DeliveryPayloadError(`${String(kind)} is not a delivery kind the database holds yet (reserved shapes: lib/schemas/delivery-payloads.ts).`);
   const parsed = (KINDS[kind].stored as z.ZodType).safeParse(payload);
   if (!parsed.success) throw new DeliveryPayloadError(`A ${kind} delivery's payload is not its shape: ${z.prettifyError(parsed.error)}`);
   return { kind, payload: parsed.data } as TDelivery<K>;

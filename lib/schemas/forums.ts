@@ -7,10 +7,25 @@ import { zId } from "./ids";
 // (staff, server-enforced, audited), reports and full-text search.
 
 export * from "../messages/forums";
-import { EDIT_WINDOW_MINUTES, REASON_MAX, REPORT_REASON_MAX, CONTENT_MAX, THREAD_TITLE_MAX, THREADS_PAGE_SIZE, POSTS_PAGE_SIZE, SEARCH_PAGE_SIZE, REPORTS_PAGE_SIZE, LATEST_THREADS_MAX } from "../messages/forums";
+import {
+  EDIT_WINDOW_MINUTES,
+  REASON_MAX,
+  REPORT_REASON_MAX,
+  CONTENT_MAX,
+  THREAD_TITLE_MAX,
+  THREADS_PAGE_SIZE,
+  POSTS_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  REPORTS_PAGE_SIZE,
+  LATEST_THREADS_MAX,
+} from "../messages/forums";
 
 const text = (label: string, max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max.toLocaleString("en-US")} characters.`);
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, `${label} is at most ${max.toLocaleString("en-US")} characters.`);
 
 /** Rich-text HTML from the editor (sanitised on the server before anything is stored). */
 export const zContent = () =>
@@ -71,7 +86,10 @@ export const ZPost = z.object({
   content: z.string().describe("Sanitised HTML"),
   date: z.string().describe("ISO 8601"),
   user: ZForumUser,
-  edited: z.object({ date: z.string(), by: z.string().nullable(), reason: z.string().nullable() }).nullable().describe("Set when the post was edited after posting"),
+  edited: z
+    .object({ date: z.string(), by: z.string().nullable(), reason: z.string().nullable() })
+    .nullable()
+    .describe("Set when the post was edited after posting"),
   hidden: z.boolean().describe("Hidden by staff: only staff ever receive hidden posts"),
   hidden_reason: z.string().nullable().describe("Staff only: why it was hidden"),
 });
@@ -105,7 +123,14 @@ export const ZReport = z.object({
   reporter: z.string(),
   date: z.string(),
   resolved: z.object({ date: z.string(), by: z.string().nullable() }).nullable(),
-  post: z.object({ id: z.number().int(), content: z.string(), user: z.string(), hidden: z.boolean(), thread: z.object({ id: z.number().int(), title: z.string() }), page: z.number().int() }),
+  post: z.object({
+    id: z.number().int(),
+    content: z.string(),
+    user: z.string(),
+    hidden: z.boolean(),
+    thread: z.object({ id: z.number().int(), title: z.string() }),
+    page: z.number().int(),
+  }),
 });
 export type TReport = z.infer<typeof ZReport>;
 
@@ -125,7 +150,9 @@ export const ZEditPostInput = z.object({
   reason: zReason("The reason", REASON_MAX).optional().describe("Why (staff editing someone else's post must give one)"),
 });
 
-export const ZReportInput = z.object({ reason: zReason("The reason", REPORT_REASON_MAX).describe(`What is wrong with the post, 1–${REPORT_REASON_MAX} characters`) });
+export const ZReportInput = z.object({
+  reason: zReason("The reason", REPORT_REASON_MAX).describe(`What is wrong with the post, 1–${REPORT_REASON_MAX} characters`),
+});
 
 export const HIDE_THREAD_NEEDS_REASON = "Give a reason for hiding the thread.";
 export const HIDE_POST_NEEDS_REASON = "Give a reason for hiding the post.";
@@ -181,82 +208,170 @@ const notFound = (what: string) => ({ 404: { description: `No such ${what}`, sch
 const forbidden = { 403: { description: "Not allowed", schema: ZErrorBody } };
 
 export const forumsIndexOp = defineOperation({
-  method: "GET", path: "/api/v1/forums", summary: "Forum categories with their forums (the forum index)", tag: TAG, auth: "optional",
+  method: "GET",
+  path: "/api/v1/forums",
+  summary: "Forum categories with their forums (the forum index)",
+  tag: TAG,
+  auth: "optional",
   description: "Hidden categories and forums are left out, except for staff, who receive them marked hidden.",
   responses: { 200: { description: "Categories in display order", schema: z.array(ZForumCategory) } },
 });
 export const forumCategoriesOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/categories", summary: "Forum categories with their forums (same as GET /forums)", tag: TAG, auth: "optional",
+  method: "GET",
+  path: "/api/v1/forums/categories",
+  summary: "Forum categories with their forums (same as GET /forums)",
+  tag: TAG,
+  auth: "optional",
   responses: { 200: { description: "Categories in display order", schema: z.array(ZForumCategory) } },
 });
 export const forumThreadsOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/threads/{id}", summary: `Threads of one forum, pinned first then latest post, ${THREADS_PAGE_SIZE} per page`, tag: TAG, auth: "optional",
-  params: z.object({ id: zId({ description: "Forum id" }) }), query: ZPageQuery,
+  method: "GET",
+  path: "/api/v1/forums/threads/{id}",
+  summary: `Threads of one forum, pinned first then latest post, ${THREADS_PAGE_SIZE} per page`,
+  tag: TAG,
+  auth: "optional",
+  params: z.object({ id: zId({ description: "Forum id" }) }),
+  query: ZPageQuery,
   description: "Hidden threads are left out, except for staff, who receive them marked hidden.",
   responses: { 200: { description: "A page of threads", schema: zPaged(ZThread).extend({ forum: ZForum }) }, ...errors, ...notFound("forum") },
 });
 export const latestThreadsOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/threads/latest", summary: "The newest threads across all forums", tag: TAG, auth: "none", query: ZLatestQuery,
+  method: "GET",
+  path: "/api/v1/forums/threads/latest",
+  summary: "The newest threads across all forums",
+  tag: TAG,
+  auth: "none",
+  query: ZLatestQuery,
   responses: { 200: { description: "Newest first", schema: z.array(ZThread) }, ...errors },
 });
 export const threadViewOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/thread/{id}", summary: `One thread with a page of its posts (${POSTS_PAGE_SIZE} per page)`, tag: TAG, auth: "optional",
-  params: z.object({ id: zId({ description: "Thread id" }) }), query: ZThreadPageQuery,
+  method: "GET",
+  path: "/api/v1/forums/thread/{id}",
+  summary: `One thread with a page of its posts (${POSTS_PAGE_SIZE} per page)`,
+  tag: TAG,
+  auth: "optional",
+  params: z.object({ id: zId({ description: "Thread id" }) }),
+  query: ZThreadPageQuery,
   description: "Hidden posts are left out, except for staff, who receive them marked hidden with the reason.",
   responses: { 200: { description: "The thread", schema: ZThreadView }, ...errors, ...notFound("thread") },
 });
 export const createThreadOp = defineOperation({
-  method: "POST", path: "/api/v1/forums/threads", summary: "Start a thread", tag: TAG, auth: "user", rateLimited: true, body: ZCreateThreadInput,
+  method: "POST",
+  path: "/api/v1/forums/threads",
+  summary: "Start a thread",
+  tag: TAG,
+  auth: "user",
+  rateLimited: true,
+  body: ZCreateThreadInput,
   description: "The content is sanitised (allowlist) before it is stored. Forums marked staff_only take threads from staff only.",
-  responses: { 201: { description: "The new thread", schema: ZThread }, ...errors, ...forbidden, ...notFound("forum"), 429: { description: "Too many threads", schema: ZErrorBody } },
+  responses: {
+    201: { description: "The new thread", schema: ZThread },
+    ...errors,
+    ...forbidden,
+    ...notFound("forum"),
+    429: { description: "Too many threads", schema: ZErrorBody },
+  },
 });
 export const createPostOp = defineOperation({
-  method: "POST", path: "/api/v1/forums/posts", summary: "Reply to a thread", tag: TAG, auth: "user", rateLimited: true, body: ZCreatePostInput,
+  method: "POST",
+  path: "/api/v1/forums/posts",
+  summary: "Reply to a thread",
+  tag: TAG,
+  auth: "user",
+  rateLimited: true,
+  body: ZCreatePostInput,
   description: "The content is sanitised before it is stored. A closed thread refuses replies with 409.",
-  responses: { 201: { description: "The new post", schema: ZPost }, ...errors, ...notFound("thread"), 409: { description: "The thread is closed", schema: ZErrorBody }, 429: { description: "Too many posts", schema: ZErrorBody } },
+  responses: {
+    201: { description: "The new post", schema: ZPost },
+    ...errors,
+    ...notFound("thread"),
+    409: { description: "The thread is closed", schema: ZErrorBody },
+    429: { description: "Too many posts", schema: ZErrorBody },
+  },
 });
 export const editPostOp = defineOperation({
-  method: "PATCH", path: "/api/v1/forums/posts/{id}", summary: "Edit a post", tag: TAG, auth: "user",
+  method: "PATCH",
+  path: "/api/v1/forums/posts/{id}",
+  summary: "Edit a post",
+  tag: TAG,
+  auth: "user",
   rateLimited: true,
-  params: z.object({ id: zId({ description: "Post id" }) }), body: ZEditPostInput,
+  params: z.object({ id: zId({ description: "Post id" }) }),
+  body: ZEditPostInput,
   description: `Authors may edit their own post for ${EDIT_WINDOW_MINUTES} minutes; staff may edit any post at any time and must give a reason for someone else's. The post is marked edited; staff edits are audited.`,
   responses: { 200: { description: "The post after the edit", schema: ZPost }, ...errors, ...forbidden, ...notFound("post") },
 });
 export const reportPostOp = defineOperation({
-  method: "POST", path: "/api/v1/forums/posts/{id}/report", summary: "Report a post to staff", tag: TAG, auth: "user",
+  method: "POST",
+  path: "/api/v1/forums/posts/{id}/report",
+  summary: "Report a post to staff",
+  tag: TAG,
+  auth: "user",
   rateLimited: true,
-  params: z.object({ id: zId({ description: "Post id" }) }), body: ZReportInput,
+  params: z.object({ id: zId({ description: "Post id" }) }),
+  body: ZReportInput,
   description: "One report per player per post: reporting again updates the reason.",
   responses: { 201: { description: "Reported", schema: z.object({ id: z.number().int() }) }, ...errors, ...notFound("post") },
 });
 export const searchForumsOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/search", summary: `Full-text search over thread titles and posts, ${SEARCH_PAGE_SIZE} per page`, tag: TAG, auth: "optional", rateLimited: true, query: ZSearchQuery,
+  method: "GET",
+  path: "/api/v1/forums/search",
+  summary: `Full-text search over thread titles and posts, ${SEARCH_PAGE_SIZE} per page`,
+  tag: TAG,
+  auth: "optional",
+  rateLimited: true,
+  query: ZSearchQuery,
   description: "PostgreSQL full-text search (English stemming; quoted phrases, OR and -word work). Hidden posts and threads are never found.",
   responses: { 200: { description: "Best matches first", schema: zPaged(ZSearchHit) }, ...errors },
 });
 export const moderateThreadOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/forums/threads/{id}", summary: "Pin, close, hide, rename or move a thread (staff)", tag: TAG, auth: "moderator",
-  params: z.object({ id: zId({ description: "Thread id" }) }), body: ZThreadPatch,
-  description: "Every change is written to the audit log. Moving updates both forums' counters in the same transaction; hiding takes the thread and its posts out of the forum and author counters (unhiding puts them back).",
+  method: "PATCH",
+  path: "/api/v1/staff/forums/threads/{id}",
+  summary: "Pin, close, hide, rename or move a thread (staff)",
+  tag: TAG,
+  auth: "moderator",
+  params: z.object({ id: zId({ description: "Thread id" }) }),
+  body: ZThreadPatch,
+  description:
+    "Every change is written to the audit log. Moving updates both forums' counters in the same transaction; hiding takes the thread and its posts out of the forum and author counters (unhiding puts them back).",
   responses: { 200: { description: "The thread after the change", schema: ZThread }, ...errors, ...notFound("thread") },
 });
 export const moderatePostOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/forums/posts/{id}", summary: "Hide a post with a reason, or show it again (staff)", tag: TAG, auth: "moderator",
-  params: z.object({ id: zId({ description: "Post id" }) }), body: ZPostModeration,
+  method: "PATCH",
+  path: "/api/v1/staff/forums/posts/{id}",
+  summary: "Hide a post with a reason, or show it again (staff)",
+  tag: TAG,
+  auth: "moderator",
+  params: z.object({ id: zId({ description: "Post id" }) }),
+  body: ZPostModeration,
   description: "Hidden posts vanish for players and leave the counters; staff still see them. Audited.",
   responses: { 200: { description: "The post after the change", schema: ZPost }, ...errors, ...notFound("post") },
 });
 export const listReportsOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/forums/reports", summary: `Reported posts, oldest open first, ${REPORTS_PAGE_SIZE} per page (staff)`, tag: TAG, auth: "moderator", query: ZReportsQuery,
+  method: "GET",
+  path: "/api/v1/staff/forums/reports",
+  summary: `Reported posts, oldest open first, ${REPORTS_PAGE_SIZE} per page (staff)`,
+  tag: TAG,
+  auth: "moderator",
+  query: ZReportsQuery,
   responses: { 200: { description: "A page of reports", schema: zPaged(ZReport) }, ...errors },
 });
 export const resolveReportOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/forums/reports/{id}", summary: "Mark a report resolved, or open again (staff)", tag: TAG, auth: "moderator",
-  params: z.object({ id: zId({ description: "Report id" }) }), body: ZReportPatch,
+  method: "PATCH",
+  path: "/api/v1/staff/forums/reports/{id}",
+  summary: "Mark a report resolved, or open again (staff)",
+  tag: TAG,
+  auth: "moderator",
+  params: z.object({ id: zId({ description: "Report id" }) }),
+  body: ZReportPatch,
   responses: { 200: { description: "The report", schema: ZReport }, ...errors, ...notFound("report") },
 });
 export const forumImageOp = defineOperation({
-  method: "GET", path: "/api/v1/forums/images/{id}", summary: "An outside image of a post or news article, through this server", tag: TAG, auth: "none",
+  method: "GET",
+  path: "/api/v1/forums/images/{id}",
+  summary: "An outside image of a post or news article, through this server",
+  tag: TAG,
+  auth: "none",
   rateLimited: true,
   params: z.object({ id: zId({ description: "Image id, from the post's <img src>" }) }),
   description:
@@ -272,6 +387,19 @@ export const forumImageOp = defineOperation({
 });
 
 export const forumOperations = [
-  forumsIndexOp, forumCategoriesOp, forumThreadsOp, latestThreadsOp, threadViewOp, createThreadOp, createPostOp, editPostOp, reportPostOp, searchForumsOp,
-  moderateThreadOp, moderatePostOp, listReportsOp, resolveReportOp, forumImageOp,
+  forumsIndexOp,
+  forumCategoriesOp,
+  forumThreadsOp,
+  latestThreadsOp,
+  threadViewOp,
+  createThreadOp,
+  createPostOp,
+  editPostOp,
+  reportPostOp,
+  searchForumsOp,
+  moderateThreadOp,
+  moderatePostOp,
+  listReportsOp,
+  resolveReportOp,
+  forumImageOp,
 ];

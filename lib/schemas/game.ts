@@ -72,7 +72,8 @@ export const gameLoginOp = defineOperation({
   path: "/api/v1/game/login",
   scope: "login",
   summary: "Verify a player's credentials for the game's login screen",
-  description: "Answers 200 with either the player's profile (`ok: true`) or a refusal with its reason (`ok: false`). Limited per account and player address like the website login, and per key: past 120 attempts in a minute that do not prove the right password (over all accounts and addresses), every login through the key answers 429 until the minute ends. A 429 carries Retry-After (seconds): tell the player to wait, do not retry by yourself.",
+  description:
+    "Answers 200 with either the player's profile (`ok: true`) or a refusal with its reason (`ok: false`). Limited per account and player address like the website login, and per key: past 120 attempts in a minute that do not prove the right password (over all accounts and addresses), every login through the key answers 429 until the minute ends. A 429 carries Retry-After (seconds): tell the player to wait, do not retry by yourself.",
   tag: TAG,
   auth: "game",
   rateLimited: true,
@@ -133,7 +134,8 @@ export const claimDeliveriesOp = defineOperation({
   path: "/api/v1/game/deliveries/claim",
   scope: "deliveries",
   summary: "Lease a player's pending deliveries",
-  description: "Two concurrent claims never receive the same delivery. Grant the items, then ack the ids you granted; anything not acked before the lease ends is handed out again by a later claim.",
+  description:
+    "Two concurrent claims never receive the same delivery. Grant the items, then ack the ids you granted; anything not acked before the lease ends is handed out again by a later claim.",
   tag: TAG,
   auth: "game",
   body: ZClaimInput,
@@ -142,7 +144,10 @@ export const claimDeliveriesOp = defineOperation({
 
 export const ZAckInput = z.object({
   lease_id: z.string({ error: REQUIRED }).min(1, REQUIRED).max(64).describe("From the claim"),
-  delivery_ids: z.array(zId({ description: "A delivery id from the claim" })).min(1, "Send at least one delivery id.").max(CLAIM_LIMIT_MAX),
+  delivery_ids: z
+    .array(zId({ description: "A delivery id from the claim" }))
+    .min(1, "Send at least one delivery id.")
+    .max(CLAIM_LIMIT_MAX),
 });
 export const ZAckResult = z.object({
   delivered: z.array(z.number().int()).describe("Ids now recorded as delivered (including ones acked before: acking twice is harmless)"),
@@ -190,7 +195,9 @@ const zScore = (key: string) =>
 const zActivities = z
   .strictObject(Object.fromEntries(ACTIVITIES.map((a) => [a.key, zScore(a.key).optional().describe(a.name)])), {
     error: (iss) =>
-      iss.code === "unrecognized_keys" ? `Unknown activity: ${iss.keys.join(", ")}. The keys are listed in docs/game-integration.md.` : "Send activities as an object of key: score.",
+      iss.code === "unrecognized_keys"
+        ? `Unknown activity: ${iss.keys.join(", ")}. The keys are listed in docs/game-integration.md.`
+        : "Send activities as an object of key: score.",
   })
   .describe(
     "Activity scores by key (kill counts, clue scrolls by tier, minigame points, PvP kills and best kill streak). Each is the player's current total; 0 takes the player off that ladder. Keys left out keep their stored score.",
@@ -277,4 +284,13 @@ export const storeLinkOp = defineOperation({
   responses: { 200: { description: "The link", schema: ZStoreLink } },
 });
 
-export const gameOperations = [gameLoginOp, claimDeliveriesOp, ackDeliveriesOp, previewDeliveriesOp, pushHiscoresOp, reportPlayersOnlineOp, playersOnlineOp, storeLinkOp];
+export const gameOperations = [
+  gameLoginOp,
+  claimDeliveriesOp,
+  ackDeliveriesOp,
+  previewDeliveriesOp,
+  pushHiscoresOp,
+  reportPlayersOnlineOp,
+  playersOnlineOp,
+  storeLinkOp,
+];

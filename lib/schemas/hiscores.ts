@@ -36,9 +36,17 @@ export const ZHiscoresQuery = z
   .object({
     page: zHiscoresPage,
     skill: zSkill.optional().describe("overall (default) or a skill name, e.g. attack; or its number 0–23"),
-    activity: zActivity.optional().describe("An activity's ladder instead of a skill's, by key: a boss (zulrah), clue scrolls (clue_scrolls_all), pvp_kills, pvp_kill_streak, …"),
-    mode: zMode.optional().transform((m) => m ?? "regular").describe("Game mode ladder (default regular)"),
-    xp: zXp.optional().transform((x) => x ?? "regular").describe("XP mode ladder (default regular)"),
+    activity: zActivity
+      .optional()
+      .describe("An activity's ladder instead of a skill's, by key: a boss (zulrah), clue scrolls (clue_scrolls_all), pvp_kills, pvp_kill_streak, …"),
+    mode: zMode
+      .optional()
+      .transform((m) => m ?? "regular")
+      .describe("Game mode ladder (default regular)"),
+    xp: zXp
+      .optional()
+      .transform((x) => x ?? "regular")
+      .describe("XP mode ladder (default regular)"),
   })
   .refine((q) => q.skill === undefined || q.activity === undefined, { path: ["activity"], message: "Ask for a skill or an activity, not both." })
   // `skill` becomes the ladder's id: 0–23 for skills, 100+ for activities (lib/hiscores-layout.ts).
@@ -99,7 +107,9 @@ export const ZPlayerHiscores = z.object({
   game_mode: z.enum(GAME_MODES),
   xp_mode: z.enum(XP_MODES),
   results: z.array(ZPlayerEntry).describe("Overall first, then the 23 skills"),
-  activities: z.array(ZPlayerActivity).describe("The activities the player is ranked in (score above 0), in the official order, then PvP kills and best kill streak"),
+  activities: z
+    .array(ZPlayerActivity)
+    .describe("The activities the player is ranked in (score above 0), in the official order, then PvP kills and best kill streak"),
 });
 export type TPlayerHiscores = z.infer<typeof ZPlayerHiscores>;
 
@@ -139,7 +149,9 @@ export const hiscoresIndexLiteWsOp = defineOperation({
 export const ZIndexLiteJson = z.object({
   name: z.string().describe("The player's name"),
   skills: z.array(z.object({ id: z.number().int(), name: z.string(), rank: z.number().int(), level: z.number().int(), xp: z.number().int() })),
-  activities: z.array(z.object({ id: z.number().int().describe("Place in the list, from 0"), name: z.string(), rank: z.number().int(), score: z.number().int() })),
+  activities: z.array(
+    z.object({ id: z.number().int().describe("Place in the list, from 0"), name: z.string(), rank: z.number().int(), score: z.number().int() }),
+  ),
 });
 
 export const hiscoresIndexLiteJsonOp = defineOperation({
@@ -161,7 +173,9 @@ const SEGMENTS = Object.entries(OFFICIAL_MODE_SEGMENTS)
 
 export const ZOfficialModeParams = z.object({
   // An enum in the document only: any other segment is a 404, as on the official hiscores.
-  mode: documentWith(z.string().max(64), { enum: Object.keys(OFFICIAL_MODE_SEGMENTS) }).describe(`The official mode segment: ${SEGMENTS}; any other answers 404`),
+  mode: documentWith(z.string().max(64), { enum: Object.keys(OFFICIAL_MODE_SEGMENTS) }).describe(
+    `The official mode segment: ${SEGMENTS}; any other answers 404`,
+  ),
 });
 export const ZOfficialModeQuery = ZIndexLiteQuery.omit({ mode: true });
 
@@ -186,7 +200,17 @@ export const hiscoresModeIndexLiteJsonOp = defineOperation({
   auth: "none",
   params: ZOfficialModeParams,
   query: ZOfficialModeQuery,
-  responses: { 200: { description: "The player", schema: ZIndexLiteJson }, 404: { description: "Unknown player or mode segment, or the player is not on that ladder" } },
+  responses: {
+    200: { description: "The player", schema: ZIndexLiteJson },
+    404: { description: "Unknown player or mode segment, or the player is not on that ladder" },
+  },
 });
 
-export const hiscoresOperations = [hiscoresListOp, hiscoresPlayerOp, hiscoresIndexLiteWsOp, hiscoresIndexLiteJsonOp, hiscoresModeIndexLiteWsOp, hiscoresModeIndexLiteJsonOp];
+export const hiscoresOperations = [
+  hiscoresListOp,
+  hiscoresPlayerOp,
+  hiscoresIndexLiteWsOp,
+  hiscoresIndexLiteJsonOp,
+  hiscoresModeIndexLiteWsOp,
+  hiscoresModeIndexLiteJsonOp,
+];

@@ -69,15 +69,28 @@ export const ZCreateNewsInput = z.object({
     .optional()
     .transform((v) => v || undefined)
     .describe(`Image URL (http(s) or a site path); empty uses the placeholder ${NEWS_PLACEHOLDER_IMAGE}`),
-  preview: z.string().trim().max(NEWS_PREVIEW_MAX, `The preview is at most ${NEWS_PREVIEW_MAX} characters.`).optional().describe("Plain-text preview; by default the start of the content"),
+  preview: z
+    .string()
+    .trim()
+    .max(NEWS_PREVIEW_MAX, `The preview is at most ${NEWS_PREVIEW_MAX} characters.`)
+    .optional()
+    .describe("Plain-text preview; by default the start of the content"),
 });
 
 const zYear = documentAs(
-  z.string().regex(/^\d{4}$/, "Year must be a four-digit year.").transform(Number).refine((y) => y >= 2000 && y <= 2100, "Year must be between 2000 and 2100."),
+  z
+    .string()
+    .regex(/^\d{4}$/, "Year must be a four-digit year.")
+    .transform(Number)
+    .refine((y) => y >= 2000 && y <= 2100, "Year must be between 2000 and 2100."),
   { type: "integer", minimum: 2000, maximum: 2100 },
 );
 const zMonth = documentAs(
-  z.string().regex(/^\d{1,2}$/, "Month must be 1 to 12.").transform(Number).refine((m) => m >= 1 && m <= 12, "Month must be 1 to 12."),
+  z
+    .string()
+    .regex(/^\d{1,2}$/, "Month must be 1 to 12.")
+    .transform(Number)
+    .refine((m) => m >= 1 && m <= 12, "Month must be 1 to 12."),
   { type: "integer", minimum: 1, maximum: 12 },
 );
 export const ZArchiveQuery = z.object({
@@ -91,24 +104,48 @@ const TAG = "News";
 const errors = { 400: { description: "Field errors", schema: ZErrorBody } };
 
 export const latestNewsOp = defineOperation({
-  method: "GET", path: "/api/v1/news/latest", summary: "The newest news posts", tag: TAG, auth: "none", query: ZNewsLatestQuery,
+  method: "GET",
+  path: "/api/v1/news/latest",
+  summary: "The newest news posts",
+  tag: TAG,
+  auth: "none",
+  query: ZNewsLatestQuery,
   responses: { 200: { description: "Newest first", schema: z.array(ZNewsItem) }, ...errors },
 });
 export const newsArchiveOp = defineOperation({
-  method: "GET", path: "/api/v1/news", summary: "News of one month (the archive)", tag: TAG, auth: "none", query: ZArchiveQuery,
+  method: "GET",
+  path: "/api/v1/news",
+  summary: "News of one month (the archive)",
+  tag: TAG,
+  auth: "none",
+  query: ZArchiveQuery,
   responses: { 200: { description: "Newest first", schema: z.array(ZNewsItem) }, ...errors },
 });
 export const newsYearsOp = defineOperation({
-  method: "GET", path: "/api/v1/news/years", summary: "Every year that has news, newest first (the archive's year buttons)", tag: TAG, auth: "none",
+  method: "GET",
+  path: "/api/v1/news/years",
+  summary: "Every year that has news, newest first (the archive's year buttons)",
+  tag: TAG,
+  auth: "none",
   responses: { 200: { description: "Years", schema: z.array(z.number().int()) } },
 });
 export const getNewsOp = defineOperation({
-  method: "GET", path: "/api/v1/news/{id}", summary: "One news post with its content", tag: TAG, auth: "none",
+  method: "GET",
+  path: "/api/v1/news/{id}",
+  summary: "One news post with its content",
+  tag: TAG,
+  auth: "none",
   params: z.object({ id: zId({ description: "News post id" }) }),
   responses: { 200: { description: "The post", schema: ZNewsPost }, ...errors, 404: { description: NEWS_NOT_FOUND, schema: ZErrorBody } },
 });
 export const createNewsOp = defineOperation({
-  method: "POST", path: "/api/v1/news", summary: "Publish a news post (staff)", tag: TAG, auth: "moderator", rateLimited: true, body: ZCreateNewsInput,
+  method: "POST",
+  path: "/api/v1/news",
+  summary: "Publish a news post (staff)",
+  tag: TAG,
+  auth: "moderator",
+  rateLimited: true,
+  body: ZCreateNewsInput,
   description:
     "Staff only, enforced here (the product contract gated it only in the browser). Creates the thread in the news forum and the news post in one transaction; the content is sanitised first. Audited.",
   responses: { 201: { description: "The news post", schema: ZNewsPost }, ...errors, 403: { description: "Not staff", schema: ZErrorBody } },

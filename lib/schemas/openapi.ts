@@ -129,11 +129,14 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function responsesOf(op: Operation): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   for (const [code, r] of Object.entries(op.responses)) {
-    responses[code] = r.schema ? { description: r.description, content: { "application/json": { schema: schemaOf(r.schema, "output") } } } : { description: r.description };
+    responses[code] = r.schema
+      ? { description: r.description, content: { "application/json": { schema: schemaOf(r.schema, "output") } } }
+      : { description: r.description };
   }
   const raw = isRawBody(op.body);
   const errorBody = op.legacyErrorKey ? ZLegacyErrorBody : ZErrorBody;
-  const add = (code: number, description: string, extra: JsonSchema = {}) => (responses[String(code)] ??= { description, content: errorContent(errorBody), ...extra });
+  const add = (code: number, description: string, extra: JsonSchema = {}) =>
+    (responses[String(code)] ??= { description, content: errorContent(errorBody), ...extra });
   if (op.body || op.query || op.params) add(400, "Invalid input: `details` and a list of messages per field");
   if (op.auth !== "none" && op.auth !== "optional") add(401, op.auth === "game" ? "No valid game server key" : "Not signed in");
   const forbidden: string[] = [];
@@ -169,7 +172,10 @@ export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSc
   }
   return {
     openapi: "3.1.0",
-    info: { title: `${opts.title} API`, version: "1.0.0", description:
+    info: {
+      title: `${opts.title} API`,
+      version: "1.0.0",
+      description:
         "JSON API of the website, the game bridge and provider callbacks. Errors are `{ details, <field>: [messages] }`. Request bodies are `application/json` (415 otherwise); answers are `Cache-Control: no-store` unless stated.",
     },
     servers: [{ url: opts.serverUrl }],
@@ -177,7 +183,12 @@ export function buildOpenApi(opts: { title: string; serverUrl: string }): JsonSc
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token from POST /api/v1/token" },
         session: { type: "apiKey", in: "cookie", name: "session", description: "Browser session cookie (__Host-session in production)" },
-        gameKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Game server API key (gsk_…), made with `npm run admin -- game-key create <name> <scopes>`" },
+        gameKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Api-Key",
+          description: "Game server API key (gsk_…), made with `npm run admin -- game-key create <name> <scopes>`",
+        },
       },
     },
     paths,

@@ -29,7 +29,9 @@ export const PAGE_QUERIES = {
   "/staff/players": queryOf(searchPlayersOp),
   // One player's record lists, paged like their API operations; `section` picks the list (an
   // unknown one shows the overview).
-  "/staff/players/{id}": ZPageQuery.extend({ section: z.string().max(32, "At most 32 characters.").optional().describe("Which of the player's records to list") }),
+  "/staff/players/{id}": ZPageQuery.extend({
+    section: z.string().max(32, "At most 32 characters.").optional().describe("Which of the player's records to list"),
+  }),
   "/staff/audit": queryOf(listAuditLogOp),
   "/staff/deliveries": queryOf(listStaffDeliveriesOp),
   // Two views: `view=events` picks the second (any other value, or none, the purchases).
@@ -39,7 +41,9 @@ export const PAGE_QUERIES = {
     state: z.enum(ALL_EVENT_STATES, { error: `State must be one of ${ALL_EVENT_STATES.join(", ")}.` }).optional(),
   }),
   // The queue opens on open tickets (absent), where the API lists all; "all" is its choice.
-  "/staff/tickets": queryOf(staffQueueOp).extend({ status: z.enum(ALL_TICKET_STATUSES, { error: `Status must be one of ${ALL_TICKET_STATUSES.join(", ")}.` }).optional() }),
+  "/staff/tickets": queryOf(staffQueueOp).extend({
+    status: z.enum(ALL_TICKET_STATUSES, { error: `Status must be one of ${ALL_TICKET_STATUSES.join(", ")}.` }).optional(),
+  }),
   "/staff/forums/reports": queryOf(listReportsOp),
   "/forums/search": queryOf(searchForumsOp),
 } as const;

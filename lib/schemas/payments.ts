@@ -15,10 +15,15 @@ export const ZCreditPurchaseInput = z.object({
   deliver_in_game: z
     .boolean("Must be true or false.")
     .optional()
-    .describe("Hand the credits over in game (the NPC at home) instead of adding them to the website balance; the credit store sets it when opened from ::store. Default false"),
+    .describe(
+      "Hand the credits over in game (the NPC at home) instead of adding them to the website balance; the credit store sets it when opened from ::store. Default false",
+    ),
 });
 
-const ZPurchaseCommon = { purchase_id: z.number().int(), test_checkout: z.boolean().describe("True when this method completes through the local test checkout") };
+const ZPurchaseCommon = {
+  purchase_id: z.number().int(),
+  test_checkout: z.boolean().describe("True when this method completes through the local test checkout"),
+};
 export const ZCreditPurchaseAnswer = z.union([
   z.object({ client_secret: z.string().describe("Stripe PaymentIntent client secret"), ...ZPurchaseCommon }),
   z.object({ order_id: z.string().describe("PayPal order id"), ...ZPurchaseCommon }),
@@ -29,7 +34,8 @@ export const creditPurchaseOp = defineOperation({
   method: "POST",
   path: "/api/v1/store/credits/purchase",
   summary: "Start buying a credit package with Stripe, PayPal or Coinbase Commerce",
-  description: "Creates a PENDING purchase with a snapshot of the package price, then the provider's checkout. Credits are granted only by the provider's verified webhook (or PayPal's capture answer).",
+  description:
+    "Creates a PENDING purchase with a snapshot of the package price, then the provider's checkout. Credits are granted only by the provider's verified webhook (or PayPal's capture answer).",
   tag: "Payments",
   auth: "user",
   rateLimited: true,
@@ -61,8 +67,19 @@ export const paypalCaptureOp = defineOperation({
   auth: "user",
   rateLimited: true,
   storeSession: true,
-  body: z.object({ order_id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64).regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.").describe("PayPal order id (not a site id)") }),
-  responses: { 200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) }, 404: { description: "No purchase of yours with this PayPal order", schema: ZErrorBody } },
+  body: z.object({
+    order_id: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(64)
+      .regex(/^[A-Za-z0-9-]+$/, "Not a PayPal order id.")
+      .describe("PayPal order id (not a site id)"),
+  }),
+  responses: {
+    200: { description: "Capture status (COMPLETED when credited)", schema: z.object({ status: z.string() }) },
+    404: { description: "No purchase of yours with this PayPal order", schema: ZErrorBody },
+  },
 });
 
 export const testCheckoutOp = defineOperation({

@@ -67,7 +67,10 @@ export const ZStaffDashboard = z.object({
   playersOnline: z.object({
     peak: z.array(z.number().int().nullable()).describe("The day's highest sample, one per entry of `days`; null when no sample was taken that day"),
     average: z.array(z.number().nullable()).describe("The day's mean of the samples (one decimal), null when none"),
-    latest: z.object({ at: z.string().describe("ISO 8601"), playersOnline: z.number().int(), worlds: z.number().int() }).nullable().describe("The newest sample, or null"),
+    latest: z
+      .object({ at: z.string().describe("ISO 8601"), playersOnline: z.number().int(), worlds: z.number().int() })
+      .nullable()
+      .describe("The newest sample, or null"),
   }),
   counters: z.object({
     openTickets: z.number().int(),

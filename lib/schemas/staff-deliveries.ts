@@ -27,17 +27,33 @@ export const ZStaffDelivery = z.object({
   creditPurchaseId: z.number().int().nullable().describe("The credit purchase it comes from (bought through ::store)"),
   voteId: z.number().int().nullable().describe("The vote it rewards"),
   resentFromId: z.number().int().nullable().describe("For a re-sent copy: the delivery it copies"),
-  resendRootId: z.number().int().nullable().describe("For a re-sent copy: the first delivery of its chain, the one with the order, purchase or vote (copies of copies name it too)"),
+  resendRootId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("For a re-sent copy: the first delivery of its chain, the one with the order, purchase or vote (copies of copies name it too)"),
   resentIds: z.array(z.number().int()).describe("Copies re-sent from this delivery"),
   refundCredits: z.number().int().nullable().describe("Credits canceling it would refund (store items bought with credits), or null"),
   canCancel: z.boolean().describe("Not handed to the game (pending, or its lease ran out), and its player within the viewer's reach (the staff rule)"),
-  canResend: z.boolean().describe("Its player within the viewer's reach (the staff rule), delivered, no copy of its chain still waiting, and the purchase behind the chain (if any) not refunded, disputed or canceled"),
+  canResend: z
+    .boolean()
+    .describe(
+      "Its player within the viewer's reach (the staff rule), delivered, no copy of its chain still waiting, and the purchase behind the chain (if any) not refunded, disputed or canceled",
+    ),
 });
 export type TStaffDelivery = z.infer<typeof ZStaffDelivery>;
 
 export const ZStaffDeliveriesQuery = ZPageQuery.extend({
-  state: z.enum(DELIVERY_STATES, { error: `State must be one of ${DELIVERY_STATES.join(", ")}.` }).optional().describe(`Only deliveries in this state: one of ${DELIVERY_STATES.join(", ")}`),
-  player: z.string().trim().max(12, "Usernames are at most 12 characters.").optional().describe("Only this player's deliveries (their username, in any case; empty: everyone)"),
+  state: z
+    .enum(DELIVERY_STATES, { error: `State must be one of ${DELIVERY_STATES.join(", ")}.` })
+    .optional()
+    .describe(`Only deliveries in this state: one of ${DELIVERY_STATES.join(", ")}`),
+  player: z
+    .string()
+    .trim()
+    .max(12, "Usernames are at most 12 characters.")
+    .optional()
+    .describe("Only this player's deliveries (their username, in any case; empty: everyone)"),
 });
 
 export const ZResendResult = z.object({ delivery: ZStaffDelivery.describe("The new copy, pending for the game's next claim"), original: ZStaffDelivery });
@@ -77,7 +93,17 @@ export const resendDeliveryOp = defineOperation({
   params: ZIdParams,
   staffTarget: { in: "path-delivery", reach: "act" },
   body: ZStaffReasonInput,
-  responses: { 201: { description: "The copy was queued", schema: ZResendResult }, ...errors, 403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody }, ...notFound, 409: { description: "Not delivered, a copy of its chain still waits, the purchase behind the chain was refunded, disputed or canceled, or its stored payload fits no delivery kind's shape", schema: ZErrorBody } },
+  responses: {
+    201: { description: "The copy was queued", schema: ZResendResult },
+    ...errors,
+    403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody },
+    ...notFound,
+    409: {
+      description:
+        "Not delivered, a copy of its chain still waits, the purchase behind the chain was refunded, disputed or canceled, or its stored payload fits no delivery kind's shape",
+      schema: ZErrorBody,
+    },
+  },
 });
 
 export const cancelDeliveryOp = defineOperation({
@@ -91,7 +117,13 @@ export const cancelDeliveryOp = defineOperation({
   params: ZIdParams,
   staffTarget: { in: "path-delivery", reach: "act" },
   body: ZStaffReasonInput,
-  responses: { 200: { description: "Canceled now, or before", schema: ZCancelResult }, ...errors, 403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody }, ...notFound, 409: { description: "Leased to the game or delivered, or the refund would take the balance past 2,147,483,647 credits", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Canceled now, or before", schema: ZCancelResult },
+    ...errors,
+    403: { description: "The delivery is the actor's own, or of a rank at or above theirs (the staff rule)", schema: ZErrorBody },
+    ...notFound,
+    409: { description: "Leased to the game or delivered, or the refund would take the balance past 2,147,483,647 credits", schema: ZErrorBody },
+  },
 });
 
 export const staffDeliveryOperations = [listStaffDeliveriesOp, resendDeliveryOp, cancelDeliveryOp];

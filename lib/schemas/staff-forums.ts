@@ -15,10 +15,8 @@ export const CATEGORY_NOT_EMPTY_MESSAGE = "This category still has forums: move 
 export const FORUM_NOT_EMPTY_MESSAGE = "This forum has threads, so it cannot be deleted. Hide it instead, or move its threads to another forum first.";
 export const ORDER_STALE_MESSAGE = "The list changed since you loaded it (something was added or removed). Reload the page and try again.";
 
-const text = (label: string, max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
+const text = (label: string, max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
-
 
 // ── shapes ──
 export const ZStaffForum = z.object({
@@ -88,48 +86,131 @@ const errors = { 400: { description: "Field errors", schema: ZErrorBody } };
 const notFound = { 404: { description: "No such category or forum", schema: ZErrorBody } };
 
 export const listForumStructureOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/forums/categories", summary: "Every forum category with its forums, hidden ones included", tag: TAG, auth: "administrator",
+  method: "GET",
+  path: "/api/v1/staff/forums/categories",
+  summary: "Every forum category with its forums, hidden ones included",
+  tag: TAG,
+  auth: "administrator",
   responses: { 200: { description: "Categories in display order", schema: ZStaffForumStructure } },
 });
 export const createForumCategoryOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/forums/categories", summary: "Create a forum category (placed last)", tag: TAG, auth: "administrator", body: ZForumCategoryInput,
+  method: "POST",
+  path: "/api/v1/staff/forums/categories",
+  summary: "Create a forum category (placed last)",
+  tag: TAG,
+  auth: "administrator",
+  body: ZForumCategoryInput,
   responses: { 201: { description: "Created", schema: ZStaffForumCategory }, ...errors },
 });
 export const updateForumCategoryOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/forums/categories/{id}", summary: "Rename, hide or show a forum category", tag: TAG, auth: "administrator", params: ZIdParams, body: ZForumCategoryPatch,
+  method: "PATCH",
+  path: "/api/v1/staff/forums/categories/{id}",
+  summary: "Rename, hide or show a forum category",
+  tag: TAG,
+  auth: "administrator",
+  params: ZIdParams,
+  body: ZForumCategoryPatch,
   description: "A hidden category hides all its forums from players and guests. The category of the news forum cannot be hidden (409).",
-  responses: { 200: { description: "Updated", schema: ZStaffForumCategory }, ...errors, ...notFound, 409: { description: "The category holds the news forum", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Updated", schema: ZStaffForumCategory },
+    ...errors,
+    ...notFound,
+    409: { description: "The category holds the news forum", schema: ZErrorBody },
+  },
 });
 export const deleteForumCategoryOp = defineOperation({
-  method: "DELETE", path: "/api/v1/staff/forums/categories/{id}", summary: "Delete a forum category that has no forums", tag: TAG, auth: "administrator", params: ZIdParams,
-  responses: { 200: { description: "Deleted; the category as it was", schema: ZStaffForumCategory }, ...notFound, 409: { description: "The category still has forums", schema: ZErrorBody } },
+  method: "DELETE",
+  path: "/api/v1/staff/forums/categories/{id}",
+  summary: "Delete a forum category that has no forums",
+  tag: TAG,
+  auth: "administrator",
+  params: ZIdParams,
+  responses: {
+    200: { description: "Deleted; the category as it was", schema: ZStaffForumCategory },
+    ...notFound,
+    409: { description: "The category still has forums", schema: ZErrorBody },
+  },
 });
 export const reorderForumCategoriesOp = defineOperation({
-  method: "PUT", path: "/api/v1/staff/forums/categories/order", summary: "Put the forum categories in a new order", tag: TAG, auth: "administrator", body: ZCategoryOrderInput,
-  description: "Send every category id once, in the order wanted. A list that does not match the categories that exist (one was added or deleted meanwhile) is a 409 and changes nothing.",
-  responses: { 200: { description: "The structure in its new order", schema: ZStaffForumStructure }, ...errors, 409: { description: "The list does not match the categories", schema: ZErrorBody } },
+  method: "PUT",
+  path: "/api/v1/staff/forums/categories/order",
+  summary: "Put the forum categories in a new order",
+  tag: TAG,
+  auth: "administrator",
+  body: ZCategoryOrderInput,
+  description:
+    "Send every category id once, in the order wanted. A list that does not match the categories that exist (one was added or deleted meanwhile) is a 409 and changes nothing.",
+  responses: {
+    200: { description: "The structure in its new order", schema: ZStaffForumStructure },
+    ...errors,
+    409: { description: "The list does not match the categories", schema: ZErrorBody },
+  },
 });
 export const createForumOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/forums/forums", summary: "Create a forum (placed last in its category)", tag: TAG, auth: "administrator", body: ZForumInput,
+  method: "POST",
+  path: "/api/v1/staff/forums/forums",
+  summary: "Create a forum (placed last in its category)",
+  tag: TAG,
+  auth: "administrator",
+  body: ZForumInput,
   responses: { 201: { description: "Created", schema: ZStaffForum }, ...errors },
 });
 export const updateForumOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/forums/forums/{id}", summary: "Rename, describe, move, hide or show a forum, or make it staff-only", tag: TAG, auth: "administrator", params: ZIdParams, body: ZForumPatch,
-  description: "A forum moved to another category (`categoryId`) is placed last there. The news forum cannot be hidden, nor moved into a hidden category: news posts link to its threads.",
-  responses: { 200: { description: "Updated", schema: ZStaffForum }, ...errors, ...notFound, 409: { description: "The news forum cannot be hidden", schema: ZErrorBody } },
+  method: "PATCH",
+  path: "/api/v1/staff/forums/forums/{id}",
+  summary: "Rename, describe, move, hide or show a forum, or make it staff-only",
+  tag: TAG,
+  auth: "administrator",
+  params: ZIdParams,
+  body: ZForumPatch,
+  description:
+    "A forum moved to another category (`categoryId`) is placed last there. The news forum cannot be hidden, nor moved into a hidden category: news posts link to its threads.",
+  responses: {
+    200: { description: "Updated", schema: ZStaffForum },
+    ...errors,
+    ...notFound,
+    409: { description: "The news forum cannot be hidden", schema: ZErrorBody },
+  },
 });
 export const deleteForumOp = defineOperation({
-  method: "DELETE", path: "/api/v1/staff/forums/forums/{id}", summary: "Delete a forum that has no threads", tag: TAG, auth: "administrator", params: ZIdParams,
-  description: "Only an empty forum can be deleted (no threads, hidden ones included). A thread started while the delete runs either lands first (the delete is then a 409) or finds the forum gone (404): never a thread without a forum.",
-  responses: { 200: { description: "Deleted; the forum as it was", schema: ZStaffForum }, ...notFound, 409: { description: "The forum has threads", schema: ZErrorBody } },
+  method: "DELETE",
+  path: "/api/v1/staff/forums/forums/{id}",
+  summary: "Delete a forum that has no threads",
+  tag: TAG,
+  auth: "administrator",
+  params: ZIdParams,
+  description:
+    "Only an empty forum can be deleted (no threads, hidden ones included). A thread started while the delete runs either lands first (the delete is then a 409) or finds the forum gone (404): never a thread without a forum.",
+  responses: {
+    200: { description: "Deleted; the forum as it was", schema: ZStaffForum },
+    ...notFound,
+    409: { description: "The forum has threads", schema: ZErrorBody },
+  },
 });
 export const reorderForumsOp = defineOperation({
-  method: "PUT", path: "/api/v1/staff/forums/forums/order", summary: "Put the forums of one category in a new order", tag: TAG, auth: "administrator", body: ZForumOrderInput,
+  method: "PUT",
+  path: "/api/v1/staff/forums/forums/order",
+  summary: "Put the forums of one category in a new order",
+  tag: TAG,
+  auth: "administrator",
+  body: ZForumOrderInput,
   description: "Send every forum id of the category once, in the order wanted. A list that does not match that category's forums is a 409 and changes nothing.",
-  responses: { 200: { description: "The structure in its new order", schema: ZStaffForumStructure }, ...errors, ...notFound, 409: { description: "The list does not match the category's forums", schema: ZErrorBody } },
+  responses: {
+    200: { description: "The structure in its new order", schema: ZStaffForumStructure },
+    ...errors,
+    ...notFound,
+    409: { description: "The list does not match the category's forums", schema: ZErrorBody },
+  },
 });
 
 export const staffForumOperations = [
-  listForumStructureOp, createForumCategoryOp, updateForumCategoryOp, deleteForumCategoryOp, reorderForumCategoriesOp,
-  createForumOp, updateForumOp, deleteForumOp, reorderForumsOp,
+  listForumStructureOp,
+  createForumCategoryOp,
+  updateForumCategoryOp,
+  deleteForumCategoryOp,
+  reorderForumCategoriesOp,
+  createForumOp,
+  updateForumOp,
+  deleteForumOp,
+  reorderForumsOp,
 ];

@@ -16,7 +16,8 @@ export const GAME_SCOPE_HELP: Record<(typeof GAME_SCOPES)[number], string> = {
   deliveries: "Fetch, claim and acknowledge store purchases and vote rewards owed to players.",
   hiscores: "Push players' levels and experience to the hiscores.",
   players: "Report how many players are online.",
-  "store-link": "Open store sessions for players: the game's ::store command signs the player in to the store on the website. Give it only to a game server that offers ::store.",
+  "store-link":
+    "Open store sessions for players: the game's ::store command signs the player in to the store on the website. Give it only to a game server that offers ::store.",
 };
 
 export const ZStaffGameKey = z.object({
@@ -49,16 +50,29 @@ export const ZGameKeyInput = z.object({
 const TAG = "Staff game keys";
 
 export const listGameKeysOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/game-keys", summary: "Every game-server API key, revoked ones included (never the secret)", tag: TAG, auth: "owner",
+  method: "GET",
+  path: "/api/v1/staff/game-keys",
+  summary: "Every game-server API key, revoked ones included (never the secret)",
+  tag: TAG,
+  auth: "owner",
   responses: { 200: { description: "Keys, oldest first", schema: z.object({ results: z.array(ZStaffGameKey) }) } },
 });
 export const createGameKeyOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/game-keys", summary: "Create a game-server API key with exactly the scopes named", tag: TAG, auth: "owner", body: ZGameKeyInput,
+  method: "POST",
+  path: "/api/v1/staff/game-keys",
+  summary: "Create a game-server API key with exactly the scopes named",
+  tag: TAG,
+  auth: "owner",
+  body: ZGameKeyInput,
   description: "The answer carries the whole key once; only its hash is stored, so a lost key is replaced, not recovered.",
   responses: { 201: { description: "Created", schema: ZCreatedGameKey }, 400: { description: "Field errors", schema: ZErrorBody } },
 });
 export const revokeGameKeyOp = defineOperation({
-  method: "DELETE", path: "/api/v1/staff/game-keys/{id}", summary: "Revoke a game-server API key", tag: TAG, auth: "owner",
+  method: "DELETE",
+  path: "/api/v1/staff/game-keys/{id}",
+  summary: "Revoke a game-server API key",
+  tag: TAG,
+  auth: "owner",
   params: z.object({ id: zId({ description: "Id from GET /api/v1/staff/game-keys" }) }),
   description: "The key is kept in the list, marked revoked; calls with it get 401 from the next request on.",
   responses: {

@@ -54,15 +54,29 @@ const jobErrors = {
 };
 
 export const jobsOverviewOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/jobs", summary: "Background job queue per task, failed jobs and scheduled tasks", tag: TAG, auth: "administrator",
+  method: "GET",
+  path: "/api/v1/staff/jobs",
+  summary: "Background job queue per task, failed jobs and scheduled tasks",
+  tag: TAG,
+  auth: "administrator",
   responses: { 200: { description: "The queue now", schema: ZJobsOverview } },
 });
 export const retryJobOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/jobs/{id}/retry", summary: "Run a failed job again (its attempts start over)", tag: TAG, auth: "administrator", params: ZJobParams,
+  method: "POST",
+  path: "/api/v1/staff/jobs/{id}/retry",
+  summary: "Run a failed job again (its attempts start over)",
+  tag: TAG,
+  auth: "administrator",
+  params: ZJobParams,
   responses: { 200: { description: "Queued again, due now", schema: ZFailedJob }, ...jobErrors },
 });
 export const deleteJobOp = defineOperation({
-  method: "DELETE", path: "/api/v1/staff/jobs/{id}", summary: "Delete a failed job (give up on it)", tag: TAG, auth: "administrator", params: ZJobParams,
+  method: "DELETE",
+  path: "/api/v1/staff/jobs/{id}",
+  summary: "Delete a failed job (give up on it)",
+  tag: TAG,
+  auth: "administrator",
+  params: ZJobParams,
   responses: { 200: { description: "Deleted; the job as it was", schema: ZFailedJob }, ...jobErrors },
 });
 

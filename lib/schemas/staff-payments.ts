@@ -28,7 +28,9 @@ export const ZStaffWebhookEvent = z.object({
   error: z.string().nullable().describe("Why it was not applied, or null"),
   signature: z
     .enum(["verified", "capture-answer"])
-    .describe("verified: a webhook whose signature was checked on arrival (events failing the check are answered 400 and never stored); capture-answer: the answer to our own PayPal capture call, which carries no signature"),
+    .describe(
+      "verified: a webhook whose signature was checked on arrival (events failing the check are answered 400 and never stored); capture-answer: the answer to our own PayPal capture call, which carries no signature",
+    ),
   purchaseId: z.number().int().nullable().describe("The purchase settling found for it, or null"),
   payload: z.unknown().describe("The event exactly as the provider sent it (for a capture answer, PayPal's capture)"),
 });
@@ -52,20 +54,34 @@ export const ZStaffPurchase = z.object({
 export type TStaffPurchase = z.infer<typeof ZStaffPurchase>;
 
 export const ZStaffPaymentsQuery = ZPageQuery.extend({
-  status: z.enum(PURCHASE_STATUSES, { error: `Status must be one of ${PURCHASE_STATUSES.join(", ")}.` }).optional().describe(`Only purchases in this status: one of ${PURCHASE_STATUSES.join(", ")}`),
-  provider: z.enum(PURCHASE_PROVIDERS, { error: `Provider must be one of ${PURCHASE_PROVIDERS.join(", ")}.` }).optional().describe(`Only purchases paid this way: one of ${PURCHASE_PROVIDERS.join(", ")}`),
+  status: z
+    .enum(PURCHASE_STATUSES, { error: `Status must be one of ${PURCHASE_STATUSES.join(", ")}.` })
+    .optional()
+    .describe(`Only purchases in this status: one of ${PURCHASE_STATUSES.join(", ")}`),
+  provider: z
+    .enum(PURCHASE_PROVIDERS, { error: `Provider must be one of ${PURCHASE_PROVIDERS.join(", ")}.` })
+    .optional()
+    .describe(`Only purchases paid this way: one of ${PURCHASE_PROVIDERS.join(", ")}`),
 });
 
 export const ZStaffEventsQuery = ZPageQuery.extend({
-  state: z.enum(EVENT_STATES, { error: "State must be failed or applied." }).optional().describe("failed: events that were not applied (the default on the staff page); applied: the rest. Absent: all"),
-  provider: z.enum(EVENT_PROVIDERS, { error: `Provider must be one of ${EVENT_PROVIDERS.join(", ")}.` }).optional().describe(`Only this provider's events: one of ${EVENT_PROVIDERS.join(", ")}`),
+  state: z
+    .enum(EVENT_STATES, { error: "State must be failed or applied." })
+    .optional()
+    .describe("failed: events that were not applied (the default on the staff page); applied: the rest. Absent: all"),
+  provider: z
+    .enum(EVENT_PROVIDERS, { error: `Provider must be one of ${EVENT_PROVIDERS.join(", ")}.` })
+    .optional()
+    .describe(`Only this provider's events: one of ${EVENT_PROVIDERS.join(", ")}`),
 });
 
 export const REAPPLY_OUTCOMES = ["applied", "no-effect", "already-applied"] as const;
 export const ZReapplyResult = z.object({
   outcome: z
     .enum(REAPPLY_OUTCOMES)
-    .describe("applied: settled now; no-effect: settled now, but it had nothing left to do (e.g. the purchase was paid meanwhile); already-applied: it had been applied before (by an earlier re-apply), nothing changed"),
+    .describe(
+      "applied: settled now; no-effect: settled now, but it had nothing left to do (e.g. the purchase was paid meanwhile); already-applied: it had been applied before (by an earlier re-apply), nothing changed",
+    ),
   event: ZStaffWebhookEvent,
   purchase: z
     .object({ id: z.number().int(), status: z.enum(PURCHASE_STATUSES) })
@@ -96,7 +112,8 @@ export const listWebhookEventsOp = defineOperation({
   method: "GET",
   path: "/api/v1/staff/payments/events",
   summary: `Stored provider events, newest first, ${STAFF_PAYMENTS_PAGE_SIZE} per page (administrator)`,
-  description: "Only verified events are stored: a webhook whose signature fails is answered 400 and kept nowhere, so every event here passed its check (or is our own PayPal capture answer).",
+  description:
+    "Only verified events are stored: a webhook whose signature fails is answered 400 and kept nowhere, so every event here passed its check (or is our own PayPal capture answer).",
   tag: TAG,
   auth: "administrator",
   query: ZStaffEventsQuery,
@@ -118,7 +135,10 @@ export const reapplyWebhookEventOp = defineOperation({
     200: { description: "Applied now, or already applied before", schema: ZReapplyResult },
     ...errors,
     404: { description: "No such event", schema: ZErrorBody },
-    409: { description: "The settlement still refuses it, e.g. the credits would still take the balance past 2,147,483,647 (the reason is in details)", schema: ZErrorBody },
+    409: {
+      description: "The settlement still refuses it, e.g. the credits would still take the balance past 2,147,483,647 (the reason is in details)",
+      schema: ZErrorBody,
+    },
   },
 });
 

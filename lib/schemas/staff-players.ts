@@ -30,8 +30,8 @@ export const ZReasonInput = z.object({ reason: zReason() });
 const UNTIL_MESSAGE = "Enter the end of the ban as a date and time in the future.";
 export const ZBanInput = z.object({
   reason: zReason(),
-  until: z
-    .iso.datetime({ offset: true, error: UNTIL_MESSAGE })
+  until: z.iso
+    .datetime({ offset: true, error: UNTIL_MESSAGE })
     .transform((v) => new Date(v))
     .refine((d) => d.getTime() > Date.now(), UNTIL_MESSAGE)
     .refine((d) => d.getUTCFullYear() < 10_000, UNTIL_MESSAGE)
@@ -48,7 +48,12 @@ export const ZPrivilegeInput = z.object({
 export const ZPlayerParams = z.object({ id: zId({ description: "Player (user) id" }) });
 
 export const ZPlayerSearchQuery = ZPageQuery.extend({
-  q: z.string().trim().max(254, "Search is at most 254 characters.").optional().describe("Username prefix (any case), email (or its start) or id; empty lists every account, newest first"),
+  q: z
+    .string()
+    .trim()
+    .max(254, "Search is at most 254 characters.")
+    .optional()
+    .describe("Username prefix (any case), email (or its start) or id; empty lists every account, newest first"),
 });
 
 // ── answers ──
@@ -198,7 +203,10 @@ export type TStaffPostRow = z.infer<typeof ZStaffPostRow>;
 
 const TAG = "Staff";
 const notFound = { description: "No such player", schema: ZErrorBody };
-const outOfReach = { description: "The account is out of this member of staff's reach (a rank at or above theirs; for actions, also their own)", schema: ZErrorBody };
+const outOfReach = {
+  description: "The account is out of this member of staff's reach (a rank at or above theirs; for actions, also their own)",
+  schema: ZErrorBody,
+};
 const readResponses = <T extends z.ZodType>(item: T, what: string) => ({ 200: { description: what, schema: zPaged(item) }, 403: outOfReach, 404: notFound });
 const readsPlayer = { in: "path-player", reach: "read" } as const;
 const actsOnPlayer = { in: "path-player", reach: "act" } as const;
@@ -239,11 +247,21 @@ const recordsOp = <A extends "moderator" | "administrator", T extends z.ZodType>
   });
 
 export const listPlayerLedgerOp = recordsOp("ledger", "moderator", ZLedgerRow, "A player's credit ledger, with the balance after each entry (moderator)");
-export const listPlayerPurchasesOp = recordsOp("purchases", "administrator", ZPurchaseRow, "A player's credit purchases with their provider events (administrator)");
+export const listPlayerPurchasesOp = recordsOp(
+  "purchases",
+  "administrator",
+  ZPurchaseRow,
+  "A player's credit purchases with their provider events (administrator)",
+);
 export const listPlayerOrdersOp = recordsOp("orders", "moderator", ZOrderRow, "A player's store orders (moderator)");
 export const listPlayerDeliveriesOp = recordsOp("deliveries", "moderator", ZDeliveryRow, "A player's game deliveries and their state (moderator)");
 export const listPlayerVotesOp = recordsOp("votes", "moderator", ZVoteRow, "A player's counted votes (moderator)");
-export const listPlayerVoteCallbacksOp = recordsOp("vote-callbacks", "moderator", ZVoteCallbackRow, "Vote-site callbacks that named the player, counted or not (moderator)");
+export const listPlayerVoteCallbacksOp = recordsOp(
+  "vote-callbacks",
+  "moderator",
+  ZVoteCallbackRow,
+  "Vote-site callbacks that named the player, counted or not (moderator)",
+);
 export const listPlayerTicketsOp = recordsOp("tickets", "moderator", ZStaffTicketRow, "A player's support tickets (moderator)");
 export const listPlayerPostsOp = recordsOp("posts", "moderator", ZStaffPostRow, "A player's forum posts, hidden ones included (moderator)");
 
@@ -258,7 +276,8 @@ export const banPlayerOp = defineOperation({
   method: "POST",
   path: "/api/v1/staff/players/{id}/ban",
   summary: "Ban a player for good or until a time; their sessions end at once (moderator: players only)",
-  description: "The staff rule: nobody acts on their own account or on a rank at or above their own (moderators ban players; administrators players and moderators; owners everyone below owner). A temporary ban ends by itself at `until`.",
+  description:
+    "The staff rule: nobody acts on their own account or on a rank at or above their own (moderators ban players; administrators players and moderators; owners everyone below owner). A temporary ban ends by itself at `until`.",
   tag: TAG,
   auth: "moderator",
   params: ZPlayerParams,

@@ -10,11 +10,14 @@ export const MAX_CREDITS = 10_000_000;
 export const MAX_PRICE_CENTS = 1_000_000;
 export const MAX_GRANT = 1_000_000;
 
-const text = (label: string, max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
+const text = (label: string, max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
 
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.number({ error: (iss) => (iss.input === undefined ? REQUIRED : message) }).int(message).min(min, message).max(max, message);
+  z
+    .number({ error: (iss) => (iss.input === undefined ? REQUIRED : message) })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
 
 const IMAGE_MESSAGE = "Enter an http(s) address or a path on this site starting with /.";
 /** An image address: absolute http(s), or a site-relative path ("/images/x.png", never "//host"). */
@@ -36,17 +39,11 @@ export const IMAGE_HREF_PATTERN =
   `^(?:/(?:[${PATH_CHARS}-][${PATH_CHARS}/-]*)?` +
   `|https?://(?:[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\\.)*[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?::[0-9]{1,4})?(?:/[${PATH_CHARS}/-]*)?(?:\\?[${PATH_CHARS}/?-]*)?)$`;
 const ZImageHref = documentWith(
-  z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(500, "Image addresses are at most 500 characters.")
-    .refine(isImageHref, IMAGE_MESSAGE),
+  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, "Image addresses are at most 500 characters.").refine(isImageHref, IMAGE_MESSAGE),
   { pattern: IMAGE_HREF_PATTERN },
 ).describe("Image: an http(s) URL or a path on this site starting with /");
 
 const ZSortOrder = wholeNumber("Sort order must be a whole number from -100000 to 100000.", -100_000, 100_000).describe("Lower comes first");
-
 
 // ── categories ──
 const categoryFields = {
@@ -56,14 +53,22 @@ const categoryFields = {
 };
 export const ZCategoryInput = z.object({ ...categoryFields, sortOrder: categoryFields.sortOrder.default(0), hidden: categoryFields.hidden.default(false) });
 export const ZCategoryPatch = zPatch(z.object(categoryFields));
-export const ZStaffCategory = z.object({ id: z.number().int(), name: z.string(), sortOrder: z.number().int(), hidden: z.boolean(), productCount: z.number().int() });
+export const ZStaffCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+  hidden: z.boolean(),
+  productCount: z.number().int(),
+});
 export type TStaffCategory = z.infer<typeof ZStaffCategory>;
 
 // ── products ──
 const productFields = {
   name: text("Name", 100).describe("Product name"),
   imageHref: ZImageHref,
-  price: wholeNumber(`Price must be a whole number of credits from 1 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 1, MAX_CREDITS).describe("Price in store credits"),
+  price: wholeNumber(`Price must be a whole number of credits from 1 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 1, MAX_CREDITS).describe(
+    "Price in store credits",
+  ),
   sale: z.enum(SALE_TIERS, { error: "Sale must be LOW, MEDIUM, HIGH or none." }).nullable().describe("Sale tier (LOW 10%, MEDIUM 25%, HIGH 50%) or null"),
   ironman: z.boolean({ error: "Ironman must be true or false." }).describe("Whether Ironman accounts may claim it"),
   description: text("Description", 2000),
@@ -103,7 +108,9 @@ export type TStaffProduct = z.infer<typeof ZStaffProduct>;
 const packageFields = {
   credits: wholeNumber(`Credits must be a whole number from 1 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 1, MAX_CREDITS),
   bonusCredits: wholeNumber(`Bonus credits must be a whole number from 0 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 0, MAX_CREDITS),
-  priceCents: wholeNumber(`Price must be a whole number of US cents from 1 to ${MAX_PRICE_CENTS.toLocaleString("en-US")}.`, 1, MAX_PRICE_CENTS).describe("Price in US cents"),
+  priceCents: wholeNumber(`Price must be a whole number of US cents from 1 to ${MAX_PRICE_CENTS.toLocaleString("en-US")}.`, 1, MAX_PRICE_CENTS).describe(
+    "Price in US cents",
+  ),
   imageUrl: ZImageHref,
   active: z.boolean({ error: "Active must be true or false." }).describe("Inactive packages are not offered"),
   sortOrder: ZSortOrder,
@@ -158,48 +165,116 @@ const errors = { 400: { description: "Field errors", schema: ZErrorBody } };
 const notFound = { 404: { description: "No such item", schema: ZErrorBody } };
 
 export const listCategoriesOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/store/categories", summary: "Every store category, hidden ones included", tag: TAG, auth: "administrator",
+  method: "GET",
+  path: "/api/v1/staff/store/categories",
+  summary: "Every store category, hidden ones included",
+  tag: TAG,
+  auth: "administrator",
   responses: { 200: { description: "Categories", schema: z.object({ results: z.array(ZStaffCategory) }) } },
 });
 export const createCategoryOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/store/categories", summary: "Create a store category", tag: TAG, auth: "administrator", body: ZCategoryInput,
+  method: "POST",
+  path: "/api/v1/staff/store/categories",
+  summary: "Create a store category",
+  tag: TAG,
+  auth: "administrator",
+  body: ZCategoryInput,
   responses: { 201: { description: "Created", schema: ZStaffCategory }, ...errors },
 });
 export const updateCategoryOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/store/categories/{id}", summary: "Edit, hide or show a store category", tag: TAG, auth: "administrator", params: ZIdParams, body: ZCategoryPatch,
+  method: "PATCH",
+  path: "/api/v1/staff/store/categories/{id}",
+  summary: "Edit, hide or show a store category",
+  tag: TAG,
+  auth: "administrator",
+  params: ZIdParams,
+  body: ZCategoryPatch,
   responses: { 200: { description: "Updated", schema: ZStaffCategory }, ...errors, ...notFound },
 });
 export const listProductsOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/store/products", summary: "Every store product, inactive ones included", tag: TAG, auth: "administrator",
+  method: "GET",
+  path: "/api/v1/staff/store/products",
+  summary: "Every store product, inactive ones included",
+  tag: TAG,
+  auth: "administrator",
   responses: { 200: { description: "Products", schema: z.object({ results: z.array(ZStaffProduct) }) } },
 });
 export const createProductOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/store/products", summary: "Create a store product", tag: TAG, auth: "administrator", body: ZProductInput,
+  method: "POST",
+  path: "/api/v1/staff/store/products",
+  summary: "Create a store product",
+  tag: TAG,
+  auth: "administrator",
+  body: ZProductInput,
   responses: { 201: { description: "Created", schema: ZStaffProduct }, ...errors },
 });
 export const updateProductOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/store/products/{id}", summary: "Edit, hide or show a store product", tag: TAG, auth: "administrator", params: ZIdParams, body: ZProductPatch,
+  method: "PATCH",
+  path: "/api/v1/staff/store/products/{id}",
+  summary: "Edit, hide or show a store product",
+  tag: TAG,
+  auth: "administrator",
+  params: ZIdParams,
+  body: ZProductPatch,
   responses: { 200: { description: "Updated", schema: ZStaffProduct }, ...errors, ...notFound },
 });
 export const listPackagesOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/store/packages", summary: "Every credit package, inactive ones included", tag: TAG, auth: "administrator",
+  method: "GET",
+  path: "/api/v1/staff/store/packages",
+  summary: "Every credit package, inactive ones included",
+  tag: TAG,
+  auth: "administrator",
   responses: { 200: { description: "Packages", schema: z.object({ results: z.array(ZStaffPackage) }) } },
 });
 export const createPackageOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/store/packages", summary: "Create a credit package", tag: TAG, auth: "administrator", body: ZPackageInput,
+  method: "POST",
+  path: "/api/v1/staff/store/packages",
+  summary: "Create a credit package",
+  tag: TAG,
+  auth: "administrator",
+  body: ZPackageInput,
   responses: { 201: { description: "Created", schema: ZStaffPackage }, ...errors },
 });
 export const updatePackageOp = defineOperation({
-  method: "PATCH", path: "/api/v1/staff/store/packages/{id}", summary: "Edit, hide or show a credit package", tag: TAG, auth: "administrator", params: ZIdParams, body: ZPackagePatch,
+  method: "PATCH",
+  path: "/api/v1/staff/store/packages/{id}",
+  summary: "Edit, hide or show a credit package",
+  tag: TAG,
+  auth: "administrator",
+  params: ZIdParams,
+  body: ZPackagePatch,
   responses: { 200: { description: "Updated", schema: ZStaffPackage }, ...errors, ...notFound },
 });
 export const grantCreditsOp = defineOperation({
-  method: "POST", path: "/api/v1/staff/credits", summary: "Grant or remove a player's credits, with a reason", tag: TAG, auth: "administrator", body: ZCreditGrantInput,
-  description: "Manual adjustment (e.g. OSRS gold bought through a ticket). A removal is applied even past zero, so fraud can be corrected; a negative balance freezes spending. Send an `Idempotency-Key` header (8–100 of A–Z a–z 0–9 . _ : -) to make a retry apply once; a key reused for a different grant is a 409. A balance holds at most 2,147,483,647 credits (the database column's range): a grant that would pass it, or a removal that would take it below -2,147,483,648, is a 409 and changes nothing.",
+  method: "POST",
+  path: "/api/v1/staff/credits",
+  summary: "Grant or remove a player's credits, with a reason",
+  tag: TAG,
+  auth: "administrator",
+  body: ZCreditGrantInput,
+  description:
+    "Manual adjustment (e.g. OSRS gold bought through a ticket). A removal is applied even past zero, so fraud can be corrected; a negative balance freezes spending. Send an `Idempotency-Key` header (8–100 of A–Z a–z 0–9 . _ : -) to make a retry apply once; a key reused for a different grant is a 409. A balance holds at most 2,147,483,647 credits (the database column's range): a grant that would pass it, or a removal that would take it below -2,147,483,648, is a 409 and changes nothing.",
   staffTarget: { in: "body-username", reach: "act" },
-  responses: { 200: { description: "Applied, or already applied under this key", schema: ZCreditGrantResult }, ...errors, 403: { description: "The account is out of this member of staff's reach (their own, or a rank at or above theirs)", schema: ZErrorBody }, 409: { description: "Idempotency-Key reused for a different grant, or the balance would pass 2,147,483,647 (or drop below -2,147,483,648) credits", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Applied, or already applied under this key", schema: ZCreditGrantResult },
+    ...errors,
+    403: { description: "The account is out of this member of staff's reach (their own, or a rank at or above theirs)", schema: ZErrorBody },
+    409: {
+      description: "Idempotency-Key reused for a different grant, or the balance would pass 2,147,483,647 (or drop below -2,147,483,648) credits",
+      schema: ZErrorBody,
+    },
+  },
 });
 
 export const staffStoreOperations = [
-  listCategoriesOp, createCategoryOp, updateCategoryOp, listProductsOp, createProductOp, updateProductOp, listPackagesOp, createPackageOp, updatePackageOp, grantCreditsOp,
+  listCategoriesOp,
+  createCategoryOp,
+  updateCategoryOp,
+  listProductsOp,
+  createProductOp,
+  updateProductOp,
+  listPackagesOp,
+  createPackageOp,
+  updatePackageOp,
+  grantCreditsOp,
 ];

@@ -146,8 +146,7 @@ export const purchaseProductOp = defineOperation({
   path: "/api/v1/store/purchase",
   legacyErrorKey: true,
   summary: "Buy a product with store credits",
-  description:
-    `Charges the price in force (the sale applied on the server), queues the item for the game and answers the new balance. Send an \`${IDEMPOTENCY_KEY_HEADER}\` header (1–${IDEMPOTENCY_KEY_MAX} visible characters, e.g. a UUID per confirmed click): a repeat with the same key buys once and answers the first result. Without it every request is a new purchase.`,
+  description: `Charges the price in force (the sale applied on the server), queues the item for the game and answers the new balance. Send an \`${IDEMPOTENCY_KEY_HEADER}\` header (1–${IDEMPOTENCY_KEY_MAX} visible characters, e.g. a UUID per confirmed click): a repeat with the same key buys once and answers the first result. Without it every request is a new purchase.`,
   tag: TAG,
   auth: "user",
   storeSession: true,
@@ -180,6 +179,13 @@ export const purchaseSummaryOp = defineOperation({
 });
 
 export const storeOperations = [
-  storeCategoriesOp, storeProductsPageOp, storeProductsAllOp, storeProductsByCategoriesOp,
-  creditBalanceOp, creditPackagesOp, purchaseProductOp, listPurchasesOp, purchaseSummaryOp,
+  storeCategoriesOp,
+  storeProductsPageOp,
+  storeProductsAllOp,
+  storeProductsByCategoriesOp,
+  creditBalanceOp,
+  creditPackagesOp,
+  purchaseProductOp,
+  listPurchasesOp,
+  purchaseSummaryOp,
 ];

@@ -33,7 +33,11 @@ export const NO_CLOSED_TICKETS = "No closed tickets found.";
 export const TICKET_CLOSED_MESSAGE = "This ticket is closed. If you still need help, please open a new ticket.";
 
 const text = (label: string, max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max.toLocaleString("en-US")} characters.`);
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, `${label} is at most ${max.toLocaleString("en-US")} characters.`);
 
 /** The type as its code (IN_GAME_SUPPORT) or its exact label in docs/product.md §3 ('In-game Support'). */
 const ZTicketTypeInput = z
@@ -56,7 +60,9 @@ export const ZCreateCommentInput = z.object({
 });
 
 export const ZTicketPatch = z.object({
-  closed: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Closed must be true or false.") }).describe("true closes the ticket, false opens it again"),
+  closed: z
+    .boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Closed must be true or false.") })
+    .describe("true closes the ticket, false opens it again"),
 });
 
 export const ZTicketComment = z.object({
@@ -70,14 +76,32 @@ export type TTicketComment = z.infer<typeof ZTicketComment>;
 
 export const ZTicketContext = z.object({
   purchase: z
-    .object({ id: z.number().int(), credits: z.number().int(), bonusCredits: z.number().int(), price: z.number().describe("US dollars"), method: z.string(), status: z.string(), time: z.string() })
+    .object({
+      id: z.number().int(),
+      credits: z.number().int(),
+      bonusCredits: z.number().int(),
+      price: z.number().describe("US dollars"),
+      method: z.string(),
+      status: z.string(),
+      time: z.string(),
+    })
     .nullable()
     .describe("The credit purchase the player linked, or null"),
   order: z
-    .object({ id: z.number().int(), product: z.string(), priceCredits: z.number().int(), quantity: z.number().int(), time: z.string(), delivery: z.string().nullable().describe("Game delivery status, or null") })
+    .object({
+      id: z.number().int(),
+      product: z.string(),
+      priceCredits: z.number().int(),
+      quantity: z.number().int(),
+      time: z.string(),
+      delivery: z.string().nullable().describe("Game delivery status, or null"),
+    })
     .nullable()
     .describe("The store order the player linked, or null"),
-  vote: z.object({ id: z.number().int(), site: z.string(), time: z.string(), delivery: z.string().nullable() }).nullable().describe("The vote the player linked, or null"),
+  vote: z
+    .object({ id: z.number().int(), site: z.string(), time: z.string(), delivery: z.string().nullable() })
+    .nullable()
+    .describe("The vote the player linked, or null"),
 });
 export type TTicketContext = z.infer<typeof ZTicketContext>;
 
@@ -114,30 +138,74 @@ const errors = { 400: { description: "Field errors", schema: ZErrorBody } };
 const notFound = { 404: { description: "No such ticket, or not yours (answered alike)", schema: ZErrorBody } };
 
 export const listTicketsOp = defineOperation({
-  method: "GET", path: "/api/v1/tickets", summary: `Your tickets, most recently updated first, ${TICKETS_PAGE_SIZE} per page`, tag: TAG, auth: "user", query: ZTicketListQuery,
+  method: "GET",
+  path: "/api/v1/tickets",
+  summary: `Your tickets, most recently updated first, ${TICKETS_PAGE_SIZE} per page`,
+  tag: TAG,
+  auth: "user",
+  query: ZTicketListQuery,
   responses: { 200: { description: "A page of tickets", schema: zPaged(ZTicketSummary) }, ...errors },
 });
 export const createTicketOp = defineOperation({
-  method: "POST", path: "/api/v1/tickets", summary: "Open a support ticket", tag: TAG, auth: "user", rateLimited: true, body: ZCreateTicketInput,
+  method: "POST",
+  path: "/api/v1/tickets",
+  summary: "Open a support ticket",
+  tag: TAG,
+  auth: "user",
+  rateLimited: true,
+  body: ZCreateTicketInput,
   description: "`purchase`, `order` and `vote` optionally link one of your own records for staff to see beside the ticket; someone else's is a field error.",
   responses: { 201: { description: "Opened", schema: ZTicket }, ...errors },
 });
 export const getTicketOp = defineOperation({
-  method: "GET", path: "/api/v1/tickets/{id}", summary: "One ticket with its comments (yours; staff: any)", tag: TAG, auth: "user", params: ZIdParams,
+  method: "GET",
+  path: "/api/v1/tickets/{id}",
+  summary: "One ticket with its comments (yours; staff: any)",
+  tag: TAG,
+  auth: "user",
+  params: ZIdParams,
   responses: { 200: { description: "The ticket", schema: ZTicket }, ...notFound },
 });
 export const updateTicketOp = defineOperation({
-  method: "PATCH", path: "/api/v1/tickets/{id}", summary: "Close or open a ticket again (staff)", tag: TAG, auth: "user", params: ZIdParams, body: ZTicketPatch,
-  description: "Staff only (moderator and up). A player gets 404 for a ticket that is not theirs, like a missing one, and 403 for their own. A real change is audited and the player is emailed.",
-  responses: { 200: { description: "The ticket after the change", schema: ZTicket }, ...errors, 403: { description: "Not staff", schema: ZErrorBody }, ...notFound },
+  method: "PATCH",
+  path: "/api/v1/tickets/{id}",
+  summary: "Close or open a ticket again (staff)",
+  tag: TAG,
+  auth: "user",
+  params: ZIdParams,
+  body: ZTicketPatch,
+  description:
+    "Staff only (moderator and up). A player gets 404 for a ticket that is not theirs, like a missing one, and 403 for their own. A real change is audited and the player is emailed.",
+  responses: {
+    200: { description: "The ticket after the change", schema: ZTicket },
+    ...errors,
+    403: { description: "Not staff", schema: ZErrorBody },
+    ...notFound,
+  },
 });
 export const createCommentOp = defineOperation({
-  method: "POST", path: "/api/v1/tickets/comments", summary: "Reply to an open ticket", tag: TAG, auth: "user", rateLimited: true, body: ZCreateCommentInput,
+  method: "POST",
+  path: "/api/v1/tickets/comments",
+  summary: "Reply to an open ticket",
+  tag: TAG,
+  auth: "user",
+  rateLimited: true,
+  body: ZCreateCommentInput,
   description: "Staff replies are marked staff and email the player. A closed ticket refuses replies with 409: open a new ticket.",
-  responses: { 201: { description: "The comment", schema: ZTicketComment }, ...errors, ...notFound, 409: { description: "The ticket is closed", schema: ZErrorBody } },
+  responses: {
+    201: { description: "The comment", schema: ZTicketComment },
+    ...errors,
+    ...notFound,
+    409: { description: "The ticket is closed", schema: ZErrorBody },
+  },
 });
 export const staffQueueOp = defineOperation({
-  method: "GET", path: "/api/v1/staff/tickets", summary: `Every ticket, oldest waiting first, ${TICKETS_PAGE_SIZE} per page (staff)`, tag: TAG, auth: "moderator", query: ZStaffQueueQuery,
+  method: "GET",
+  path: "/api/v1/staff/tickets",
+  summary: `Every ticket, oldest waiting first, ${TICKETS_PAGE_SIZE} per page (staff)`,
+  tag: TAG,
+  auth: "moderator",
+  query: ZStaffQueueQuery,
   description: "Open tickets come first, the longest without an update first; closed ones after, most recently closed first.",
   responses: { 200: { description: "A page of tickets", schema: zPaged(ZTicketSummary) }, ...errors },
 });

@@ -89,7 +89,9 @@ export const voteLinksOp = defineOperation({
 });
 
 // An enum in the document only: any other key is a 404 (docs/game-integration.md, Vote callbacks).
-export const ZVoteCallbackParams = z.object({ site: documentWith(z.string().max(32), { enum: VOTE_SITE_KEYS }).describe("Vote site key: " + VOTE_SITE_KEYS.join(", ")) });
+export const ZVoteCallbackParams = z.object({
+  site: documentWith(z.string().max(32), { enum: VOTE_SITE_KEYS }).describe("Vote site key: " + VOTE_SITE_KEYS.join(", ")),
+});
 export const ZVoteCallbackAnswer = z.object({
   status: z.enum(["accepted", "duplicate", "ignored"]).describe("accepted: counted; duplicate: within the cooldown; ignored: no such player"),
   details: z.string().optional(),
@@ -114,9 +116,23 @@ for (const site of siteConfig.voteSites as readonly VoteSiteConfig[])
  * each site's own names, any other field is stored as sent.
  */
 export const ZVoteCallbackForm = z
-  .object(Object.fromEntries([...CALLBACK_PARAMS].map(([name, roles]) => [name, z.string().optional().describe([...roles].map(([role, sites]) => `${role} (${sites.join(", ")})`).join("; "))])))
+  .object(
+    Object.fromEntries(
+      [...CALLBACK_PARAMS].map(([name, roles]) => [
+        name,
+        z
+          .string()
+          .optional()
+          .describe([...roles].map(([role, sites]) => `${role} (${sites.join(", ")})`).join("; ")),
+      ]),
+    ),
+  )
   .catchall(z.string());
-const callbackBody = rawBody("application/x-www-form-urlencoded", "The site's parameters (form-encoded or JSON); the query string is read too", ZVoteCallbackForm);
+const callbackBody = rawBody(
+  "application/x-www-form-urlencoded",
+  "The site's parameters (form-encoded or JSON); the query string is read too",
+  ZVoteCallbackForm,
+);
 
 export const voteCallbackGetOp = defineOperation({
   method: "GET",
@@ -127,7 +143,10 @@ export const voteCallbackGetOp = defineOperation({
   auth: "none",
   rateLimited: true,
   params: ZVoteCallbackParams,
-  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer }, 403: { description: "Wrong secret or address, or the site is not configured", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Outcome", schema: ZVoteCallbackAnswer },
+    403: { description: "Wrong secret or address, or the site is not configured", schema: ZErrorBody },
+  },
 });
 
 export const voteCallbackPostOp = defineOperation({
@@ -140,7 +159,10 @@ export const voteCallbackPostOp = defineOperation({
   rateLimited: true,
   params: ZVoteCallbackParams,
   body: callbackBody,
-  responses: { 200: { description: "Outcome", schema: ZVoteCallbackAnswer }, 403: { description: "Wrong secret or address, or the site is not configured", schema: ZErrorBody } },
+  responses: {
+    200: { description: "Outcome", schema: ZVoteCallbackAnswer },
+    403: { description: "Wrong secret or address, or the site is not configured", schema: ZErrorBody },
+  },
 });
 
 export const voteOperations = [voteCountdownOp, voteLinksOp, voteMetricsOp, voteHistoryOp, voteCallbackGetOp, voteCallbackPostOp];

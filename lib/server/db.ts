@@ -51,7 +51,11 @@ const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 15_000 } as const;
 export function createDbClient(url: string, pool: { max?: number } = {}): Db {
   // A new connection may take as long as a transaction may wait for one (a loaded machine took
   // more than 5 s, and the request answered 500).
-  const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: TRANSACTION_LIMITS.maxWait, ...(pool.max === undefined ? {} : { max: pool.max }) });
+  const adapter = new PrismaPg({
+    connectionString: url,
+    connectionTimeoutMillis: TRANSACTION_LIMITS.maxWait,
+    ...(pool.max === undefined ? {} : { max: pool.max }),
+  });
   return new PrismaClient({ adapter, omit: SECRET_COLUMNS, transactionOptions: TRANSACTION_LIMITS }) as unknown as Db;
 }
 

@@ -5,9 +5,7 @@ import { siteConfig } from "@/lib/site-config";
 // The only reader of process.env (lint-enforced). Parsed once, lazily, so tests can set
 // variables before the first read. A bad value fails loudly, naming the variable.
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
-  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+const bool = z.enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""]).transform((v) => ["true", "1", "yes", "on"].includes(v));
 
 const optionalString = z
   .string()
@@ -61,7 +59,9 @@ const EnvSchema = z
       .default("stripe,paypal,coinbase")
       .transform((v, ctx) => {
         const list = v.trim() === "" ? ["stripe", "paypal", "coinbase"] : v.trim() === "none" ? [] : v.split(",").map((s) => s.trim().toLowerCase());
-        for (const m of list) if (!PAYMENT_METHOD_NAMES.includes(m as PaymentMethodName)) ctx.addIssue({ code: "custom", message: `unknown payment method "${m}" (stripe, paypal, coinbase or none)` });
+        for (const m of list)
+          if (!PAYMENT_METHOD_NAMES.includes(m as PaymentMethodName))
+            ctx.addIssue({ code: "custom", message: `unknown payment method "${m}" (stripe, paypal, coinbase or none)` });
         return [...new Set(list)] as PaymentMethodName[];
       }),
     STRIPE_SECRET_KEY: optionalString,
@@ -99,10 +99,8 @@ const EnvSchema = z
     need("AUTH_SECRET", "signs access tokens");
     need("TOTP_ENCRYPTION_KEY", "encrypts two-factor secrets");
     need("SMTP_URL", "the local outbox is off in production");
-    if (env.AUTH_SECRET && env.AUTH_SECRET.length < 32)
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
-    if (env.CAPTCHA_PROVIDER === "off")
-      ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "cannot be off in production" });
+    if (env.AUTH_SECRET && env.AUTH_SECRET.length < 32) ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "must be at least 32 characters" });
+    if (env.CAPTCHA_PROVIDER === "off") ctx.addIssue({ code: "custom", path: ["CAPTCHA_PROVIDER"], message: "cannot be off in production" });
     if (env.CAPTCHA_PROVIDER === "turnstile") {
       need("TURNSTILE_SITE_KEY", "CAPTCHA_PROVIDER is turnstile");
       need("TURNSTILE_SECRET_KEY", "CAPTCHA_PROVIDER is turnstile");
@@ -114,8 +112,7 @@ const EnvSchema = z
     if (env.ALTCHA_HMAC_KEY && env.ALTCHA_HMAC_KEY.length < 32)
       ctx.addIssue({ code: "custom", path: ["ALTCHA_HMAC_KEY"], message: "must be at least 32 characters" });
     // A verify URL override is a test stand-in: in production it could point at a server that says yes.
-    if (env.CAPTCHA_VERIFY_URL)
-      ctx.addIssue({ code: "custom", path: ["CAPTCHA_VERIFY_URL"], message: "is for tests only and must be unset in production" });
+    if (env.CAPTCHA_VERIFY_URL) ctx.addIssue({ code: "custom", path: ["CAPTCHA_VERIFY_URL"], message: "is for tests only and must be unset in production" });
     // A method offered in production must be able to take real money.
     const keysFor: Record<PaymentMethodName, Array<keyof typeof env>> = {
       stripe: ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"],
@@ -126,7 +123,11 @@ const EnvSchema = z
     if (env.PAYMENT_TEST_CHECKOUT)
       ctx.addIssue({ code: "custom", path: ["PAYMENT_TEST_CHECKOUT"], message: "must be off in production (it completes payments without money)" });
     if (env.IMAGE_PROXY_ALLOW_PRIVATE)
-      ctx.addIssue({ code: "custom", path: ["IMAGE_PROXY_ALLOW_PRIVATE"], message: "is for tests only and must be off in production (it lets posts reach internal hosts)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["IMAGE_PROXY_ALLOW_PRIVATE"],
+        message: "is for tests only and must be off in production (it lets posts reach internal hosts)",
+      });
     for (const key of ["STRIPE_API_BASE_URL", "PAYPAL_API_BASE_URL", "COINBASE_API_BASE_URL"] as const)
       if (env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is for tests only and must be unset in production" });
     // A callback that checks neither a secret nor an address would let anyone hand out votes.
@@ -137,8 +138,7 @@ const EnvSchema = z
     }
     if (env.DISCORD_NEWS_WEBHOOK_URL && !env.DISCORD_NEWS_WEBHOOK_URL.startsWith("https://"))
       ctx.addIssue({ code: "custom", path: ["DISCORD_NEWS_WEBHOOK_URL"], message: "must be https:// in production" });
-    if (!env.SITE_URL.startsWith("https://"))
-      ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
+    if (!env.SITE_URL.startsWith("https://")) ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
   });
 
 /** The env names of one vote site's callback checks, e.g. VOTE_RSPS_LIST_SECRET. */
@@ -158,7 +158,12 @@ function voteSiteVariables() {
   const ipList = z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be a comma list of IP addresses" })));
   const shape: Record<string, typeof optionalString | typeof ipList> = {};
   for (const site of siteConfig.voteSites) {

@@ -70,7 +70,9 @@ async function bench(name: string, n: number, fn: (i: number) => Promise<unknown
   times.sort((a, b) => a - b);
   const r = { name, n, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
   rows.push(r);
-  console.log(`${name.padEnd(58)} n=${String(n).padStart(4)}  p50 ${r.p50.toFixed(2).padStart(8)} ms  p95 ${r.p95.toFixed(2).padStart(8)} ms  p99 ${r.p99.toFixed(2).padStart(8)} ms`);
+  console.log(
+    `${name.padEnd(58)} n=${String(n).padStart(4)}  p50 ${r.p50.toFixed(2).padStart(8)} ms  p95 ${r.p95.toFixed(2).padStart(8)} ms  p99 ${r.p99.toFixed(2).padStart(8)} ms`,
+  );
 }
 
 const ladder = await db.hiscoreLadder.findUniqueOrThrow({ where: { gameMode_xpMode: { gameMode: "REGULAR", xpMode: "REGULAR" } } });
@@ -86,11 +88,20 @@ console.log(`Ladder regular/regular: ${players.toLocaleString("en-US")} players,
 
 // The largest activity ladder of the seed (60% of the players): its own length and pages.
 const CLUES = activityByKey("clue_scrolls_all")!.id;
-const [{ n: clueRows }] = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill=$1 AND NOT hidden`, [CLUES])).rows as [{ n: number }];
+const [{ n: clueRows }] = (
+  await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill=$1 AND NOT hidden`,
+    [CLUES],
+  )
+).rows as [{ n: number }];
 const clueLast = Math.max(1, Math.ceil(clueRows / HISCORES_PAGE_SIZE));
 const clueMid = Math.max(1, Math.floor(clueLast / 2));
-const [{ n: activityRows }] = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill >= 100`)).rows as [{ n: number }];
-console.log(`Clue Scrolls (all): ${clueRows.toLocaleString("en-US")} players, ${clueLast.toLocaleString("en-US")} pages; ${activityRows.toLocaleString("en-US")} activity rows in all (${(activityRows / players).toFixed(2)} a player)\n`);
+const [{ n: activityRows }] = (
+  await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill >= 100`)
+).rows as [{ n: number }];
+console.log(
+  `Clue Scrolls (all): ${clueRows.toLocaleString("en-US")} players, ${clueLast.toLocaleString("en-US")} pages; ${activityRows.toLocaleString("en-US")} activity rows in all (${(activityRows / players).toFixed(2)} a player)\n`,
+);
 
 const LADDERS = [
   { skill: 0, label: "Overall", last: lastPage, middle: midPage },
@@ -111,7 +122,10 @@ await bench("player lookup, 24 ranks + activities (pg baseline)", N, (i) => pool
 // Naive queries on the same data, for reference (a few runs: they are slow).
 const naive = Math.min(10, N);
 await bench("reference: middle page by OFFSET (pg)", naive, (i) =>
-  pool.query(`SELECT "userId" FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill=0 AND NOT hidden ORDER BY score DESC, tiebreak DESC OFFSET $1 LIMIT 25`, [(midPage(i) - 1) * 25]),
+  pool.query(
+    `SELECT "userId" FROM hiscore_stats WHERE "gameMode"='REGULAR' AND "xpMode"='REGULAR' AND skill=0 AND NOT hidden ORDER BY score DESC, tiebreak DESC OFFSET $1 LIMIT 25`,
+    [(midPage(i) - 1) * 25],
+  ),
 );
 await bench("reference: one rank by COUNT (pg)", naive, (i) =>
   pool.query(

@@ -39,9 +39,7 @@ export function stop(child: ChildProcess | null): Promise<void> {
 }
 
 function cannon(url: string, headers: Record<string, string> | undefined, seconds: number, connections: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) =>
-    autocannon({ url, headers, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result))),
-  );
+  return new Promise((resolve, reject) => autocannon({ url, headers, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result))));
 }
 
 function verdict(row: Row, baselineRps: number): string {
@@ -79,7 +77,16 @@ export async function runHttpBench(opts: { databaseUrl: string; sessionToken: st
     app = spawn(process.execPath, ["scripts/start.mjs"], {
       // Output goes nowhere, as a service's would go to a log collector; the access log still costs its writes.
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, DATABASE_URL: opts.databaseUrl, APP_MODE: "local", PORT: String(appPort), HOST: "127.0.0.1", NEXT_DIST_DIR: distDir, DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info" },
+      env: {
+        ...process.env,
+        DATABASE_URL: opts.databaseUrl,
+        APP_MODE: "local",
+        PORT: String(appPort),
+        HOST: "127.0.0.1",
+        NEXT_DIST_DIR: distDir,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info",
+      },
     });
     await waitFor(`http://127.0.0.1:${basePort}/`, 10_000, baseline);
     await waitFor(`http://127.0.0.1:${appPort}/api/health`, 15 * 60_000, app);
@@ -108,7 +115,13 @@ export async function runHttpBench(opts: { databaseUrl: string; sessionToken: st
       const r = await cannon(url, route.headers, seconds, connections);
       const counts = r.statusCodeStats;
       const total = Object.values(counts).reduce((n, s) => n + s.count, 0);
-      rows.push({ route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, wrong: total - (counts[String(route.expectStatus)]?.count ?? 0) + r.errors });
+      rows.push({
+        route,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        wrong: total - (counts[String(route.expectStatus)]?.count ?? 0) + r.errors,
+      });
       process.stdout.write(".");
     }
     console.log("");

@@ -60,7 +60,14 @@ export async function runMixedBench(): Promise<number> {
     TRUST_PROXY: "true",
     ...Object.fromEntries(VOTE_SITES.map((s) => [`VOTE_${s.key.toUpperCase()}_SECRET`, voteSecrets[s.key]])),
   };
-  Object.assign(process.env, { DATABASE_URL: database.url, APP_MODE: "local", SITE_URL: site, AUTH_SECRET: authSecret, LOG_LEVEL: "silent", DATABASE_POOL_SIZE: "4" });
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    APP_MODE: "local",
+    SITE_URL: site,
+    AUTH_SECRET: authSecret,
+    LOG_LEVEL: "silent",
+    DATABASE_POOL_SIZE: "4",
+  });
   const sql = new pg.Pool({ connectionString: database.url, max: 4 });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "gs-bench-mixed-"));
   let app: ChildProcess | null = null;
@@ -71,7 +78,10 @@ export async function runMixedBench(): Promise<number> {
     // The hiscores at depth first: generated players on the regular ladder (the 1M case is
     // bench:hiscores). Before the app starts, whose job runner could refresh the same ladder
     // at the same time (two refreshes of one ladder collide on hiscore_anchors_pkey).
-    await run("npx", ["tsx", "--conditions=react-server", "scripts/seed-hiscores.ts", "--players", String(HISCORE_PLAYERS)], { ...process.env, DATABASE_URL: database.url });
+    await run("npx", ["tsx", "--conditions=react-server", "scripts/seed-hiscores.ts", "--players", String(HISCORE_PLAYERS)], {
+      ...process.env,
+      DATABASE_URL: database.url,
+    });
     say(`seeded ${HISCORE_PLAYERS.toLocaleString("en-US")} hiscores players`);
     // The app starts while the rest is seeded (its own start-up seeds the demo data too: both
     // take the seed's lock, and whichever comes second finds it done).
@@ -79,7 +89,14 @@ export async function runMixedBench(): Promise<number> {
     say(`starting the app (node scripts/start.mjs, ${DIST_DIR}; builds first when the build is missing or stale) and seeding…`);
     app = spawn(process.execPath, ["scripts/start.mjs"], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...appEnv, PORT: String(appPort), HOST: "127.0.0.1", NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info" },
+      env: {
+        ...appEnv,
+        PORT: String(appPort),
+        HOST: "127.0.0.1",
+        NEXT_DIST_DIR: DIST_DIR,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info",
+      },
     });
     const seeded = await seed(database.url, sql);
     const world: World = { ...seeded, app: appPort, baseline: basePort, site, voteSecrets };

@@ -49,7 +49,17 @@ async function startApp(databaseUrl: string, extraEnv: Record<string, string>): 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "gs-bench-pages-"));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, APP_MODE: "local", DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NEXT_DIST_DIR: distDir, LOG_LEVEL: "silent", ...extraEnv },
+    env: {
+      ...process.env,
+      APP_MODE: "local",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NEXT_DIST_DIR: distDir,
+      LOG_LEVEL: "silent",
+      ...extraEnv,
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, 600_000, child);
@@ -69,7 +79,10 @@ async function main() {
     say("seeding the demo data…");
     await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: database.url, APP_MODE: "local" });
     say(`generating ${hiscorePlayers.toLocaleString("en-US")} hiscores players…`);
-    await run("npx", ["tsx", "--conditions=react-server", "scripts/seed-hiscores.ts", "--players", String(hiscorePlayers)], { DATABASE_URL: database.url, APP_MODE: "local" });
+    await run("npx", ["tsx", "--conditions=react-server", "scripts/seed-hiscores.ts", "--players", String(hiscorePlayers)], {
+      DATABASE_URL: database.url,
+      APP_MODE: "local",
+    });
 
     const { db } = await import("../../lib/server/db");
     const { createBrowserSession } = await import("../../lib/server/sessions/browser-sessions");
@@ -78,13 +91,23 @@ async function main() {
     const player = await db.user.findFirstOrThrow({ where: { username: "Player" } });
     const forum = await db.forum.findFirstOrThrow({ where: { staffOnly: false }, orderBy: { id: "asc" } });
     const actor = { userId: player.id, username: player.username, isStaff: false };
-    const thread = await createThread(actor, { forum_id: forum.id, title: "Twenty posts on the benchmark", content: "<p>The opening post, with <strong>some</strong> formatting.</p>" });
-    for (let i = 2; i <= 20; i++) await createPost(actor, { thread_id: thread.id, content: `<p>Reply ${i}: a paragraph of text like players write, with a <a href="https://example.com">link</a>.</p>` });
+    const thread = await createThread(actor, {
+      forum_id: forum.id,
+      title: "Twenty posts on the benchmark",
+      content: "<p>The opening post, with <strong>some</strong> formatting.</p>",
+    });
+    for (let i = 2; i <= 20; i++)
+      await createPost(actor, {
+        thread_id: thread.id,
+        content: `<p>Reply ${i}: a paragraph of text like players write, with a <a href="https://example.com">link</a>.</p>`,
+      });
     const session = await createBrowserSession(player.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });
     const deepPage = Math.floor(hiscorePlayers / 25 / 2) || 1; // the middle of the Overall ladder
     const ladderPlayer = hiscorePlayers >= 1 ? `g${Math.ceil(hiscorePlayers / 2)}` : "Player";
     // The players the background pushes are for: generated ones, not the one whose page is measured.
-    const pushed = (await db.user.findMany({ where: { username: { startsWith: "g" }, NOT: { username: ladderPlayer } }, select: { id: true }, take: 2000 })).map((u) => u.id);
+    const pushed = (
+      await db.user.findMany({ where: { username: { startsWith: "g" }, NOT: { username: ladderPlayer } }, select: { id: true }, take: 2000 })
+    ).map((u) => u.id);
 
     const cookie = { cookie: `session=${session.token}; signed_in=1` };
     const pages: Page[] = [
@@ -149,15 +172,22 @@ async function main() {
     await db.$disconnect();
     const pushRate = pushes / ((Date.now() - pushStart) / 1000);
     const reference = rows.find((r) => r.page.path === "/terms")!.rps;
-    const load = os.loadavg().map((n) => n.toFixed(2)).join(" ");
-    console.log(`\n${new Date().toISOString()} · ${os.cpus().length} cores · load ${load} · c=${connections} · ${seconds} s a route · ${hiscorePlayers.toLocaleString("en-US")} hiscores players · ${pushRate.toFixed(1)} pushes/s in the background (${pushes} pushes, ${pushErrors} failed)\n`);
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
+    console.log(
+      `\n${new Date().toISOString()} · ${os.cpus().length} cores · load ${load} · c=${connections} · ${seconds} s a route · ${hiscorePlayers.toLocaleString("en-US")} hiscores players · ${pushRate.toFixed(1)} pushes/s in the background (${pushes} pushes, ${pushErrors} failed)\n`,
+    );
     console.log("| page | server | req/s | p50 | p99 | share of /terms | target |");
     console.log("| --- | --- | ---: | ---: | ---: | ---: | --- |");
     for (const r of rows) {
       const share = r.rps / reference;
       const target = r.page.target && r.server === "cache" ? `≥ ${r.page.target * 100}%: ${share >= r.page.target && r.wrong === 0 ? "pass" : "**MISS**"}` : "";
       const wrong = r.wrong ? ` (${r.wrong} wrong answers)` : "";
-      console.log(`| ${r.page.name} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")}${wrong} | ${r.p50} ms | ${r.p99} ms | ${(share * 100).toFixed(1)}% | ${target} |`);
+      console.log(
+        `| ${r.page.name} | ${r.server} | ${Math.round(r.rps).toLocaleString("en-US")}${wrong} | ${r.p50} ms | ${r.p99} ms | ${(share * 100).toFixed(1)}% | ${target} |`,
+      );
     }
   } finally {
     for (const app of apps) {

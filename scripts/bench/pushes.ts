@@ -42,7 +42,13 @@ async function main() {
     const { GAME_MODES, XP_MODES } = await import("../../lib/schemas/game");
     const LADDERS = GAME_MODES.flatMap((game_mode) => XP_MODES.map((xp_mode) => ({ game_mode, xp_mode })));
     await db.user.createMany({
-      data: Array.from({ length: 2 * PLAYERS }, (_, i) => ({ username: `push${i}`, usernameKey: `push${i}`, email: `push${i}@bench.invalid`, emailKey: `push${i}@bench.invalid`, passwordHash: "x" })),
+      data: Array.from({ length: 2 * PLAYERS }, (_, i) => ({
+        username: `push${i}`,
+        usernameKey: `push${i}`,
+        email: `push${i}@bench.invalid`,
+        emailKey: `push${i}@bench.invalid`,
+        passwordHash: "x",
+      })),
     });
     const everyone = await db.user.findMany({ where: { emailKey: { endsWith: "@bench.invalid" } }, select: { id: true }, orderBy: { id: "asc" } });
     const players = everyone.slice(0, PLAYERS);
@@ -56,7 +62,12 @@ async function main() {
     /** Player i of the spread set stays on ladder i % 20. */
     const pushSpread = async (i: number, round: number) => {
       const t = performance.now();
-      await pushHiscores({ player_id: spread[i]!.id, ...LADDERS[i % LADDERS.length]!, experience: xp(i, round), activities: { clue_scrolls_all: (i + round) % 300 } });
+      await pushHiscores({
+        player_id: spread[i]!.id,
+        ...LADDERS[i % LADDERS.length]!,
+        experience: xp(i, round),
+        activities: { clue_scrolls_all: (i + round) % 300 },
+      });
       return performance.now() - t;
     };
     // Every player on their ladder first (their first push inserts rows; later ones update them).
@@ -70,7 +81,9 @@ async function main() {
       let done = false;
       const sampling = (async () => {
         while (!done) {
-          const { rows } = await watcher.query<{ n: number; ev: string | null }>(`SELECT count(*)::int AS n, string_agg(DISTINCT wait_event, ',') AS ev FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          const { rows } = await watcher.query<{ n: number; ev: string | null }>(
+            `SELECT count(*)::int AS n, string_agg(DISTINCT wait_event, ',') AS ev FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
           if (rows[0]!.ev) events.add(rows[0]!.ev);
           most = Math.max(most, rows[0]!.n);
           await new Promise((r) => setTimeout(r, 2));
@@ -123,11 +136,17 @@ async function main() {
     const baseline = summarize(`${PLAYERS} from ${LADDERS.length} workers, a ladder each (nothing shared)`, apart, apartWaits);
     const rows = [base, summarize(`${PLAYERS} at once, one ladder (pool ${poolSize})`, all, allWaits), oneLadder, baseline];
     console.log(`\nHiscore pushes, ${PLAYERS} players, ${ROUNDS} rounds\n`);
-    console.log("| case | n | p50 | p95 | p99 | max | p99 / single p50 | most sessions waiting on a lock |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log(
+      "| case | n | p50 | p95 | p99 | max | p99 / single p50 | most sessions waiting on a lock |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    );
     for (const s of rows) {
-      console.log(`| ${s.name} | ${s.n} | ${s.p50.toFixed(1)} ms | ${s.p95.toFixed(1)} ms | ${s.p99.toFixed(1)} ms | ${s.max.toFixed(1)} ms | ${(s.p99 / base.p50).toFixed(1)}× | ${s === base ? "–" : s.lockWaits} |`);
+      console.log(
+        `| ${s.name} | ${s.n} | ${s.p50.toFixed(1)} ms | ${s.p95.toFixed(1)} ms | ${s.p99.toFixed(1)} ms | ${s.max.toFixed(1)} ms | ${(s.p99 / base.p50).toFixed(1)}× | ${s === base ? "–" : s.lockWaits} |`,
+      );
     }
-    console.log(`\nOne ladder against a ladder each, same concurrency: p50 ${(oneLadder.p50 / baseline.p50).toFixed(2)}×, p99 ${(oneLadder.p99 / baseline.p99).toFixed(2)}×`);
+    console.log(
+      `\nOne ladder against a ladder each, same concurrency: p50 ${(oneLadder.p50 / baseline.p50).toFixed(2)}×, p99 ${(oneLadder.p99 / baseline.p99).toFixed(2)}×`,
+    );
     if (events.size > 0) console.log(`\nLock waits seen (pg_stat_activity.wait_event): ${[...events].join(", ")}`);
     await db.$disconnect();
   } finally {

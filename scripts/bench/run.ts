@@ -22,7 +22,9 @@ async function measure(name: string, ops: number, fn: (i: number) => Promise<unk
   );
   const ms = performance.now() - t;
   results.push({ name, ops, ms });
-  console.log(`${name.padEnd(48)} ${ops.toString().padStart(6)} ops  ${(ms / ops).toFixed(2).padStart(8)} ms/op  ${((ops / ms) * 1000).toFixed(0).padStart(7)} ops/s`);
+  console.log(
+    `${name.padEnd(48)} ${ops.toString().padStart(6)} ops  ${(ms / ops).toFixed(2).padStart(8)} ms/op  ${((ops / ms) * 1000).toFixed(0).padStart(7)} ops/s`,
+  );
 }
 
 async function main() {
@@ -58,7 +60,9 @@ async function main() {
     }
     if (only !== "micro") {
       // A player with one session, as most have (the user above holds 50, which /account would list).
-      const player = await db.user.create({ data: { username: "benchplayer", usernameKey: "benchplayer", email: "p@x.example", emailKey: "p@x.example", passwordHash: hash } });
+      const player = await db.user.create({
+        data: { username: "benchplayer", usernameKey: "benchplayer", email: "p@x.example", emailKey: "p@x.example", passwordHash: hash },
+      });
       const session = await createBrowserSession(player.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });
       await runHttpBench({ databaseUrl: database.url, sessionToken: session.token });
     }

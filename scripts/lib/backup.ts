@@ -110,7 +110,12 @@ function runTool(bin: string, args: string[], env: Env): Promise<ToolRun> {
 /** The tool's own words, with what to do for the failures people meet. */
 function toolFailure(tool: PgTool, run: ToolRun, label: string): string {
   const how = run.signal ? `stopped by ${run.signal}` : `exit code ${run.code}`;
-  const said = run.output.split("\n").slice(-15).map((l) => `  ${l}`).join("\n") || "  (it printed nothing)";
+  const said =
+    run.output
+      .split("\n")
+      .slice(-15)
+      .map((l) => `  ${l}`)
+      .join("\n") || "  (it printed nothing)";
   let hint = "";
   if (/server version mismatch/i.test(run.output)) {
     hint = `\npg_dump cannot dump a server of a newer major version than its own. ${INSTALL_HINT}`;
@@ -234,7 +239,9 @@ async function assertCustomArchive(file: string): Promise<void> {
     throw new BackupError(`Cannot read ${file}: ${code === "ENOENT" ? "there is no such file" : describeFsError(e)}.`);
   }
   if (head.toString("latin1") !== "PGDMP") {
-    throw new BackupError(`${file} is not a backup made by npm run admin -- backup (pg_dump's custom format, which starts with "PGDMP"). Nothing was restored.`);
+    throw new BackupError(
+      `${file} is not a backup made by npm run admin -- backup (pg_dump's custom format, which starts with "PGDMP"). Nothing was restored.`,
+    );
   }
 }
 
@@ -261,7 +268,15 @@ export async function restoreDatabase(opts: { databaseUrl: string | undefined; f
         `npm run admin -- restore ${opts.file} --clean`,
     );
   }
-  const args = ["--no-owner", "--exit-on-error", "--single-transaction", "--no-password", ...(opts.clean ? ["--clean", "--if-exists"] : []), `--dbname=${conn.dbname}`, source];
+  const args = [
+    "--no-owner",
+    "--exit-on-error",
+    "--single-transaction",
+    "--no-password",
+    ...(opts.clean ? ["--clean", "--if-exists"] : []),
+    `--dbname=${conn.dbname}`,
+    source,
+  ];
   const run = await runTool(pgRestore, args, toolEnv(env, conn));
   if (run.code !== 0) {
     throw new BackupError(`${toolFailure("pg_restore", run, conn.label)}\nThe restore ran as one transaction, so ${conn.label} is as it was before.`);

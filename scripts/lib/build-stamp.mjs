@@ -3,7 +3,19 @@ import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const ROOTS = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "package.json", "package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs"];
+const ROOTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "package.json",
+  "package-lock.json",
+  "next.config.mjs",
+  "tsconfig.json",
+  "postcss.config.mjs",
+];
 
 export function sourceStamp() {
   const hash = createHash("sha256");

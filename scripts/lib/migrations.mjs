@@ -68,10 +68,7 @@ export function checksumMatches(script, checksum) {
   const variants = [script, script.replace(/\r\n/g, "\n"), script.replace(/\n/g, "\r\n")];
   return variants.some((s) => {
     const digest = createHash("sha256").update(s, "utf8").digest();
-    const rendered =
-      checksum.length !== 0 && checksum.length !== 64
-        ? [...digest].map((b) => b.toString(16)).join("")
-        : digest.toString("hex");
+    const rendered = checksum.length !== 0 && checksum.length !== 64 ? [...digest].map((b) => b.toString(16)).join("") : digest.toString("hex");
     return rendered === checksum;
   });
 }
@@ -88,9 +85,7 @@ export function readCommittedMigrations(migrationsDir = "prisma/migrations") {
   if (existsSync(lockfile)) {
     const provider = /^\s*provider\s*=\s*"([^"]*)"/m.exec(readFileSync(lockfile, "utf8"))?.[1];
     if (provider && provider !== "postgresql") {
-      throw new Error(
-        `${lockfile} says the migrations were made for "${provider}", not "postgresql" (Prisma error P3019).`,
-      );
+      throw new Error(`${lockfile} says the migrations were made for "${provider}", not "postgresql" (Prisma error P3019).`);
     }
   }
   return readdirSync(dir, { withFileTypes: true })
@@ -127,10 +122,7 @@ async function setSearchPath(client, schema) {
 }
 
 async function migrationsTableExists(client, schema) {
-  const { rows } = await client.query(
-    `SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = $1 AND tablename = $2`,
-    [schema, MIGRATIONS_TABLE],
-  );
+  const { rows } = await client.query(`SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = $1 AND tablename = $2`, [schema, MIGRATIONS_TABLE]);
   return rows.length > 0;
 }
 
@@ -158,11 +150,7 @@ export async function pendingMigrations(connectionString, { migrationsDir = "pri
   try {
     if (!(await migrationsTableExists(client, schema))) return committed.map((m) => m.name);
     await setSearchPath(client, schema);
-    const applied = new Set(
-      (await recordedMigrations(client))
-        .filter((r) => r.finished_at !== null && r.rolled_back_at === null)
-        .map((r) => r.migration_name),
-    );
+    const applied = new Set((await recordedMigrations(client)).filter((r) => r.finished_at !== null && r.rolled_back_at === null).map((r) => r.migration_name));
     return committed.filter((m) => !applied.has(m.name)).map((m) => m.name);
   } finally {
     await client.end().catch(() => {});
@@ -177,10 +165,7 @@ export async function pendingMigrations(connectionString, { migrationsDir = "pri
  * @param {MigrationOptions} [opts]
  * @returns {Promise<{ applied: string[] }>}
  */
-export async function applyMigrations(
-  connectionString,
-  { migrationsDir = "prisma/migrations", log = () => {}, lockTimeoutMs = 60_000 } = {},
-) {
+export async function applyMigrations(connectionString, { migrationsDir = "prisma/migrations", log = () => {}, lockTimeoutMs = 60_000 } = {}) {
   const committed = readCommittedMigrations(migrationsDir);
   const { client, schema } = clientFor(connectionString);
   await client.connect();
@@ -207,9 +192,7 @@ export async function applyMigrations(
     await setSearchPath(client, schema);
 
     if (!(await migrationsTableExists(client, schema))) {
-      const { rows } = await client.query(`SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = $1`, [
-        schema,
-      ]);
+      const { rows } = await client.query(`SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = $1`, [schema]);
       const others = rows.map((r) => r.tablename).filter((t) => !IGNORED_TABLES.test(t));
       if (others.length > 0) {
         throw new Error(
@@ -260,15 +243,13 @@ export async function applyMigrations(
       const id = randomUUID();
       try {
         await client.query("BEGIN");
-        await client.query(
-          `INSERT INTO ${MIGRATIONS_TABLE} (id, checksum, started_at, migration_name) VALUES ($1, $2, clock_timestamp(), $3)`,
-          [id, m.checksum, m.name],
-        );
+        await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (id, checksum, started_at, migration_name) VALUES ($1, $2, clock_timestamp(), $3)`, [
+          id,
+          m.checksum,
+          m.name,
+        ]);
         await client.query(m.script); // one simple-protocol query, like the engine's raw_cmd
-        await client.query(
-          `UPDATE ${MIGRATIONS_TABLE} SET applied_steps_count = applied_steps_count + 1 WHERE id = $1`,
-          [id],
-        );
+        await client.query(`UPDATE ${MIGRATIONS_TABLE} SET applied_steps_count = applied_steps_count + 1 WHERE id = $1`, [id]);
         await client.query(`UPDATE ${MIGRATIONS_TABLE} SET finished_at = clock_timestamp() WHERE id = $1`, [id]);
         await client.query("COMMIT");
       } catch (e) {
@@ -278,10 +259,12 @@ export async function applyMigrations(
         // `prisma migrate status` shows the failure and later runs stop until it is resolved.
         // The migration's own changes were rolled back with the transaction.
         await client
-          .query(
-            `INSERT INTO ${MIGRATIONS_TABLE} (id, checksum, started_at, migration_name, logs) VALUES ($1, $2, clock_timestamp(), $3, $4)`,
-            [id, m.checksum, m.name, reason],
-          )
+          .query(`INSERT INTO ${MIGRATIONS_TABLE} (id, checksum, started_at, migration_name, logs) VALUES ($1, $2, clock_timestamp(), $3, $4)`, [
+            id,
+            m.checksum,
+            m.name,
+            reason,
+          ])
           .catch(() => {});
         throw new Error(
           `Migration ${m.name} failed to apply (Prisma error P3018); its changes were rolled back.\n${reason}\n` +

@@ -28,7 +28,11 @@ const XP_MODES = ["regular", "10x", "15x", "25x"];
 const lenient = (value, allowed) => (value !== null && allowed.includes(value) ? value : "regular");
 
 /** lib/usernames.ts usernameKey: case and separators ignored. */
-const usernameKey = (name) => name.trim().toLowerCase().replace(/[\s_-]/g, "");
+const usernameKey = (name) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, "");
 
 /**
  * The topic a cacheable page depends on (the vocabulary of lib/server/changes/announce.ts), or
@@ -61,7 +65,15 @@ export function topicOfPage(path, search = "") {
 export const affects = (announced, key) => key === announced || key.startsWith(`${announced}:`);
 
 const CHANNEL = "site_changes";
-const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url", "authorization"];
+const NAVIGATION_HEADERS = [
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-action",
+  "next-url",
+  "authorization",
+];
 // Set per answer by Node or meaningless for a copy.
 const DROPPED_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding", "x-page-cache"]);
 const NONCE_RE = /'nonce-([A-Za-z0-9_-]+)'/;
@@ -197,7 +209,8 @@ export function serveFromCache(cache, req, res, topic) {
   const chunks = [];
   const headLines = {};
   const { write, end, writeHead } = res;
-  const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : Buffer.from(chunk));
+  const toBuffer = (chunk, encoding) =>
+    Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : Buffer.from(chunk);
   // Headers handed to writeHead directly may bypass getHeaders(); note them too.
   res.writeHead = function (status, reason, obj) {
     const given = typeof reason === "object" && reason !== null ? reason : obj;
@@ -233,7 +246,9 @@ export function listenForChanges(cache, databaseUrl, log = () => {}) {
     const c = new pg.Client({ connectionString: databaseUrl, application_name: "page-cache" });
     c.on("notification", (n) => {
       if (n.channel !== CHANNEL) return;
-      const topics = String(n.payload ?? "").split(",").filter((t) => t.length > 0);
+      const topics = String(n.payload ?? "")
+        .split(",")
+        .filter((t) => t.length > 0);
       if (topics.length > 0) cache.clear(topics);
     });
     c.on("error", () => {});

@@ -12,7 +12,12 @@ export const GROUPS = [
     name: "address",
     title: "Address classification: public/private IP rules, client address and loopback",
     mutate: ["lib/ip-address.ts", "lib/server/security/client-address.ts"],
-    tests: ["tests/unit/client-address.test.ts", "tests/unit/image-proxy-address.test.ts", "tests/unit/image-url.test.ts", "tests/unit/address-mutation.test.ts"],
+    tests: [
+      "tests/unit/client-address.test.ts",
+      "tests/unit/image-proxy-address.test.ts",
+      "tests/unit/image-url.test.ts",
+      "tests/unit/address-mutation.test.ts",
+    ],
   },
   {
     name: "sanitizer",
@@ -21,13 +26,23 @@ export const GROUPS = [
       { file: "lib/server/forums/sanitize.ts", names: ["ALIGN", "OPTIONS", "sanitizePostHtml", "cleanContent"] },
       { file: "lib/image-url.ts", names: ["SITE_IMAGE_PATHS", "PRIVATE_NAME", "isSiteImagePath", "hasControlCharacter", "hostOf", "judgeImageSource"] },
     ],
-    tests: ["tests/unit/sanitize-html.test.ts", "tests/unit/image-url.test.ts", "tests/unit/image-proxy-address.test.ts", "tests/unit/sanitizer-mutation.test.ts"],
+    tests: [
+      "tests/unit/sanitize-html.test.ts",
+      "tests/unit/image-url.test.ts",
+      "tests/unit/image-proxy-address.test.ts",
+      "tests/unit/sanitizer-mutation.test.ts",
+    ],
   },
   {
     name: "env",
     title: "Production configuration rules",
     mutate: [{ file: "lib/server/env.ts", names: ["bool", "optionalString", ".superRefine(", "voteSiteEnvNames", "voteSiteChecks", "parseEnv"] }],
-    tests: ["tests/unit/env-and-security.test.ts", "tests/unit/env-node-env.test.ts", "tests/unit/payments-settings.test.ts", "tests/unit/env-mutation.test.ts"],
+    tests: [
+      "tests/unit/env-and-security.test.ts",
+      "tests/unit/env-node-env.test.ts",
+      "tests/unit/payments-settings.test.ts",
+      "tests/unit/env-mutation.test.ts",
+    ],
   },
   {
     name: "csrf",

@@ -54,7 +54,8 @@ function parseArgs(argv) {
     if (a === "--datamodels") out.datamodels.push(next());
     else if (a === "--datasource") out.datasource = JSON.parse(next());
     else if (a === "--enabled-preview-features") next();
-    else if (a === "--extension-types") next(); // Postgres extension types: not needed here
+    else if (a === "--extension-types")
+      next(); // Postgres extension types: not needed here
     else if (a === "--version" || a === "-V" || a === "-v") out.version = true;
     else if (a === "--help" || a === "-h") out.help = true;
     else if (a === "cli") {
@@ -126,10 +127,7 @@ const { parse: parsePgUrl } = pgRequire("pg-connection-string");
 /** Separate connection fields from a URL, so that `database` can be overridden. */
 function pgConfig(url) {
   if (!url) {
-    throw userError(
-      "P1012",
-      "No database URL: set DATABASE_URL (prisma.config.ts reads it) for this command.",
-    );
+    throw userError("P1012", "No database URL: set DATABASE_URL (prisma.config.ts reads it) for this command.");
   }
   if (!/^postgres(ql)?:\/\//i.test(url)) {
     throw userError("P1013", "The provided database string is invalid. Only postgresql:// URLs are supported here.");
@@ -274,9 +272,7 @@ class PgAdapterFactory {
       throw userError("P3014", "The shadow database you configured appears to be the same as the main database.");
     }
     const shadow = patchQueryable(await new PrismaPg(cfg, schema ? { schema } : undefined).connect());
-    const { rows } = await shadow.client.query(
-      `SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'`,
-    );
+    const { rows } = await shadow.client.query(`SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'`);
     for (const { nspname } of rows) await shadow.client.query(`DROP SCHEMA ${quoteIdent(nspname)} CASCADE`);
     await shadow.client.query(`CREATE SCHEMA IF NOT EXISTS public`);
     return shadow;
@@ -441,9 +437,7 @@ async function runCliCommand(command, datasource) {
         await admin.end().catch(() => {});
       }
       process.stdout.write(
-        command === "create-database"
-          ? `Database '${database}' was successfully created.\n`
-          : `The database '${database}' was successfully dropped.\n`,
+        command === "create-database" ? `Database '${database}' was successfully created.\n` : `The database '${database}' was successfully dropped.\n`,
       );
     } else {
       throw new Error(`Unknown cli subcommand: ${command}`);
@@ -480,14 +474,11 @@ async function connectToAdminDb(cfg) {
 async function runRpcServer(args) {
   const glue = await loadWasmEngine();
   mainDatasource = args.datasource ?? {};
-  const datamodels = args.datamodels.length
-    ? args.datamodels.map((p) => [p, fs.readFileSync(p, "utf8")])
-    : undefined;
+  const datamodels = args.datamodels.length ? args.datamodels.map((p) => [p, fs.readFileSync(p, "utf8")]) : undefined;
   const factory = bindMigrationAwareSqlAdapterFactory(new PgAdapterFactory(mainDatasource));
   const errorRegistry = factory.errorRegistry;
   let enginePromise = null;
-  const engine = () =>
-    (enginePromise ??= glue.SchemaEngine.new({ datamodels }, (log) => logLine("INFO", String(log)), factory));
+  const engine = () => (enginePromise ??= glue.SchemaEngine.new({ datamodels }, (log) => logLine("INFO", String(log)), factory));
 
   const pending = new Map(); // id -> method (requests not answered yet)
   const awaitingClient = new Map(); // our own requests to the CLI (print)
@@ -677,9 +668,7 @@ function cleanupAndExit(code) {
 }
 
 function crash(err) {
-  const message = isWasmPanic(err)
-    ? globalThis.PRISMA_WASM_PANIC_REGISTRY?.message || String(err?.message ?? err)
-    : String(err?.stack ?? err);
+  const message = isWasmPanic(err) ? globalThis.PRISMA_WASM_PANIC_REGISTRY?.message || String(err?.message ?? err) : String(err?.stack ?? err);
   logLine("ERROR", `schema engine (wasm host) crashed: ${message}`);
   process.exitCode = isWasmPanic(err) ? 101 : 1;
   cleanupAndExit(process.exitCode);

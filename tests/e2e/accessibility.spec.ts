@@ -34,7 +34,6 @@ const PUBLIC_PAGES = [
   "/forums/search?q=nothingmatchesthis",
 ];
 
-
 test.describe("accessibility", () => {
   for (const path of PUBLIC_PAGES) {
     test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
@@ -96,7 +95,9 @@ test.describe("accessibility", () => {
     test.setTimeout(180_000);
     await startSignedIn(page, await createE2EUser());
     // Create a thread, a thread of the player's own with the reply editor, and others' posts with Report.
-    const thread = await page.request.post("/api/v1/forums/threads", { data: { forum_id: 3, title: "Axe check", content: "<p>Checking <strong>forums</strong>.</p>" } });
+    const thread = await page.request.post("/api/v1/forums/threads", {
+      data: { forum_id: 3, title: "Axe check", content: "<p>Checking <strong>forums</strong>.</p>" },
+    });
     expect(thread.status()).toBe(201);
     const threadId = ((await thread.json()) as { id: number }).id;
     for (const path of ["/forums/3/create", "/forums/1/create", `/forums/thread/${threadId}`, "/forums/thread/1"]) {

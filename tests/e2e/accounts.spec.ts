@@ -20,7 +20,11 @@ test.describe("accounts", () => {
     await page.goto("/register");
     await expect(page).toHaveTitle(`Register | ${siteConfig.name}`);
     const main = page.getByRole("main");
-    for (const [name, href] of [["Terms of Service", "/terms"], ["Privacy Policy", "/privacy"], ["Rules", "/rules"]] as const) {
+    for (const [name, href] of [
+      ["Terms of Service", "/terms"],
+      ["Privacy Policy", "/privacy"],
+      ["Rules", "/rules"],
+    ] as const) {
       await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(main.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
@@ -30,7 +34,12 @@ test.describe("accounts", () => {
     await expect(main.getByText("Your password must:")).toHaveCount(0);
     await password.fill("abc");
     const rules = main.getByText("Your password must:").locator("..").getByRole("listitem");
-    await expect(rules).toHaveText([/Be at least 6 characters long/, /Contain at least one letter/, /Contain at least one number/, /Contain at least one special character/]);
+    await expect(rules).toHaveText([
+      /Be at least 6 characters long/,
+      /Contain at least one letter/,
+      /Contain at least one number/,
+      /Contain at least one special character/,
+    ]);
     await expect(rules.nth(0)).toHaveAttribute("data-met", "false");
     await expect(rules.nth(1)).toHaveAttribute("data-met", "true");
     await expect(rules.nth(2)).toHaveAttribute("data-met", "false");
@@ -101,7 +110,12 @@ test.describe("accounts", () => {
     // Not confirmed yet: login is refused with an explanation.
     await page.goto(urlOn("/login", base));
     await submitLogin(page, user.username, user.password);
-    await expect(page.getByRole("main").getByRole("status").filter({ hasText: /confirm your email/i })).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("status")
+        .filter({ hasText: /confirm your email/i }),
+    ).toBeVisible();
 
     // Lost the email? A new link can be sent from the login page; only the newest one works.
     const resend = page.getByRole("form", { name: "Resend confirmation email" });
@@ -267,7 +281,12 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(atPath("/"));
   });
 
-  test("a form is locked until its script runs: before hydration nothing can be typed or sent as a bare HTML form", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test("a form is locked until its script runs: before hydration nothing can be typed or sent as a bare HTML form", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     // Without JavaScript the page never hydrates: this is what a player sees while the script
     // is still on its way. A click on Login would otherwise reload /login?… and drop the text.
     const noScript = await browser.newContext({ baseURL, extraHTTPHeaders, javaScriptEnabled: false });

@@ -27,7 +27,12 @@ test.describe("home and global chrome", () => {
     await account.focus();
     await page.keyboard.press("Enter");
     await expect(account).toHaveAttribute("aria-expanded", "true");
-    for (const [name, href] of [["Login", "/login"], ["Account Settings", "/account"], ["Sign Up", "/register"], ["Download Client", "/play"]] as const) {
+    for (const [name, href] of [
+      ["Login", "/login"],
+      ["Account Settings", "/account"],
+      ["Sign Up", "/register"],
+      ["Download Client", "/play"],
+    ] as const) {
       await expect(header.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await page.keyboard.press("Escape");
@@ -39,13 +44,22 @@ test.describe("home and global chrome", () => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(`© ${siteConfig.copyrightStartYear}–${new Date().getFullYear()}`);
-    for (const [name, href] of [["Terms of Service", "/terms"], ["Privacy Policy", "/privacy"], ["Rules", "/rules"], ["FAQ", "/faq"], ["Partnerships", "/partnerships"]] as const) {
+    for (const [name, href] of [
+      ["Terms of Service", "/terms"],
+      ["Privacy Policy", "/privacy"],
+      ["Rules", "/rules"],
+      ["FAQ", "/faq"],
+      ["Partnerships", "/partnerships"],
+    ] as const) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
   });
 
   test("FAQ and Partnerships are one click from the home page @mobile", async ({ page }) => {
-    for (const [name, path, heading] of [["FAQ", "/faq", "Frequently Asked Questions"], ["Partnerships", "/partnerships", "Partnerships"]] as const) {
+    for (const [name, path, heading] of [
+      ["FAQ", "/faq", "Frequently Asked Questions"],
+      ["Partnerships", "/partnerships", "Partnerships"],
+    ] as const) {
       await page.goto("/");
       await page.getByRole("contentinfo").getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL((url) => url.pathname === path);

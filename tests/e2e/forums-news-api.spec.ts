@@ -13,7 +13,13 @@ test.describe("the trailing-slash paths of docs/product.md §7", () => {
     const news = (await (await request.get("/api/v1/news/latest?amount=1")).json()) as Array<{ id: number; slug: string; thread: { id: number } }>;
     expect(news.length).toBe(1);
     const [item] = news;
-    for (const path of ["/api/v1/forums/", "/api/v1/forums/categories/", `/api/v1/forums/thread/${item!.thread.id}/?page=1`, "/api/v1/news/?year=2026&month=11", `/api/v1/news/${item!.id}/`]) {
+    for (const path of [
+      "/api/v1/forums/",
+      "/api/v1/forums/categories/",
+      `/api/v1/forums/thread/${item!.thread.id}/?page=1`,
+      "/api/v1/news/?year=2026&month=11",
+      `/api/v1/news/${item!.id}/`,
+    ]) {
       const first = await request.get(path, { maxRedirects: 0 });
       expect(first.status(), path).toBe(200);
       expect(first.headers()["content-type"], path).toContain("application/json");

@@ -38,7 +38,29 @@ async function expectInertBodies(page: Page, selector: string) {
       [...el.querySelectorAll("*")].flatMap((node) => {
         const bad: string[] = [];
         const tag = node.tagName.toLowerCase();
-        if (["script", "iframe", "object", "embed", "svg", "math", "form", "input", "button", "style", "link", "meta", "base", "template", "textarea", "video", "audio", "details"].includes(tag)) bad.push(`<${tag}>`);
+        if (
+          [
+            "script",
+            "iframe",
+            "object",
+            "embed",
+            "svg",
+            "math",
+            "form",
+            "input",
+            "button",
+            "style",
+            "link",
+            "meta",
+            "base",
+            "template",
+            "textarea",
+            "video",
+            "audio",
+            "details",
+          ].includes(tag)
+        )
+          bad.push(`<${tag}>`);
         for (const attr of node.getAttributeNames()) {
           const value = node.getAttribute(attr) ?? "";
           if (attr.startsWith("on")) bad.push(`${tag}[${attr}]`);
@@ -57,7 +79,8 @@ async function poke(page: Page, selector: string) {
   for (const el of await page.locator(`${selector} *`).all()) {
     await el.hover({ timeout: 1000, force: true }).catch(() => undefined);
     // Links open new tabs to real sites: do not follow them.
-    if ((await el.evaluate((n) => n.closest("a") === null).catch(() => false)) === true) await el.click({ timeout: 1000, force: true, noWaitAfter: true }).catch(() => undefined);
+    if ((await el.evaluate((n) => n.closest("a") === null).catch(() => false)) === true)
+      await el.click({ timeout: 1000, force: true, noWaitAfter: true }).catch(() => undefined);
   }
 }
 
@@ -70,7 +93,9 @@ test.describe("forums and news render hostile HTML inert", () => {
 
     const categories = (await (await page.request.get("/api/v1/forums")).json()) as Array<{ forums: Array<{ id: number; staff_only: boolean }> }>;
     const forum = categories.flatMap((c) => c.forums).find((f) => !f.staff_only)!;
-    const created = await page.request.post("/api/v1/forums/threads", { data: { forum_id: forum.id, title: `<script>alert("title")</script> corpus`, content: `<p>entry</p>${XSS_CORPUS[0]}` } });
+    const created = await page.request.post("/api/v1/forums/threads", {
+      data: { forum_id: forum.id, title: `<script>alert("title")</script> corpus`, content: `<p>entry</p>${XSS_CORPUS[0]}` },
+    });
     expect(created.status()).toBe(201);
     const thread = (await created.json()) as { id: number };
     for (const html of XSS_CORPUS.slice(1)) {
@@ -122,7 +147,9 @@ test.describe("forums and news render hostile HTML inert", () => {
     // the image is asked of its host, and the body check names the handler and the host.
     await page.goto("about:blank");
     await page.route("https://img.tracker.test/**", (route) => route.fulfill({ status: 204 }));
-    await page.setContent(`<div class="rich-text"><p><span onmouseover="alert('hovered')">hover me</span> <img src="https://img.tracker.test/pixel.png" alt=""></p></div>`);
+    await page.setContent(
+      `<div class="rich-text"><p><span onmouseover="alert('hovered')">hover me</span> <img src="https://img.tracker.test/pixel.png" alt=""></p></div>`,
+    );
     await poke(page, ".rich-text");
     await expect.poll(() => w.dialogs).toContain("hovered");
     expect(w.outside).toContain("https://img.tracker.test/pixel.png");
@@ -137,7 +164,9 @@ test.describe("forums and news render hostile HTML inert", () => {
     const categories = (await (await page.request.get("/api/v1/forums")).json()) as Array<{ forums: Array<{ id: number; staff_only: boolean }> }>;
     const forum = categories.flatMap((c) => c.forums).find((f) => !f.staff_only)!;
     const tracker = "https://img.tracker.test/logger.png?who=everyone";
-    const created = await page.request.post("/api/v1/forums/threads", { data: { forum_id: forum.id, title: "Look at my screenshot", content: `<p>My drop:</p><img src="${tracker.replace("&", "&amp;")}">` } });
+    const created = await page.request.post("/api/v1/forums/threads", {
+      data: { forum_id: forum.id, title: "Look at my screenshot", content: `<p>My drop:</p><img src="${tracker.replace("&", "&amp;")}">` },
+    });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
 

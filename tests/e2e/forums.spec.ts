@@ -24,7 +24,13 @@ async function forumId(page: Page, name = FORUM): Promise<number> {
 }
 
 /** A thread (and optional replies) written through the API with the page's session. */
-async function apiThread(request: APIRequestContext, forum: number, title: string, content: string, replies: string[] = []): Promise<{ id: number; posts: number[] }> {
+async function apiThread(
+  request: APIRequestContext,
+  forum: number,
+  title: string,
+  content: string,
+  replies: string[] = [],
+): Promise<{ id: number; posts: number[] }> {
   const created = await request.post("/api/v1/forums/threads", { data: { forum_id: forum, title, content } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -54,7 +60,11 @@ async function ownForum(): Promise<string> {
   return name;
 }
 
-async function staffPage(browser: Browser, baseURL: string | undefined, extraHTTPHeaders: Record<string, string> | undefined): Promise<{ page: Page; close: () => Promise<void>; user: E2EUser }> {
+async function staffPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  extraHTTPHeaders: Record<string, string> | undefined,
+): Promise<{ page: Page; close: () => Promise<void>; user: E2EUser }> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders });
   const page = await context.newPage();
   const user = await createE2EUser({ privilege: "MODERATOR" });
@@ -222,7 +232,12 @@ test.describe("forums", () => {
     await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
   });
 
-  test("staff pin, close, move and rename a thread: the icons show, the player loses the reply editor and sees the notice", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test("staff pin, close, move and rename a thread: the icons show, the player loses the reply editor and sees the notice", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     test.setTimeout(270_000);
     const player = await createE2EUser();
     await startSignedIn(page, player);
@@ -280,7 +295,12 @@ test.describe("forums", () => {
     expect(refused.status()).toBe(409);
   });
 
-  test("staff hide a spam thread with a reason: players get the 404 page and lose it from the list until staff unhide it", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test("staff hide a spam thread with a reason: players get the 404 page and lose it from the list until staff unhide it", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     test.setTimeout(270_000);
     const player = await createE2EUser();
     await startSignedIn(page, player);
@@ -385,7 +405,13 @@ test.describe("forums", () => {
     const staff = await staffPage(browser, baseURL, extraHTTPHeaders);
     const forum = await forumId(staff.page);
     const title = `Full page ${uniqueWord("f")}`;
-    const { id } = await apiThread(staff.page.request, forum, title, "<p>Post 1</p>", Array.from({ length: 9 }, (_, i) => `<p>Post ${i + 2}</p>`));
+    const { id } = await apiThread(
+      staff.page.request,
+      forum,
+      title,
+      "<p>Post 1</p>",
+      Array.from({ length: 9 }, (_, i) => `<p>Post ${i + 2}</p>`),
+    );
     await staff.close();
 
     const player = await createE2EUser();

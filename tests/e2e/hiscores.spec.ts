@@ -41,9 +41,11 @@ const CLUES_ALL = 106;
 
 const atPath = (path: string) => (url: URL) => decodeURIComponent(url.pathname) === path;
 
-
 const table = (page: Page) => page.getByTestId("hiscores-table");
-const ranks = async (page: Page) => (await table(page).locator("tbody tr").evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-rank")))));
+const ranks = async (page: Page) =>
+  await table(page)
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-rank"))));
 
 test.describe("hiscores", () => {
   test("browse a skill, page forward, open a player from the table and find them again by search @mobile", async ({ page }) => {
@@ -63,8 +65,12 @@ test.describe("hiscores", () => {
     await expect(table(page).locator("tbody tr")).toHaveCount(25);
     expect(await ranks(page)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     // The top three are set apart.
-    const firstBg = await table(page).locator('tr[data-rank="1"]').evaluate((el) => getComputedStyle(el).backgroundColor);
-    const fourthBg = await table(page).locator('tr[data-rank="4"]').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const firstBg = await table(page)
+      .locator('tr[data-rank="1"]')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const fourthBg = await table(page)
+      .locator('tr[data-rank="4"]')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(firstBg).not.toBe(fourthBg);
     // Experience never rises down the ladder.
     const xp = await table(page).locator("tbody tr td:nth-child(4)").allInnerTexts();
@@ -129,7 +135,10 @@ test.describe("hiscores", () => {
     await expect(page.getByRole("button", { name: "Search" })).toBeVisible();
   });
 
-  test("activity ladders: Top Pkers and a boss from the menus, the player's activity panels, and the Old School lookups by per-mode path @mobile", async ({ page, request }) => {
+  test("activity ladders: Top Pkers and a boss from the menus, the player's activity panels, and the Old School lookups by per-mode path @mobile", async ({
+    page,
+    request,
+  }) => {
     const pker = await playerWithActivities({ [PVP_KILLS]: 987_654, [ZULRAH]: 4321, [CLUES_ALL]: 12 });
 
     await page.goto("/hiscores");

@@ -18,7 +18,10 @@ test("a reader stays who they are after opening a thread full of store-link imag
   const path = new URL(link).pathname + new URL(link).search;
 
   // The attacker posts (signed in as themselves in a context of their own).
-  const attackerPage = await page.context().browser()!.newPage({ baseURL: baseURL!, extraHTTPHeaders: { "x-forwarded-for": "127.9.9.9" } });
+  const attackerPage = await page
+    .context()
+    .browser()!
+    .newPage({ baseURL: baseURL!, extraHTTPHeaders: { "x-forwarded-for": "127.9.9.9" } });
   await signIn(attackerPage, attacker);
   const categories = (await (await attackerPage.request.get("/api/v1/forums")).json()) as Array<{ forums: Array<{ id: number; staff_only: boolean }> }>;
   const forum = categories.flatMap((c) => c.forums).find((f) => !f.staff_only)!;

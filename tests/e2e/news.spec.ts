@@ -38,7 +38,9 @@ test.describe("news", () => {
     // The server's own check on the image: its message under the field.
     await main.getByLabel("Image URL (optional)").fill("javascript:alert(1)");
     await main.getByRole("button", { name: "Publish News Post" }).click();
-    await expect(main.getByText("The image must be an http(s) address of a public host, or an image on this site (a path starting with /images/).")).toBeVisible();
+    await expect(
+      main.getByText("The image must be an http(s) address of a public host, or an image on this site (a path starting with /images/)."),
+    ).toBeVisible();
     await expect(main.getByLabel("Image URL (optional)")).toHaveAttribute("aria-invalid", "true");
     await main.getByLabel("Image URL (optional)").fill("");
     await main.getByRole("button", { name: "Publish News Post" }).click();

@@ -64,7 +64,9 @@ async function watchConsole(page: Page): Promise<string[]> {
 /** React attaches its fiber to the DOM it hydrates: a link inside <body> carries it once scripts ran. */
 async function expectHydrated(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector("body a[href]") ?? {}).some((k) => k.startsWith("__reactFiber"))), { message: `${page.url()} hydrates` })
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector("body a[href]") ?? {}).some((k) => k.startsWith("__reactFiber"))), {
+      message: `${page.url()} hydrates`,
+    })
     .toBe(true);
 }
 
@@ -117,9 +119,29 @@ test.describe("walk every page", () => {
     // reset password from the email, order complete), the dynamic ones (reached from their
     // lists) and /news/create (staff, from /news and the staff area).
     const SPEC_PAGES = [
-      "/", "/terms", "/privacy", "/rules", "/faq", "/partnerships", "/register", "/login", "/play", "/store", "/credits",
-      "/vote", "/hiscores", "/account", "/account/tickets", "/account/purchases", "/account/change-password",
-      "/account/request-password-reset", "/tickets", "/ticketinfo", "/tickets/create", "/forums", "/news",
+      "/",
+      "/terms",
+      "/privacy",
+      "/rules",
+      "/faq",
+      "/partnerships",
+      "/register",
+      "/login",
+      "/play",
+      "/store",
+      "/credits",
+      "/vote",
+      "/hiscores",
+      "/account",
+      "/account/tickets",
+      "/account/purchases",
+      "/account/change-password",
+      "/account/request-password-reset",
+      "/tickets",
+      "/ticketinfo",
+      "/tickets/create",
+      "/forums",
+      "/news",
     ];
     const user = await createE2EUser();
     await startSignedIn(page, user);
@@ -139,7 +161,10 @@ test.describe("walk every page", () => {
         }
       }
     }
-    expect(SPEC_PAGES.filter((p) => !foundOn.has(p)), "pages of docs/product.md §2 no page links to").toEqual([]);
+    expect(
+      SPEC_PAGES.filter((p) => !foundOn.has(p)),
+      "pages of docs/product.md §2 no page links to",
+    ).toEqual([]);
     // The information pages hang off the chrome itself: one click from home.
     for (const p of ["/terms", "/privacy", "/rules", "/faq", "/partnerships"]) expect(foundOn.get(p), p).toBe("/");
   });

@@ -10,11 +10,13 @@ import { sql } from "./support/store-link";
 // forms work against the real server. The whole first start of a real owner (production mode,
 // empty database, first forum, first thread) is tests/smoke/staff-forums.test.mjs.
 
-
 /** A signed-in page for a new account of this privilege (a session cookie, as the login route makes one). */
 async function signedIn(browser: Browser, baseURL: string, privilege: "OWNER" | "ADMINISTRATOR" | "PLAYER"): Promise<Page> {
   const user = await createE2EUser({ privilege });
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   await context.addCookies([{ name: "session", value: await createE2ESession(user.id), url: baseURL }]);
   return context.newPage();
 }
@@ -29,7 +31,11 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe("staff console: forums, game keys, jobs", () => {
-  for (const [path, heading] of [["/staff/forums", "Forum structure"], ["/staff/game-keys", "Game keys"], ["/staff/jobs", "Background jobs"]] as const) {
+  for (const [path, heading] of [
+    ["/staff/forums", "Forum structure"],
+    ["/staff/game-keys", "Game keys"],
+    ["/staff/jobs", "Background jobs"],
+  ] as const) {
     test(`${path} passes axe and fits a 360 px screen`, async ({ browser, baseURL }) => {
       test.setTimeout(270_000); // two axe runs on a shared machine
       const page = await signedIn(browser, baseURL!, "OWNER");
@@ -141,7 +147,10 @@ test.describe("staff console: forums, game keys, jobs", () => {
     const res = await page.request.post("/api/v1/game/players-online", { headers: { "x-api-key": key }, data: { world: 998, count: 1 } });
     expect(res.status()).toBe(200);
     await page.getByRole("button", { name: `Revoke key ${label} (${key.slice(0, 12)})` }).click();
-    await page.getByRole("dialog", { name: `Revoke ${label}?` }).getByRole("button", { name: "Revoke key" }).click();
+    await page
+      .getByRole("dialog", { name: `Revoke ${label}?` })
+      .getByRole("button", { name: "Revoke key" })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: `Revoked ${label}` })).toBeVisible();
     await expect(page.getByTestId("game-key-row").filter({ hasText: label })).toContainText("Revoked");
     const after = await page.request.post("/api/v1/game/players-online", { headers: { "x-api-key": key }, data: { world: 998, count: 1 } });
@@ -154,7 +163,12 @@ test.describe("staff console: forums, game keys, jobs", () => {
     const task = `e2e-${uniqueUsername("j").slice(1, 8)}`;
     const fail = async (error: string) =>
       Number(
-        (await sql<{ id: string }>(`SELECT id::text FROM graphile_worker.permanently_fail_jobs(ARRAY[(SELECT id FROM graphile_worker.add_job($1, '{}'::json))], $2)`, [task, error]))[0]!.id,
+        (
+          await sql<{ id: string }>(
+            `SELECT id::text FROM graphile_worker.permanently_fail_jobs(ARRAY[(SELECT id FROM graphile_worker.add_job($1, '{}'::json))], $2)`,
+            [task, error],
+          )
+        )[0]!.id,
       );
     const first = await fail("e2e: SMTP said no");
     const second = await fail("e2e: Discord said no");
@@ -165,12 +179,19 @@ test.describe("staff console: forums, game keys, jobs", () => {
     await expect(card(first)).toContainText("25 of 25 attempts");
     await expect(page.getByRole("rowheader", { name: task })).toBeVisible();
 
-    await card(first).getByRole("button", { name: `Retry job #${first}` }).click();
+    await card(first)
+      .getByRole("button", { name: `Retry job #${first}` })
+      .click();
     await expect(card(first)).toHaveCount(0);
     expect((await sql<{ attempts: number }>(`SELECT attempts FROM graphile_worker.jobs WHERE id = $1`, [first]))[0]).toEqual({ attempts: 0 });
 
-    await card(second).getByRole("button", { name: `Delete job #${second}` }).click();
-    await page.getByRole("dialog", { name: `Delete job #${second}?` }).getByRole("button", { name: "Delete job" }).click();
+    await card(second)
+      .getByRole("button", { name: `Delete job #${second}` })
+      .click();
+    await page
+      .getByRole("dialog", { name: `Delete job #${second}?` })
+      .getByRole("button", { name: "Delete job" })
+      .click();
     await expect(card(second)).toHaveCount(0);
     expect(await sql(`SELECT id FROM graphile_worker.jobs WHERE id = $1`, [second])).toEqual([]);
     // Tidy up the retried one (no runner knows its task).

@@ -18,7 +18,10 @@ const UPLOT_MARK = "cursor-pt";
 
 async function signedIn(browser: Browser, baseURL: string, privilege: "ADMINISTRATOR" | "MODERATOR" | "PLAYER"): Promise<Page> {
   const user = await createE2EUser({ privilege });
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   await context.addCookies([{ name: "session", value: await createE2ESession(user.id), url: baseURL }]);
   return context.newPage();
 }
@@ -118,7 +121,10 @@ test.describe("staff dashboard", () => {
     await waiting.getByRole("link", { name: /Open tickets/ }).click();
     await expect(mod).toHaveURL(/\/staff\/tickets$/);
     await mod.goto("/staff");
-    await mod.getByRole("region", { name: "Waiting for staff" }).getByRole("link", { name: /Reports waiting/ }).click();
+    await mod
+      .getByRole("region", { name: "Waiting for staff" })
+      .getByRole("link", { name: /Reports waiting/ })
+      .click();
     await expect(mod).toHaveURL(/\/staff\/forums\/reports$/);
 
     const admin = await signedIn(browser, baseURL!, "ADMINISTRATOR");
@@ -131,7 +137,10 @@ test.describe("staff dashboard", () => {
     await expect(admin).toHaveURL(/\/staff\/jobs$/);
     await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
     await admin.goto("/staff");
-    await admin.getByRole("region", { name: "Waiting for staff" }).getByRole("link", { name: /Payment events not applied/ }).click();
+    await admin
+      .getByRole("region", { name: "Waiting for staff" })
+      .getByRole("link", { name: /Payment events not applied/ })
+      .click();
     await expect(admin).toHaveURL(/\/staff\/payments\?view=events$/);
     await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
   });

@@ -20,7 +20,11 @@ const STRIPE_LOCAL_SECRET = `whsec_${createHmac("sha256", AUTH_SECRET).update("p
 async function deliveriesKey(): Promise<string> {
   const prefix = `gsk_${randomBytes(12).toString("hex").slice(0, 8)}`;
   const key = `${prefix}_${randomBytes(32).toString("base64url")}`;
-  await sql(`INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ($1, $2, $3, ARRAY['deliveries'])`, [`e2e-${prefix}`, prefix, createHash("sha256").update(key).digest("hex")]);
+  await sql(`INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ($1, $2, $3, ARRAY['deliveries'])`, [
+    `e2e-${prefix}`,
+    prefix,
+    createHash("sha256").update(key).digest("hex"),
+  ]);
   return key;
 }
 
@@ -56,20 +60,30 @@ test("an administrator re-sends a delivered item, and the game claims the copy e
 
   // The game server's own claim, with its key, hands the copy out once.
   const headers = { "x-api-key": await deliveriesKey() };
-  const claim = async () => (await (await page.request.post("/api/v1/game/deliveries/claim", { headers, data: { player_id: player.id } })).json()) as { lease_id: string | null; deliveries: { id: number; kind: string; payload: unknown }[] };
+  const claim = async () =>
+    (await (await page.request.post("/api/v1/game/deliveries/claim", { headers, data: { player_id: player.id } })).json()) as {
+      lease_id: string | null;
+      deliveries: { id: number; kind: string; payload: unknown }[];
+    };
   const first = await claim();
-  expect(first.deliveries).toEqual([{ id: copyId, kind: "store_item", payload: { item_id: 4151, quantity: 1, name: "Abyssal whip" }, created: expect.any(String) }]);
+  expect(first.deliveries).toEqual([
+    { id: copyId, kind: "store_item", payload: { item_id: 4151, quantity: 1, name: "Abyssal whip" }, created: expect.any(String) },
+  ]);
   expect((await claim()).deliveries).toEqual([]);
   const ack = await page.request.post("/api/v1/game/deliveries/ack", { headers, data: { lease_id: first.lease_id, delivery_ids: [copyId] } });
   expect(await ack.json()).toEqual({ delivered: [copyId], rejected: [] });
   expect((await claim()).deliveries).toEqual([]);
-  expect(await sql(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'deliveries.resent' AND "targetId" = $1`, [String(original!.id)])).toEqual([{ n: 1 }]);
+  expect(await sql(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'deliveries.resent' AND "targetId" = $1`, [String(original!.id)])).toEqual([
+    { n: 1 },
+  ]);
 });
 
 test("an administrator re-applies a refused payment event once; a second click from an older page changes nothing", async ({ page, context }) => {
   test.setTimeout(180_000);
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
-  const [pkg] = await sql<{ id: number }>(`INSERT INTO credit_packages (credits, "bonusCredits", "priceCents", "imageUrl", active) VALUES (1000, 100, 5000, '/favicon.ico', false) RETURNING id`);
+  const [pkg] = await sql<{ id: number }>(
+    `INSERT INTO credit_packages (credits, "bonusCredits", "priceCents", "imageUrl", active) VALUES (1000, 100, 5000, '/favicon.ico', false) RETURNING id`,
+  );
   const providerRef = `pi_e2e_${randomBytes(6).toString("hex")}`;
   const [purchase] = await sql<{ id: number }>(
     `INSERT INTO credit_purchases ("userId", "creditPackageId", method, "providerRef", credits, "bonusCredits", "amountCents", "updatedAt") VALUES ($1, $2, 'STRIPE', $3, 1000, 100, 5000, now()) RETURNING id`,
@@ -85,7 +99,10 @@ test("an administrator re-applies a refused payment event once; a second click f
     data: { object: { id: providerRef, object: "payment_intent", amount_received: 4999, currency: "usd", metadata: { purchase_id: String(purchase!.id) } } },
   });
   const hook = await page.request.post("/api/v1/webhooks/stripe", {
-    headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_LOCAL_SECRET }) },
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_LOCAL_SECRET }),
+    },
     data: body,
   });
   expect(hook.status()).toBe(200);
@@ -102,14 +119,18 @@ test("an administrator re-applies a refused payment event once; a second click f
   // Staff fix the cause: the $49.99 received is accepted as the price.
   await sql(`UPDATE credit_purchases SET "amountCents" = 4999 WHERE id = $1`, [purchase!.id]);
   const reapply = async (p: Page) => {
-    await card(p).getByRole("button", { name: `Re-apply event ${eventId}` }).click();
+    await card(p)
+      .getByRole("button", { name: `Re-apply event ${eventId}` })
+      .click();
     const dialog = p.getByRole("dialog", { name: `Re-apply event ${eventId}?` });
     await dialog.getByLabel("Reason (kept in the audit log)").fill("Promotion code at checkout: honour the $49.99 paid");
     await dialog.getByRole("button", { name: "Re-apply", exact: true }).click();
     return dialog;
   };
   const done = await reapply(page);
-  await expect(done.getByRole("status")).toContainText(`applied. Purchase #${purchase!.id} is paid. ${player.username} now has 1,100 credits and $49.99 spent in total (rank: premium).`);
+  await expect(done.getByRole("status")).toContainText(
+    `applied. Purchase #${purchase!.id} is paid. ${player.username} now has 1,100 credits and $49.99 spent in total (rank: premium).`,
+  );
   await done.getByRole("button", { name: "Done" }).click();
   await expect(card(page)).toHaveCount(0);
 
@@ -138,7 +159,8 @@ test("a moderator gets the 404 page at /staff/payments and /staff/deliveries, an
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
   }
-  for (const path of ["/api/v1/staff/payments", "/api/v1/staff/payments/events", "/api/v1/staff/deliveries"]) expect((await page.request.get(path)).status(), path).toBe(403);
+  for (const path of ["/api/v1/staff/payments", "/api/v1/staff/payments/events", "/api/v1/staff/deliveries"])
+    expect((await page.request.get(path)).status(), path).toBe(403);
   // Same-origin, like the site's own forms, so the privilege is what refuses it (not the CSRF check).
   const origin = new URL(baseURL!).origin;
   for (const path of ["/api/v1/staff/payments/events/1/reapply", "/api/v1/staff/deliveries/1/resend", "/api/v1/staff/deliveries/1/cancel"]) {
@@ -152,19 +174,38 @@ test("the payments and deliveries pages pass axe and fit a 360 px wide screen", 
   test.setTimeout(180_000);
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
   // Something on each page: a pending delivery with a long name, and a purchase with a refused event.
-  await sql(`INSERT INTO game_deliveries ("userId", kind, payload) VALUES ($1, 'STORE_ITEM', $2::jsonb)`, [player.id, JSON.stringify({ itemId: 11802, quantity: 1, name: "Armadyl godsword (ornamented)" })]);
-  const [pkg] = await sql<{ id: number }>(`INSERT INTO credit_packages (credits, "bonusCredits", "priceCents", "imageUrl", active) VALUES (500, 0, 2500, '/favicon.ico', false) RETURNING id`);
-  const ref = `pi_e2e_${randomBytes(6).toString("hex")}`;
-  const [purchase] = await sql<{ id: number }>(`INSERT INTO credit_purchases ("userId", "creditPackageId", method, "providerRef", credits, "bonusCredits", "amountCents", "updatedAt") VALUES ($1, $2, 'STRIPE', $3, 500, 0, 2500, now()) RETURNING id`, [player.id, pkg!.id, ref]);
-  await sql(`INSERT INTO webhook_events (provider, "eventId", type, payload, "processedAt", error, "creditPurchaseId") VALUES ('STRIPE', $1, 'payment_intent.succeeded', $2::jsonb, now() AT TIME ZONE 'UTC', 'paid 100 usd, expected 2500 USD', $3)`, [
-    `evt_e2e_${randomBytes(6).toString("hex")}`,
-    JSON.stringify({ id: "evt", data: { object: { id: ref, amount_received: 100, currency: "usd", metadata: { purchase_id: String(purchase!.id), note: "a long value ".repeat(20) } } } }),
-    purchase!.id,
+  await sql(`INSERT INTO game_deliveries ("userId", kind, payload) VALUES ($1, 'STORE_ITEM', $2::jsonb)`, [
+    player.id,
+    JSON.stringify({ itemId: 11802, quantity: 1, name: "Armadyl godsword (ornamented)" }),
   ]);
+  const [pkg] = await sql<{ id: number }>(
+    `INSERT INTO credit_packages (credits, "bonusCredits", "priceCents", "imageUrl", active) VALUES (500, 0, 2500, '/favicon.ico', false) RETURNING id`,
+  );
+  const ref = `pi_e2e_${randomBytes(6).toString("hex")}`;
+  const [purchase] = await sql<{ id: number }>(
+    `INSERT INTO credit_purchases ("userId", "creditPackageId", method, "providerRef", credits, "bonusCredits", "amountCents", "updatedAt") VALUES ($1, $2, 'STRIPE', $3, 500, 0, 2500, now()) RETURNING id`,
+    [player.id, pkg!.id, ref],
+  );
+  await sql(
+    `INSERT INTO webhook_events (provider, "eventId", type, payload, "processedAt", error, "creditPurchaseId") VALUES ('STRIPE', $1, 'payment_intent.succeeded', $2::jsonb, now() AT TIME ZONE 'UTC', 'paid 100 usd, expected 2500 USD', $3)`,
+    [
+      `evt_e2e_${randomBytes(6).toString("hex")}`,
+      JSON.stringify({
+        id: "evt",
+        data: { object: { id: ref, amount_received: 100, currency: "usd", metadata: { purchase_id: String(purchase!.id), note: "a long value ".repeat(20) } } },
+      }),
+      purchase!.id,
+    ],
+  );
 
   await page.setViewportSize({ width: 360, height: 740 });
   await startSignedIn(page, admin);
-  for (const path of ["/staff/payments", "/staff/payments?view=events", `/staff/deliveries?player=${encodeURIComponent(player.username)}`, "/staff/deliveries"]) {
+  for (const path of [
+    "/staff/payments",
+    "/staff/payments?view=events",
+    `/staff/deliveries?player=${encodeURIComponent(player.username)}`,
+    "/staff/deliveries",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Open the raw payloads too: their boxes scroll on their own, the page does not.

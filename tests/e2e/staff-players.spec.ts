@@ -11,12 +11,15 @@ import { sql } from "./support/store-link";
 // the ledger; the audit log shows it all. Who may not see these pages gets the 404 page, and
 // the pages pass axe and fit a 360 px wide phone.
 
-
 /** A game server key allowed to verify logins (only its hash is stored, as the CLI does). */
 async function loginKey(): Promise<string> {
   const prefix = `gsk_${randomBytes(12).toString("hex").slice(0, 8)}`;
   const key = `${prefix}_${randomBytes(32).toString("base64url")}`;
-  await sql(`INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ($1, $2, $3, ARRAY['login'])`, [`e2e-${prefix}`, prefix, createHash("sha256").update(key).digest("hex")]);
+  await sql(`INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ($1, $2, $3, ARRAY['login'])`, [
+    `e2e-${prefix}`,
+    prefix,
+    createHash("sha256").update(key).digest("hex"),
+  ]);
   return key;
 }
 
@@ -78,7 +81,10 @@ test("an administrator bans a player until tomorrow, the player is refused every
   await undo.getByRole("button", { name: "Unban" }).click();
   await expect(undo).toBeHidden();
   await expect(page.getByRole("region", { name: "Account" }).getByText("Not banned")).toBeVisible();
-  const again = await page.request.post("/api/v1/game/login", { headers: { "x-api-key": key }, data: { username: player.username, password: player.password } });
+  const again = await page.request.post("/api/v1/game/login", {
+    headers: { "x-api-key": key },
+    data: { username: player.username, password: player.password },
+  });
   expect(await again.json()).toMatchObject({ ok: true });
 
   // Credits from the player's page: the ledger line and the new balance.
@@ -125,10 +131,16 @@ test("the players, player and audit pages pass axe and fit a phone @mobile", asy
   const [admin, player] = await Promise.all([createE2EUser({ privilege: "ADMINISTRATOR" }), createE2EUser()]);
   await startSignedIn(page, admin);
   // Something in each part of the player's page: a ledger line and a ban.
-  expect((await page.request.post("/api/v1/staff/credits", { data: { username: player.username, amount: 250, reason: "Gold bought on ticket #20" } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/api/v1/staff/credits", { data: { username: player.username, amount: 250, reason: "Gold bought on ticket #20" } })).status(),
+  ).toBe(200);
   expect((await page.request.post(`/api/v1/staff/players/${player.id}/ban`, { data: { reason: "Spamming the trade channel" } })).status()).toBe(200);
 
-  for (const path of [`/staff/players?q=${encodeURIComponent(player.username)}`, `/staff/players/${player.id}`, `/staff/audit?targetType=user&target=${player.id}`]) {
+  for (const path of [
+    `/staff/players?q=${encodeURIComponent(player.username)}`,
+    `/staff/players/${player.id}`,
+    `/staff/audit?targetType=user&target=${player.id}`,
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await axeViolations(page), path).toEqual([]);

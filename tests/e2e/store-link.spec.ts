@@ -97,6 +97,8 @@ test("unticking 'Deliver in game' buys credits for the website balance as usual"
   await modal.getByRole("button", { name: "Continue to payment" }).click();
   await modal.getByTestId("test-checkout").getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL((u) => u.pathname === "/store/success");
-  await expect.poll(async () => (await sql<{ storeCredits: number }>(`SELECT "storeCredits" FROM users WHERE id = $1`, [user.id]))[0]!.storeCredits).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await sql<{ storeCredits: number }>(`SELECT "storeCredits" FROM users WHERE id = $1`, [user.id]))[0]!.storeCredits)
+    .toBeGreaterThan(0);
   expect(await sql(`SELECT id FROM game_deliveries WHERE "userId" = $1`, [user.id])).toEqual([]);
 });

@@ -17,7 +17,6 @@ const STORE_COMMAND_NOTE = "Credit packages can only be bought via the in-game s
 const atPath = (path: string) => (url: URL) => url.pathname === path;
 const tag = () => `E2E${randomBytes(3).toString("hex")}`;
 
-
 /** The number shown on the store's balance line. */
 async function shownBalance(page: Page): Promise<number> {
   return Number((await page.getByTestId("store-balance-amount").innerText()).replace(/,/g, ""));
@@ -41,7 +40,13 @@ test.describe("store", () => {
     const t = tag();
     // 14 products: 12 on page 1 (the contract's page size), 2 on page 2; one on sale, one not for Ironmen.
     const specs = Array.from({ length: 14 }, (_, i) => ({ name: `${t} Relic ${String(i + 1).padStart(2, "0")}`, price: 100 + i }));
-    specs[0] = { name: `${t} Ember Crown`, price: 200, sale: "MEDIUM" as const, ironman: false, description: "A crown that still smoulders." } as (typeof specs)[number];
+    specs[0] = {
+      name: `${t} Ember Crown`,
+      price: 200,
+      sale: "MEDIUM" as const,
+      ironman: false,
+      description: "A crown that still smoulders.",
+    } as (typeof specs)[number];
     const { categoryId } = await e2eCredits.createCategoryWithProducts(`${t} Relics`, specs);
     const user = await createE2EUser();
     await e2eCredits.grantCredits(user.id, 1000);
@@ -58,7 +63,15 @@ test.describe("store", () => {
     // Donator modals: every rank and the custom donations.
     await main.getByRole("button", { name: "Donator Benefits" }).click();
     const benefits = page.getByRole("dialog", { name: "Donator Benefits" });
-    const ranks: [string, string][] = [["Premium", "25"], ["Expansion", "50"], ["Extreme", "200"], ["Respected", "400"], ["Legendary", "1,000"], ["Mythical", "2,500"], ["Uber", "5,000"]];
+    const ranks: [string, string][] = [
+      ["Premium", "25"],
+      ["Expansion", "50"],
+      ["Extreme", "200"],
+      ["Respected", "400"],
+      ["Legendary", "1,000"],
+      ["Mythical", "2,500"],
+      ["Uber", "5,000"],
+    ];
     for (const [rank, dollars] of ranks) {
       await expect(benefits.getByRole("heading", { name: new RegExp(`^${rank}\\s*\\$${dollars} donated$`) })).toBeVisible();
     }

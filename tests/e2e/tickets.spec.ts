@@ -7,7 +7,12 @@ import { startSignedIn, test } from "./support/accounts";
 // reply form and has the email. Another player reaching it by id gets the 404 page.
 
 test.describe("support tickets", () => {
-  test("a player opens and replies, staff close it from the queue, the player sees it closed and got an email", async ({ page, browser, extraHTTPHeaders, baseURL }) => {
+  test("a player opens and replies, staff close it from the queue, the player sees it closed and got an email", async ({
+    page,
+    browser,
+    extraHTTPHeaders,
+    baseURL,
+  }) => {
     test.setTimeout(270_000);
     const player = await createE2EUser();
     const title = `Lost my cape ${uniqueUsername("t").slice(1, 7)}`;

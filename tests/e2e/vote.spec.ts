@@ -25,7 +25,6 @@ type Api = (typeof API)[keyof typeof API];
 
 const atPath = (path: string) => (url: URL) => url.pathname === path;
 
-
 /** "11:59:58" → seconds. */
 function seconds(hms: string): number {
   const [h, m, s] = hms.split(":").map(Number);
@@ -59,7 +58,11 @@ test.describe("vote page", () => {
     expect(contractBody(API.metrics, metrics)).toBe(JSON.stringify(metrics));
     expect(() => contractBody(API.metrics, { ...metrics, total_votes: 1 })).toThrow();
     expect(() => contractBody(API.metrics, { ...metrics, totalVotes: "1" })).toThrow();
-    expect(() => contractBody(API.history, { results: [{ id: 1, site: "runelocus", site_name: "RuneLocus", time: "2026-11-22T07:00:00.000Z", counted: true, reason: null, reward: "sent" }] })).toThrow();
+    expect(() =>
+      contractBody(API.history, {
+        results: [{ id: 1, site: "runelocus", site_name: "RuneLocus", time: "2026-11-22T07:00:00.000Z", counted: true, reason: null, reward: "sent" }],
+      }),
+    ).toThrow();
     expect(() => contractBody(API.countdown, { runelocus: null, rsps_list: null })).toThrow();
     expect(() => contractBody(API.countdown, { details: 500 }, 500)).toThrow();
   });
@@ -174,7 +177,15 @@ test.describe("vote page", () => {
     });
     await answer(page, API.history, {
       results: [
-        { id: 3, site: "runelist", site_name: "Runelist", time: "2026-11-22T09:00:00.000Z", counted: false, reason: "Within the 12-hour cooldown", reward: null },
+        {
+          id: 3,
+          site: "runelist",
+          site_name: "Runelist",
+          time: "2026-11-22T09:00:00.000Z",
+          counted: false,
+          reason: "Within the 12-hour cooldown",
+          reward: null,
+        },
         { id: 2, site: "rsps_list", site_name: "RSPS-List", time: "2026-11-22T08:00:00.000Z", counted: true, reason: null, reward: "delivered" },
         { id: 1, site: "runelocus", site_name: "RuneLocus", time: "2026-11-22T07:00:00.000Z", counted: true, reason: null, reward: "pending" },
       ],
@@ -259,7 +270,11 @@ test.describe("vote page", () => {
   });
 
   // Needs the vote API (countdown, metrics, history, callbacks): the whole path a real vote takes.
-  test("after a vote on RuneLocus its button counts down, the others stay available, and the vote shows in recent votes and statistics", async ({ page, context, request }) => {
+  test("after a vote on RuneLocus its button counts down, the others stay available, and the vote shows in recent votes and statistics", async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const user = await createE2EUser();
     await startSignedIn(page, user);
@@ -273,7 +288,9 @@ test.describe("vote page", () => {
     const [votesBefore, monthlyBefore] = [before!.total, before!.monthly];
 
     // The player clicks RuneLocus: a new tab opens on the listing site (answered here: no internet).
-    await context.route(/^https:\/\/www\.runelocus\.com\//, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>RuneLocus</title><p>Thanks for voting!</p>" }));
+    await context.route(/^https:\/\/www\.runelocus\.com\//, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>RuneLocus</title><p>Thanks for voting!</p>" }),
+    );
     const link = site(page, "runelocus").getByRole("link");
     const href = (await link.getAttribute("href"))!;
     // The query parameters the template fills with the token and the name.
@@ -334,7 +351,9 @@ test.describe("vote page", () => {
     await expect(stats.getByTestId("monthly-votes-label")).toHaveText(`Votes in ${monthYear(metrics.month, metrics.year)}`);
     await expect(stats.getByTestId("total-votes")).toHaveText(metrics.totalVotes.toLocaleString("en-US"));
     await expect(stats.getByTestId("monthly-votes")).toHaveText(metrics.monthlyVotes.toLocaleString("en-US"));
-    await expect(stats.getByTestId("vote-leaderboard").getByTestId("leaderboard-username")).toHaveText(metrics.monthlyLeaderboard.map((r: { username: string }) => r.username));
+    await expect(stats.getByTestId("vote-leaderboard").getByTestId("leaderboard-username")).toHaveText(
+      metrics.monthlyLeaderboard.map((r: { username: string }) => r.username),
+    );
     // With fewer than ten other voters this month, everyone who voted is on the leaderboard.
     const [others] = await e2eQuery<{ n: number }>(
       `SELECT count(DISTINCT v."userId")::int AS n FROM votes v JOIN users u ON u.id = v."userId"

@@ -4,9 +4,15 @@
 import { db } from "@/lib/server/db";
 
 export async function setEndedBan(userId: number, reason = "ended ban"): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { bannedAt: new Date(Date.now() - 3_600_000), bannedUntil: new Date(Date.now() - 60_000), banReason: reason } });
+  await db.user.update({
+    where: { id: userId },
+    data: { bannedAt: new Date(Date.now() - 3_600_000), bannedUntil: new Date(Date.now() - 60_000), banReason: reason },
+  });
 }
 
 export async function setRunningBan(userId: number, reason = "running ban"): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { bannedAt: new Date(Date.now() - 60_000), bannedUntil: new Date(Date.now() + 3_600_000), banReason: reason } });
+  await db.user.update({
+    where: { id: userId },
+    data: { bannedAt: new Date(Date.now() - 60_000), bannedUntil: new Date(Date.now() + 3_600_000), banReason: reason },
+  });
 }

@@ -41,7 +41,18 @@ export function creditsFactory(sql: SqlExecutor) {
       const [row] = await sql<{ id: number }>(
         `INSERT INTO store_products (name, "imageHref", "categoryId", ironman, description, price, "salePrice", sale, "gameItemId", "sortOrder", "updatedAt")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8::"SaleTier", $9, $10, (now() AT TIME ZONE 'UTC')) RETURNING id`,
-        [p.name, p.imageHref ?? "/images/store/santa-hat.svg", cat.id, p.ironman ?? true, p.description ?? `${p.name}, made for a test.`, p.price, salePrice, p.sale ?? null, 9000 + i, i],
+        [
+          p.name,
+          p.imageHref ?? "/images/store/santa-hat.svg",
+          cat.id,
+          p.ironman ?? true,
+          p.description ?? `${p.name}, made for a test.`,
+          p.price,
+          salePrice,
+          p.sale ?? null,
+          9000 + i,
+          i,
+        ],
       );
       if (!row) throw new Error("createCategoryWithProducts: product INSERT returned no row");
       created.push({ id: Number(row.id), name: p.name, price: p.price, salePrice });
@@ -60,7 +71,7 @@ export function creditsFactory(sql: SqlExecutor) {
 }
 
 /** The factory on the e2e database (one short-lived `pg` connection per statement, as e2e-users.ts). */
-export const e2eCredits = creditsFactory(async <T,>(text: string, values: readonly unknown[]) => {
+export const e2eCredits = creditsFactory(async <T>(text: string, values: readonly unknown[]) => {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) throw new Error("E2E_DATABASE_URL is not set: run the journeys through `node scripts/test.mjs --only=build,e2e`.");
   const client = new pg.Client({ connectionString: url });

@@ -69,7 +69,17 @@ export function userFactory(sql: SqlExecutor) {
       `INSERT INTO users ("username", "usernameKey", "email", "emailKey", "passwordHash", "privilege", "isActive", "emailVerifiedAt", "bannedAt", "banReason", "updatedAt")
        VALUES ($1, $2, $3, $4, $5, $6::"Privilege", $7, ${confirmed ? UTC_NOW : "NULL"}, ${utc(8)}, $9, ${UTC_NOW})
        RETURNING id`,
-      [username, usernameKey(username), email, email.toLowerCase(), await passwordHash(password), opts.privilege ?? "PLAYER", confirmed, opts.bannedAt?.toISOString() ?? null, opts.banReason ?? null],
+      [
+        username,
+        usernameKey(username),
+        email,
+        email.toLowerCase(),
+        await passwordHash(password),
+        opts.privilege ?? "PLAYER",
+        confirmed,
+        opts.bannedAt?.toISOString() ?? null,
+        opts.banReason ?? null,
+      ],
     );
     if (!row) throw new Error("user factory: INSERT returned no row");
     return { id: Number(row.id), username, email, password };
@@ -83,7 +93,14 @@ export function userFactory(sql: SqlExecutor) {
     await sql(
       `INSERT INTO sessions ("tokenHash", "userId", "userAgent", "ip", "createdAt", "lastSeenAt", "idleExpiresAt", "absoluteExpiresAt")
        VALUES ($1, $2, $3, $4, ${UTC_NOW}, ${UTC_NOW}, ${utc(5)}, ${utc(6)})`,
-      [tokenHash, userId, opts.userAgent?.slice(0, 300) ?? null, opts.ip ?? null, new Date(now + SESSION_IDLE_MS).toISOString(), new Date(now + SESSION_ABSOLUTE_MS).toISOString()],
+      [
+        tokenHash,
+        userId,
+        opts.userAgent?.slice(0, 300) ?? null,
+        opts.ip ?? null,
+        new Date(now + SESSION_IDLE_MS).toISOString(),
+        new Date(now + SESSION_ABSOLUTE_MS).toISOString(),
+      ],
     );
     return token;
   }

@@ -120,7 +120,8 @@ describe("two-factor authentication", () => {
   it("rate limits code attempts per account", async () => {
     const { session } = await signedIn();
     await call(statusRoute, { cookies: { session } });
-    const attempt = (s: string, from: Record<string, string>) => call(activateRoute, { method: "POST", cookies: { session: s }, headers: { ...SAME_ORIGIN, ...from }, body: { code: "111111" } });
+    const attempt = (s: string, from: Record<string, string>) =>
+      call(activateRoute, { method: "POST", cookies: { session: s }, headers: { ...SAME_ORIGIN, ...from }, body: { code: "111111" } });
     // Each attempt from another address: only a limit on the account can refuse the 11th.
     for (let i = 0; i < 10; i++) expect((await attempt(session, ip())).status, `attempt ${i + 1}`).toBe(400);
     const address = ip();
@@ -157,7 +158,14 @@ describe("two-factor authentication", () => {
     // A asks for B's by every name a request could carry (id, user id, username, in the query):
     // the answer is still A's own pending secret, for A's account name, and nothing of B's.
     const bId = String(b.user.id);
-    const asks = [`?id=${bId}`, `?user_id=${bId}`, `?userId=${bId}`, `?player_id=${bId}`, `?username=${encodeURIComponent(b.user.username)}`, `?id=${bId}&user_id=${bId}&username=${encodeURIComponent(b.user.username)}`];
+    const asks = [
+      `?id=${bId}`,
+      `?user_id=${bId}`,
+      `?userId=${bId}`,
+      `?player_id=${bId}`,
+      `?username=${encodeURIComponent(b.user.username)}`,
+      `?id=${bId}&user_id=${bId}&username=${encodeURIComponent(b.user.username)}`,
+    ];
     for (const q of asks) {
       const r = await call(statusRoute, { path: `/api/v1/2fa/status${q}`, cookies: { session: a.session } });
       expect(r.status, q).toBe(200);

@@ -61,7 +61,11 @@ describe("multi-write account changes are all or nothing", () => {
     const token = randomToken();
     await db.emailToken.create({ data: { userId: u.id, kind: "PASSWORD_RESET", tokenHash: sha256(token), expiresAt: new Date(Date.now() + 600_000) } });
     await failSessionRevocationFor(u.id);
-    const r = await call(resetRoute, { method: "POST", body: { uid: String(u.id), token, password: "Fresh!pass42", passwordConfirmation: "Fresh!pass42" }, headers: freshClient() });
+    const r = await call(resetRoute, {
+      method: "POST",
+      body: { uid: String(u.id), token, password: "Fresh!pass42", passwordConfirmation: "Fresh!pass42" },
+      headers: freshClient(),
+    });
     expect(r.status).toBe(500);
     await unchanged(u.id, other);
     expect((await db.emailToken.findFirstOrThrow({ where: { userId: u.id } })).usedAt).toBeNull();
@@ -70,7 +74,9 @@ describe("multi-write account changes are all or nothing", () => {
   it("ban: a failed session revocation leaves the player unbanned", async () => {
     const u = await createUser();
     const other = await createSessionToken(u.id);
-    await db.hiscoreStat.create({ data: { userId: u.id, gameMode: "REGULAR", xpMode: "REGULAR", skill: 0, level: 32, experience: 1000n, reachedAt: new Date() } });
+    await db.hiscoreStat.create({
+      data: { userId: u.id, gameMode: "REGULAR", xpMode: "REGULAR", skill: 0, level: 32, experience: 1000n, reachedAt: new Date() },
+    });
     await failSessionRevocationFor(u.id);
     await expect(banUser(u.username, "Botting")).rejects.toThrow();
     await unchanged(u.id, other);

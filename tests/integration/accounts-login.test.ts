@@ -72,7 +72,11 @@ describe("website login", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json.details).toBe("You have been rate limited, please try again later.");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    const owner = await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: { "x-forwarded-for": "10.55.5.5" } });
+    const owner = await call(loginRoute, {
+      method: "POST",
+      body: { username: u.username, password: DEFAULT_PASSWORD },
+      headers: { "x-forwarded-for": "10.55.5.5" },
+    });
     expect(owner.status).toBe(200);
   });
 
@@ -97,7 +101,8 @@ describe("website login", () => {
     for (let i = 0; i < 9; i++) await call(loginRoute, { method: "POST", body: { username: u.username, password: "Typo!pass1" }, headers: owner });
     expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: owner })).status).toBe(200);
     // The success reset this address's count: another nine typos are still allowed.
-    for (let i = 0; i < 9; i++) expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: "Typo!pass1" }, headers: owner })).status).toBe(400);
+    for (let i = 0; i < 9; i++)
+      expect((await call(loginRoute, { method: "POST", body: { username: u.username, password: "Typo!pass1" }, headers: owner })).status).toBe(400);
   });
 
   it("stops guessing spread over many addresses at a per-account ceiling, with Retry-After", async () => {
@@ -130,7 +135,8 @@ describe("GET /api/v1/user", () => {
     const u = await createUser();
     const byCookie = await call(userRoute, { cookies: { session: await loginCookie(u.username) } });
     expect(byCookie.status).toBe(200);
-    for (const field of ["name", "email", "privilege", "memberRank", "joinDate", "totalVotes", "totalSpent", "storeCredits", "is_staff"]) expect(byCookie.json).toHaveProperty(field);
+    for (const field of ["name", "email", "privilege", "memberRank", "joinDate", "totalVotes", "totalSpent", "storeCredits", "is_staff"])
+      expect(byCookie.json).toHaveProperty(field);
     const t = await call(tokenRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: ip() });
     const byBearer = await call(userRoute, { headers: { authorization: `Bearer ${t.json.access}` } });
     expect(byBearer.status).toBe(200);
@@ -146,7 +152,10 @@ describe("GET /api/v1/user", () => {
     const u = await createUser();
     const t = await call(tokenRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: ip() });
     expect(t.status).toBe(200);
-    const [header, payload] = String(t.json.access).split(".").slice(0, 2).map((part) => JSON.parse(Buffer.from(part, "base64url").toString()) as Record<string, unknown>) as [JWTHeaderParameters, JWTPayload];
+    const [header, payload] = String(t.json.access)
+      .split(".")
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, "base64url").toString()) as Record<string, unknown>) as [JWTHeaderParameters, JWTPayload];
     expect(payload.aud).toBe("api");
     const key = new TextEncoder().encode(process.env.AUTH_SECRET);
     const resigned = (claims: JWTPayload) => new SignJWT(claims).setProtectedHeader(header).sign(key);
@@ -231,7 +240,12 @@ describe("sessions and logout", () => {
     const bSession = await db.session.findFirstOrThrow({ where: { userId: b.id } });
     const listA = await call(listSessions, { cookies: { session: aToken } });
     expect((listA.json.results as Array<{ id: number }>).map((s) => s.id)).not.toContain(bSession.id);
-    const attempt = await call(endOne, { method: "DELETE", cookies: { session: aToken }, headers: SAME_ORIGIN, params: { kind: "browser", id: String(bSession.id) } });
+    const attempt = await call(endOne, {
+      method: "DELETE",
+      cookies: { session: aToken },
+      headers: SAME_ORIGIN,
+      params: { kind: "browser", id: String(bSession.id) },
+    });
     expect(attempt.status).toBe(404);
     expect((await call(userRoute, { cookies: { session: bToken } })).status).toBe(200);
   });

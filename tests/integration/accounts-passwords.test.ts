@@ -28,15 +28,30 @@ describe("POST /api/v1/change-password", () => {
     const u = await createUser();
     const here = await loginCookie(u.username);
     const elsewhere = await loginCookie(u.username);
-    const wrong = await call(changeRoute, { method: "POST", cookies: { session: here }, headers: SAME_ORIGIN, body: { password: "Bad!guess1", newPassword: "Fresh!pass22", newPasswordConfirmation: "Fresh!pass22" } });
+    const wrong = await call(changeRoute, {
+      method: "POST",
+      cookies: { session: here },
+      headers: SAME_ORIGIN,
+      body: { password: "Bad!guess1", newPassword: "Fresh!pass22", newPasswordConfirmation: "Fresh!pass22" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.password).toEqual(["Your current password is incorrect."]);
     expect(wrong.json.details).toBe("Your current password is incorrect.");
 
-    const mismatch = await call(changeRoute, { method: "POST", cookies: { session: here }, headers: SAME_ORIGIN, body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass22", newPasswordConfirmation: "Other!pass22" } });
+    const mismatch = await call(changeRoute, {
+      method: "POST",
+      cookies: { session: here },
+      headers: SAME_ORIGIN,
+      body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass22", newPasswordConfirmation: "Other!pass22" },
+    });
     expect(mismatch.json.newPasswordConfirmation).toEqual(["Passwords do not match."]);
 
-    const ok = await call(changeRoute, { method: "POST", cookies: { session: here }, headers: SAME_ORIGIN, body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass22", newPasswordConfirmation: "Fresh!pass22" } });
+    const ok = await call(changeRoute, {
+      method: "POST",
+      cookies: { session: here },
+      headers: SAME_ORIGIN,
+      body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass22", newPasswordConfirmation: "Fresh!pass22" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({ success: PASSWORD_CHANGED });
     expect((await call(userRoute, { cookies: { session: here } })).status).toBe(200);
@@ -55,7 +70,11 @@ describe("POST /api/v1/change-password", () => {
     const api = await call(tokenRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: ip() });
     const other = await call(tokenRoute, { method: "POST", body: { username: u.username, password: DEFAULT_PASSWORD }, headers: ip() });
     const auth = (t: unknown) => ({ authorization: `Bearer ${String(t)}` });
-    const ok = await call(changeRoute, { method: "POST", headers: auth(api.json.access), body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass33", newPasswordConfirmation: "Fresh!pass33" } });
+    const ok = await call(changeRoute, {
+      method: "POST",
+      headers: auth(api.json.access),
+      body: { password: DEFAULT_PASSWORD, newPassword: "Fresh!pass33", newPasswordConfirmation: "Fresh!pass33" },
+    });
     expect(ok.status).toBe(200);
     expect((await call(userRoute, { headers: auth(api.json.access) })).status).toBe(200);
     expect((await call(userRoute, { headers: auth(other.json.access) })).status).toBe(401);
@@ -105,7 +124,11 @@ describe("password reset", () => {
     const weak = await call(resetRoute, { method: "POST", body: { uid, token, password: "short", passwordConfirmation: "short" }, headers: ip() });
     expect(weak.status).toBe(400);
     expect(weak.json.password).toBeDefined();
-    const mismatch = await call(resetRoute, { method: "POST", body: { uid, token, password: "Brand!new77", passwordConfirmation: "Brand!new78" }, headers: ip() });
+    const mismatch = await call(resetRoute, {
+      method: "POST",
+      body: { uid, token, password: "Brand!new77", passwordConfirmation: "Brand!new78" },
+      headers: ip(),
+    });
     expect(mismatch.json.password_confirmation).toEqual(["Passwords do not match."]);
 
     const ok = await call(resetRoute, { method: "POST", body: { uid, token, password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() });
@@ -126,10 +149,18 @@ describe("password reset", () => {
     const u = await createUser({ username: `Reset${Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}` });
     // Contains the account's name, so "too common" would confirm which account the uid is.
     const named = `${u.username}!1`;
-    const bogus = await call(resetRoute, { method: "POST", body: { uid: String(u.id), token: "not-a-real-token", password: named, passwordConfirmation: named }, headers: ip() });
+    const bogus = await call(resetRoute, {
+      method: "POST",
+      body: { uid: String(u.id), token: "not-a-real-token", password: named, passwordConfirmation: named },
+      headers: ip(),
+    });
     expect(bogus.status).toBe(400);
     expect(bogus.json).toEqual({ details: "This password reset link is invalid or has expired. Please request a new one." });
-    const noAccount = await call(resetRoute, { method: "POST", body: { uid: "2147483647", token: "not-a-real-token", password: named, passwordConfirmation: named }, headers: ip() });
+    const noAccount = await call(resetRoute, {
+      method: "POST",
+      body: { uid: "2147483647", token: "not-a-real-token", password: named, passwordConfirmation: named },
+      headers: ip(),
+    });
     expect(noAccount.json).toEqual(bogus.json);
 
     // With a valid link the strength check applies, and the link stays usable.
@@ -141,7 +172,9 @@ describe("password reset", () => {
     const common = await call(resetRoute, { method: "POST", body: { ...fields, password: named, passwordConfirmation: named }, headers: ip() });
     expect(common.status).toBe(400);
     expect(common.json.password).toEqual(["This password is too common. Choose one that is harder to guess."]);
-    expect((await call(resetRoute, { method: "POST", body: { ...fields, password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() })).status).toBe(201);
+    expect(
+      (await call(resetRoute, { method: "POST", body: { ...fields, password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() })).status,
+    ).toBe(201);
   });
 
   it("refuses an expired link", async () => {
@@ -151,14 +184,19 @@ describe("password reset", () => {
     await runJobsUntilIdle();
     const link = linkIn(await mailbox().latestTo(u.email, since), "/account/reset-password");
     await db.emailToken.updateMany({ where: { userId: u.id }, data: { expiresAt: new Date(Date.now() - 1) } });
-    const r = await call(resetRoute, { method: "POST", body: { uid: link.searchParams.get("uid"), token: link.searchParams.get("token"), password: "Brand!new77", passwordConfirmation: "Brand!new77" }, headers: ip() });
+    const r = await call(resetRoute, {
+      method: "POST",
+      body: { uid: link.searchParams.get("uid"), token: link.searchParams.get("token"), password: "Brand!new77", passwordConfirmation: "Brand!new77" },
+      headers: ip(),
+    });
     expect(r.status).toBe(400);
   });
 
   it("rate limits requests with 429 and the text of docs/product.md §8", async () => {
     const headers = { "x-forwarded-for": "10.201.0.9" };
     let last = 0;
-    for (let i = 0; i < 11; i++) last = (await call(requestRoute, { method: "POST", body: { username: "ghost", email: "ghost@test.example" }, headers })).status;
+    for (let i = 0; i < 11; i++)
+      last = (await call(requestRoute, { method: "POST", body: { username: "ghost", email: "ghost@test.example" }, headers })).status;
     expect(last).toBe(429);
     const resetHeaders = { "x-forwarded-for": "10.201.0.10" };
     for (let i = 0; i < 11; i++) last = (await call(resetRoute, { method: "POST", body: {}, headers: resetHeaders })).status;
@@ -171,7 +209,10 @@ describe("password reset", () => {
     const running = await createUser();
     await setRunningBan(running.id);
     for (const u of [ended, running])
-      expect(await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() })).toMatchObject({ status: 200, json: { details: RESET_REQUESTED } });
+      expect(await call(requestRoute, { method: "POST", body: { username: u.username, email: u.email }, headers: ip() })).toMatchObject({
+        status: 200,
+        json: { details: RESET_REQUESTED },
+      });
     expect(await resetJobsFor(ended.id)).toBe(1);
     expect(await resetJobsFor(running.id)).toBe(0);
     const since = mailbox().messages.length;

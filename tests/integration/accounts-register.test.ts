@@ -39,7 +39,16 @@ describe("POST /api/v1/users", () => {
     const body = payload();
     const r = await call(register, { method: "POST", body, headers: freshIp() });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ name: body.username, email: body.email, privilege: "PLAYER", memberRank: "NONE", totalVotes: 0, totalSpent: 0, storeCredits: 0, is_staff: false });
+    expect(r.json).toMatchObject({
+      name: body.username,
+      email: body.email,
+      privilege: "PLAYER",
+      memberRank: "NONE",
+      totalVotes: 0,
+      totalSpent: 0,
+      storeCredits: 0,
+      is_staff: false,
+    });
     expect(JSON.stringify(r.json)).not.toMatch(/argon2|passwordHash|totp/i);
     const row = await db.user.findFirstOrThrow({ where: { username: body.username }, omit: { passwordHash: false } });
     expect(row.passwordHash.startsWith("$argon2id$")).toBe(true);
@@ -47,11 +56,21 @@ describe("POST /api/v1/users", () => {
   });
 
   it("names every invalid field", async () => {
-    const r = await call(register, { method: "POST", body: { username: "bad!name", email: "nope", password: "abc", password_confirmation: "" }, headers: freshIp() });
+    const r = await call(register, {
+      method: "POST",
+      body: { username: "bad!name", email: "nope", password: "abc", password_confirmation: "" },
+      headers: freshIp(),
+    });
     expect(r.status).toBe(400);
     expect((r.json.username as string[])[0]).toMatch(/letters, numbers/);
     expect(r.json.email).toEqual(["Enter a valid email address."]);
-    expect(r.json.password).toEqual(expect.arrayContaining(["Your password must be at least 6 characters long.", "Your password must contain at least one number.", "Your password must contain at least one special character."]));
+    expect(r.json.password).toEqual(
+      expect.arrayContaining([
+        "Your password must be at least 6 characters long.",
+        "Your password must contain at least one number.",
+        "Your password must contain at least one special character.",
+      ]),
+    );
     expect(r.json.password_confirmation).toEqual(["This field is required."]);
     expect(r.json.captchaToken).toEqual(["This field is required."]);
   });

@@ -22,7 +22,11 @@ describe("lookalike usernames at registration", () => {
 
   const attempt = (username: string) => {
     const email = `look${Math.random().toString(36).slice(2, 10)}@test.example`;
-    return call(register, { method: "POST", body: { username, email, password: "Ember!x91z", password_confirmation: "Ember!x91z", captchaToken: "unused" }, headers: freshClient() });
+    return call(register, {
+      method: "POST",
+      body: { username, email, password: "Ember!x91z", password_confirmation: "Ember!x91z", captchaToken: "unused" },
+      headers: freshClient(),
+    });
   };
 
   it("cannot register a name that differs from a taken one only by separators", async () => {
@@ -48,7 +52,8 @@ describe(`migration ${MIGRATION}`, () => {
     // The migrations up to (not including) this one, to build a database as it was.
     before = mkdtempSync(path.join(os.tmpdir(), "unkey-"));
     cpSync("prisma/migrations/migration_lock.toml", path.join(before, "migration_lock.toml"));
-    for (const name of readdirSync("prisma/migrations")) if (/^\d{14}_/.test(name) && name < MIGRATION) cpSync(path.join("prisma/migrations", name), path.join(before, name), { recursive: true });
+    for (const name of readdirSync("prisma/migrations"))
+      if (/^\d{14}_/.test(name) && name < MIGRATION) cpSync(path.join("prisma/migrations", name), path.join(before, name), { recursive: true });
   });
   afterAll(async () => {
     rmSync(before, { recursive: true, force: true });
@@ -61,15 +66,33 @@ describe(`migration ${MIGRATION}`, () => {
     await c.connect();
     try {
       // Keys as the old rule made them: lower case, '_' as a space.
-      const rows = [["Ad min", "ad min"], ["Admin", "admin"], ["Ad-min", "ad-min"], ["Zezima_1", "zezima 1"], ["Mo_b", "mo b"], ["Mo-b", "mo-b"]];
+      const rows = [
+        ["Ad min", "ad min"],
+        ["Admin", "admin"],
+        ["Ad-min", "ad-min"],
+        ["Zezima_1", "zezima 1"],
+        ["Mo_b", "mo b"],
+        ["Mo-b", "mo-b"],
+      ];
       for (const [i, [username, key]] of rows.entries()) {
-        await c.query(`INSERT INTO users ("username", "usernameKey", "email", "emailKey", "passwordHash", "updatedAt") VALUES ($1, $2, $3, $3, 'x', now())`, [username, key, `old${i}@test.example`]);
+        await c.query(`INSERT INTO users ("username", "usernameKey", "email", "emailKey", "passwordHash", "updatedAt") VALUES ($1, $2, $3, $3, 'x', now())`, [
+          username,
+          key,
+          `old${i}@test.example`,
+        ]);
       }
       await applyMigrations(database.url);
       const keys = Object.fromEntries((await c.query(`SELECT username, "usernameKey" FROM users`)).rows.map((r) => [r.username, r.usernameKey]));
       expect(keys).toEqual({ "Ad min": "ad min", Admin: "admin", "Ad-min": "ad-min", Zezima_1: "zezima1", Mo_b: "mob", "Mo-b": "mo-b" });
-      const listed = (await c.query(`SELECT data FROM audit_log WHERE action = 'account.username_lookalike' ORDER BY "targetId"::int`)).rows.map((r) => [r.data.username, r.data.lookalikeOf]);
-      expect(listed).toEqual([["Ad min", "Admin"], ["Ad-min", "Admin"], ["Mo-b", "Mo_b"]]);
+      const listed = (await c.query(`SELECT data FROM audit_log WHERE action = 'account.username_lookalike' ORDER BY "targetId"::int`)).rows.map((r) => [
+        r.data.username,
+        r.data.lookalikeOf,
+      ]);
+      expect(listed).toEqual([
+        ["Ad min", "Admin"],
+        ["Ad-min", "Admin"],
+        ["Mo-b", "Mo_b"],
+      ]);
     } finally {
       await c.end();
     }

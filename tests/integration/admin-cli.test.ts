@@ -61,7 +61,9 @@ describe("npm run admin", () => {
     expect((await runAdmin(["game-key", "revoke", name])).code).toBe(0);
     expect((await runAdmin(["game-key", "list"])).message).toMatch(new RegExp(`${prefix}.*revoked`));
     expect(await runAdmin(["game-key", "revoke", prefix])).toMatchObject({ code: 1, message: expect.stringContaining("No active game API key") });
-    const audit = (await db.auditLog.findMany({ where: { targetType: "game_api_key", data: { path: ["after", "prefix"], equals: prefix } } })).map((a) => a.action);
+    const audit = (await db.auditLog.findMany({ where: { targetType: "game_api_key", data: { path: ["after", "prefix"], equals: prefix } } })).map(
+      (a) => a.action,
+    );
     expect(audit.sort()).toEqual(["game.key_created", "game.key_revoked"]);
   });
 });

@@ -10,13 +10,26 @@ import { call, CROSS_SITE } from "./helpers";
 // The frame the feature issues build on: raw bodies, privilege levels, pages, typed results.
 
 describe("raw-body routes (webhooks, vote callbacks)", () => {
-  const hookOp = defineOperation({ method: "POST", path: "/api/test/hook", summary: "hook", tag: "test", auth: "none", body: rawBody("application/x-www-form-urlencoded", "signed"), responses: { 200: { description: "ok" } } });
+  const hookOp = defineOperation({
+    method: "POST",
+    path: "/api/test/hook",
+    summary: "hook",
+    tag: "test",
+    auth: "none",
+    body: rawBody("application/x-www-form-urlencoded", "signed"),
+    responses: { 200: { description: "ok" } },
+  });
   const hook = route(hookOp, { handler: async ({ body, actor }) => ({ text: body.text, bytes: body.bytes.byteLength, type: body.contentType, actor }) });
 
   it("hands the exact text and bytes over, whatever the content type, without cookie auth or CSRF", async () => {
     const user = await createUser();
     const payload = "site=runelist&user=Zézima&sig=ab%2Fcd";
-    const r = await call(hook, { method: "POST", rawBody: payload, headers: { "content-type": "application/x-www-form-urlencoded", ...CROSS_SITE }, cookies: { session: await createSessionToken(user.id) } });
+    const r = await call(hook, {
+      method: "POST",
+      rawBody: payload,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...CROSS_SITE },
+      cookies: { session: await createSessionToken(user.id) },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ text: payload, bytes: Buffer.byteLength(payload), type: "application/x-www-form-urlencoded", actor: null });
   });
@@ -27,7 +40,9 @@ describe("raw-body routes (webhooks, vote callbacks)", () => {
   });
 
   it("cannot be declared with cookie auth", () => {
-    expect(() => defineOperation({ method: "POST", path: "/api/test/bad", summary: "bad", tag: "test", auth: "user", body: rawBody("text/plain", "x"), responses: {} })).toThrow(/raw-body/);
+    expect(() =>
+      defineOperation({ method: "POST", path: "/api/test/bad", summary: "bad", tag: "test", auth: "user", body: rawBody("text/plain", "x"), responses: {} }),
+    ).toThrow(/raw-body/);
   });
 });
 
@@ -44,7 +59,8 @@ describe("privilege levels", () => {
     const statuses: Record<string, number[]> = {};
     for (const [level, handler] of Object.entries(routes)) {
       statuses[level] = [];
-      for (const p of ["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"] as const) statuses[level].push((await call(handler, { cookies: { session: tokens[p] } })).status);
+      for (const p of ["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"] as const)
+        statuses[level].push((await call(handler, { cookies: { session: tokens[p] } })).status);
     }
     expect(statuses).toEqual({ moderator: [403, 200, 200, 200], administrator: [403, 403, 200, 200], owner: [403, 403, 403, 200] });
     expect((await call(routes.moderator)).status).toBe(401);
@@ -52,7 +68,15 @@ describe("privilege levels", () => {
 });
 
 describe("pages", () => {
-  const listOp = defineOperation({ method: "GET", path: "/api/test/list", summary: "list", tag: "test", auth: "none", query: ZPageQuery.extend({ q: z.string().optional() }), responses: { 200: { description: "ok", schema: zPaged(z.number()) } } });
+  const listOp = defineOperation({
+    method: "GET",
+    path: "/api/test/list",
+    summary: "list",
+    tag: "test",
+    auth: "none",
+    query: ZPageQuery.extend({ q: z.string().optional() }),
+    responses: { 200: { description: "ok", schema: zPaged(z.number()) } },
+  });
   const all = Array.from({ length: 60 }, (_, i) => i + 1);
   const list = route(listOp, {
     handler: async ({ req, query }) => {
@@ -86,7 +110,14 @@ describe("pages", () => {
 });
 
 describe("typed handler results", () => {
-  const typedOp = defineOperation({ method: "GET", path: "/api/test/typed", summary: "typed", tag: "test", auth: "none", responses: { 200: { description: "ok", schema: z.object({ id: z.number(), name: z.string() }) } } });
+  const typedOp = defineOperation({
+    method: "GET",
+    path: "/api/test/typed",
+    summary: "typed",
+    tag: "test",
+    auth: "none",
+    responses: { 200: { description: "ok", schema: z.object({ id: z.number(), name: z.string() }) } },
+  });
 
   it("accepts the declared 200 shape and rejects another at compile time", async () => {
     const ok = route(typedOp, { handler: async () => ({ id: 1, name: "Zezima" }) });

@@ -33,9 +33,11 @@ function unwrap(s: z.ZodType): z.ZodType {
 const NOT_ROW_IDS = new Set(["order_id", "lease_id"]);
 const looksLikeId = (name: string) => !NOT_ROW_IDS.has(name) && (name === "id" || name === "uid" || /(Id|_id)$/.test(name));
 
-const fields: IdField[] = operations.flatMap((op) =>
-  (["body", "query", "params"] as const).flatMap((where) => Object.entries(shapeOf(op[where])).map(([name, schema]) => ({ op, where, name, schema }))),
-).filter((f) => idFields.has(unwrap(f.schema)) || looksLikeId(f.name));
+const fields: IdField[] = operations
+  .flatMap((op) =>
+    (["body", "query", "params"] as const).flatMap((where) => Object.entries(shapeOf(op[where])).map(([name, schema]) => ({ op, where, name, schema }))),
+  )
+  .filter((f) => idFields.has(unwrap(f.schema)) || looksLikeId(f.name));
 
 const BAD_NUMBERS: unknown[] = [2147483648, 9999999999, -1, 0, 1.5, "1e3", "2147483648", "9999999999", "-1", "0", "1.5", "abc", " 7", "0x10", true, null];
 const BAD_STRINGS = ["2147483648", "9999999999", "-1", "0", "1.5", "1e3", "abc", "%207", "0x10"];
@@ -53,7 +55,11 @@ function requestFor(f: IdField, value: unknown, session: string, gameKey: Record
   if (f.where === "params") params[f.name] = String(value);
   if (f.where === "query") {
     // Other query fields get a placeholder, so the id is the only thing wrong (e.g. a link's token).
-    const q = new URLSearchParams(Object.keys(shapeOf(f.op.query)).filter((n) => n !== f.name).map((n) => [n, "x"]));
+    const q = new URLSearchParams(
+      Object.keys(shapeOf(f.op.query))
+        .filter((n) => n !== f.name)
+        .map((n) => [n, "x"]),
+    );
     urlPath += `?${q}&${f.name}=${String(value)}`;
   }
   return {

@@ -31,7 +31,11 @@ const credentials = (u: { username: string }) => ({ username: u.username, passwo
 describe("login CSRF", () => {
   it("a cross-site text/plain form post with valid credentials sets no cookie", async () => {
     const u = await createUser();
-    const r = await call(loginRoute, { method: "POST", rawBody: JSON.stringify(credentials(u)), headers: { ...freshClient(), ...CROSS_SITE, "content-type": "text/plain" } });
+    const r = await call(loginRoute, {
+      method: "POST",
+      rawBody: JSON.stringify(credentials(u)),
+      headers: { ...freshClient(), ...CROSS_SITE, "content-type": "text/plain" },
+    });
     expect(r.status).toBe(415);
     expect(r.json.details).toMatch(/application\/json/);
     expect(r.headers.get("set-cookie")).toBeNull();
@@ -40,7 +44,11 @@ describe("login CSRF", () => {
 
   it("a text/plain post is refused even from our own origin (415, before any work)", async () => {
     const u = await createUser();
-    const r = await call(loginRoute, { method: "POST", rawBody: JSON.stringify(credentials(u)), headers: { ...freshClient(), ...SAME_ORIGIN, "content-type": "text/plain;charset=UTF-8" } });
+    const r = await call(loginRoute, {
+      method: "POST",
+      rawBody: JSON.stringify(credentials(u)),
+      headers: { ...freshClient(), ...SAME_ORIGIN, "content-type": "text/plain;charset=UTF-8" },
+    });
     expect(r.status).toBe(415);
     expect(r.headers.get("set-cookie")).toBeNull();
   });
@@ -50,12 +58,22 @@ describe("login CSRF", () => {
     const session = await createSessionToken(u.id);
     const body = new URLSearchParams({ type: "GENERAL_INQUIRY", title: "Form post", description: "Sent as a form" }).toString();
     for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]) {
-      const r = await call(createTicketRoute, { method: "POST", rawBody: body, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN, "content-type": type } });
+      const r = await call(createTicketRoute, {
+        method: "POST",
+        rawBody: body,
+        cookies: { session },
+        headers: { ...freshClient(), ...SAME_ORIGIN, "content-type": type },
+      });
       expect(r.status, type).toBe(415);
     }
     expect(await db.ticket.count({ where: { userId: u.id } })).toBe(0);
     // The twin: the same ticket as JSON is opened.
-    const json = await call(createTicketRoute, { method: "POST", body: { type: "GENERAL_INQUIRY", title: "JSON post", description: "Sent as JSON" }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
+    const json = await call(createTicketRoute, {
+      method: "POST",
+      body: { type: "GENERAL_INQUIRY", title: "JSON post", description: "Sent as JSON" },
+      cookies: { session },
+      headers: { ...freshClient(), ...SAME_ORIGIN },
+    });
     expect(json.status).toBe(201);
     expect(await db.ticket.count({ where: { userId: u.id } })).toBe(1);
   });
@@ -118,7 +136,15 @@ describe("caching", () => {
   });
 });
 
-const echoOp = defineOperation({ method: "POST", path: "/api/test/echo", summary: "echo", tag: "test", auth: "none", body: z.object({ name: z.string() }), responses: { 200: { description: "ok" } } });
+const echoOp = defineOperation({
+  method: "POST",
+  path: "/api/test/echo",
+  summary: "echo",
+  tag: "test",
+  auth: "none",
+  body: z.object({ name: z.string() }),
+  responses: { 200: { description: "ok" } },
+});
 const echo = route(echoOp, { handler: async ({ body }) => ({ length: body.name.length }) });
 
 function post(body: BodyInit, headers: Record<string, string>) {
@@ -169,7 +195,10 @@ describe("server errors", () => {
 
   it("an AppError of 500 answers the generic text and logs its own", async () => {
     const spy = vi.spyOn(log, "error");
-    const r = await call(failing(new AppError("INTERNAL", { userMessage: "Two-factor encryption is not configured." })), { path: "/api/test/fail", headers: { "x-request-id": "req-500" } });
+    const r = await call(failing(new AppError("INTERNAL", { userMessage: "Two-factor encryption is not configured." })), {
+      path: "/api/test/fail",
+      headers: { "x-request-id": "req-500" },
+    });
     expect(r.status).toBe(500);
     expect(JSON.stringify(r.json)).not.toContain("Two-factor");
     expect(r.json).toEqual({ details: "Something went wrong on the server.", request_id: "req-500" });
@@ -180,9 +209,12 @@ describe("server errors", () => {
   });
 
   it("echoes a client's request id only when it is short and plain, otherwise makes its own", async () => {
-    const ok = route(defineOperation({ method: "GET", path: "/api/test/ok", summary: "ok", tag: "test", auth: "none", responses: { 200: { description: "ok" } } }), { handler: async () => ({}) });
+    const ok = route(
+      defineOperation({ method: "GET", path: "/api/test/ok", summary: "ok", tag: "test", auth: "none", responses: { 200: { description: "ok" } } }),
+      { handler: async () => ({}) },
+    );
     expect((await call(ok, { headers: { "x-request-id": "trace-1234:ab.c_d" } })).headers.get("x-request-id")).toBe("trace-1234:ab.c_d");
-    for (const sent of ["<script>alert(1)</script>", "a b", "x".repeat(65), "ok\u00e9", "} {\"level\":\"error\""]) {
+    for (const sent of ["<script>alert(1)</script>", "a b", "x".repeat(65), "ok\u00e9", '} {"level":"error"']) {
       const got = (await call(ok, { headers: { "x-request-id": sent } })).headers.get("x-request-id");
       expect(got, sent).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
@@ -193,7 +225,9 @@ describe("server errors", () => {
     const boom = await call(failing(new Error("secret detail")), { headers: { "x-request-id": "req-boom" } });
     expect(boom.status).toBe(500);
     expect(JSON.stringify(boom.json)).not.toContain("secret");
-    const down = await call(failing(new AppError("UNAVAILABLE", { userMessage: "SMTP relay mail.internal:25 refused" })), { headers: { "x-request-id": "req-503" } });
+    const down = await call(failing(new AppError("UNAVAILABLE", { userMessage: "SMTP relay mail.internal:25 refused" })), {
+      headers: { "x-request-id": "req-503" },
+    });
     expect(down.status).toBe(503);
     expect(JSON.stringify(down.json)).not.toContain("mail.internal");
     expect(spy.mock.calls.map(([, d]) => d?.requestId)).toEqual(["req-boom", "req-503"]);

@@ -26,7 +26,14 @@ async function errorOf(p: Promise<unknown>): Promise<unknown> {
 describe("uniqueViolationOf", () => {
   it("names the violated column for a real P2002, inside and outside a transaction", async () => {
     const u = await createUser();
-    const row = (over: Record<string, string>) => ({ username: "x", usernameKey: uniqueUsername("k"), email: "x@test.example", emailKey: uniqueUsername("e"), passwordHash: "x", ...over });
+    const row = (over: Record<string, string>) => ({
+      username: "x",
+      usernameKey: uniqueUsername("k"),
+      email: "x@test.example",
+      emailKey: uniqueUsername("e"),
+      passwordHash: "x",
+      ...over,
+    });
 
     const email = uniqueViolationOf(await errorOf(db.user.create({ data: row({ emailKey: u.emailKey }) })));
     expect(email).not.toBeNull();

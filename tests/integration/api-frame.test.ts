@@ -8,16 +8,38 @@ import { call } from "./helpers";
 
 const ZBody = z.object({ name: z.string().min(2, "Too short."), age: z.number().int() });
 
-const echoOp = defineOperation({ method: "POST", path: "/api/test/echo", summary: "echo", tag: "test", auth: "none", body: ZBody, responses: { 200: { description: "ok" } } });
+const echoOp = defineOperation({
+  method: "POST",
+  path: "/api/test/echo",
+  summary: "echo",
+  tag: "test",
+  auth: "none",
+  body: ZBody,
+  responses: { 200: { description: "ok" } },
+});
 const echo = route(echoOp, { handler: async ({ body }) => ({ hello: body.name }) });
 
 const userOp = defineOperation({ method: "POST", path: "/api/test/me", summary: "me", tag: "test", auth: "user", responses: { 200: { description: "ok" } } });
 const me = route(userOp, { handler: async ({ actor }) => ({ userId: actor.userId }) });
 
-const staffOp = defineOperation({ method: "GET", path: "/api/test/staff", summary: "staff", tag: "test", auth: "moderator", responses: { 200: { description: "ok" } } });
+const staffOp = defineOperation({
+  method: "GET",
+  path: "/api/test/staff",
+  summary: "staff",
+  tag: "test",
+  auth: "moderator",
+  responses: { 200: { description: "ok" } },
+});
 const staffOnly = route(staffOp, { handler: async () => ({ ok: true }) });
 
-const boomOp = defineOperation({ method: "GET", path: "/api/test/boom", summary: "boom", tag: "test", auth: "none", responses: { 200: { description: "ok" } } });
+const boomOp = defineOperation({
+  method: "GET",
+  path: "/api/test/boom",
+  summary: "boom",
+  tag: "test",
+  auth: "none",
+  responses: { 200: { description: "ok" } },
+});
 const boom = route(boomOp, {
   handler: async () => {
     throw new Error("secret internal detail: password=hunter2");

@@ -86,7 +86,14 @@ function tableForIdField(op: Operation, schema: JsonSchema): string | undefined 
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   if (!types.includes("integer") && !types.includes("number")) return undefined;
   const d = schema.description ?? "";
-  if (/matching list/i.test(d)) return op.path.includes("/categories/") ? "store_categories" : op.path.includes("/products/") ? "store_products" : op.path.includes("/packages/") ? "credit_packages" : undefined;
+  if (/matching list/i.test(d))
+    return op.path.includes("/categories/")
+      ? "store_categories"
+      : op.path.includes("/products/")
+        ? "store_products"
+        : op.path.includes("/packages/")
+          ? "credit_packages"
+          : undefined;
   if (/^Id from GET \/api\/v1\/staff\/forums\/categories/.test(d)) return op.path.includes("/forums/forums/") ? "forums" : "forum_categories";
   const table: Array<[RegExp, string]> = [
     [/account id|Player \(user\) id/i, "users"],
@@ -120,13 +127,25 @@ type Pools = Map<string, number[]>;
 async function loadPools(): Promise<Pools> {
   const { db } = await import("@/lib/server/db");
   const a = state.users.A.id;
-  const owned = (table: string, column = "userId") => `SELECT '${table}' AS t, id FROM (SELECT id FROM ${table} WHERE "${column}" = ${a} ORDER BY id DESC LIMIT 6) x`;
+  const owned = (table: string, column = "userId") =>
+    `SELECT '${table}' AS t, id FROM (SELECT id FROM ${table} WHERE "${column}" = ${a} ORDER BY id DESC LIMIT 6) x`;
   const any = (table: string) => `SELECT '${table}' AS t, id FROM (SELECT id FROM ${table} ORDER BY id DESC LIMIT 6) x`;
   const parts = [
     ...[...PRIVATE_TABLES].map((t) => owned(t)),
     owned("forum_threads"),
     owned("forum_posts"),
-    ...["store_categories", "store_products", "credit_packages", "forum_categories", "forums", "forum_post_reports", "forum_images", "news_posts", "webhook_events", "game_api_keys"].map(any),
+    ...[
+      "store_categories",
+      "store_products",
+      "credit_packages",
+      "forum_categories",
+      "forums",
+      "forum_post_reports",
+      "forum_images",
+      "news_posts",
+      "webhook_events",
+      "game_api_keys",
+    ].map(any),
   ];
   const rows = await db.$queryRawUnsafe<{ t: string; id: number }[]>(parts.map((p) => `(${p})`).join(" UNION ALL "));
   const pools: Pools = new Map();
@@ -159,13 +178,21 @@ function hintFor(op: Operation, pools: Pools, actor: Actor): Hint {
     const listed = /one of ([A-Za-z0-9_]+(?:, [A-Za-z0-9_]+)+)/.exec(schema.description ?? "")?.[1];
     if (listed) return sometimes(listed.split(", "), schema);
     // Values the description quotes (`m=hiscore_oldschool` …), and the image forms it names.
-    const quoted = sometimes([...(schema.description ?? "").matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!), schema);
+    const quoted = sometimes(
+      [...(schema.description ?? "").matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!),
+      schema,
+    );
     if (quoted) return quoted;
-    if (/http\(s\) URL or a (site )?path/i.test(schema.description ?? "")) return sometimes(["/images/store/test.svg", "https://example.com/image.png"], schema);
+    if (/http\(s\) URL or a (site )?path/i.test(schema.description ?? ""))
+      return sometimes(["/images/store/test.svg", "https://example.com/image.png"], schema);
     if (name === "username" || name === "player" || (path[0] === "path" && name === "name")) return sometimes([A.username, B.username], schema);
     if (name === "email") return sometimes([A.email], schema);
     if (name === "password") return sometimes([password], schema);
-    if (path[0] === "path" && name === "site") return sometimes(siteConfig.voteSites.map((s) => s.key), schema);
+    if (path[0] === "path" && name === "site")
+      return sometimes(
+        siteConfig.voteSites.map((s) => s.key),
+        schema,
+      );
     return undefined;
   };
 }
@@ -205,7 +232,8 @@ type Allowance = { reason: string; allows: (w: WriteRow, op: Operation, status: 
 const only = (w: WriteRow, columns: string[]) => w.op === "UPDATE" && w.changed.every((c) => columns.includes(c));
 const ALLOWED_ON_REFUSAL: Allowance[] = [
   {
-    reason: "rate-limit counters count every request, valid or not (route.ts runs the per-IP rules before reading the input; lib/server/security/rate-limit.ts)",
+    reason:
+      "rate-limit counters count every request, valid or not (route.ts runs the per-IP rules before reading the input; lib/server/security/rate-limit.ts)",
     allows: (w) => w.table === "public.rate_limit_buckets" && (w.op === "INSERT" || w.op === "UPDATE"),
   },
   {
@@ -218,7 +246,8 @@ const ALLOWED_ON_REFUSAL: Allowance[] = [
   },
   {
     reason: "every vote callback to a known site is stored with its outcome, refused ones included (votes/record-vote-callback.ts)",
-    allows: (w, op, status) => w.table === "public.vote_callbacks" && w.op === "INSERT" && op.path.startsWith("/api/v1/vote/callback/") && status === 403 && w.new?.accepted === false,
+    allows: (w, op, status) =>
+      w.table === "public.vote_callbacks" && w.op === "INSERT" && op.path.startsWith("/api/v1/vote/callback/") && status === 403 && w.new?.accepted === false,
   },
   {
     reason: "the vote-site rows are synced from the configuration on the first callback of a process (votes/vote-sites.ts ensureVoteSiteRows)",
@@ -280,7 +309,10 @@ const seen = { writesOnSuccess: 0, writesOnRefusal: 0, allowed: new Map<string, 
 function describeRequest(op: Operation, actor: Actor, req: FuzzRequest, run: string): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => `{${name}=${preview(req.params[name], 60)}}`);
   const query = req.query.length ? ` query=${preview(req.query, 160)}` : "";
-  const body = req.body.kind === "none" ? " (no body)" : ` body[${req.body.contentType || "no type"}]=${req.bodyValue !== undefined ? preview(req.bodyValue, 300) : preview(req.body.text, 200)}`;
+  const body =
+    req.body.kind === "none"
+      ? " (no body)"
+      : ` body[${req.body.contentType || "no type"}]=${req.bodyValue !== undefined ? preview(req.bodyValue, 300) : preview(req.body.text, 200)}`;
   const headers = Object.keys(req.headers).length ? ` headers=${preview(req.headers, 120)}` : "";
   return `as ${actor.name}, ${run}, ${req.valid ? "schema-valid" : `hostile (${req.label})`}: ${op.method} ${path}${query}${body}${headers}`;
 }
@@ -305,7 +337,10 @@ function serverErrors(lines: string[]): string {
       try {
         const j = JSON.parse(l) as { level?: string; msg?: string; err?: { name?: string; message?: string; stack?: string } };
         if (j.level !== "error") return null;
-        const at = j.err?.stack?.split("\n").find((s) => s.includes("/lib/") || s.includes("/app/"))?.trim();
+        const at = j.err?.stack
+          ?.split("\n")
+          .find((s) => s.includes("/lib/") || s.includes("/app/"))
+          ?.trim();
         // Prisma puts the cause last, after a quote of the calling code: keep the end.
         const message = (j.err?.message ?? "").replace(/\s+/g, " ").trim();
         return `${j.msg}: ${j.err?.name ?? ""} …${message.slice(-240)}${at ? ` (${at})` : ""}`;
@@ -339,7 +374,9 @@ async function sessionOf(actor: Actor): Promise<string | undefined> {
 /** Forgets sessions that `writes` revoked or deleted, and all of a user's when their password changed. */
 function dropEndedSessions(writes: WriteRow[]) {
   for (const w of writes) {
-    const ended = (w.table === "public.sessions" && (w.op === "DELETE" || w.changed.includes("revokedAt"))) || (w.table === "public.users" && w.changed.includes("passwordHash"));
+    const ended =
+      (w.table === "public.sessions" && (w.op === "DELETE" || w.changed.includes("revokedAt"))) ||
+      (w.table === "public.users" && w.changed.includes("passwordHash"));
     const userId = Number((w.table === "public.users" ? w.old?.id : w.old?.userId) ?? NaN);
     if (ended) sessions.delete(userId);
   }
@@ -353,13 +390,26 @@ function dropEndedSessions(writes: WriteRow[]) {
 async function restoreActors(writes: WriteRow[], log: WriteLog) {
   const { A, B, staff } = state.users;
   const ours = new Set([A.id, B.id, staff.id]);
-  const usersChanged = writes.some((w) => w.table === "public.users" && ours.has(Number(w.old?.id)) && w.changed.some((c) => ["privilege", "bannedAt", "isActive", "totpSecretEnc", "totpEnabledAt"].includes(c)));
-  const keyChanged = writes.some((w) => w.table === "public.game_api_keys" && (w.op === "DELETE" || w.changed.includes("revokedAt") || w.changed.includes("scopes")));
+  const usersChanged = writes.some(
+    (w) =>
+      w.table === "public.users" &&
+      ours.has(Number(w.old?.id)) &&
+      w.changed.some((c) => ["privilege", "bannedAt", "isActive", "totpSecretEnc", "totpEnabledAt"].includes(c)),
+  );
+  const keyChanged = writes.some(
+    (w) => w.table === "public.game_api_keys" && (w.op === "DELETE" || w.changed.includes("revokedAt") || w.changed.includes("scopes")),
+  );
   if (!usersChanged && !keyChanged) return;
   const { db } = await import("@/lib/server/db");
   if (usersChanged) {
-    await db.user.updateMany({ where: { id: { in: [A.id, B.id] } }, data: { privilege: "PLAYER", bannedAt: null, banReason: null, isActive: true, totpSecretEnc: null, totpEnabledAt: null } });
-    await db.user.update({ where: { id: staff.id }, data: { privilege: "OWNER", bannedAt: null, banReason: null, isActive: true, totpSecretEnc: null, totpEnabledAt: null } });
+    await db.user.updateMany({
+      where: { id: { in: [A.id, B.id] } },
+      data: { privilege: "PLAYER", bannedAt: null, banReason: null, isActive: true, totpSecretEnc: null, totpEnabledAt: null },
+    });
+    await db.user.update({
+      where: { id: staff.id },
+      data: { privilege: "OWNER", bannedAt: null, banReason: null, isActive: true, totpSecretEnc: null, totpEnabledAt: null },
+    });
   }
   if (keyChanged) state.actors.key.gameKey = (await createGameKey()).key;
   // The restoring writes are the test's, not the next request's.
@@ -404,8 +454,7 @@ async function check(op: Operation, actor: Actor, req: FuzzRequest, run: string,
     const kind = /server error: (\w+)/.exec(cause)?.[1] ?? "";
     const code = /Code: `(\w+)`/.exec(cause)?.[1] ?? "";
     record(op, "5xx", `${status} ${kind} ${code}`.trim(), actor, () => `${answered()}${cause}`);
-  }
-  else if (!declared) record(op, "undeclared status", String(status), actor, answered);
+  } else if (!declared) record(op, "undeclared status", String(status), actor, answered);
 
   const schema = declared?.content?.["application/json"]?.schema;
   if (schema) {
@@ -432,7 +481,14 @@ async function check(op: Operation, actor: Actor, req: FuzzRequest, run: string,
     const value = answer.headers.get(name);
     const parsed = value !== null && h.schema && /^(integer|number)$/.test(String(h.schema.type)) ? Number(value) : value;
     const errors = value === null ? ["missing"] : h.schema ? validate(h.schema, parsed) : [];
-    if (errors.length) record(op, "declared header missing or wrong", `${status} ${name}: ${errors[0]!.replace(/^\$: /, "")}`, actor, () => `${answered()} — ${name}: ${value ?? "(none)"}`);
+    if (errors.length)
+      record(
+        op,
+        "declared header missing or wrong",
+        `${status} ${name}: ${errors[0]!.replace(/^\$: /, "")}`,
+        actor,
+        () => `${answered()} — ${name}: ${value ?? "(none)"}`,
+      );
   }
 
   const writes = await log.next();
@@ -451,7 +507,17 @@ async function check(op: Operation, actor: Actor, req: FuzzRequest, run: string,
     const unexplained = writes.filter((w) => !ALLOWED_ON_REFUSAL.some((a) => a.allows(w, op, status)));
     if (unexplained.length) {
       const sig = [...new Set(unexplained.map((w) => `${w.op} ${w.table}${w.op === "UPDATE" ? `(${w.changed.join(",")})` : ""}`))].sort().join(" + ");
-      record(op, "write on refusal", `${status}: ${sig}`, actor, () => `${answered()} — wrote ${unexplained.map((w) => `${w.op} ${w.table} ${preview(w.new ?? w.old, 160)}`).slice(0, 3).join("; ")}`);
+      record(
+        op,
+        "write on refusal",
+        `${status}: ${sig}`,
+        actor,
+        () =>
+          `${answered()} — wrote ${unexplained
+            .map((w) => `${w.op} ${w.table} ${preview(w.new ?? w.old, 160)}`)
+            .slice(0, 3)
+            .join("; ")}`,
+      );
     }
   }
 
@@ -460,15 +526,33 @@ async function check(op: Operation, actor: Actor, req: FuzzRequest, run: string,
   const named = privateRowsNamed(op, req, pools);
   if (named.length) seen.idorProbes += 1;
   if (named.length && status >= 200 && status < 300)
-    record(op, "IDOR suspect", `${status} naming ${named.map((n) => n.replace(/ #\d+/, "")).join(",")}`, actor, () => `${answered()} — the request named player A's ${named.join(", ")}`);
+    record(
+      op,
+      "IDOR suspect",
+      `${status} naming ${named.map((n) => n.replace(/ #\d+/, "")).join(",")}`,
+      actor,
+      () => `${answered()} — the request named player A's ${named.join(", ")}`,
+    );
   const a = state.users.A.id;
   const touched = writes.filter(
     (w) =>
       (w.op === "UPDATE" || w.op === "DELETE") &&
-      ((w.table === "public.users" && w.old?.id === a) || (PRIVATE_TABLES.has(w.table.replace("public.", "")) && w.old?.userId === a) || (AUTHORED_TABLES.has(w.table.replace("public.", "")) && w.old?.userId === a && editing(op))),
+      ((w.table === "public.users" && w.old?.id === a) ||
+        (PRIVATE_TABLES.has(w.table.replace("public.", "")) && w.old?.userId === a) ||
+        (AUTHORED_TABLES.has(w.table.replace("public.", "")) && w.old?.userId === a && editing(op))),
   );
   if (touched.length)
-    record(op, "IDOR suspect", `${status} changed player A's ${[...new Set(touched.map((w) => w.table))].join(",")}`, actor, () => `${answered()} — changed ${touched.map((w) => `${w.table} ${preview(w.old, 120)} (${w.changed.join(",") || w.op})`).slice(0, 2).join("; ")}`);
+    record(
+      op,
+      "IDOR suspect",
+      `${status} changed player A's ${[...new Set(touched.map((w) => w.table))].join(",")}`,
+      actor,
+      () =>
+        `${answered()} — changed ${touched
+          .map((w) => `${w.table} ${preview(w.old, 120)} (${w.changed.join(",") || w.op})`)
+          .slice(0, 2)
+          .join("; ")}`,
+    );
 }
 
 // ── set-up: a database of our own, actors and a few rows of each kind ──
@@ -485,7 +569,15 @@ async function resetDbClient() {
 }
 
 async function fixtureCall(op: Operation, actor: Actor, body: unknown, params: Record<string, string> = {}, query: Array<[string, string]> = []) {
-  const req: FuzzRequest = { valid: true, label: "fixture", params, query, body: body === undefined ? { kind: "none" } : { kind: "text", text: JSON.stringify(body), contentType: "application/json" }, bodyValue: body, headers: {} };
+  const req: FuzzRequest = {
+    valid: true,
+    label: "fixture",
+    params,
+    query,
+    body: body === undefined ? { kind: "none" } : { kind: "text", text: JSON.stringify(body), contentType: "application/json" },
+    bodyValue: body,
+    headers: {},
+  };
   const r = await send(op, actor, req, actor.userId !== undefined ? await createSessionToken(actor.userId) : undefined);
   if ("hung" in r || r.status >= 300) throw new Error(`fixture ${opKey(op)} failed: ${"hung" in r ? "hung" : `${r.status} ${r.text.slice(0, 300)}`}`);
   return JSON.parse(r.text || "{}") as Record<string, unknown>;
@@ -519,7 +611,11 @@ beforeAll(async () => {
   }) as typeof process.stderr.write;
 
   // Passwords of their own: B signing in with A's name and B's password must fail, not look like an IDOR.
-  const [a, b, staff] = await Promise.all([createUser(), createUser({ password: "Sw0rdfish!bee" }), createUser({ privilege: "OWNER", password: "Sw0rdfish!staff" })]);
+  const [a, b, staff] = await Promise.all([
+    createUser(),
+    createUser({ password: "Sw0rdfish!bee" }),
+    createUser({ privilege: "OWNER", password: "Sw0rdfish!staff" }),
+  ]);
   state.users = { A: a, B: b, staff };
   const key = await createGameKey();
   state.actors = {
@@ -537,7 +633,9 @@ beforeAll(async () => {
   await giveCredits(a.id, 100_000);
   const { db } = await import("@/lib/server/db");
   const pkg = await db.creditPackage.create({ data: { credits: 500, bonusCredits: 50, priceCents: 5000, imageUrl: "/images/credits/test.svg" } });
-  await db.creditPurchase.create({ data: { userId: a.id, creditPackageId: pkg.id, method: "STRIPE", status: "PENDING", credits: 500, bonusCredits: 50, amountCents: 5000 } });
+  await db.creditPurchase.create({
+    data: { userId: a.id, creditPackageId: pkg.id, method: "STRIPE", status: "PENDING", credits: 500, bonusCredits: 50, amountCents: 5000 },
+  });
   await fixtureCall(opAt("POST", "/api/v1/store/purchase"), state.actors.A, { id: product.id });
   const forum = await createForum();
   const thread = await startThread({ ...a, session: "" }, forum.id);
@@ -570,7 +668,9 @@ afterAll(async () => {
 });
 
 /** The requests the run sends: per selected operation, each of its actors, VALID_RUNS + HOSTILE_RUNS. */
-const PLANNED_REQUESTS = operations.filter((op) => opKey(op).includes(ONLY)).reduce((n, op) => n + (op.auth === "game" ? 2 : 4) * (VALID_RUNS + HOSTILE_RUNS), 0);
+const PLANNED_REQUESTS = operations
+  .filter((op) => opKey(op).includes(ONLY))
+  .reduce((n, op) => n + (op.auth === "game" ? 2 : 4) * (VALID_RUNS + HOSTILE_RUNS), 0);
 
 describe("API fuzz", () => {
   it(
@@ -600,7 +700,10 @@ describe("API fuzz", () => {
         }
       }
       const seconds = ((performance.now() - stats.started) / 1000).toFixed(1);
-      const statuses = [...stats.byStatus].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(" ");
+      const statuses = [...stats.byStatus]
+        .sort(([x], [y]) => x - y)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" ");
       console.log(
         `api-fuzz: seed ${SEED}: ${stats.operations} operations, ${stats.requests} requests (${stats.valid} schema-valid, ${stats.hostile} hostile) in ${seconds} s ` +
           `(${(stats.handlerMs / 1000).toFixed(1)} s in the handlers); statuses ${statuses}`,
@@ -612,7 +715,21 @@ describe("API fuzz", () => {
 
       const list = [...findings.values()].sort((x, y) => x.op.localeCompare(y.op) || x.kind.localeCompare(y.kind) || x.signature.localeCompare(y.signature));
       if (process.env.FUZZ_REPORT)
-        writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ seed: SEED, stats: { ...stats, byStatus: Object.fromEntries(stats.byStatus) }, perOperation: Object.fromEntries(perOperation), seen: { ...seen, allowed: Object.fromEntries(seen.allowed) }, schemaValidRefused: Object.fromEntries(validRefused), findings: list.map((f) => ({ ...f, actors: [...f.actors] })) }, null, 2));
+        writeFileSync(
+          process.env.FUZZ_REPORT,
+          JSON.stringify(
+            {
+              seed: SEED,
+              stats: { ...stats, byStatus: Object.fromEntries(stats.byStatus) },
+              perOperation: Object.fromEntries(perOperation),
+              seen: { ...seen, allowed: Object.fromEntries(seen.allowed) },
+              schemaValidRefused: Object.fromEntries(validRefused),
+              findings: list.map((f) => ({ ...f, actors: [...f.actors] })),
+            },
+            null,
+            2,
+          ),
+        );
       const text = list.map((f) => `- ${f.op} — ${f.kind} ${f.signature} (${f.count}×, ${[...f.actors].join("/")})\n    e.g. ${f.example}`).join("\n");
       expect(list.length, `API fuzz (seed ${SEED}, replay with FUZZ_SEED=${SEED}) found ${list.length} problems:\n${text}\n`).toBe(0);
     },

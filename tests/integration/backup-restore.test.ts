@@ -38,7 +38,11 @@ async function admin(args: string[], env: Record<string, string | undefined>): P
   const childEnv = { ...process.env, ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   try {
-    const r = await execFileP(process.execPath, [TSX, "--conditions=react-server", "scripts/admin.ts", ...args], { cwd: ROOT, env: childEnv, timeout: 120_000 });
+    const r = await execFileP(process.execPath, [TSX, "--conditions=react-server", "scripts/admin.ts", ...args], {
+      cwd: ROOT,
+      env: childEnv,
+      timeout: 120_000,
+    });
     return { code: 0, output: r.stdout + r.stderr };
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };
@@ -59,7 +63,9 @@ async function tablesIn(url: string): Promise<string[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const { rows } = await c.query<{ t: string }>(`SELECT schemaname || '.' || tablename AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`);
+    const { rows } = await c.query<{ t: string }>(
+      `SELECT schemaname || '.' || tablename AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+    );
     return rows.map((r) => r.t);
   } finally {
     await c.end();
@@ -181,8 +187,15 @@ describe("npm run admin -- backup / restore", { timeout: 120_000 }, () => {
       const after = await snapshot();
       expect(after).toEqual(before);
       // What the test made is in there: not a pair of empty lists compared.
-      expect(after.users.map((u) => [u.username, u.storeCredits])).toEqual([[alice.username, 380], [bob.username, 75]]);
-      expect(after.ledger.map((e) => [e.userId, e.delta, e.kind])).toEqual([[alice.id, 500, "ADJUSTMENT"], [bob.id, 75, "ADJUSTMENT"], [alice.id, -120, "SPEND"]]);
+      expect(after.users.map((u) => [u.username, u.storeCredits])).toEqual([
+        [alice.username, 380],
+        [bob.username, 75],
+      ]);
+      expect(after.ledger.map((e) => [e.userId, e.delta, e.kind])).toEqual([
+        [alice.id, 500, "ADJUSTMENT"],
+        [bob.id, 75, "ADJUSTMENT"],
+        [alice.id, -120, "SPEND"],
+      ]);
       expect(after.orders.map((o) => [o.id, o.priceCredits])).toEqual([[orderId, 120]]);
       expect(after.deliveries).toHaveLength(1);
       expect(after.posts.map((p) => p.content)).toEqual([expect.stringContaining("<strong>restore</strong>"), "<p>A reply that must survive</p>"]);
@@ -274,7 +287,10 @@ describe("npm run admin -- backup / restore", { timeout: 120_000 }, () => {
 
     const restore = setEnv({ DATABASE_URL: source.url, PG_BIN_DIR: emptyBin });
     try {
-      expect(await runAdmin(["restore", dump])).toMatchObject({ code: 1, message: expect.stringContaining(`pg_restore was not found in PG_BIN_DIR (${emptyBin})`) });
+      expect(await runAdmin(["restore", dump])).toMatchObject({
+        code: 1,
+        message: expect.stringContaining(`pg_restore was not found in PG_BIN_DIR (${emptyBin})`),
+      });
       expect(await runAdmin(["backup", out])).toMatchObject({ code: 1, message: expect.stringContaining(`pg_dump was not found in PG_BIN_DIR`) });
     } finally {
       restore();
@@ -295,7 +311,10 @@ describe("npm run admin -- backup / restore", { timeout: 120_000 }, () => {
     const nowhere = path.join(sub, "no-such-folder", "x.dump");
     const restore = setEnv({ DATABASE_URL: withPassword(source.url.replace(/\/[^/]+$/, "/no_such_database"), "Pa55-never-printed") });
     try {
-      expect(await runAdmin(["backup", nowhere])).toMatchObject({ code: 1, message: expect.stringContaining("the folder does not exist. Nothing was written.") });
+      expect(await runAdmin(["backup", nowhere])).toMatchObject({
+        code: 1,
+        message: expect.stringContaining("the folder does not exist. Nothing was written."),
+      });
       expect(await runAdmin(["backup", sub])).toMatchObject({ code: 1, message: expect.stringContaining("is a folder") });
 
       // pg_dump starts (the temporary file exists) and fails: the earlier backup stays as it was.

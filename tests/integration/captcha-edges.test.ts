@@ -23,7 +23,15 @@ vi.mock("@/lib/server/captcha/captcha-config", async (importOriginal) => {
 // a second. The widget's real challenges, solved at full cost: captcha.test.ts.
 
 const IP = "203.0.113.7";
-const KEYS = ["CAPTCHA_PROVIDER", "CAPTCHA_VERIFY_URL", "TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "HCAPTCHA_SITE_KEY", "HCAPTCHA_SECRET_KEY", "ALTCHA_HMAC_KEY"] as const;
+const KEYS = [
+  "CAPTCHA_PROVIDER",
+  "CAPTCHA_VERIFY_URL",
+  "TURNSTILE_SITE_KEY",
+  "TURNSTILE_SECRET_KEY",
+  "HCAPTCHA_SITE_KEY",
+  "HCAPTCHA_SECRET_KEY",
+  "ALTCHA_HMAC_KEY",
+] as const;
 const cleared = Object.fromEntries(KEYS.map((k) => [k, undefined]));
 let restore: (() => void) | undefined;
 const use = (vars: Partial<Record<(typeof KEYS)[number] | "LOG_LEVEL", string>>) => {
@@ -69,7 +77,9 @@ describe("verifyCaptcha with ALTCHA", () => {
     use({ CAPTCHA_PROVIDER: "altcha" });
     const { payload } = await solvedToken();
     expect(await verifyCaptcha(encode({ ...payload, solution: { ...payload.solution, derivedKey: "00".repeat(32) } }), IP)).toBe(false);
-    expect(await verifyCaptcha(encode({ ...payload, challenge: { ...payload.challenge, signature: payload.challenge.signature.toUpperCase() } }), IP)).toBe(false);
+    expect(await verifyCaptcha(encode({ ...payload, challenge: { ...payload.challenge, signature: payload.challenge.signature.toUpperCase() } }), IP)).toBe(
+      false,
+    );
     expect(await verifyCaptcha(encode({ ...payload, challenge: { ...payload.challenge, signature: `${payload.challenge.signature}0` } }), IP)).toBe(false);
     const { keyPrefix: _omitted, ...withoutPrefix } = payload.challenge.parameters;
     expect(await verifyCaptcha(encode({ ...payload, challenge: { ...payload.challenge, parameters: withoutPrefix } }), IP)).toBe(false);
@@ -89,10 +99,16 @@ describe("verifyCaptcha with ALTCHA", () => {
 
   it("records nothing for garbage or a refused solution: only a verified challenge is counted", async () => {
     use({ CAPTCHA_PROVIDER: "altcha" });
-    const used = () => db.rateLimitBucket.findMany({ where: { key: { startsWith: "altcha-used:" } }, select: { key: true, count: true }, orderBy: { key: "asc" } });
+    const used = () =>
+      db.rateLimitBucket.findMany({ where: { key: { startsWith: "altcha-used:" } }, select: { key: true, count: true }, orderBy: { key: "asc" } });
     const { payload } = await solvedToken();
     const before = await used();
-    for (const junk of ["%%%", Buffer.from("{not json").toString("base64"), encode(null), encode({ ...payload, solution: { ...payload.solution, derivedKey: "00".repeat(32) } })])
+    for (const junk of [
+      "%%%",
+      Buffer.from("{not json").toString("base64"),
+      encode(null),
+      encode({ ...payload, solution: { ...payload.solution, derivedKey: "00".repeat(32) } }),
+    ])
       expect(await verifyCaptcha(junk, IP), junk).toBe(false);
     expect(await used()).toEqual(before);
     // The positive control: the solution itself is counted, under its challenge's signature.
@@ -146,14 +162,26 @@ describe("verifyCaptcha with Turnstile and hCaptcha", () => {
     expect(requests).toEqual([{ path: "/siteverify", form: { secret: "ts-secret", response: "tok", remoteip: IP } }]);
     expect(await verifyCaptcha("tok", "direct")).toBe(true);
     expect(requests[1]!.form).toEqual({ secret: "ts-secret", response: "tok" });
-    for (const body of [{ success: "true" }, { success: 1 }, {}, { success: false, "error-codes": ["invalid-input-secret"] }, { success: false, "error-codes": "missing-input-response" }]) {
+    for (const body of [
+      { success: "true" },
+      { success: 1 },
+      {},
+      { success: false, "error-codes": ["invalid-input-secret"] },
+      { success: false, "error-codes": "missing-input-response" },
+    ]) {
       says(body);
       expect(await verifyCaptcha("tok", IP), JSON.stringify(body)).toBe(false);
     }
   });
 
   it("Turnstile: sends no site key, even with an hCaptcha site key configured", async () => {
-    use({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_VERIFY_URL: url, TURNSTILE_SITE_KEY: "ts-site", TURNSTILE_SECRET_KEY: "ts-secret", HCAPTCHA_SITE_KEY: "hc-site" });
+    use({
+      CAPTCHA_PROVIDER: "turnstile",
+      CAPTCHA_VERIFY_URL: url,
+      TURNSTILE_SITE_KEY: "ts-site",
+      TURNSTILE_SECRET_KEY: "ts-secret",
+      HCAPTCHA_SITE_KEY: "hc-site",
+    });
     says({ success: true });
     expect(await verifyCaptcha("tok", IP)).toBe(true);
     expect(requests[0]!.form).toEqual({ secret: "ts-secret", response: "tok", remoteip: IP });
@@ -173,7 +201,9 @@ describe("verifyCaptcha with Turnstile and hCaptcha", () => {
       return lines.map((l) => JSON.parse(l) as { msg: string; codes?: string[] }).filter((l) => l.msg === "captcha siteverify rejects our configuration");
     };
     expect(await warned(["invalid-input-secret"])).toEqual([expect.objectContaining({ codes: ["invalid-input-secret"] })]);
-    expect(await warned(["timeout-or-duplicate", "sitekey-secret-mismatch"])).toEqual([expect.objectContaining({ codes: ["timeout-or-duplicate", "sitekey-secret-mismatch"] })]);
+    expect(await warned(["timeout-or-duplicate", "sitekey-secret-mismatch"])).toEqual([
+      expect.objectContaining({ codes: ["timeout-or-duplicate", "sitekey-secret-mismatch"] }),
+    ]);
     expect(await warned(["invalid-input-response"])).toEqual([]);
     expect(await warned("invalid-input-secret")).toEqual([]);
   });
@@ -204,7 +234,12 @@ describe("verifyCaptcha with Turnstile and hCaptcha", () => {
     expect(requests.map((r) => r.path)).toEqual(["/siteverify", "/siteverify"]);
     answer = { status: 200, body: "yes" };
     expect(await verifyCaptcha("tok", IP)).toBe(false);
-    use({ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_VERIFY_URL: "http://127.0.0.1:9/siteverify", TURNSTILE_SITE_KEY: "ts-site", TURNSTILE_SECRET_KEY: "ts-secret" });
+    use({
+      CAPTCHA_PROVIDER: "turnstile",
+      CAPTCHA_VERIFY_URL: "http://127.0.0.1:9/siteverify",
+      TURNSTILE_SITE_KEY: "ts-site",
+      TURNSTILE_SECRET_KEY: "ts-secret",
+    });
     expect(await verifyCaptcha("tok", IP)).toBe(false);
   });
 });

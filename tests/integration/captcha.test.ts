@@ -17,7 +17,16 @@ const IP = "203.0.113.7";
  * the 30 s default when the machine is busier).
  */
 const SOLVES = { timeout: 90_000 };
-const CAPTCHA_KEYS = ["CAPTCHA_PROVIDER", "CAPTCHA_VERIFY_URL", "TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "HCAPTCHA_SITE_KEY", "HCAPTCHA_SECRET_KEY", "ALTCHA_HMAC_KEY", "APP_MODE"] as const;
+const CAPTCHA_KEYS = [
+  "CAPTCHA_PROVIDER",
+  "CAPTCHA_VERIFY_URL",
+  "TURNSTILE_SITE_KEY",
+  "TURNSTILE_SECRET_KEY",
+  "HCAPTCHA_SITE_KEY",
+  "HCAPTCHA_SECRET_KEY",
+  "ALTCHA_HMAC_KEY",
+  "APP_MODE",
+] as const;
 const savedEnv = Object.fromEntries(CAPTCHA_KEYS.map((k) => [k, process.env[k]]));
 
 function setEnv(vars: Partial<Record<(typeof CAPTCHA_KEYS)[number], string | undefined>>) {

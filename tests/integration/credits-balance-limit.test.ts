@@ -28,7 +28,12 @@ beforeAll(async () => {
 afterAll(() => restore());
 
 const grant = (username: string, amount: number) =>
-  call(grantRoute, { method: "POST", body: { username, amount, reason: "balance limit test" }, cookies: { session: admin.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+  call(grantRoute, {
+    method: "POST",
+    body: { username, amount, reason: "balance limit test" },
+    cookies: { session: admin.session },
+    headers: { ...SAME_ORIGIN, ...freshClient() },
+  });
 const balanceOf = async (userId: number) => (await db.user.findUniqueOrThrow({ where: { id: userId } })).storeCredits;
 const ledgerOf = (userId: number) => db.creditLedgerEntry.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { delta: true, balanceAfter: true } });
 const mismatchesOf = async (userId: number) => (await findBalanceMismatches()).filter((m) => m.userId === userId);
@@ -36,7 +41,9 @@ const mismatchesOf = async (userId: number) => (await findBalanceMismatches()).f
 /** A player whose balance is `balance`, reached through one ledger entry (so it reconciles). */
 async function playerWith(balance: number) {
   const user = await createUser();
-  await db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: balance, kind: "ADJUSTMENT", idempotencyKey: `test:${randomUUID()}`, mode: "force" }));
+  await db.$transaction((tx) =>
+    applyCreditChange(tx, { userId: user.id, delta: balance, kind: "ADJUSTMENT", idempotencyKey: `test:${randomUUID()}`, mode: "force" }),
+  );
   expect(await balanceOf(user.id)).toBe(balance);
   return user;
 }
@@ -95,7 +102,17 @@ describe("a provider payment that would pass the limit", () => {
   async function pendingPurchase(userId: number) {
     const pkg = await createPackage({ credits: 1000, bonusCredits: 100, priceCents: 5000 });
     return db.creditPurchase.create({
-      data: { userId, creditPackageId: pkg.id, method: "STRIPE", status: "PENDING", providerRef: `pi_${randomUUID()}`, credits: 1000, bonusCredits: 100, amountCents: 5000, currency: "USD" },
+      data: {
+        userId,
+        creditPackageId: pkg.id,
+        method: "STRIPE",
+        status: "PENDING",
+        providerRef: `pi_${randomUUID()}`,
+        credits: 1000,
+        bonusCredits: 100,
+        amountCents: 5000,
+        currency: "USD",
+      },
     });
   }
   const succeeded = (pi: string, purchaseId: number) =>
@@ -106,7 +123,8 @@ describe("a provider payment that would pass the limit", () => {
       created: Math.floor(Date.now() / 1000),
       data: { object: { id: pi, object: "payment_intent", amount_received: 5000, currency: "usd", metadata: { purchase_id: String(purchaseId) } } },
     });
-  const send = (body: string) => deliver(webhook, "stripe", body, { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) });
+  const send = (body: string) =>
+    deliver(webhook, "stripe", body, { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) });
 
   it("credits a payment that takes the balance to exactly the limit", async () => {
     const player = await playerWith(MAX_BALANCE - 1100);
@@ -140,7 +158,13 @@ describe("a provider payment that would pass the limit", () => {
 
     // Re-applied while it still does not fit: 409, nothing written.
     const reapply = () =>
-      call(reapplyRoute, { method: "POST", params: { id: String(stored.id) }, body: { reason: "the player spent credits meanwhile" }, cookies: { session: admin.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+      call(reapplyRoute, {
+        method: "POST",
+        params: { id: String(stored.id) },
+        body: { reason: "the player spent credits meanwhile" },
+        cookies: { session: admin.session },
+        headers: { ...SAME_ORIGIN, ...freshClient() },
+      });
     const early = await reapply();
     expect(early.status).toBe(409);
     expect(await balanceOf(player.id)).toBe(MAX_BALANCE - 1099);

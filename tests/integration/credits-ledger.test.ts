@@ -57,6 +57,9 @@ describe("applyCreditChange", () => {
     expect((await findBalanceMismatches()).filter((m) => m.userId === u.id)).toEqual([]);
     // And it does notice a balance written around the ledger.
     await db.user.update({ where: { id: u.id }, data: { storeCredits: { increment: 7 } } });
-    expect((await findBalanceMismatches()).find((m) => m.userId === u.id)).toMatchObject({ storeCredits: (await balanceOf(u.id)), ledgerSum: (await balanceOf(u.id)) - 7 });
+    expect((await findBalanceMismatches()).find((m) => m.userId === u.id)).toMatchObject({
+      storeCredits: await balanceOf(u.id),
+      ledgerSum: (await balanceOf(u.id)) - 7,
+    });
   });
 });

@@ -75,7 +75,10 @@ describe("claimDeliveries", () => {
     // The rows written again as new rows, highest id first: the table now holds them in reverse.
     await afterNextLease(async (leased) => {
       const rows = await db.gameDelivery.findMany({ where: { id: { in: leased } }, orderBy: { id: "desc" } });
-      await db.$transaction([db.gameDelivery.deleteMany({ where: { id: { in: leased } } }), ...rows.map(({ payload, ...row }) => db.gameDelivery.create({ data: { ...row, payload: payload ?? {} } }))]);
+      await db.$transaction([
+        db.gameDelivery.deleteMany({ where: { id: { in: leased } } }),
+        ...rows.map(({ payload, ...row }) => db.gameDelivery.create({ data: { ...row, payload: payload ?? {} } })),
+      ]);
     });
     expect((await claimDeliveries(user.id)).deliveries.map((d) => d.id)).toEqual(ids);
   });
@@ -95,7 +98,17 @@ describe("claimDeliveries", () => {
 
   it("leaves live leases, delivered and canceled rows; takes back a lease that ran out", async () => {
     const user = await createUser();
-    const make = (status: Status, leasedUntil?: Date) => db.gameDelivery.create({ data: { userId: user.id, kind: "VOTE_REWARD", payload: { points: 1 }, status, leaseId: leasedUntil ? randomUUID() : null, leasedUntil: leasedUntil ?? null } });
+    const make = (status: Status, leasedUntil?: Date) =>
+      db.gameDelivery.create({
+        data: {
+          userId: user.id,
+          kind: "VOTE_REWARD",
+          payload: { points: 1 },
+          status,
+          leaseId: leasedUntil ? randomUUID() : null,
+          leasedUntil: leasedUntil ?? null,
+        },
+      });
     const live = await make("LEASED", new Date(Date.now() + 60_000));
     const expired = await make("LEASED", new Date(Date.now() - 1_000));
     await make("DELIVERED");

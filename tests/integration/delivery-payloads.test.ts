@@ -33,10 +33,16 @@ beforeAll(async () => {
 afterAll(() => restore());
 
 /** The 200 answer's schema as the OpenAPI document declares it. */
-const documented = (op: Parameters<typeof responsesOf>[0]) => (responsesOf(op)["200"] as { content: Record<string, { schema: JsonSchema }> }).content["application/json"]!.schema;
+const documented = (op: Parameters<typeof responsesOf>[0]) =>
+  (responsesOf(op)["200"] as { content: Record<string, { schema: JsonSchema }> }).content["application/json"]!.schema;
 
 const claim = async (playerId: number) => {
-  const r = await call(claimRoute, { method: "POST", path: "/api/v1/game/deliveries/claim", body: { player_id: playerId }, headers: { ...key, ...freshClient() } });
+  const r = await call(claimRoute, {
+    method: "POST",
+    path: "/api/v1/game/deliveries/claim",
+    body: { player_id: playerId },
+    headers: { ...key, ...freshClient() },
+  });
   expect(r.status).toBe(200);
   return r.json;
 };
@@ -57,13 +63,30 @@ async function playerWithEveryKind() {
   // Credit package: a ::store purchase (delivered in game), paid.
   const pkg = await createPackage({ credits: 1000, bonusCredits: 100, priceCents: 5000 });
   const purchase = await db.creditPurchase.create({
-    data: { userId: user.id, creditPackageId: pkg.id, method: "STRIPE", providerRef: `pi_payloads_${user.id}`, credits: 1000, bonusCredits: 100, amountCents: 5000, currency: "USD", deliverInGame: true },
+    data: {
+      userId: user.id,
+      creditPackageId: pkg.id,
+      method: "STRIPE",
+      providerRef: `pi_payloads_${user.id}`,
+      credits: 1000,
+      bonusCredits: 100,
+      amountCents: 5000,
+      currency: "USD",
+      deliverInGame: true,
+    },
   });
-  const settled = await settleEvent("stripe", { eventId: `evt_payloads_${user.id}`, type: "test.paid", payload: {}, effect: { kind: "paid", providerRef: purchase.providerRef!, purchaseId: purchase.id, amountCents: 5000, currency: "usd" } });
+  const settled = await settleEvent("stripe", {
+    eventId: `evt_payloads_${user.id}`,
+    type: "test.paid",
+    payload: {},
+    effect: { kind: "paid", providerRef: purchase.providerRef!, purchaseId: purchase.id, amountCents: 5000, currency: "usd" },
+  });
   expect(settled.outcome).toBe("applied");
   // Vote reward: a counted vote callback.
   const token = await ensureVoteToken(user.id);
-  expect(await recordVoteCallback({ siteKey: "runelist", query: new URLSearchParams({ incentive: token }), body: null, ip: "127.0.0.1" })).toEqual({ status: "accepted" });
+  expect(await recordVoteCallback({ siteKey: "runelist", query: new URLSearchParams({ incentive: token }), body: null, ip: "127.0.0.1" })).toEqual({
+    status: "accepted",
+  });
   return { user, product };
 }
 
@@ -72,14 +95,22 @@ describe("the row each writer leaves", () => {
     const { user, product } = await playerWithEveryKind();
     const originals = await rowsOf(user.id);
     expect(originals.map((r) => r.kind)).toEqual(["STORE_ITEM", "CREDIT_PACKAGE", "VOTE_REWARD"]);
-    expect(originals.map((r) => r.payload)).toEqual([{ itemId: 11802, quantity: 2 }, { credits: 1000, bonusCredits: 100 }, { points: 2, site: "runelist" }]);
+    expect(originals.map((r) => r.payload)).toEqual([
+      { itemId: 11802, quantity: 2 },
+      { credits: 1000, bonusCredits: 100 },
+      { points: 2, site: "runelist" },
+    ]);
 
     // Re-sent copies (the fourth writer): delivered first, then re-sent by an administrator.
     await db.gameDelivery.updateMany({ where: { userId: user.id }, data: { status: "DELIVERED", deliveredAt: new Date() } });
     const admin = await createUser({ privilege: "ADMINISTRATOR" });
     for (const row of originals) await resendDelivery(row.id, "Never arrived", { actorId: admin.id, privilege: "ADMINISTRATOR", ip: null });
     const copies = (await rowsOf(user.id)).filter((r) => r.resentFromId !== null);
-    expect(copies.map((r) => r.payload)).toEqual([{ itemId: 11802, quantity: 2, name: product.name }, { credits: 1000, bonusCredits: 100 }, { points: 2, site: "runelist" }]);
+    expect(copies.map((r) => r.payload)).toEqual([
+      { itemId: 11802, quantity: 2, name: product.name },
+      { credits: 1000, bonusCredits: 100 },
+      { points: 2, site: "runelist" },
+    ]);
 
     for (const row of [...originals, ...copies]) {
       const strict = storedPayloadSchema(row.kind as TLiveDeliveryKind).safeParse(row.payload);
@@ -109,7 +140,8 @@ describe("the game API", () => {
     expect(ZPreviewResult.parse(shown)).toEqual(shown);
 
     // One schema per kind, told apart by kind: each delivery matches its kind's and no other.
-    const branches = (claimSchema as { properties: { deliveries: { items: { oneOf: (JsonSchema & { title: string })[] } } } }).properties.deliveries.items.oneOf;
+    const branches = (claimSchema as { properties: { deliveries: { items: { oneOf: (JsonSchema & { title: string })[] } } } }).properties.deliveries.items
+      .oneOf;
     expect(branches.map((b) => b.title)).toEqual(["StoreItemDelivery", "CreditPackageDelivery", "VoteRewardDelivery"]);
     for (const [i, d] of (claimed.deliveries as unknown[]).entries())
       expect(branches.map((b) => validate(b, d).length === 0)).toEqual(branches.map((_, j) => j === i));
@@ -134,7 +166,11 @@ describe("the game API", () => {
     await db.gameDelivery.update({ where: { id: legacy!.id }, data: { status: "DELIVERED", deliveredAt: new Date() } });
     const admin = await createUser({ privilege: "ADMINISTRATOR" });
     const copy = await resendDelivery(legacy!.id, "Never arrived", { actorId: admin.id, privilege: "ADMINISTRATOR", ip: null });
-    expect((await db.gameDelivery.findUniqueOrThrow({ where: { id: copy.delivery.id } })).payload).toEqual({ itemId: 13652, quantity: 1, name: "Dragon claws" });
+    expect((await db.gameDelivery.findUniqueOrThrow({ where: { id: copy.delivery.id } })).payload).toEqual({
+      itemId: 13652,
+      quantity: 1,
+      name: "Dragon claws",
+    });
   });
 
   it("leaves a row that is no kind's shape out of the answers (and refuses to copy it), and hands out the others", async () => {
@@ -151,7 +187,9 @@ describe("the game API", () => {
 
     await db.gameDelivery.update({ where: { id: broken!.id }, data: { status: "DELIVERED", deliveredAt: new Date() } });
     const admin = await createUser({ privilege: "ADMINISTRATOR" });
-    await expect(resendDelivery(broken!.id, "Never arrived", { actorId: admin.id, privilege: "ADMINISTRATOR", ip: null })).rejects.toThrow(expect.objectContaining({ code: "CONFLICT", userMessage: UNREADABLE_PAYLOAD }));
+    await expect(resendDelivery(broken!.id, "Never arrived", { actorId: admin.id, privilege: "ADMINISTRATOR", ip: null })).rejects.toThrow(
+      expect.objectContaining({ code: "CONFLICT", userMessage: UNREADABLE_PAYLOAD }),
+    );
     expect(await db.gameDelivery.count({ where: { resentFromId: broken!.id } })).toBe(0);
   });
 });

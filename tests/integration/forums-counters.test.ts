@@ -21,11 +21,14 @@ beforeAll(() => {
 });
 afterAll(() => restore());
 
-const replyReq = (u: U, threadId: number, n: number) => call(posts.POST, as(u, { path: "/api/v1/forums/posts", body: { thread_id: threadId, content: `<p>Reply ${n} by ${u.username}</p>` } }));
+const replyReq = (u: U, threadId: number, n: number) =>
+  call(posts.POST, as(u, { path: "/api/v1/forums/posts", body: { thread_id: threadId, content: `<p>Reply ${n} by ${u.username}</p>` } }));
 const threadReq = (u: U, forumId: number, n: number) =>
   call(threads.POST, as(u, { path: "/api/v1/forums/threads", body: { forum_id: forumId, title: `Thread ${n} by ${u.username}`, content: "<p>Start</p>" } }));
-const patchThread = (u: U, id: number, body: Record<string, unknown>) => call(modThread.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/threads/${id}`, params: { id: String(id) }, body }));
-const patchPost = (u: U, id: number, body: Record<string, unknown>) => call(modPost.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/posts/${id}`, params: { id: String(id) }, body }));
+const patchThread = (u: U, id: number, body: Record<string, unknown>) =>
+  call(modThread.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/threads/${id}`, params: { id: String(id) }, body }));
+const patchPost = (u: U, id: number, body: Record<string, unknown>) =>
+  call(modPost.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/posts/${id}`, params: { id: String(id) }, body }));
 
 async function expectExact(forumIds: number[], users: U[]) {
   for (const id of forumIds) {
@@ -49,7 +52,13 @@ async function expectLatestPost(threadId: number) {
 describe("counters under concurrent writes", () => {
   it("3 users × 10 replies on one thread, fired at once with new threads in the same forum: every counter equals the rows", async () => {
     const forum = await createForum();
-    const [m1, m2, m3, p1, p2] = await Promise.all([userWithSession("MODERATOR"), userWithSession("MODERATOR"), userWithSession("MODERATOR"), userWithSession(), userWithSession()]);
+    const [m1, m2, m3, p1, p2] = await Promise.all([
+      userWithSession("MODERATOR"),
+      userWithSession("MODERATOR"),
+      userWithSession("MODERATOR"),
+      userWithSession(),
+      userWithSession(),
+    ]);
     const thread = await startThread(p1, forum.id, "The busy thread");
 
     const writes = [
@@ -77,7 +86,12 @@ describe("counters under concurrent writes", () => {
 
   it("a close racing replies: each reply either landed before the close (which counts it) or got 409, and nothing refused was written", async () => {
     const forum = await createForum();
-    const [owner, m1, m2, mod] = await Promise.all([userWithSession(), userWithSession("MODERATOR"), userWithSession("MODERATOR"), userWithSession("MODERATOR")]);
+    const [owner, m1, m2, mod] = await Promise.all([
+      userWithSession(),
+      userWithSession("MODERATOR"),
+      userWithSession("MODERATOR"),
+      userWithSession("MODERATOR"),
+    ]);
     const thread = await startThread(owner, forum.id);
     const before = [...Array.from({ length: 8 }, (_, n) => replyReq(n % 2 ? m1 : m2, thread.id, n))];
     const close = patchThread(mod, thread.id, { closed: true });
@@ -140,7 +154,12 @@ describe("counters under concurrent writes", () => {
 
   it("a thread moved back and forth while replies and hides pour in: both forums' counters and latest pointers stay exact", async () => {
     const [a, b] = await Promise.all([createForum(), createForum()]);
-    const [owner, m1, m2, mod] = await Promise.all([userWithSession(), userWithSession("MODERATOR"), userWithSession("MODERATOR"), userWithSession("MODERATOR")]);
+    const [owner, m1, m2, mod] = await Promise.all([
+      userWithSession(),
+      userWithSession("MODERATOR"),
+      userWithSession("MODERATOR"),
+      userWithSession("MODERATOR"),
+    ]);
     const moving = await startThread(owner, a.id, "Moving thread");
     const stay = await startThread(owner, a.id, "Staying thread");
     const early = await Promise.all(Array.from({ length: 4 }, (_, n) => reply(m1, moving.id, `<p>early ${n}</p>`)));

@@ -24,12 +24,20 @@ export async function userWithSession(privilege?: "PLAYER" | "MODERATOR" | "ADMI
 export async function createForum(opts: { staffOnly?: boolean; name?: string } = {}) {
   const category = await db.forumCategory.create({ data: { name: `Category ${randomBytes(3).toString("hex")}` } });
   return db.forum.create({
-    data: { categoryId: category.id, name: opts.name ?? `Forum ${randomBytes(3).toString("hex")}`, description: "For tests", staffOnly: opts.staffOnly ?? false },
+    data: {
+      categoryId: category.id,
+      name: opts.name ?? `Forum ${randomBytes(3).toString("hex")}`,
+      description: "For tests",
+      staffOnly: opts.staffOnly ?? false,
+    },
   });
 }
 
 /** A word no other test writes, so searches and counts see only this test's rows. */
-export const uniqueWord = (prefix = "zq") => `${prefix}${randomBytes(5).toString("hex").replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+export const uniqueWord = (prefix = "zq") =>
+  `${prefix}${randomBytes(5)
+    .toString("hex")
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
 
 type Req = { method?: string; path?: string; body?: unknown; params?: Record<string, string>; query?: string };
 
@@ -56,12 +64,18 @@ export function reply(u: U, threadId: number, content = "<p>A reply</p>"): Promi
 }
 
 export async function viewThread(u: U | null, threadId: number, page = 1) {
-  const r = await call(threadView.GET, as(u, { path: `/api/v1/forums/thread/${threadId}`, params: { id: String(threadId) }, query: page > 1 ? `?page=${page}` : "" }));
+  const r = await call(
+    threadView.GET,
+    as(u, { path: `/api/v1/forums/thread/${threadId}`, params: { id: String(threadId) }, query: page > 1 ? `?page=${page}` : "" }),
+  );
   return { status: r.status, view: r.json as unknown as TThreadView, json: r.json };
 }
 
 export async function forumIndex() {
-  return (await call(forumsIndex.GET, as(null))).json as unknown as Array<{ id: number; forums: Array<{ id: number; thread_count: number; post_count: number; latest_thread: { id: number } | null }> }>;
+  return (await call(forumsIndex.GET, as(null))).json as unknown as Array<{
+    id: number;
+    forums: Array<{ id: number; thread_count: number; post_count: number; latest_thread: { id: number } | null }>;
+  }>;
 }
 
 /** The stored counters next to what the rows say they should be. */

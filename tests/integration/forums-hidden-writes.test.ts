@@ -12,10 +12,14 @@ import { call } from "./helpers";
 // answers the same 404 a read of its thread gives, and writes nothing. Staff act there as they
 // read there. Each refusal has its twin in a visible forum, built the same way, that is accepted.
 
-const edit = (u: U, id: number, content: string) => call(editRoute.PATCH, as(u, { method: "PATCH", path: `/api/v1/forums/posts/${id}`, params: { id: String(id) }, body: { content } }));
-const report = (u: U, id: number) => call(reportRoute.POST, as(u, { path: `/api/v1/forums/posts/${id}/report`, params: { id: String(id) }, body: { reason: "Spam" } }));
-const replyTo = (u: U, threadId: number) => call(postsRoute.POST, as(u, { path: "/api/v1/forums/posts", body: { thread_id: threadId, content: "<p>A reply</p>" } }));
-const newThread = (u: U, forumId: number) => call(threadsRoute.POST, as(u, { path: "/api/v1/forums/threads", body: { forum_id: forumId, title: "New here", content: "<p>Hello</p>" } }));
+const edit = (u: U, id: number, content: string) =>
+  call(editRoute.PATCH, as(u, { method: "PATCH", path: `/api/v1/forums/posts/${id}`, params: { id: String(id) }, body: { content } }));
+const report = (u: U, id: number) =>
+  call(reportRoute.POST, as(u, { path: `/api/v1/forums/posts/${id}/report`, params: { id: String(id) }, body: { reason: "Spam" } }));
+const replyTo = (u: U, threadId: number) =>
+  call(postsRoute.POST, as(u, { path: "/api/v1/forums/posts", body: { thread_id: threadId, content: "<p>A reply</p>" } }));
+const newThread = (u: U, forumId: number) =>
+  call(threadsRoute.POST, as(u, { path: "/api/v1/forums/threads", body: { forum_id: forumId, title: "New here", content: "<p>Hello</p>" } }));
 
 type Hide = "visible" | "forum hidden" | "category hidden";
 

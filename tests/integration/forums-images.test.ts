@@ -48,9 +48,12 @@ afterAll(async () => {
 
 const proxiedIds = (html: string) => [...html.matchAll(/src="\/api\/v1\/forums\/images\/(\d+)"/g)].map((m) => Number(m[1]));
 const fetchProxied = (id: number | string, cookie?: string) =>
-  image.GET(new NextRequest(`http://localhost:3000${IMAGE_PROXY_PATH}${id}`, { headers: { ...freshClient(), ...(cookie ? { cookie: `session=${cookie}` } : {}) } }), {
-    params: Promise.resolve({ id: String(id) }),
-  });
+  image.GET(
+    new NextRequest(`http://localhost:3000${IMAGE_PROXY_PATH}${id}`, { headers: { ...freshClient(), ...(cookie ? { cookie: `session=${cookie}` } : {}) } }),
+    {
+      params: Promise.resolve({ id: String(id) }),
+    },
+  );
 
 describe("storing posts with outside images", () => {
   it("points them at the proxy, one id per address; site images stay as they are", async () => {
@@ -71,7 +74,10 @@ describe("storing posts with outside images", () => {
     expect(await db.forumImage.findUniqueOrThrow({ where: { id } })).toMatchObject({ url: outside });
 
     // The same address in other posts keeps its id (news articles: news.test.ts, the one shared-database file that writes news).
-    const again = await Promise.all([reply(users.bob, t.id, `<p><img src="${outside.replace(/&/g, "&amp;")}"></p>`), reply(users.alice, t.id, `<img src="${outside.replace(/&/g, "&amp;")}">`)]);
+    const again = await Promise.all([
+      reply(users.bob, t.id, `<p><img src="${outside.replace(/&/g, "&amp;")}"></p>`),
+      reply(users.alice, t.id, `<img src="${outside.replace(/&/g, "&amp;")}">`),
+    ]);
     for (const p of again) expect(proxiedIds(p.content)).toEqual([id]);
     expect(await db.forumImage.count({ where: { url: outside } })).toBe(1);
   });
@@ -109,7 +115,12 @@ describe("storing posts with outside images", () => {
     const t = await startThread(users.alice, forum.id, "Local");
     const off = setEnv({ IMAGE_PROXY_ALLOW_PRIVATE: "false" });
     try {
-      for (const src of [`${host.url}/cat.png`, `http://[::127.0.0.1]:${host.port}/cat.png`, `http://[2002:7f00:1::1]:${host.port}/cat.png`, `http://localhost:${host.port}/cat.png`]) {
+      for (const src of [
+        `${host.url}/cat.png`,
+        `http://[::127.0.0.1]:${host.port}/cat.png`,
+        `http://[2002:7f00:1::1]:${host.port}/cat.png`,
+        `http://localhost:${host.port}/cat.png`,
+      ]) {
         expect((await reply(users.bob, t.id, `<p>x<img src="${src}"></p>`)).content, src).toBe("<p>x</p>");
       }
     } finally {
@@ -214,7 +225,10 @@ describe("GET /api/v1/forums/images/{id}", () => {
   });
 
   it("refuses IPv4-compatible and 6to4 forms of this machine without a connection attempt", async () => {
-    const ids = [await register(`/cat.png?compat=1`, `http://[::127.0.0.1]:${host.port}`), await register(`/cat.png?sixtofour=1`, `http://[2002:7f00:1::1]:${host.port}`)];
+    const ids = [
+      await register(`/cat.png?compat=1`, `http://[::127.0.0.1]:${host.port}`),
+      await register(`/cat.png?sixtofour=1`, `http://[2002:7f00:1::1]:${host.port}`),
+    ];
     const off = setEnv({ IMAGE_PROXY_ALLOW_PRIVATE: "false" });
     try {
       const before = host.requests.length;

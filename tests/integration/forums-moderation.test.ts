@@ -10,7 +10,20 @@ import * as forumThreads from "@/app/api/v1/forums/threads/[id]/route";
 import { EDIT_WINDOW_MESSAGE, EDIT_WINDOW_MINUTES, THREAD_CLOSED_MESSAGE, type TReport } from "@/lib/schemas/forums";
 import { MAX_ID } from "@/lib/schemas/ids";
 import { db } from "@/lib/server/db";
-import { as, countersOf, createForum, forumIndex, reply, startThread, type U, uniqueWord, userCounters, userWithSession, viewThread, forumActors } from "./forums-fixtures";
+import {
+  as,
+  countersOf,
+  createForum,
+  forumIndex,
+  reply,
+  startThread,
+  type U,
+  uniqueWord,
+  userCounters,
+  userWithSession,
+  viewThread,
+  forumActors,
+} from "./forums-fixtures";
 import { call } from "./helpers";
 
 // Staff moderation (pin, close, move, hide), editing posts and the reports queue. Every staff
@@ -19,12 +32,17 @@ import { call } from "./helpers";
 
 const users = forumActors();
 
-const patchThread = (u: U | null, id: number | string, body: unknown) => call(modThread.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/threads/${id}`, params: { id: String(id) }, body }));
-const patchPost = (u: U | null, id: number | string, body: unknown) => call(modPost.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/posts/${id}`, params: { id: String(id) }, body }));
-const edit = (u: U | null, id: number | string, body: unknown) => call(editRoute.PATCH, as(u, { method: "PATCH", path: `/api/v1/forums/posts/${id}`, params: { id: String(id) }, body }));
-const report = (u: U | null, id: number | string, body: unknown) => call(reportRoute.POST, as(u, { path: `/api/v1/forums/posts/${id}/report`, params: { id: String(id) }, body }));
+const patchThread = (u: U | null, id: number | string, body: unknown) =>
+  call(modThread.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/threads/${id}`, params: { id: String(id) }, body }));
+const patchPost = (u: U | null, id: number | string, body: unknown) =>
+  call(modPost.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/posts/${id}`, params: { id: String(id) }, body }));
+const edit = (u: U | null, id: number | string, body: unknown) =>
+  call(editRoute.PATCH, as(u, { method: "PATCH", path: `/api/v1/forums/posts/${id}`, params: { id: String(id) }, body }));
+const report = (u: U | null, id: number | string, body: unknown) =>
+  call(reportRoute.POST, as(u, { path: `/api/v1/forums/posts/${id}/report`, params: { id: String(id) }, body }));
 const reports = (u: U | null, query = "") => call(reportList.GET, as(u, { path: "/api/v1/staff/forums/reports", query }));
-const resolve = (u: U | null, id: number | string, body: unknown) => call(reportOne.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/reports/${id}`, params: { id: String(id) }, body }));
+const resolve = (u: U | null, id: number | string, body: unknown) =>
+  call(reportOne.PATCH, as(u, { method: "PATCH", path: `/api/v1/staff/forums/reports/${id}`, params: { id: String(id) }, body }));
 const auditsOf = (targetType: string, id: number) => db.auditLog.findMany({ where: { targetType, targetId: String(id) }, orderBy: { id: "asc" } });
 
 describe("staff routes", () => {
@@ -68,7 +86,11 @@ describe("hiding posts", () => {
     expect(staffView.posts.find((x) => x.id === p.id)).toMatchObject({ hidden: true, hidden_reason: "Insults", content: "<p>offensive</p>" });
     // The hide is recorded with who, what and why.
     const [audit] = await auditsOf("forum_post", p.id);
-    expect(audit).toMatchObject({ action: "forum.post.hide", actorId: users.mod.id, data: expect.objectContaining({ reason: "Insults", threadId: t.id, authorId: users.bob.id }) });
+    expect(audit).toMatchObject({
+      action: "forum.post.hide",
+      actorId: users.mod.id,
+      data: expect.objectContaining({ reason: "Insults", threadId: t.id, authorId: users.bob.id }),
+    });
     // Players cannot edit or report it either: it answers as missing.
     expect((await edit(users.bob, p.id, { content: "<p>sorry</p>" })).status).toBe(404);
     expect((await report(users.alice, p.id, { reason: "still there?" })).status).toBe(404);
@@ -138,7 +160,10 @@ describe("pin, close and move", () => {
     expect(audits.map((a) => a.action)).toEqual(["forum.thread.pin", "forum.thread.close"]);
     expect(audits[0]).toMatchObject({ actorId: users.mod.id, data: expect.objectContaining({ reason: "Rules thread" }) });
 
-    const refused = await call((await import("@/app/api/v1/forums/posts/route")).POST, as(users.bob, { path: "/api/v1/forums/posts", body: { thread_id: t.id, content: "<p>x</p>" } }));
+    const refused = await call(
+      (await import("@/app/api/v1/forums/posts/route")).POST,
+      as(users.bob, { path: "/api/v1/forums/posts", body: { thread_id: t.id, content: "<p>x</p>" } }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.json.details).toBe(THREAD_CLOSED_MESSAGE);
 
@@ -147,7 +172,12 @@ describe("pin, close and move", () => {
     expect(await auditsOf("forum_thread", t.id)).toHaveLength(2);
     const reopened = await patchThread(users.mod, t.id, { closed: false, pinned: false });
     expect(reopened.json).toMatchObject({ closed: false, pinned: false });
-    expect((await auditsOf("forum_thread", t.id)).map((a) => a.action)).toEqual(["forum.thread.pin", "forum.thread.close", "forum.thread.unpin", "forum.thread.reopen"]);
+    expect((await auditsOf("forum_thread", t.id)).map((a) => a.action)).toEqual([
+      "forum.thread.pin",
+      "forum.thread.close",
+      "forum.thread.unpin",
+      "forum.thread.reopen",
+    ]);
     await reply(users.bob, t.id);
   });
 
@@ -168,7 +198,10 @@ describe("pin, close and move", () => {
     // The moved thread is newer than the one already there, so it becomes the latest.
     expect(await db.forum.findUniqueOrThrow({ where: { id: to.id } })).toMatchObject({ threadCount: 2, postCount: 4, latestThreadId: moving.id });
     const [audit] = await auditsOf("forum_thread", moving.id);
-    expect(audit).toMatchObject({ action: "forum.thread.move", data: expect.objectContaining({ before: { forumId: from.id }, after: { forumId: to.id }, reason: "Wrong section" }) });
+    expect(audit).toMatchObject({
+      action: "forum.thread.move",
+      data: expect.objectContaining({ before: { forumId: from.id }, after: { forumId: to.id }, reason: "Wrong section" }),
+    });
     for (const f of [from, to]) {
       const c = await countersOf(f.id);
       expect(c.stored).toEqual(c.real);
@@ -193,9 +226,15 @@ describe("pin, close and move", () => {
     expect(renamed.json).toMatchObject({ id: t.id, title: `Question about ${word}` });
     expect((await viewThread(users.bob, t.id)).view.title).toBe(`Question about ${word}`);
     const hits = await call(searchRoute.GET, as(null, { path: "/api/v1/forums/search", query: `?q=${word}` }));
-    expect((hits.json.results as Array<{ thread: { id: number; title: string } }>).map((h) => h.thread)).toEqual([{ id: t.id, title: `Question about ${word}` }]);
+    expect((hits.json.results as Array<{ thread: { id: number; title: string } }>).map((h) => h.thread)).toEqual([
+      { id: t.id, title: `Question about ${word}` },
+    ]);
     const [audit] = await auditsOf("forum_thread", t.id);
-    expect(audit).toMatchObject({ action: "forum.thread.rename", actorId: users.mod.id, data: expect.objectContaining({ before: { title: "FREE GOLD CLICK HERE" }, after: { title: `Question about ${word}` }, reason: "Misleading title" }) });
+    expect(audit).toMatchObject({
+      action: "forum.thread.rename",
+      actorId: users.mod.id,
+      data: expect.objectContaining({ before: { title: "FREE GOLD CLICK HERE" }, after: { title: `Question about ${word}` }, reason: "Misleading title" }),
+    });
     // The same title again changes and records nothing; an empty or too long one names the field.
     await patchThread(users.mod, t.id, { title: `Question about ${word}` });
     expect(await auditsOf("forum_thread", t.id)).toHaveLength(1);
@@ -227,9 +266,15 @@ describe("pin, close and move", () => {
 
 describe("hiding threads", () => {
   const listOf = async (forumId: number, who: U | null = null) =>
-    (await call(forumThreads.GET, as(who, { path: `/api/v1/forums/threads/${forumId}`, params: { id: String(forumId) } }))).json as unknown as { results: Array<{ id: number; hidden: boolean }> };
+    (await call(forumThreads.GET, as(who, { path: `/api/v1/forums/threads/${forumId}`, params: { id: String(forumId) } }))).json as unknown as {
+      results: Array<{ id: number; hidden: boolean }>;
+    };
   const searchIds = async (q: string) =>
-    ((await call(searchRoute.GET, as(null, { path: "/api/v1/forums/search", query: `?q=${q}` }))).json as unknown as { results: Array<{ thread: { id: number } }> }).results.map((h) => h.thread.id);
+    (
+      (await call(searchRoute.GET, as(null, { path: "/api/v1/forums/search", query: `?q=${q}` }))).json as unknown as {
+        results: Array<{ thread: { id: number } }>;
+      }
+    ).results.map((h) => h.thread.id);
 
   it("needs a reason; a hidden thread is gone for guests and players everywhere, and shown to staff with its reason", async () => {
     const forum = await createForum();
@@ -254,17 +299,28 @@ describe("hiding threads", () => {
       [older.id, false],
     ]);
     expect(await searchIds(word)).toEqual([]);
-    expect((await forumIndex()).flatMap((c) => c.forums).find((f) => f.id === forum.id)).toMatchObject({ thread_count: 1, post_count: 1, latest_thread: { id: older.id } });
+    expect((await forumIndex()).flatMap((c) => c.forums).find((f) => f.id === forum.id)).toMatchObject({
+      thread_count: 1,
+      post_count: 1,
+      latest_thread: { id: older.id },
+    });
     const staffView = await viewThread(users.mod, spam.id);
     expect(staffView.status).toBe(200);
     expect(staffView.view).toMatchObject({ hidden: true, hidden_reason: "Gold selling" });
     expect((await viewThread(users.alice, older.id)).view).toMatchObject({ hidden: false, hidden_reason: null });
 
     // Nobody can reply to it, and its author's posts cannot be reported or edited by players.
-    const replied = await call((await import("@/app/api/v1/forums/posts/route")).POST, as(users.alice, { path: "/api/v1/forums/posts", body: { thread_id: spam.id, content: "<p>me too</p>" } }));
+    const replied = await call(
+      (await import("@/app/api/v1/forums/posts/route")).POST,
+      as(users.alice, { path: "/api/v1/forums/posts", body: { thread_id: spam.id, content: "<p>me too</p>" } }),
+    );
     expect(replied.status).toBe(404);
     const [audit] = await auditsOf("forum_thread", spam.id);
-    expect(audit).toMatchObject({ action: "forum.thread.hide", actorId: users.mod.id, data: expect.objectContaining({ reason: "Gold selling", authorId: users.bob.id }) });
+    expect(audit).toMatchObject({
+      action: "forum.thread.hide",
+      actorId: users.mod.id,
+      data: expect.objectContaining({ reason: "Gold selling", authorId: users.bob.id }),
+    });
   });
 
   it("takes the thread and every visible post out of the forum's and the posters' counters, and puts them back on unhide", async () => {
@@ -317,7 +373,8 @@ describe("hiding threads", () => {
     const r = await patchThread(users.mod, t.id, { hidden: true, forum_id: to.id, reason: "Review it" });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ hidden: true, forum: { id: to.id } });
-    for (const f of [from, to]) expect(await db.forum.findUniqueOrThrow({ where: { id: f.id } })).toMatchObject({ threadCount: 0, postCount: 0, latestThreadId: null });
+    for (const f of [from, to])
+      expect(await db.forum.findUniqueOrThrow({ where: { id: f.id } })).toMatchObject({ threadCount: 0, postCount: 0, latestThreadId: null });
     await patchThread(users.mod, t.id, { hidden: false });
     expect(await db.forum.findUniqueOrThrow({ where: { id: to.id } })).toMatchObject({ threadCount: 1, postCount: 2, latestThreadId: t.id });
     expect(await db.forum.findUniqueOrThrow({ where: { id: from.id } })).toMatchObject({ threadCount: 0, postCount: 0 });
@@ -404,7 +461,11 @@ describe("editing posts", () => {
     expect(staffEdit.status).toBe(200);
     expect(staffEdit.json).toMatchObject({ content: "<p>[removed link]</p>", edited: { by: users.mod.username, reason: "Advertising" } });
     const [audit] = await auditsOf("forum_post", p.id);
-    expect(audit).toMatchObject({ action: "forum.post.edit", actorId: users.mod.id, data: expect.objectContaining({ reason: "Advertising", previousContent: "<p>original</p>", authorId: users.bob.id }) });
+    expect(audit).toMatchObject({
+      action: "forum.post.edit",
+      actorId: users.mod.id,
+      data: expect.objectContaining({ reason: "Advertising", previousContent: "<p>original</p>", authorId: users.bob.id }),
+    });
   });
 
   it("missing post 404, bad id and missing content 400 naming the field", async () => {

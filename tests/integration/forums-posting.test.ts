@@ -25,7 +25,11 @@ describe("starting threads", () => {
   it("answers 201 with the thread; the opening post, the forum, and the author's counters follow", async () => {
     const forum = await createForum();
     const before = await userCounters(users.alice.id);
-    const r = await postThread(users.alice, { forum_id: forum.id, title: "  Best training spots?  ", content: "<p>Where do you train <strong>strength</strong>?</p>" });
+    const r = await postThread(users.alice, {
+      forum_id: forum.id,
+      title: "  Best training spots?  ",
+      content: "<p>Where do you train <strong>strength</strong>?</p>",
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     expect(r.json).toMatchObject({
       title: "Best training spots?",
@@ -79,7 +83,13 @@ describe("replies", () => {
     const t = await startThread(users.alice, forum.id);
     const r = await postReply(users.bob, { thread_id: t.id, content: "<p>Agreed</p>" });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ content: "<p>Agreed</p>", user: { name: users.bob.username, is_staff: false }, edited: null, hidden: false, hidden_reason: null });
+    expect(r.json).toMatchObject({
+      content: "<p>Agreed</p>",
+      user: { name: users.bob.username, is_staff: false },
+      edited: null,
+      hidden: false,
+      hidden_reason: null,
+    });
     const view = (await viewThread(null, t.id)).view;
     expect(view.post_count).toBe(2);
     expect(view.latest_post).toMatchObject({ user: users.bob.username, date: r.json.date });
@@ -166,7 +176,9 @@ describe("reading", () => {
     // Other files write to their own forums meanwhile: compare ours, and the order of categories.
     type Cats = Array<{ id: number; forums: Array<Record<string, unknown>> }>;
     const ours = (json: unknown) => (json as Cats).flatMap((c) => c.forums).find((f) => f.id === forum.id);
-    expect((cats.json as unknown as Cats).map((c) => c.id).slice(0, (index.json as unknown as Cats).length)).toEqual((index.json as unknown as Cats).map((c) => c.id));
+    expect((cats.json as unknown as Cats).map((c) => c.id).slice(0, (index.json as unknown as Cats).length)).toEqual(
+      (index.json as unknown as Cats).map((c) => c.id),
+    );
     expect(ours(cats.json)).toEqual(ours(index.json));
     expect(ours(index.json)).toMatchObject({ thread_count: 1, post_count: 2, staff_only: false, latest_thread: { id: t.id, title: "Newest here" } });
   });

@@ -20,7 +20,10 @@ describe("recleanStoredContent", () => {
     const opening = await db.forumPost.findFirstOrThrow({ where: { threadId: t.id }, orderBy: { id: "asc" } });
     const bad = await reply(users.bob, t.id, "<p>placeholder</p>");
     const onlyImage = await reply(users.bob, t.id, "<p>placeholder</p>");
-    await storeAsOld(bad.id, '<p>free gold</p><img src="/store-link?token=abcdefghijklmnopqrstuvwxyz" /><img src="https://xn--a.attacker.example:8443/leak.png" /><img src="https://images.example/ok.png" />');
+    await storeAsOld(
+      bad.id,
+      '<p>free gold</p><img src="/store-link?token=abcdefghijklmnopqrstuvwxyz" /><img src="https://xn--a.attacker.example:8443/leak.png" /><img src="https://images.example/ok.png" />',
+    );
     await storeAsOld(onlyImage.id, '<img src="/store-link?token=abcdefghijklmnopqrstuvwxyz" />');
 
     const ids = { postIds: [opening.id, bad.id, onlyImage.id] };

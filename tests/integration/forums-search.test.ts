@@ -13,7 +13,10 @@ import { call } from "./helpers";
 const users = forumActors();
 
 async function find(q: string, page?: number) {
-  const r = await call(search.GET, as(null, { path: "/api/v1/forums/search", query: `?${new URLSearchParams({ q, ...(page ? { page: String(page) } : {}) })}` }));
+  const r = await call(
+    search.GET,
+    as(null, { path: "/api/v1/forums/search", query: `?${new URLSearchParams({ q, ...(page ? { page: String(page) } : {}) })}` }),
+  );
   return { status: r.status, json: r.json, hits: (r.json.results ?? []) as TSearchHit[] };
 }
 
@@ -26,7 +29,14 @@ describe("forum search", () => {
     const exact = await find(w);
     expect(exact.status).toBe(200);
     expect(exact.hits).toHaveLength(1);
-    expect(exact.hits[0]).toMatchObject({ thread: { id: t.id, title: "Training log" }, forum: { id: forum.id, name: forum.name }, post_id: p.id, page: 1, user: users.bob.username, date: p.date });
+    expect(exact.hits[0]).toMatchObject({
+      thread: { id: t.id, title: "Training log" },
+      forum: { id: forum.id, name: forum.name },
+      post_id: p.id,
+      page: 1,
+      user: users.bob.username,
+      date: p.date,
+    });
 
     const stemmed = await find(`run ${w}`);
     expect(stemmed.hits.map((h) => h.post_id)).toEqual([p.id]);
@@ -65,7 +75,11 @@ describe("forum search", () => {
     const forum = await createForum();
     const t = await startThread(users.alice, forum.id);
     const p = await reply(users.bob, t.id, `<p>secret ${w}</p>`);
-    const hide = (hidden: boolean) => call(modPost.PATCH, as(users.mod, { method: "PATCH", path: `/api/v1/staff/forums/posts/${p.id}`, params: { id: String(p.id) }, body: { hidden, reason: "test" } }));
+    const hide = (hidden: boolean) =>
+      call(
+        modPost.PATCH,
+        as(users.mod, { method: "PATCH", path: `/api/v1/staff/forums/posts/${p.id}`, params: { id: String(p.id) }, body: { hidden, reason: "test" } }),
+      );
     expect((await hide(true)).status).toBe(200);
     expect((await find(w)).hits).toEqual([]);
     expect((await hide(false)).status).toBe(200);

@@ -70,7 +70,10 @@ describe("POST /api/v1/game/login", () => {
     const u = await createUser({ privilege: "MODERATOR" });
     const ok = await login(headers, { username: u.username.toUpperCase(), password: DEFAULT_PASSWORD, ip: "198.51.100.7" });
     expect(ok.status).toBe(200);
-    expect(ok.json).toEqual({ ok: true, player: { id: u.id, name: u.username, privilege: "MODERATOR", memberRank: "NONE", is_staff: true, banned: false, ban_reason: null } });
+    expect(ok.json).toEqual({
+      ok: true,
+      player: { id: u.id, name: u.username, privilege: "MODERATOR", memberRank: "NONE", is_staff: true, banned: false, ban_reason: null },
+    });
 
     const wrong = await login(headers, { username: u.username, password: "Wrong-pass1!", ip: "198.51.100.7" });
     expect(wrong.status).toBe(200);
@@ -117,7 +120,9 @@ describe("POST /api/v1/game/login", () => {
   it("limits wrong passwords per account and player address with 429 and Retry-After, without locking out other addresses", async () => {
     const { headers } = await createGameKey(["login"]);
     const u = await createUser();
-    const attempts = await Promise.all(Array.from({ length: 12 }, () => login(headers, { username: u.username, password: "Wrong-pass1!", ip: "203.0.113.50" })));
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, () => login(headers, { username: u.username, password: "Wrong-pass1!", ip: "203.0.113.50" })),
+    );
     const limited = attempts.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(2);
     expect(limited[0]!.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -138,7 +143,10 @@ describe("POST /api/v1/game/login", () => {
     await db.rateLimitBucket.create({ data: { key: `${GAME_LOGIN_PER_KEY.name}:${keyId}`, count: 0, resetAt: new Date(Date.now() + 3_600_000) } });
     // Addresses the game reports: a fresh one per attempt, as a leaked key would send.
     let n = 0;
-    const ip = () => { n += 1; return `198.18.${Math.floor(n / 250)}.${n % 250}`; };
+    const ip = () => {
+      n += 1;
+      return `198.18.${Math.floor(n / 250)}.${n % 250}`;
+    };
     const guess = (i: number) => login(headers, { username: accounts[i % accounts.length]!.username, password: `Wrong-pass-${i}!`, ip: ip() });
     const right = (i: number) => login(headers, { username: accounts[i]!.username, password: DEFAULT_PASSWORD, ip: ip() });
 

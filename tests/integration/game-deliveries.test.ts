@@ -32,7 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => restore());
 
-type Claim = { lease_id: string | null; leased_until: string | null; deliveries: { id: number; kind: string; payload: Record<string, unknown>; created: string }[] };
+type Claim = {
+  lease_id: string | null;
+  leased_until: string | null;
+  deliveries: { id: number; kind: string; payload: Record<string, unknown>; created: string }[];
+};
 
 const claim = async (body: Record<string, unknown>, headers = key) => {
   const r = await call(claimRoute, { method: "POST", path: "/api/v1/game/deliveries/claim", body, headers: { ...headers, ...freshClient() } });
@@ -40,7 +44,8 @@ const claim = async (body: Record<string, unknown>, headers = key) => {
 };
 const ack = (lease_id: unknown, delivery_ids: unknown, headers = key) =>
   call(ackRoute, { method: "POST", path: "/api/v1/game/deliveries/ack", body: { lease_id, delivery_ids }, headers: { ...headers, ...freshClient() } });
-const preview = (playerId: number | string, headers = key) => call(previewRoute, { path: `/api/v1/game/deliveries?player_id=${playerId}`, headers: { ...headers, ...freshClient() } });
+const preview = (playerId: number | string, headers = key) =>
+  call(previewRoute, { path: `/api/v1/game/deliveries?player_id=${playerId}`, headers: { ...headers, ...freshClient() } });
 
 /** A player who bought `count` store products with credits: one STORE_ITEM delivery each. */
 async function buyer(count: number, product?: { gameItemId?: number; quantity?: number; name?: string }) {
@@ -81,7 +86,9 @@ describe("claim", () => {
     const a = await db.gameDelivery.create({ data: { userId: user.id, kind: "CREDIT_PACKAGE", payload: { credits: 1000, bonusCredits: 150 } } });
     const b = await db.gameDelivery.create({ data: { userId: user.id, kind: "VOTE_REWARD", payload: { points: 5, site: "runelocus" } } });
     const first = await claim({ player_id: user.id, limit: 1 });
-    expect(first.json.deliveries).toEqual([{ id: a.id, kind: "credit_package", payload: { credits: 1000, bonus_credits: 150 }, created: a.createdAt.toISOString() }]);
+    expect(first.json.deliveries).toEqual([
+      { id: a.id, kind: "credit_package", payload: { credits: 1000, bonus_credits: 150 }, created: a.createdAt.toISOString() },
+    ]);
     const second = await claim({ player_id: user.id, limit: 1 });
     expect(second.json.deliveries).toEqual([{ id: b.id, kind: "vote_reward", payload: { points: 5, site: "runelocus" }, created: b.createdAt.toISOString() }]);
     expect(second.json.lease_id).not.toBe(first.json.lease_id);
@@ -154,7 +161,9 @@ describe("claim", () => {
     // leased a second time in all.
     const answeredBy = new Map(claims.flatMap((c) => c.json.deliveries.map((d) => [d.id, c.json.lease_id] as const)));
     expect((await deliveriesOf(user.id)).map((d) => [d.id, d.status, d.leaseId, d.attempts])).toEqual(ids.map((id) => [id, "LEASED", answeredBy.get(id), 2]));
-    expect(new Set(claims.filter((c) => c.json.deliveries.length > 0).map((c) => c.json.lease_id)).size).toBe(claims.filter((c) => c.json.deliveries.length > 0).length);
+    expect(new Set(claims.filter((c) => c.json.deliveries.length > 0).map((c) => c.json.lease_id)).size).toBe(
+      claims.filter((c) => c.json.deliveries.length > 0).length,
+    );
   });
 });
 
@@ -174,7 +183,10 @@ describe("ack", () => {
 
     expect(await ack(second.json.lease_id, ids)).toMatchObject({ status: 200, json: { delivered: ids, rejected: [] } });
     expect((await claim({ player_id: user.id })).json.deliveries).toEqual([]);
-    expect((await deliveriesOf(user.id)).map((d) => [d.status, d.attempts])).toEqual([["DELIVERED", 2], ["DELIVERED", 2]]);
+    expect((await deliveriesOf(user.id)).map((d) => [d.status, d.attempts])).toEqual([
+      ["DELIVERED", 2],
+      ["DELIVERED", 2],
+    ]);
     // The late first lease now hears that they are delivered (by whoever acked them).
     expect((await ack(first.json.lease_id, ids)).json).toEqual({ delivered: ids, rejected: [] });
   });
@@ -252,7 +264,10 @@ describe("preview", () => {
     expect(after.map((d) => d.status)).toEqual(["pending", "pending", "pending"]);
     expect(after.map((d) => d.id)).toEqual(before.map((d) => d.id));
     expect((await deliveriesOf(user.id)).map((d) => [d.id, d.status, d.leaseId])).toEqual(before.map((d) => [d.id, d.status, d.leaseId]));
-    await ack(c.json.lease_id, c.json.deliveries.map((d) => d.id));
+    await ack(
+      c.json.lease_id,
+      c.json.deliveries.map((d) => d.id),
+    );
     expect(((await preview(user.id)).json.deliveries as unknown[]).length).toBe(1);
     expect(await preview(2_147_483_000)).toMatchObject({ status: 404, json: { details: NO_SUCH_PLAYER } });
   });
@@ -292,7 +307,8 @@ describe("release-expired-leases job", () => {
     ];
     const missed: string[] = [];
     for (const day of days)
-      for (let hour = 0; hour < 24; hour++) for (let min = 0; min < 60; min++) if (!item?.match({ min, hour, ...day })) missed.push(`${day.month}-${day.date} ${hour}:${min}`);
+      for (let hour = 0; hour < 24; hour++)
+        for (let min = 0; min < 60; min++) if (!item?.match({ min, hour, ...day })) missed.push(`${day.month}-${day.date} ${hour}:${min}`);
     expect(missed).toEqual([]);
     expect(item?.options.jobKey).toBe("release-expired-leases");
   });

@@ -106,7 +106,6 @@ describe("POST /api/v1/game/store-link", () => {
   });
 });
 
-
 describe("GET /store-link (the confirmation page's data)", () => {
   it("names the player and writes nothing: the token stays unspent and no session is made", async () => {
     const user = await createUser();
@@ -159,7 +158,12 @@ describe("POST /store-link/continue", () => {
   it("refuses a post from another site or a null origin, and leaves the link unspent", async () => {
     const user = await createUser();
     const { url, token } = await linkFor(user.id);
-    const foreign: Record<string, string>[] = [CROSS_SITE, { "sec-fetch-site": "same-site" }, { "sec-fetch-site": "", origin: "null" }, { "sec-fetch-site": "", origin: "https://evil.example" }];
+    const foreign: Record<string, string>[] = [
+      CROSS_SITE,
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "", origin: "null" },
+      { "sec-fetch-site": "", origin: "https://evil.example" },
+    ];
     for (const headers of foreign) {
       const r = await open(url, { headers });
       expect(r.status, JSON.stringify(headers)).toBe(403);

@@ -8,7 +8,10 @@ const APP = path.join(import.meta.dirname, "../../app");
 
 /** The exported handler of an operation, from its route file (paths mirror app/api). */
 export async function handlerOf(op: Pick<Operation, "method" | "path">): Promise<Handler> {
-  const dir = op.path.split("/").filter(Boolean).map((seg) => seg.replace(/^\{(.+)\}$/, "[$1]"));
+  const dir = op.path
+    .split("/")
+    .filter(Boolean)
+    .map((seg) => seg.replace(/^\{(.+)\}$/, "[$1]"));
   const mod = (await import(path.join(APP, ...dir, "route.ts"))) as Record<string, Handler>;
   return mod[op.method]!;
 }
@@ -16,10 +19,24 @@ export async function handlerOf(op: Pick<Operation, "method" | "path">): Promise
 /** Calls a route handler the way Next does, returning status and parsed JSON body. */
 export async function call(
   handler: Handler,
-  opts: { method?: string; path?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; cookies?: Record<string, string>; params?: Record<string, string> } = {},
+  opts: {
+    method?: string;
+    path?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    cookies?: Record<string, string>;
+    params?: Record<string, string>;
+  } = {},
 ) {
   const headers = new Headers(opts.headers);
-  if (opts.cookies) headers.set("cookie", Object.entries(opts.cookies).map(([k, v]) => `${k}=${v}`).join("; "));
+  if (opts.cookies)
+    headers.set(
+      "cookie",
+      Object.entries(opts.cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join("; "),
+    );
   // JSON like the site's own client sends; a test may set another type to check the 415.
   if ((opts.body !== undefined || opts.rawBody !== undefined) && !headers.has("content-type")) headers.set("content-type", "application/json");
   const req = new NextRequest(new URL(opts.path ?? "/api/test", "http://localhost:3000"), {
@@ -54,7 +71,10 @@ let ipCounter = 0;
 /** A distinct client address per call (tests run with TRUST_PROXY=true), so per-IP limits don't collide. */
 export function freshClient(prefix = 10): Record<string, string> {
   ipCounter += 1;
-  return { "x-forwarded-for": `${prefix}.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`, "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/140.0" };
+  return {
+    "x-forwarded-for": `${prefix}.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`,
+    "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/140.0",
+  };
 }
 
 /** Logs in through POST /api/v1/login and returns the session cookie's token. */

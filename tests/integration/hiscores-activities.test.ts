@@ -80,15 +80,35 @@ describe("the Old School answers, against the official layout", () => {
     const staff = await createUser({ privilege: "MODERATOR" });
     const banned = await createUser({ bannedAt: new Date(), banReason: "Botting" });
     const p = await createUser({ username: "Zezima Jr" });
-    await pushHiscores({ player_id: rival.id, ...mode, experience: [5_000_000, ...zero().slice(1)], activities: { clue_scrolls_all: 37, zulrah: 500, vorkath: 3 } });
+    await pushHiscores({
+      player_id: rival.id,
+      ...mode,
+      experience: [5_000_000, ...zero().slice(1)],
+      activities: { clue_scrolls_all: 37, zulrah: 500, vorkath: 3 },
+    });
     for (const hidden of [staff, banned]) {
-      await pushHiscores({ player_id: hidden.id, ...mode, experience: SKILLS.map(() => 200_000_000), activities: { clue_scrolls_all: 9999, zulrah: 9999, theatre_of_blood_hard_mode: 9999, lms_rank: 9999 } });
+      await pushHiscores({
+        player_id: hidden.id,
+        ...mode,
+        experience: SKILLS.map(() => 200_000_000),
+        activities: { clue_scrolls_all: 9999, zulrah: 9999, theatre_of_blood_hard_mode: 9999, lms_rank: 9999 },
+      });
     }
     await pushHiscores({
       player_id: p.id,
       ...mode,
       experience: SKILLS.map((_, i) => XP_FOR_LEVEL[10 + i]!),
-      activities: { clue_scrolls_all: 37, clue_scrolls_beginner: 12, clue_scrolls_hard: 25, lms_rank: 600, zulrah: 120, vorkath: 8, theatre_of_blood_hard_mode: 50, pvp_kills: 77, deadman_points: 0 },
+      activities: {
+        clue_scrolls_all: 37,
+        clue_scrolls_beginner: 12,
+        clue_scrolls_hard: 25,
+        lms_rank: 600,
+        zulrah: 120,
+        vorkath: 8,
+        theatre_of_blood_hard_mode: 50,
+        pvp_kills: 77,
+        deadman_points: 0,
+      },
     });
 
     const asked = `player=${encodeURIComponent("zezima jr")}`;
@@ -145,7 +165,14 @@ describe("the Old School answers, against the official layout", () => {
     expect(got.activities.slice(19).map((a) => a.name)).toEqual(Object.values(FORMATTED_BOSS_NAMES));
 
     // Other segments: another ladder (the player is not on it), modes this server does not have, garbage.
-    for (const other of ["m=hiscore_oldschool", "m=hiscore_oldschool_ironman", "m=hiscore_oldschool_deadman", "m=hiscore_oldschool_seasonal", "hiscore_oldschool", "nonsense"]) {
+    for (const other of [
+      "m=hiscore_oldschool",
+      "m=hiscore_oldschool_ironman",
+      "m=hiscore_oldschool_deadman",
+      "m=hiscore_oldschool_seasonal",
+      "hiscore_oldschool",
+      "nonsense",
+    ]) {
       expect((await call(modeJsonRoute, { path: `/api/v1/hiscores/${other}/index_lite.json?${asked}`, params: { mode: other } })).status, other).toBe(404);
       expect((await call(modeWsRoute, { path: `/api/v1/hiscores/${other}/index_lite.ws?${asked}`, params: { mode: other } })).status, other).toBe(404);
     }
@@ -175,7 +202,13 @@ describe("the Old School answers, against the official layout", () => {
     } as const;
     for (const [segment, mode] of Object.entries(segments)) {
       const u = await createUser();
-      await pushHiscores({ player_id: u.id, game_mode: mode, xp_mode: "15x", experience: SKILLS.map((_, i) => 1000 * i), activities: { zulrah: 3, clue_scrolls_master: 1 } });
+      await pushHiscores({
+        player_id: u.id,
+        game_mode: mode,
+        xp_mode: "15x",
+        experience: SKILLS.map((_, i) => 1000 * i),
+        activities: { zulrah: 3, clue_scrolls_master: 1 },
+      });
       const q = `player=${encodeURIComponent(u.username)}`;
       const byQuery = await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?${q}&mode=${mode}&xp=15x` });
       const byPath = await call(modeJsonRoute, { path: `/api/v1/hiscores/${segment}/index_lite.json?${q}&xp=15x`, params: { mode: segment } });
@@ -186,7 +219,10 @@ describe("the Old School answers, against the official layout", () => {
       expect(wsByPath.status, segment).toBe(200);
       expect(wsByPath.json.__text, segment).toBe(wsByQuery.json.__text);
       // On another XP mode's ladder: 404 both ways.
-      expect((await call(modeJsonRoute, { path: `/api/v1/hiscores/${segment}/index_lite.json?${q}&xp=regular`, params: { mode: segment } })).status, segment).toBe(404);
+      expect(
+        (await call(modeJsonRoute, { path: `/api/v1/hiscores/${segment}/index_lite.json?${q}&xp=regular`, params: { mode: segment } })).status,
+        segment,
+      ).toBe(404);
     }
   });
 });
@@ -234,7 +270,10 @@ describe("activity ladders", () => {
     expect((await list({ xp: "10x", activity: "zulrah" })).results).toEqual([]);
     // Keys not sent keep their score; a score pushed as 0 leaves the ladder.
     await pushHiscores({ player_id: u.id, ...mode, experience: zero(), activities: { zulrah: 4 } });
-    expect((await playerActivities(u.username)).map((a) => [a.activity, a.score])).toEqual([["vorkath", 10], ["zulrah", 4]]);
+    expect((await playerActivities(u.username)).map((a) => [a.activity, a.score])).toEqual([
+      ["vorkath", 10],
+      ["zulrah", 4],
+    ]);
     await pushHiscores({ player_id: u.id, ...mode, experience: zero(), activities: { vorkath: 0 } });
     expect((await playerActivities(u.username)).map((a) => a.activity)).toEqual(["zulrah"]);
     expect((await list({ xp: "10x", activity: "vorkath" })).results).toEqual([]);
@@ -251,15 +290,29 @@ describe("activity ladders", () => {
     const [a, b, c] = [await createUser(), await createUser(), await createUser()];
     const staff = await createUser({ privilege: "ADMINISTRATOR" });
     const banned = await createUser({ bannedAt: new Date(), banReason: "Botting" });
-    for (const [u, kills] of [[staff, 900], [banned, 800], [a, 30], [b, 20], [c, 10]] as const) {
+    for (const [u, kills] of [
+      [staff, 900],
+      [banned, 800],
+      [a, 30],
+      [b, 20],
+      [c, 10],
+    ] as const) {
       await pushHiscores({ player_id: u.id, ...mode, experience: zero(), activities: { pvp_kills: kills, pvp_kill_streak: kills / 10 } });
     }
-    expect((await list(q)).results.map((e) => [e.id, e.rank])).toEqual([[a.id, 1], [b.id, 2], [c.id, 3]]);
+    expect((await list(q)).results.map((e) => [e.id, e.rank])).toEqual([
+      [a.id, 1],
+      [b.id, 2],
+      [c.id, 3],
+    ]);
     expect((await list({ ...q, activity: "pvp_kill_streak" })).results.map((e) => e.score)).toEqual([3, 2, 1]);
-    for (const hidden of [staff, banned]) expect((await call(playerRoute, { path: `/api/v1/hiscores/player/${hidden.username}`, params: { name: hidden.username } })).status).toBe(404);
+    for (const hidden of [staff, banned])
+      expect((await call(playerRoute, { path: `/api/v1/hiscores/player/${hidden.username}`, params: { name: hidden.username } })).status).toBe(404);
 
     await banUser(a.username, "Real-world trading", "test");
-    expect((await list(q)).results.map((e) => [e.id, e.rank])).toEqual([[b.id, 1], [c.id, 2]]);
+    expect((await list(q)).results.map((e) => [e.id, e.rank])).toEqual([
+      [b.id, 1],
+      [c.id, 2],
+    ]);
     await unbanUser(a.username, "test");
     expect((await list(q)).results.map((e) => e.id)).toEqual([a.id, b.id, c.id]);
     await setPrivilege(b.username, "MODERATOR", "test");
@@ -281,7 +334,14 @@ describe("activity ladders", () => {
     for (let i = 0; i < 40; i++) users.push(await createUser());
     // Many ties (i % 6), everyone at once.
     const first = await Promise.all(
-      users.map((u, i) => pushHiscores({ player_id: u.id, ...mode, experience: SKILLS.map(() => 100 * i), activities: { clue_scrolls_all: (i % 6) + 1, zulrah: i % 3 === 0 ? 0 : i } })),
+      users.map((u, i) =>
+        pushHiscores({
+          player_id: u.id,
+          ...mode,
+          experience: SKILLS.map(() => 100 * i),
+          activities: { clue_scrolls_all: (i % 6) + 1, zulrah: i % 3 === 0 ? 0 : i },
+        }),
+      ),
     );
     expect(first).toHaveLength(40);
     await refreshLadder({ gameMode: "GROUP_IRONMAN", xpMode: "X10" }, { force: true, every: 4 });
@@ -291,17 +351,29 @@ describe("activity ladders", () => {
     expect((await allPages({ ...q, activity: "zulrah" })).length).toBe(26);
 
     // A second wave: everyone moves, two pushes for the same player race, the bottom climbs.
-    const again = users.map((u, i) => pushHiscores({ player_id: u.id, ...mode, experience: SKILLS.map(() => 100 * i), activities: { clue_scrolls_all: 40 - i } }));
-    const race = [7, 9].map((n) => pushHiscores({ player_id: users[0]!.id, ...mode, experience: zero(), activities: { clue_scrolls_all: 100 + n, zulrah: n } }));
+    const again = users.map((u, i) =>
+      pushHiscores({ player_id: u.id, ...mode, experience: SKILLS.map(() => 100 * i), activities: { clue_scrolls_all: 40 - i } }),
+    );
+    const race = [7, 9].map((n) =>
+      pushHiscores({ player_id: users[0]!.id, ...mode, experience: zero(), activities: { clue_scrolls_all: 100 + n, zulrah: n } }),
+    );
     await Promise.all([...again, ...race]);
     // The race is applied whole, one push after the other: never a mix of the two.
-    const mine = await db.hiscoreStat.findMany({ where: { userId: users[0]!.id, skill: { in: [id("clue_scrolls_all"), id("zulrah")] } }, orderBy: { skill: "asc" } });
+    const mine = await db.hiscoreStat.findMany({
+      where: { userId: users[0]!.id, skill: { in: [id("clue_scrolls_all"), id("zulrah")] } },
+      orderBy: { skill: "asc" },
+    });
     // Clue scrolls from whichever push came last, Zulrah from the last of the two racing ones.
     expect(["40,7", "40,9", "107,7", "109,9"]).toContain(mine.map((r) => Number(r.experience)).join(","));
     // Before the refresh the order is already the new one; the first page never depends on anchors.
     const rows = await db.hiscoreStat.findMany({ where: { gameMode: "GROUP_IRONMAN", xpMode: "X10", skill: id("clue_scrolls_all"), hidden: false } });
     const top = (await list({ ...q, activity: "clue_scrolls_all" })).results;
-    expect(top.map((e) => e.id)).toEqual(rows.sort(compareLadder).slice(0, 25).map((r) => r.userId));
+    expect(top.map((e) => e.id)).toEqual(
+      rows
+        .sort(compareLadder)
+        .slice(0, 25)
+        .map((r) => r.userId),
+    );
     expect(top.map((e) => e.rank)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     await refreshLadder({ gameMode: "GROUP_IRONMAN", xpMode: "X10" }, { every: 4 });
     // Every change the refresh saw is taken in (nothing pushed since).
@@ -318,7 +390,13 @@ describe("activity ladders", () => {
 
   it("move with the player to another ladder when the push changes their mode", async () => {
     const u = await createUser();
-    await pushHiscores({ player_id: u.id, game_mode: "hardcore_ironman", xp_mode: "regular", experience: zero(), activities: { tztok_jad: 2, clue_scrolls_easy: 14 } });
+    await pushHiscores({
+      player_id: u.id,
+      game_mode: "hardcore_ironman",
+      xp_mode: "regular",
+      experience: zero(),
+      activities: { tztok_jad: 2, clue_scrolls_easy: 14 },
+    });
     await pushHiscores({ player_id: u.id, game_mode: "ironman", xp_mode: "regular", experience: zero() });
     const rows = await db.hiscoreStat.findMany({ where: { userId: u.id } });
     expect(rows).toHaveLength(26);
@@ -332,7 +410,8 @@ describe("the game push and the list API, over HTTP", () => {
   it("validates activities against the layout (400 naming the field, nothing written) and lists an activity's ladder with scores", async () => {
     const { headers } = await createGameKey(["hiscores"]);
     const u = await createUser();
-    const push = (body: Record<string, unknown>) => call(pushRoute, { method: "POST", headers, body: { player_id: u.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: zero(), ...body } });
+    const push = (body: Record<string, unknown>) =>
+      call(pushRoute, { method: "POST", headers, body: { player_id: u.id, game_mode: "ultimate_ironman", xp_mode: "25x", experience: zero(), ...body } });
     const unknown = await push({ activities: { zulrah: 5, jad: 3 } });
     expect(unknown.status).toBe(400);
     expect((unknown.json.activities as string[])[0]).toContain("Unknown activity: jad.");

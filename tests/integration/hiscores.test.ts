@@ -36,7 +36,13 @@ const flat = (xp: number) => SKILLS.map(() => xp);
 // Levels below are literals from the published Old School table, not lib/xp: level L starts at
 // floor(sum over n < L of floor(n + 300 * 2^(n/7)) / 4) XP (7: 650, 8: 801, 10: 1,154,
 // 26: 8,740, 27: 9,730, 30: 13,363, 32: 16,456).
-const DB_MODE: Record<TGameMode, GameMode> = { regular: "REGULAR", ironman: "IRONMAN", ultimate_ironman: "ULTIMATE_IRONMAN", hardcore_ironman: "HARDCORE_IRONMAN", group_ironman: "GROUP_IRONMAN" };
+const DB_MODE: Record<TGameMode, GameMode> = {
+  regular: "REGULAR",
+  ironman: "IRONMAN",
+  ultimate_ironman: "ULTIMATE_IRONMAN",
+  hardcore_ironman: "HARDCORE_IRONMAN",
+  group_ironman: "GROUP_IRONMAN",
+};
 const DB_XP: Record<TXpMode, XpMode> = { regular: "REGULAR", "10x": "X10", "15x": "X15", "25x": "X25" };
 
 /** Every page of a ladder through the API. */
@@ -246,7 +252,10 @@ describe("who is on which ladder", () => {
 
     await banUser(mid.username, "Botting", "test");
     const after = await list(q);
-    expect(after.results.map((e) => [e.id, e.rank])).toEqual([[top.id, 1], [low.id, 2]]);
+    expect(after.results.map((e) => [e.id, e.rank])).toEqual([
+      [top.id, 1],
+      [low.id, 2],
+    ]);
     expect((await player(mid.username)).status).toBe(404);
     const low404 = await player(low.username);
     expect((low404.json.results as { rank: number }[]).every((r) => r.rank === 2)).toBe(true);
@@ -367,7 +376,9 @@ describe("Old School index_lite lookups", () => {
     expect((partial.json.__text as string).split("\n")[7]).toBe("-1,1,-1");
 
     expect((await call(indexLiteWsRoute, { path: "/api/v1/hiscores/index_lite.ws?player=nobody_here" })).status).toBe(404);
-    expect((await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(u.username)}&mode=regular` })).status).toBe(404);
+    expect((await call(indexLiteJsonRoute, { path: `/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(u.username)}&mode=regular` })).status).toBe(
+      404,
+    );
     expect((await call(indexLiteJsonRoute, { path: "/api/v1/hiscores/index_lite.json" })).status).toBe(400);
   });
 });

@@ -13,7 +13,6 @@ import { setEnv } from "../support/env";
 import { makeRetriesDue, queuedJobs, runJobsUntilIdle, waitUntil } from "../support/jobs";
 import { startSmtpCapture } from "../support/smtp-capture";
 
-
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let restore: () => void;
 beforeAll(async () => {
@@ -128,7 +127,13 @@ describe("sweep-expired-rows", () => {
       ],
     });
     const u = await createUser();
-    const token = (tokenHash: string, expiresAt: Date, usedAt: Date | null = null) => ({ userId: u.id, kind: "PASSWORD_RESET" as const, tokenHash, expiresAt, usedAt });
+    const token = (tokenHash: string, expiresAt: Date, usedAt: Date | null = null) => ({
+      userId: u.id,
+      kind: "PASSWORD_RESET" as const,
+      tokenHash,
+      expiresAt,
+      usedAt,
+    });
     await db.emailToken.createMany({
       data: [
         token("sweep-used-long-ago", ahead(day), ago(2 * day)),
@@ -138,7 +143,11 @@ describe("sweep-expired-rows", () => {
       ],
     });
     const session = (tokenHash: string, over: { revokedAt?: Date; idleExpiresAt?: Date }) => ({
-      userId: u.id, tokenHash, idleExpiresAt: over.idleExpiresAt ?? ahead(day), absoluteExpiresAt: ahead(30 * day), revokedAt: over.revokedAt ?? null,
+      userId: u.id,
+      tokenHash,
+      idleExpiresAt: over.idleExpiresAt ?? ahead(day),
+      absoluteExpiresAt: ahead(30 * day),
+      revokedAt: over.revokedAt ?? null,
     });
     await db.session.createMany({
       data: [
@@ -153,8 +162,12 @@ describe("sweep-expired-rows", () => {
     await runJobsUntilIdle();
 
     expect((await db.rateLimitBucket.findMany({ where: { key: { startsWith: "sweep-test:" } } })).map((r) => r.key)).toEqual(["sweep-test:live"]);
-    expect((await db.emailToken.findMany({ where: { userId: u.id }, orderBy: { tokenHash: "asc" }, select: { tokenHash: true } })).map((t) => t.tokenHash)).toEqual(["sweep-unused-live", "sweep-used-just-now"]);
-    expect((await db.session.findMany({ where: { userId: u.id }, orderBy: { tokenHash: "asc" }, select: { tokenHash: true } })).map((s) => s.tokenHash)).toEqual(["sweep-live", "sweep-revoked-1d"]);
+    expect(
+      (await db.emailToken.findMany({ where: { userId: u.id }, orderBy: { tokenHash: "asc" }, select: { tokenHash: true } })).map((t) => t.tokenHash),
+    ).toEqual(["sweep-unused-live", "sweep-used-just-now"]);
+    expect(
+      (await db.session.findMany({ where: { userId: u.id }, orderBy: { tokenHash: "asc" }, select: { tokenHash: true } })).map((s) => s.tokenHash),
+    ).toEqual(["sweep-live", "sweep-revoked-1d"]);
     expect(await queuedJobs()).toHaveLength(0);
   });
 });

@@ -16,7 +16,6 @@ import { makeRetriesDue, queuedJobs, runJobsUntilIdle } from "../support/jobs";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
 import { call, freshClient } from "./helpers";
 
-
 const content = (subject: string) => ({ subject, text: `${subject} text`, html: `<p>${subject}</p>` });
 let restore: () => void;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
@@ -134,7 +133,11 @@ describe("mail with a live link", () => {
     expect(row).toMatchObject({ redactedText: null, redactedHtml: null });
 
     // The player's copy still works.
-    const reset = await call(resetRoute, { method: "POST", body: { uid: u.id, token, password: "Brand-new-pass9!", passwordConfirmation: "Brand-new-pass9!" }, headers: freshClient() });
+    const reset = await call(resetRoute, {
+      method: "POST",
+      body: { uid: u.id, token, password: "Brand-new-pass9!", passwordConfirmation: "Brand-new-pass9!" },
+      headers: freshClient(),
+    });
     expect(reset.status).toBe(201);
   });
 
@@ -171,16 +174,36 @@ describe("sweep-sent-mail", () => {
     const row = (to: string, over: { status: "SENT" | "QUEUED" | "FAILED"; transport?: string; createdAt: Date; sentAt?: Date | null; withSecret?: boolean }) =>
       db.mailMessage.create({
         data: {
-          to, subject: secret.subject, text: secret.text, html: secret.html, transport: over.transport ?? "smtp", status: over.status, createdAt: over.createdAt, sentAt: over.sentAt ?? null,
-          redactedText: over.withSecret ? secret.redacted!.text : null, redactedHtml: over.withSecret ? secret.redacted!.html : null,
+          to,
+          subject: secret.subject,
+          text: secret.text,
+          html: secret.html,
+          transport: over.transport ?? "smtp",
+          status: over.status,
+          createdAt: over.createdAt,
+          sentAt: over.sentAt ?? null,
+          redactedText: over.withSecret ? secret.redacted!.text : null,
+          redactedHtml: over.withSecret ? secret.redacted!.html : null,
         },
       });
     const oldSent = await row("sweep-old-sent@test.example", { status: "SENT", createdAt: ago(31 * day), sentAt: ago(31 * day) });
     const recentSent = await row("sweep-recent-sent@test.example", { status: "SENT", createdAt: ago(29 * day), sentAt: ago(29 * day) });
     const oldQueued = await row("sweep-old-queued@test.example", { status: "QUEUED", createdAt: ago(40 * day), withSecret: true });
     const oldFailed = await row("sweep-old-failed@test.example", { status: "FAILED", createdAt: ago(40 * day), withSecret: true });
-    const outboxLive = await row("sweep-outbox-live@test.example", { status: "SENT", transport: "outbox", createdAt: ago(day - 60_000), sentAt: ago(day - 60_000), withSecret: true });
-    const outboxExpired = await row("sweep-outbox-expired@test.example", { status: "SENT", transport: "outbox", createdAt: ago(day + 60_000), sentAt: ago(day + 60_000), withSecret: true });
+    const outboxLive = await row("sweep-outbox-live@test.example", {
+      status: "SENT",
+      transport: "outbox",
+      createdAt: ago(day - 60_000),
+      sentAt: ago(day - 60_000),
+      withSecret: true,
+    });
+    const outboxExpired = await row("sweep-outbox-expired@test.example", {
+      status: "SENT",
+      transport: "outbox",
+      createdAt: ago(day + 60_000),
+      sentAt: ago(day + 60_000),
+      withSecret: true,
+    });
 
     await enqueue("sweep-sent-mail", {});
     await runJobsUntilIdle();

@@ -6,19 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  applyMigrations,
-  checksumMatches,
-  migrationChecksum,
-  pendingMigrations,
-} from "../../scripts/lib/migrations.mjs";
+import { applyMigrations, checksumMatches, migrationChecksum, pendingMigrations } from "../../scripts/lib/migrations.mjs";
 
 // The integration project's global setup provides its server; run alone, use TEST_DATABASE_URL
 // or the local server.
-const adminUrl =
-  (inject("adminDatabaseUrl") as string | undefined) ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
+const adminUrl = (inject("adminDatabaseUrl") as string | undefined) ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const dbName = `migrations_runner_${randomBytes(4).toString("hex")}`;
 const url = (() => {
@@ -162,21 +154,9 @@ describe("applyMigrations", () => {
   });
 
   it("refuses when the recorded checksum was tampered with", async () => {
-    await admin(
-      (c) =>
-        c.query(`UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = '20260101000000_init'`, [
-          "0".repeat(64),
-        ]),
-      url,
-    );
+    await admin((c) => c.query(`UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = '20260101000000_init'`, ["0".repeat(64)]), url);
     await expect(applyMigrations(url, { migrationsDir })).rejects.toThrow(/checksum/);
-    await admin(
-      (c) =>
-        c.query(`UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = '20260101000000_init'`, [
-          migrationChecksum(INIT),
-        ]),
-      url,
-    );
+    await admin((c) => c.query(`UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = '20260101000000_init'`, [migrationChecksum(INIT)]), url);
   });
 
   it("rolls back a failing migration, records the failure and refuses until it is resolved", async () => {
@@ -197,10 +177,7 @@ describe("applyMigrations", () => {
     expect(await pendingMigrations(url, { migrationsDir })).toEqual(["20260105000000_bad"]);
 
     // What `prisma migrate resolve --rolled-back` does, then a fixed migration applies.
-    await admin(
-      (c) => c.query(`UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = '20260105000000_bad'`),
-      url,
-    );
+    await admin((c) => c.query(`UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = '20260105000000_bad'`), url);
     writeMigration("20260105000000_bad", `CREATE TABLE "Partial" ("id" INTEGER);\n`);
     expect((await applyMigrations(url, { migrationsDir })).applied).toEqual(["20260105000000_bad"]);
     expect(await pendingMigrations(url, { migrationsDir })).toEqual([]);

@@ -14,7 +14,6 @@ import { startFakeServer, type FakeReply } from "../support/fake-payments";
 import { makeRetriesDue, queuedJobs, runJobsUntilIdle } from "../support/jobs";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
-
 const WEBHOOK_PATH = "/api/webhooks/1234/secret-token";
 let answers: FakeReply[] = [];
 let discord: Awaited<ReturnType<typeof startFakeServer>>;
@@ -38,7 +37,8 @@ afterAll(async () => {
 });
 
 const sent = () => discord.requests.map((r) => ({ path: r.path, type: r.headers["content-type"], body: JSON.parse(r.body) as DiscordWebhookBody }));
-const publish = (title: string, extra: { image?: string; preview?: string } = {}) => createNews(staff, { title, content: "<p>Double experience all weekend.</p>", ...extra }, null);
+const publish = (title: string, extra: { image?: string; preview?: string } = {}) =>
+  createNews(staff, { title, content: "<p>Double experience all weekend.</p>", ...extra }, null);
 
 describe("announcing news on Discord", () => {
   it("queues the job with the post and sends one embed linking the post, with mentions off", async () => {
@@ -81,7 +81,10 @@ describe("announcing news on Discord", () => {
   });
 
   it("retries a Discord outage (500, then 429) and sends once it is back", async () => {
-    answers = [{ status: 500, text: "upstream error" }, { status: 429, json: { retry_after: 1 } }];
+    answers = [
+      { status: 500, text: "upstream error" },
+      { status: 429, json: { retry_after: 1 } },
+    ];
     const p = await publish("Server maintenance");
     await runJobsUntilIdle();
     const [failed] = await queuedJobs("announce-news");
@@ -115,7 +118,13 @@ describe("announcing news on Discord", () => {
   it("queues nothing for a refused publish, nor when no webhook is configured", async () => {
     const player = await createUser();
     const session = await createSessionToken(player.id);
-    const refused = await call(news.POST, { method: "POST", path: "/api/v1/news", body: { title: "Not staff", content: "<p>Hi</p>" }, cookies: { session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    const refused = await call(news.POST, {
+      method: "POST",
+      path: "/api/v1/news",
+      body: { title: "Not staff", content: "<p>Hi</p>" },
+      cookies: { session },
+      headers: { ...SAME_ORIGIN, ...freshClient() },
+    });
     expect(refused.status).toBe(403);
     expect(await queuedJobs("announce-news")).toHaveLength(0);
 
@@ -133,7 +142,9 @@ describe("the embed", () => {
   const post = { slug: "big-update", title: "Big update", preview: "All about it.", publishedAt: new Date("2026-11-01T12:00:00Z") };
 
   it("makes a site path absolute and leaves an SVG image out", () => {
-    expect(announcementBody({ ...post, image: "/images/news/update.png" }, "https://play.example.com/").embeds[0]!.image).toEqual({ url: "https://play.example.com/images/news/update.png" });
+    expect(announcementBody({ ...post, image: "/images/news/update.png" }, "https://play.example.com/").embeds[0]!.image).toEqual({
+      url: "https://play.example.com/images/news/update.png",
+    });
     expect(announcementBody({ ...post, image: "/images/news/default.svg" }, "https://play.example.com").embeds[0]!.image).toBeUndefined();
     expect(announcementBody({ ...post, image: "/x.png" }, "https://play.example.com").embeds[0]!.url).toBe("https://play.example.com/news/big-update/");
   });

@@ -25,7 +25,10 @@ afterAll(async () => {
 describe("the news forum", () => {
   it("is created once by the first posts, even when two arrive at the same time", async () => {
     expect(await client.forum.count()).toBe(0);
-    const [a, b] = await Promise.all([client.$transaction((tx) => findOrCreateNewsForum(tx, NEWS_WRITER)), client.$transaction((tx) => findOrCreateNewsForum(tx, NEWS_WRITER))]);
+    const [a, b] = await Promise.all([
+      client.$transaction((tx) => findOrCreateNewsForum(tx, NEWS_WRITER)),
+      client.$transaction((tx) => findOrCreateNewsForum(tx, NEWS_WRITER)),
+    ]);
     expect(a).toEqual(b);
     const forums = await client.forum.findMany({ include: { category: true } });
     expect(forums).toHaveLength(1);

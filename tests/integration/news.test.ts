@@ -46,13 +46,31 @@ const token = () => randomBytes(3).toString("hex");
  */
 const writtenByUs = () => {
   const ids = { in: [mod.id, admin.id, player.id] };
-  return Promise.all([db.newsPost.count({ where: { authorId: ids } }), db.forumThread.count({ where: { userId: ids } }), db.forumPost.count({ where: { userId: ids } })]);
+  return Promise.all([
+    db.newsPost.count({ where: { authorId: ids } }),
+    db.forumThread.count({ where: { userId: ids } }),
+    db.forumPost.count({ where: { userId: ids } }),
+  ]);
 };
 const post = (u: U | null, body: unknown) =>
-  call(news.POST, { method: "POST", path: "/api/v1/news", body, ...(u ? { cookies: { session: u.session } } : {}), headers: { ...SAME_ORIGIN, ...freshClient() } });
+  call(news.POST, {
+    method: "POST",
+    path: "/api/v1/news",
+    body,
+    ...(u ? { cookies: { session: u.session } } : {}),
+    headers: { ...SAME_ORIGIN, ...freshClient() },
+  });
 const get = (handler: Parameters<typeof call>[0], path: string, params?: Record<string, string>) =>
   call(handler, { path, headers: freshClient(), ...(params ? { params } : {}) });
-type Post = { id: number; slug: string; title: string; image: string; content: string; author: string; thread: { id: number; title: string; date: string; forum: { id: number; name: string }; preview: string } };
+type Post = {
+  id: number;
+  slug: string;
+  title: string;
+  image: string;
+  content: string;
+  author: string;
+  thread: { id: number; title: string; date: string; forum: { id: number; name: string }; preview: string };
+};
 
 async function publish(u: U, body: Record<string, unknown>): Promise<Post> {
   const r = await post(u, { content: "<p>Body.</p>", ...body });
@@ -63,7 +81,10 @@ async function publish(u: U, body: Record<string, unknown>): Promise<Post> {
 describe("publishing news", () => {
   it("lets staff publish: 201 with the post, a thread in the news forum whose opening post is the article, and an audit entry", async () => {
     const t = token();
-    const p = await publish(mod, { title: `  Winter Festival ${t}: Día 2!  `, content: "<h1>Snow</h1><p>The <strong>festival</strong> is here.</p><ul><li>Snowflakes</li></ul>" });
+    const p = await publish(mod, {
+      title: `  Winter Festival ${t}: Día 2!  `,
+      content: "<h1>Snow</h1><p>The <strong>festival</strong> is here.</p><ul><li>Snowflakes</li></ul>",
+    });
     expect(ZNewsPost.parse(p)).toEqual(p);
     expect(p).toMatchObject({ title: `Winter Festival ${t}: Día 2!`, slug: `winter-festival-${t}-dia-2`, image: NEWS_PLACEHOLDER_IMAGE, author: mod.username });
     expect(p.content).toBe("<h1>Snow</h1><p>The <strong>festival</strong> is here.</p><ul><li>Snowflakes</li></ul>");
@@ -128,7 +149,9 @@ describe("who may publish", () => {
   });
 
   it("re-checks staff inside the use case, whoever calls it", async () => {
-    await expect(createNews({ userId: player.id, privilege: "PLAYER" }, { title: "Sneaky", content: "<p>x</p>" }, null)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createNews({ userId: player.id, privilege: "PLAYER" }, { title: "Sneaky", content: "<p>x</p>" }, null)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(await db.newsPost.count({ where: { title: "Sneaky" } })).toBe(0);
   });
 });
@@ -170,7 +193,8 @@ describe("sanitised content", () => {
       `<script>alert("x")</script><img src="x" onerror="alert(1)"><img src="https://cdn.example.com/a.png" onload="alert(2)">` +
       `<iframe src="https://evil.example"></iframe><svg><script>alert(3)</script></svg><h2 style="text-align: right">Heading</h2>`;
     const p = await publish(mod, { title: `XSS attempt ${token()}`, content: raw });
-    for (const bad of ["<script", "onclick", "onerror", "onload", "javascript:", "<iframe", "<svg", "color: red", 'src="x"']) expect(p.content, bad).not.toContain(bad);
+    for (const bad of ["<script", "onclick", "onerror", "onload", "javascript:", "<iframe", "<svg", "color: red", 'src="x"'])
+      expect(p.content, bad).not.toContain(bad);
     expect(p.content).toContain('<p style="text-align:center">');
     expect(p.content).toMatch(/<img src="\/api\/v1\/forums\/images\/\d+" \/>/);
     expect(p.content).toContain('<h2 style="text-align:right">Heading</h2>');
@@ -187,7 +211,10 @@ describe("slugs", () => {
     const base = title.toLowerCase().replace(/ /g, "-");
     const first = await publish(mod, { title: `Warm-up ${token()}` });
     const forumId = first.thread.forum.id;
-    const [forumBefore, modBefore] = await Promise.all([db.forum.findUniqueOrThrow({ where: { id: forumId } }), db.user.findUniqueOrThrow({ where: { id: mod.id } })]);
+    const [forumBefore, modBefore] = await Promise.all([
+      db.forum.findUniqueOrThrow({ where: { id: forumId } }),
+      db.user.findUniqueOrThrow({ where: { id: mod.id } }),
+    ]);
 
     const results = await Promise.all(Array.from({ length: 5 }, () => post(mod, { title, content: "<p>Same again.</p>" })));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
@@ -196,7 +223,10 @@ describe("slugs", () => {
     expect(new Set(posts.map((p) => p.thread.id)).size).toBe(5);
     expect(await db.forumThread.count({ where: { id: { in: posts.map((p) => p.thread.id) }, forumId } })).toBe(5);
 
-    const [forumAfter, modAfter] = await Promise.all([db.forum.findUniqueOrThrow({ where: { id: forumId } }), db.user.findUniqueOrThrow({ where: { id: mod.id } })]);
+    const [forumAfter, modAfter] = await Promise.all([
+      db.forum.findUniqueOrThrow({ where: { id: forumId } }),
+      db.user.findUniqueOrThrow({ where: { id: mod.id } }),
+    ]);
     expect(forumAfter.threadCount - forumBefore.threadCount).toBe(5);
     expect(forumAfter.postCount - forumBefore.postCount).toBe(5);
     expect(modAfter.threadCount - modBefore.threadCount).toBe(5);
@@ -224,7 +254,8 @@ describe("slugs", () => {
 
 describe("the archive", () => {
   it("holds a post in the UTC calendar month it was published in, bounds included, newest first", async () => {
-    const at = (iso: string) => createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: `Archive ${iso}`, content: "<p>Old news.</p>" }, null, { at: new Date(iso) });
+    const at = (iso: string) =>
+      createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: `Archive ${iso}`, content: "<p>Old news.</p>" }, null, { at: new Date(iso) });
     const lastOfFeb = await at("2011-02-28T23:59:59.999Z");
     const firstOfMarch = await at("2011-03-01T00:00:00.000Z");
     const midMarch = await at("2011-03-15T12:00:00.000Z");
@@ -240,7 +271,9 @@ describe("the archive", () => {
   });
 
   it("lists every year with news once, newest first", async () => {
-    await createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: "Launch 2009", content: "<p>Launch.</p>" }, null, { at: new Date("2009-06-01T10:00:00Z") });
+    await createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: "Launch 2009", content: "<p>Launch.</p>" }, null, {
+      at: new Date("2009-06-01T10:00:00Z"),
+    });
     const r = await get(years.GET, "/api/v1/news/years");
     expect(r.status).toBe(200);
     const list = r.json as unknown as number[];
@@ -250,7 +283,14 @@ describe("the archive", () => {
   });
 
   it("refuses a bad year, month or amount, naming the field", async () => {
-    for (const [q, field] of [["year=abc", "year"], ["year=1999", "year"], ["year=20111", "year"], ["month=13", "month"], ["month=0", "month"], ["month=x", "month"]] as const) {
+    for (const [q, field] of [
+      ["year=abc", "year"],
+      ["year=1999", "year"],
+      ["year=20111", "year"],
+      ["month=13", "month"],
+      ["month=0", "month"],
+      ["month=x", "month"],
+    ] as const) {
       const r = await get(news.GET, `/api/v1/news?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.json[field], q).toEqual([expect.any(String)]);
@@ -305,7 +345,14 @@ describe("the news item's forum", () => {
 
 describe("editing the article in its thread", () => {
   const edit = (u: U, postId: number, body: Record<string, unknown>) =>
-    call(editRoute.PATCH, { method: "PATCH", path: `/api/v1/forums/posts/${postId}`, params: { id: String(postId) }, body, cookies: { session: u.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    call(editRoute.PATCH, {
+      method: "PATCH",
+      path: `/api/v1/forums/posts/${postId}`,
+      params: { id: String(postId) },
+      body,
+      cookies: { session: u.session },
+      headers: { ...SAME_ORIGIN, ...freshClient() },
+    });
   const read = async (p: Post) => (await get(one.GET, `/api/v1/news/${p.id}`, { id: String(p.id) })).json as unknown as Post;
   const openingPost = (p: Post) => db.forumPost.findFirstOrThrow({ where: { threadId: p.thread.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 
@@ -324,7 +371,13 @@ describe("editing the article in its thread", () => {
 
   it("keeps a preview written by hand, and ignores edits of the replies", async () => {
     const p = await publish(mod, { title: `Own preview ${token()}`, content: "<p>Long article.</p>", preview: "Read this." });
-    const reply = await call(replyRoute.POST, { method: "POST", path: "/api/v1/forums/posts", body: { thread_id: p.thread.id, content: "<p>Nice!</p>" }, cookies: { session: player.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    const reply = await call(replyRoute.POST, {
+      method: "POST",
+      path: "/api/v1/forums/posts",
+      body: { thread_id: p.thread.id, content: "<p>Nice!</p>" },
+      cookies: { session: player.session },
+      headers: { ...SAME_ORIGIN, ...freshClient() },
+    });
     expect(reply.status).toBe(201);
     expect((await edit(player, reply.json.id as number, { content: "<p>Very nice!</p>" })).status).toBe(200);
     expect((await read(p)).content).toBe("<p>Long article.</p>");
@@ -336,7 +389,14 @@ describe("editing the article in its thread", () => {
 
   it("renaming the thread renames the news post; its slug stays, so links keep working", async () => {
     const p = await publish(mod, { title: `Patch notes ${token()}` });
-    const r = await call(modThread.PATCH, { method: "PATCH", path: `/api/v1/staff/forums/threads/${p.thread.id}`, params: { id: String(p.thread.id) }, body: { title: "Patch notes (updated)" }, cookies: { session: admin.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+    const r = await call(modThread.PATCH, {
+      method: "PATCH",
+      path: `/api/v1/staff/forums/threads/${p.thread.id}`,
+      params: { id: String(p.thread.id) },
+      body: { title: "Patch notes (updated)" },
+      cookies: { session: admin.session },
+      headers: { ...SAME_ORIGIN, ...freshClient() },
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const after = await read(p);
     expect(after).toMatchObject({ title: "Patch notes (updated)", slug: p.slug, thread: { title: "Patch notes (updated)" } });
@@ -351,8 +411,21 @@ describe("editing the article in its thread", () => {
   it("hiding the article's post hides the news; showing it again brings it back; a hidden reply does not", async () => {
     const p = await publish(mod, { title: `Retracted ${token()}` });
     const hide = (postId: number, body: Record<string, unknown>) =>
-      call(modPost.PATCH, { method: "PATCH", path: `/api/v1/staff/forums/posts/${postId}`, params: { id: String(postId) }, body, cookies: { session: admin.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
-    const reply = await call(replyRoute.POST, { method: "POST", path: "/api/v1/forums/posts", body: { thread_id: p.thread.id, content: "<p>First!</p>" }, cookies: { session: player.session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+      call(modPost.PATCH, {
+        method: "PATCH",
+        path: `/api/v1/staff/forums/posts/${postId}`,
+        params: { id: String(postId) },
+        body,
+        cookies: { session: admin.session },
+        headers: { ...SAME_ORIGIN, ...freshClient() },
+      });
+    const reply = await call(replyRoute.POST, {
+      method: "POST",
+      path: "/api/v1/forums/posts",
+      body: { thread_id: p.thread.id, content: "<p>First!</p>" },
+      cookies: { session: player.session },
+      headers: { ...SAME_ORIGIN, ...freshClient() },
+    });
     expect((await hide(reply.json.id as number, { hidden: true, reason: "spam" })).status).toBe(200);
     expect((await get(one.GET, `/api/v1/news/${p.id}`, { id: String(p.id) })).status).toBe(200);
 

@@ -71,7 +71,7 @@ async function settled() {
   await db.$executeRaw`SELECT pg_notify(${CHANGES_CHANNEL}, ${mark})`;
   // Usually milliseconds; up to 20 s (not 4) so that a busy machine is not taken for a lost
   // announcement, still inside the test's own limit.
-  for (const until = Date.now() + 20_000; cache.lookup(url) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+  for (const until = Date.now() + 20_000; cache.lookup(url) && Date.now() < until;) await new Promise((r) => setTimeout(r, 10));
   expect(cache.lookup(url), "the sentinel never arrived").toBeNull();
 }
 
@@ -105,17 +105,35 @@ describe("the pages each write drops, heard by another instance through PostgreS
   let pages: string[];
 
   beforeAll(async () => {
-    [mod, owner, author, player, bystander] = await Promise.all([userWithSession("MODERATOR"), userWithSession("OWNER"), userWithSession(), userWithSession(), userWithSession()]);
+    [mod, owner, author, player, bystander] = await Promise.all([
+      userWithSession("MODERATOR"),
+      userWithSession("OWNER"),
+      userWithSession(),
+      userWithSession(),
+      userWithSession(),
+    ]);
     forum = await createForum();
     other = await createForum();
     thread = await startThread(author, forum.id, "Cache topics");
     second = await startThread(author, forum.id, "Another thread");
-    const created = await createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: `News ${randomBytes(3).toString("hex")}`, content: "<p>Double XP this weekend</p>" }, null);
+    const created = await createNews(
+      { userId: mod.id, privilege: "MODERATOR" },
+      { title: `News ${randomBytes(3).toString("hex")}`, content: "<p>Double XP this weekend</p>" },
+      null,
+    );
     const row = await db.newsPost.findUniqueOrThrow({ where: { slug: created.slug }, select: { slug: true, threadId: true, forumId: true } });
     news = row;
     await pushHiscores({ player_id: player.id, game_mode: "ironman", xp_mode: "25x", experience: flat(5000) });
     await pushHiscores({ player_id: bystander.id, experience: flat(4000) });
-    forumPages = ["/forums", `/forums/${forum.id}`, `/forums/${other.id}`, `/forums/${news.forumId}`, `/forums/thread/${thread.id}`, `/forums/thread/${second.id}`, `/forums/thread/${news.threadId}`].sort();
+    forumPages = [
+      "/forums",
+      `/forums/${forum.id}`,
+      `/forums/${other.id}`,
+      `/forums/${news.forumId}`,
+      `/forums/thread/${thread.id}`,
+      `/forums/thread/${second.id}`,
+      `/forums/thread/${news.threadId}`,
+    ].sort();
     newsPages = ["/news", "/news?page=2", `/news/${news.slug}`].sort();
     ladderPages = ["/hiscores?mode=ironman&xp=25x", "/hiscores/attack?mode=ironman&xp=25x&page=2"].sort();
     pages = [
@@ -143,33 +161,43 @@ describe("the pages each write drops, heard by another instance through PostgreS
 
   it("an edit: its thread only", async () => {
     const post = await reply(author, thread.id, "<p>First words</p>");
-    expect(await droppedBy(pages, () => editPost({ userId: author.id, isStaff: false }, post.id, { content: "<p>Better words</p>" }))).toEqual([`/forums/thread/${thread.id}`]);
+    expect(await droppedBy(pages, () => editPost({ userId: author.id, isStaff: false }, post.id, { content: "<p>Better words</p>" }))).toEqual([
+      `/forums/thread/${thread.id}`,
+    ]);
   });
 
   it("hiding a post: the index, its forum and its thread", async () => {
     const post = await reply(author, thread.id, "<p>Spam</p>");
-    expect(await droppedBy(pages, () => moderatePost({ userId: mod.id }, post.id, { hidden: true, reason: "spam" }))).toEqual(sorted(["/forums", `/forums/${forum.id}`, `/forums/thread/${thread.id}`]));
+    expect(await droppedBy(pages, () => moderatePost({ userId: mod.id }, post.id, { hidden: true, reason: "spam" }))).toEqual(
+      sorted(["/forums", `/forums/${forum.id}`, `/forums/thread/${thread.id}`]),
+    );
   });
 
   it("moderating a thread: pinning it, then moving it to another forum (both forums)", async () => {
     const t = await startThread(author, forum.id, "To move");
     const threadPage = `/forums/thread/${t.id}`;
     const withIt = [...pages, threadPage];
-    expect(await droppedBy(withIt, () => moderateThread({ userId: mod.id }, t.id, { pinned: true }))).toEqual(sorted(["/forums", `/forums/${forum.id}`, threadPage]));
+    expect(await droppedBy(withIt, () => moderateThread({ userId: mod.id }, t.id, { pinned: true }))).toEqual(
+      sorted(["/forums", `/forums/${forum.id}`, threadPage]),
+    );
     expect(await droppedBy(withIt, () => moderateThread({ userId: mod.id }, t.id, { forum_id: other.id, reason: "wrong forum" }))).toEqual(
       sorted(["/forums", `/forums/${forum.id}`, `/forums/${other.id}`, threadPage]),
     );
   });
 
   it("a news post: the news pages, the index and the news forum", async () => {
-    expect(await droppedBy(pages, () => createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: `More ${randomBytes(3).toString("hex")}`, content: "<p>Patch notes</p>" }, null))).toEqual(
-      sorted(newsPages, ["/forums", `/forums/${news.forumId}`]),
-    );
+    expect(
+      await droppedBy(pages, () =>
+        createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: `More ${randomBytes(3).toString("hex")}`, content: "<p>Patch notes</p>" }, null),
+      ),
+    ).toEqual(sorted(newsPages, ["/forums", `/forums/${news.forumId}`]));
   });
 
   it("editing and hiding a news article's opening post: its thread and the news pages", async () => {
     const opening = await db.forumPost.findFirstOrThrow({ where: { threadId: news.threadId }, orderBy: { id: "asc" } });
-    expect(await droppedBy(pages, () => editPost({ userId: mod.id, isStaff: true }, opening.id, { content: "<p>Triple XP</p>", reason: "typo" }))).toEqual(sorted(newsPages, [`/forums/thread/${news.threadId}`]));
+    expect(await droppedBy(pages, () => editPost({ userId: mod.id, isStaff: true }, opening.id, { content: "<p>Triple XP</p>", reason: "typo" }))).toEqual(
+      sorted(newsPages, [`/forums/thread/${news.threadId}`]),
+    );
     expect(await droppedBy(pages, () => moderatePost({ userId: mod.id }, opening.id, { hidden: true, reason: "pulled" }))).toEqual(
       sorted(newsPages, ["/forums", `/forums/${news.forumId}`, `/forums/thread/${news.threadId}`]),
     );
@@ -177,9 +205,11 @@ describe("the pages each write drops, heard by another instance through PostgreS
   });
 
   it("renaming a news thread: its forum topics and the news pages (the article shows the title)", async () => {
-    expect(await droppedBy(pages, () => moderateThread({ userId: mod.id }, news.threadId, { title: `Renamed ${randomBytes(3).toString("hex")}`, reason: "clearer" }))).toEqual(
-      sorted(newsPages, ["/forums", `/forums/${news.forumId}`, `/forums/thread/${news.threadId}`]),
-    );
+    expect(
+      await droppedBy(pages, () =>
+        moderateThread({ userId: mod.id }, news.threadId, { title: `Renamed ${randomBytes(3).toString("hex")}`, reason: "clearer" }),
+      ),
+    ).toEqual(sorted(newsPages, ["/forums", `/forums/${news.forumId}`, `/forums/thread/${news.threadId}`]));
   });
 
   it("every change to the forums' structure: every forum page and the news pages", async () => {
@@ -188,11 +218,29 @@ describe("the pages each write drops, heard by another instance through PostgreS
     const category = await db.$transaction((tx) => insertForumCategory(tx, actor, { name: `Spare ${randomBytes(3).toString("hex")}` }));
     const writes: [string, () => Promise<unknown>][] = [
       ["create a category", () => db.$transaction((tx) => insertForumCategory(tx, actor, { name: `Cat ${randomBytes(3).toString("hex")}` }))],
-      ["create a forum", () => db.$transaction((tx) => insertForum(tx, actor, { categoryId: category.id, name: `F ${randomBytes(3).toString("hex")}`, description: "x" }))],
+      [
+        "create a forum",
+        () => db.$transaction((tx) => insertForum(tx, actor, { categoryId: category.id, name: `F ${randomBytes(3).toString("hex")}`, description: "x" })),
+      ],
       ["rename a forum", () => updateForum(actor, other.id, { name: `Renamed ${randomBytes(3).toString("hex")}` })],
       ["rename a category", () => updateForumCategory(actor, category.id, { name: `Renamed ${randomBytes(3).toString("hex")}` })],
-      ["reorder the forums of a category", async () => reorderForums(actor, category.id, (await db.forum.findMany({ where: { categoryId: category.id }, orderBy: { id: "desc" } })).map((f) => f.id))],
-      ["reorder the categories", async () => reorderForumCategories(actor, (await db.forumCategory.findMany({ orderBy: { id: "desc" } })).map((c) => c.id))],
+      [
+        "reorder the forums of a category",
+        async () =>
+          reorderForums(
+            actor,
+            category.id,
+            (await db.forum.findMany({ where: { categoryId: category.id }, orderBy: { id: "desc" } })).map((f) => f.id),
+          ),
+      ],
+      [
+        "reorder the categories",
+        async () =>
+          reorderForumCategories(
+            actor,
+            (await db.forumCategory.findMany({ orderBy: { id: "desc" } })).map((c) => c.id),
+          ),
+      ],
       ["delete a forum", async () => deleteForum(actor, (await db.forum.findFirstOrThrow({ where: { categoryId: category.id } })).id)],
       ["delete a category", () => deleteForumCategory(actor, category.id)],
     ];
@@ -209,14 +257,18 @@ describe("the pages each write drops, heard by another instance through PostgreS
 
   it("a donor rank reached by a payment: every forum page (posts show it)", async () => {
     const pack = await db.creditPackage.create({ data: { credits: 100, priceCents: 5000, imageUrl: "/images/credits.png" } });
-    await db.creditPurchase.create({ data: { userId: author.id, creditPackageId: pack.id, method: "STRIPE", status: "PAID", credits: 100, bonusCredits: 0, amountCents: 5000 } });
+    await db.creditPurchase.create({
+      data: { userId: author.id, creditPackageId: pack.id, method: "STRIPE", status: "PAID", credits: 100, bonusCredits: 0, amountCents: 5000 },
+    });
     expect(await droppedBy(pages, () => db.$transaction((tx) => recomputeRank(tx, author.id)))).toEqual(forumPages);
     // The same total again changes no rank: nothing is dropped.
     expect(await droppedBy(pages, () => db.$transaction((tx) => recomputeRank(tx, author.id)))).toEqual([]);
   });
 
   it("a push from the game: the player's own page, not the ladder pages (the refresh announces those)", async () => {
-    expect(await droppedBy(pages, () => pushHiscores({ player_id: player.id, game_mode: "ironman", xp_mode: "25x", experience: flat(6000) }))).toEqual([playerPage()]);
+    expect(await droppedBy(pages, () => pushHiscores({ player_id: player.id, game_mode: "ironman", xp_mode: "25x", experience: flat(6000) }))).toEqual([
+      playerPage(),
+    ]);
   });
 
   it("the refresh job: the ladder pages of each ladder it rebuilt, only", async () => {
@@ -230,18 +282,24 @@ describe("the pages each write drops, heard by another instance through PostgreS
 
   it("a ban by staff and its end by the lift-ban job: the player's page and ladder pages at once", async () => {
     const until = new Date(Date.now() + 60_000);
-    expect(await droppedBy(pages, () => banUser({ id: player.id }, "botting", { actorId: mod.id, privilege: "MODERATOR" }, undefined, { until }))).toEqual(sorted(ladderPages, [playerPage()]));
+    expect(await droppedBy(pages, () => banUser({ id: player.id }, "botting", { actorId: mod.id, privilege: "MODERATOR" }, undefined, { until }))).toEqual(
+      sorted(ladderPages, [playerPage()]),
+    );
     await db.user.update({ where: { id: player.id }, data: { bannedUntil: new Date(Date.now() - 1000) } });
     expect(await droppedBy(pages, () => liftBanTask({ userId: player.id }))).toEqual(sorted(ladderPages, [playerPage()]));
   });
 
   it("a privilege change from the admin CLI (a process of its own): the player's hiscores pages and every forum page", async () => {
     const dropped = await droppedBy(pages, async () => {
-      const r = await execFileP(process.execPath, [TSX, "--conditions=react-server", "scripts/admin.ts", "set-privilege", player.username, "MODERATOR", "cache test"], {
-        cwd: ROOT,
-        env: process.env,
-        timeout: 120_000,
-      });
+      const r = await execFileP(
+        process.execPath,
+        [TSX, "--conditions=react-server", "scripts/admin.ts", "set-privilege", player.username, "MODERATOR", "cache test"],
+        {
+          cwd: ROOT,
+          env: process.env,
+          timeout: 120_000,
+        },
+      );
       expect(r.stdout + r.stderr).toMatch(/MODERATOR/);
     });
     expect(dropped).toEqual(sorted(forumPages, ladderPages, [playerPage()]));

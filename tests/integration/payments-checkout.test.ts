@@ -12,10 +12,16 @@ import { call, freshClient, SAME_ORIGIN } from "./helpers";
 // purchase by sending the provider's correctly signed event through the webhook path.
 
 const NO_KEYS = {
-  STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined,
-  PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined, PAYPAL_WEBHOOK_ID: undefined,
-  COINBASE_COMMERCE_API_KEY: undefined, COINBASE_COMMERCE_WEBHOOK_SECRET: undefined,
-  PAYMENT_METHODS: undefined, PAYMENT_TEST_CHECKOUT: undefined,
+  STRIPE_SECRET_KEY: undefined,
+  STRIPE_PUBLISHABLE_KEY: undefined,
+  STRIPE_WEBHOOK_SECRET: undefined,
+  PAYPAL_CLIENT_ID: undefined,
+  PAYPAL_CLIENT_SECRET: undefined,
+  PAYPAL_WEBHOOK_ID: undefined,
+  COINBASE_COMMERCE_API_KEY: undefined,
+  COINBASE_COMMERCE_WEBHOOK_SECRET: undefined,
+  PAYMENT_METHODS: undefined,
+  PAYMENT_TEST_CHECKOUT: undefined,
 };
 let restore: () => void;
 beforeAll(() => {
@@ -24,7 +30,13 @@ beforeAll(() => {
 afterAll(() => restore());
 
 const complete = (session: string, purchaseId: unknown) =>
-  call(testCheckout, { method: "POST", path: "/api/v1/store/credits/test-checkout", body: { purchase_id: purchaseId }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
+  call(testCheckout, {
+    method: "POST",
+    path: "/api/v1/store/credits/test-checkout",
+    body: { purchase_id: purchaseId },
+    cookies: { session },
+    headers: { ...freshClient(), ...SAME_ORIGIN },
+  });
 
 describe("credit purchase input", () => {
   it("names the missing package and method with the words of docs/product.md §8", async () => {
@@ -49,7 +61,12 @@ describe("credit purchase input", () => {
 
 describe("local test checkout", () => {
   it("says so in the public config", async () => {
-    expect((await call(config)).json).toEqual({ stripe_publishable_key: null, paypal_client_id: null, test_checkout: true, methods: ["stripe", "paypal", "coinbase"] });
+    expect((await call(config)).json).toEqual({
+      stripe_publishable_key: null,
+      paypal_client_id: null,
+      test_checkout: true,
+      methods: ["stripe", "paypal", "coinbase"],
+    });
   });
 
   for (const method of ["stripe", "paypal", "coinbase"] as const) {
@@ -90,7 +107,8 @@ describe("local test checkout", () => {
     const pkg = await createPackage({ credits: 200, bonusCredits: 0, priceCents: 1000 });
     const { user, session } = await player();
     const started = await startPurchase(session, { id: pkg.id, method: "paypal" });
-    const captureAs = (order_id: unknown) => call(capture, { method: "POST", body: { order_id }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
+    const captureAs = (order_id: unknown) =>
+      call(capture, { method: "POST", body: { order_id }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
     expect(await captureAs("bad id!")).toMatchObject({ status: 400, json: { order_id: [expect.any(String)] } });
     expect(await captureAs(started.json.order_id)).toMatchObject({ status: 200, json: { status: "COMPLETED" } });
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 200 });

@@ -32,7 +32,11 @@ afterAll(async () => {
 
 const sign = (body: string, secret = SECRET) => ({ "x-cc-webhook-signature": createHmac("sha256", secret).update(body).digest("hex") });
 const event = (type: string, code: string, purchaseId: number, amount: string, currency = "USD", id = `ev-${Math.random().toString(36).slice(2)}`) =>
-  JSON.stringify({ id: `delivery-${id}`, scheduled_for: new Date().toISOString(), event: { id, type, api_version: "2018-03-22", data: { code, metadata: { purchase_id: String(purchaseId) }, pricing: { local: { amount, currency } } } } });
+  JSON.stringify({
+    id: `delivery-${id}`,
+    scheduled_for: new Date().toISOString(),
+    event: { id, type, api_version: "2018-03-22", data: { code, metadata: { purchase_id: String(purchaseId) }, pricing: { local: { amount, currency } } } },
+  });
 
 async function pendingPurchase(priceCents = 5000) {
   const pkg = await createPackage({ credits: 1000, bonusCredits: 100, priceCents });
@@ -48,7 +52,11 @@ describe("Coinbase Commerce checkout", () => {
     expect(answer).toMatchObject({ hosted_url: expect.stringMatching(/^https:\/\/commerce\.coinbase\.com\/charges\/CODE\d+$/), test_checkout: false });
     const sent = fake.requests.at(-1)!;
     expect(sent.headers["x-cc-api-key"]).toBe("cb-api-key");
-    expect(JSON.parse(sent.body)).toMatchObject({ pricing_type: "fixed_price", local_price: { amount: "50.00", currency: "USD" }, metadata: { purchase_id: String(purchase.id) } });
+    expect(JSON.parse(sent.body)).toMatchObject({
+      pricing_type: "fixed_price",
+      local_price: { amount: "50.00", currency: "USD" },
+      metadata: { purchase_id: String(purchase.id) },
+    });
   });
 
   it("applies a signed charge:confirmed once when delivered five times at once, and sets the rank", async () => {
@@ -91,9 +99,22 @@ describe("Coinbase Commerce checkout", () => {
     const body = event("charge:confirmed", purchase.providerRef!, purchase.id, "25.00");
     await deliver(webhook, "coinbase", body, sign(body));
     expect(await userRow(user.id)).toMatchObject({ memberRank: "PREMIUM" });
-    await db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1100, kind: "SPEND", idempotencyKey: `test:${user.id}:spend`, mode: "spend" }));
-    await db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1100, kind: "REFUND", idempotencyKey: `purchase:${purchase.id}:refund`, mode: "force", creditPurchaseId: purchase.id }));
+    await db.$transaction((tx) =>
+      applyCreditChange(tx, { userId: user.id, delta: -1100, kind: "SPEND", idempotencyKey: `test:${user.id}:spend`, mode: "spend" }),
+    );
+    await db.$transaction((tx) =>
+      applyCreditChange(tx, {
+        userId: user.id,
+        delta: -1100,
+        kind: "REFUND",
+        idempotencyKey: `purchase:${purchase.id}:refund`,
+        mode: "force",
+        creditPurchaseId: purchase.id,
+      }),
+    );
     expect(await userRow(user.id)).toMatchObject({ storeCredits: -1100 });
-    await expect(db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1, kind: "SPEND", idempotencyKey: `test:${user.id}:spend2`, mode: "spend" }))).rejects.toThrow(INSUFFICIENT_CREDITS);
+    await expect(
+      db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1, kind: "SPEND", idempotencyKey: `test:${user.id}:spend2`, mode: "spend" })),
+    ).rejects.toThrow(INSUFFICIENT_CREDITS);
   });
 });

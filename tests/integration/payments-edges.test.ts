@@ -16,7 +16,17 @@ type Method = "STRIPE" | "PAYPAL" | "COINBASE";
 type Status = "PENDING" | "PAID" | "FAILED" | "REFUNDED" | "DISPUTED";
 
 /** A purchase of 500 + 50 credits for $50.00 by a fresh player, with its own provider reference. */
-async function purchase(o: { status?: Status; method?: Method; deliverInGame?: boolean; bonusCredits?: number; amountCents?: number; currency?: string; providerRef?: string | null } = {}) {
+async function purchase(
+  o: {
+    status?: Status;
+    method?: Method;
+    deliverInGame?: boolean;
+    bonusCredits?: number;
+    amountCents?: number;
+    currency?: string;
+    providerRef?: string | null;
+  } = {},
+) {
   const user = await createUser();
   const pkg = await createPackage({ credits: 500, bonusCredits: o.bonusCredits ?? 50, priceCents: o.amountCents ?? 5000 });
   const p = await db.creditPurchase.create({
@@ -41,9 +51,11 @@ const ref = (p: P) => p.providerRef!;
 type Paid = Extract<PaymentEffect, { kind: "paid" }>;
 const paid = (p: P, extra: Partial<Paid> = {}): Paid => ({ kind: "paid", providerRef: ref(p), amountCents: p.amountCents, currency: "usd", ...extra });
 const effect = (kind: "failed" | "refunded" | "dispute-opened" | "dispute-lost" | "dispute-won", p: P): PaymentEffect => ({ kind, providerRef: ref(p) });
-const settle = (e: PaymentEffect, eventId = `evt_${randomUUID()}`) => settleEvent("stripe", { eventId, type: `test.${e.kind}`, payload: { test: true }, effect: e });
+const settle = (e: PaymentEffect, eventId = `evt_${randomUUID()}`) =>
+  settleEvent("stripe", { eventId, type: `test.${e.kind}`, payload: { test: true }, effect: e });
 
-const entriesOf = async (p: P) => (await db.creditLedgerEntry.findMany({ where: { creditPurchaseId: p.id }, orderBy: { id: "asc" } })).map((e) => [e.kind, e.delta, e.idempotencyKey]);
+const entriesOf = async (p: P) =>
+  (await db.creditLedgerEntry.findMany({ where: { creditPurchaseId: p.id }, orderBy: { id: "asc" } })).map((e) => [e.kind, e.delta, e.idempotencyKey]);
 const balanceOf = async (userId: number) => (await db.user.findUniqueOrThrow({ where: { id: userId } })).storeCredits;
 const statusOf = async (p: P) => (await db.creditPurchase.findUniqueOrThrow({ where: { id: p.id } })).status;
 const rankOf = async (userId: number) => {
@@ -135,8 +147,14 @@ describe("paid", () => {
   });
 
   it("refuses an unknown purchase, and another method's purchase with the same reference", async () => {
-    expect(await settle({ kind: "paid", providerRef: "pi_nowhere", amountCents: 1, currency: "usd" })).toEqual({ outcome: "rejected", error: "no stripe purchase for pi_nowhere" });
-    expect(await settle({ kind: "paid", providerRef: "x", purchaseId: 2_000_000_000, amountCents: 1, currency: "usd" })).toEqual({ outcome: "rejected", error: "no stripe purchase for 2000000000" });
+    expect(await settle({ kind: "paid", providerRef: "pi_nowhere", amountCents: 1, currency: "usd" })).toEqual({
+      outcome: "rejected",
+      error: "no stripe purchase for pi_nowhere",
+    });
+    expect(await settle({ kind: "paid", providerRef: "x", purchaseId: 2_000_000_000, amountCents: 1, currency: "usd" })).toEqual({
+      outcome: "rejected",
+      error: "no stripe purchase for 2000000000",
+    });
     const { user, p } = await purchase({ method: "PAYPAL" });
     expect((await settle(paid(p))).outcome).toBe("rejected");
     expect((await settle({ ...paid(p), purchaseId: p.id })).outcome).toBe("rejected");
@@ -262,7 +280,9 @@ describe("credits bought for the game (::store)", () => {
     await settle(paid(p));
     expect(await entriesOf(p)).toEqual([]);
     expect(await balanceOf(user.id)).toBe(0);
-    expect(await db.gameDelivery.findMany({ where: { userId: user.id } })).toEqual([expect.objectContaining({ kind: "CREDIT_PACKAGE", status: "PENDING", creditPurchaseId: p.id, payload: { credits: 500, bonusCredits: 50 } })]);
+    expect(await db.gameDelivery.findMany({ where: { userId: user.id } })).toEqual([
+      expect.objectContaining({ kind: "CREDIT_PACKAGE", status: "PENDING", creditPurchaseId: p.id, payload: { credits: 500, bonusCredits: 50 } }),
+    ]);
     expect(await statusOf(p)).toBe("PAID");
     expect(await rankOf(user.id)).toEqual([5000, "EXPANSION"]);
   });
@@ -286,7 +306,10 @@ describe("credits bought for the game (::store)", () => {
       const { user, p } = await purchase({ deliverInGame: true });
       await settle(paid(p));
       // Timestamps are UTC without a zone, as Prisma writes them.
-      await db.gameDelivery.update({ where: { creditPurchaseId: p.id }, data: { status: "LEASED", leaseId: randomUUID(), leasedUntil: new Date(Date.now() + untilMs) } });
+      await db.gameDelivery.update({
+        where: { creditPurchaseId: p.id },
+        data: { status: "LEASED", leaseId: randomUUID(), leasedUntil: new Date(Date.now() + untilMs) },
+      });
       return { user, p };
     };
     const expired = await leased(-60_000);
@@ -344,7 +367,17 @@ describe("credits bought for the game (::store)", () => {
 describe("the donator rank", () => {
   it("counts every paid purchase of the player and nothing else", async () => {
     const { user, p } = await purchase({ amountCents: 1500 });
-    const second = await db.creditPurchase.create({ data: { userId: user.id, creditPackageId: p.creditPackageId, method: "STRIPE", providerRef: `pi_${randomUUID()}`, credits: 1, bonusCredits: 0, amountCents: 1000 } });
+    const second = await db.creditPurchase.create({
+      data: {
+        userId: user.id,
+        creditPackageId: p.creditPackageId,
+        method: "STRIPE",
+        providerRef: `pi_${randomUUID()}`,
+        credits: 1,
+        bonusCredits: 0,
+        amountCents: 1000,
+      },
+    });
     await settle(paid(p));
     expect(await rankOf(user.id)).toEqual([1500, "NONE"]);
     await settle(paid(second));

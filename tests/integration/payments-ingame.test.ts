@@ -31,7 +31,13 @@ beforeAll(async () => {
     }
     return { status: 404, json: { error: { message: "no such route" } } };
   });
-  restore = setEnv({ TRUST_PROXY: "true", STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_PUBLISHABLE_KEY: "pk_test_fake", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: fake.url });
+  restore = setEnv({
+    TRUST_PROXY: "true",
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_BASE_URL: fake.url,
+  });
   key = (await createGameKey(["deliveries"])).headers;
 });
 afterAll(async () => {
@@ -42,12 +48,29 @@ afterAll(async () => {
 let e = 0;
 const event = (type: string, object: Record<string, unknown>) =>
   JSON.stringify({ id: `evt_ingame_${process.pid}_${++e}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
-const send = (body: string) => deliver(webhook, "stripe", body, { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) });
+const send = (body: string) =>
+  deliver(webhook, "stripe", body, { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) });
 
 type Purchase = Awaited<ReturnType<typeof purchaseRow>>;
-const paidEvent = (p: Purchase) => event("payment_intent.succeeded", { id: p.providerRef, object: "payment_intent", amount_received: p.amountCents, currency: "usd", metadata: { purchase_id: String(p.id) } });
-const refundEvent = (p: Purchase) => event("charge.refunded", { id: `ch_${p.id}`, object: "charge", payment_intent: p.providerRef, amount: p.amountCents, amount_refunded: p.amountCents, refunded: true });
-const disputeEvent = (p: Purchase, status: "lost" | "won") => event("charge.dispute.closed", { id: `dp_${p.id}`, object: "dispute", payment_intent: p.providerRef, status });
+const paidEvent = (p: Purchase) =>
+  event("payment_intent.succeeded", {
+    id: p.providerRef,
+    object: "payment_intent",
+    amount_received: p.amountCents,
+    currency: "usd",
+    metadata: { purchase_id: String(p.id) },
+  });
+const refundEvent = (p: Purchase) =>
+  event("charge.refunded", {
+    id: `ch_${p.id}`,
+    object: "charge",
+    payment_intent: p.providerRef,
+    amount: p.amountCents,
+    amount_refunded: p.amountCents,
+    refunded: true,
+  });
+const disputeEvent = (p: Purchase, status: "lost" | "won") =>
+  event("charge.dispute.closed", { id: `dp_${p.id}`, object: "dispute", payment_intent: p.providerRef, status });
 
 /** A player with a PENDING ::store purchase of a $50 package (1000 + 100 bonus). */
 async function inGamePurchase(flag: Record<string, unknown> = { deliver_in_game: true }) {
@@ -67,9 +90,11 @@ const claim = async (playerId: number) => {
   const r = await call(claimRoute, { method: "POST", body: { player_id: playerId }, headers: { ...key, ...freshClient() } });
   return r.json as { lease_id: string | null; deliveries: { id: number; kind: string; payload: Record<string, unknown> }[] };
 };
-const ack = async (leaseId: string | null, ids: number[]) => (await call(ackRoute, { method: "POST", body: { lease_id: leaseId, delivery_ids: ids }, headers: { ...key, ...freshClient() } })).json;
+const ack = async (leaseId: string | null, ids: number[]) =>
+  (await call(ackRoute, { method: "POST", body: { lease_id: leaseId, delivery_ids: ids }, headers: { ...key, ...freshClient() } })).json;
 const deliveryOf = (purchaseId: number) => db.gameDelivery.findUniqueOrThrow({ where: { creditPurchaseId: purchaseId } });
-const ledgerOf = (userId: number) => db.creditLedgerEntry.findMany({ where: { userId }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } });
+const ledgerOf = (userId: number) =>
+  db.creditLedgerEntry.findMany({ where: { userId }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } });
 const reconciled = async (userId: number) => expect((await findBalanceMismatches()).filter((m) => m.userId === userId)).toEqual([]);
 
 describe("paying for credits to be handed over in game", () => {
@@ -84,7 +109,9 @@ describe("paying for credits to be handed over in game", () => {
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 0, totalSpentCents: 5000, memberRank: "EXPANSION" });
     expect(await ledgerOf(user.id)).toEqual([]);
     const deliveries = await db.gameDelivery.findMany({ where: { userId: user.id } });
-    expect(deliveries).toEqual([expect.objectContaining({ kind: "CREDIT_PACKAGE", status: "PENDING", creditPurchaseId: purchase.id, payload: { credits: 1000, bonusCredits: 100 } })]);
+    expect(deliveries).toEqual([
+      expect.objectContaining({ kind: "CREDIT_PACKAGE", status: "PENDING", creditPurchaseId: purchase.id, payload: { credits: 1000, bonusCredits: 100 } }),
+    ]);
     // A second, distinct paid event for the same purchase adds nothing either.
     await send(paidEvent(purchase));
     expect(await db.gameDelivery.count({ where: { userId: user.id } })).toBe(1);
@@ -112,15 +139,29 @@ describe("paying for credits to be handed over in game", () => {
   });
 
   it("works through the local test checkout too", async () => {
-    const off = setEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_API_BASE_URL: undefined, PAYMENT_METHODS: undefined, PAYMENT_TEST_CHECKOUT: undefined });
+    const off = setEnv({
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      STRIPE_API_BASE_URL: undefined,
+      PAYMENT_METHODS: undefined,
+      PAYMENT_TEST_CHECKOUT: undefined,
+    });
     try {
       const pkg = await createPackage({ credits: 500, bonusCredits: 50, priceCents: 2500 });
       const { user, session } = await player();
       const started = await startPurchase(session, { id: pkg.id, method: "paypal", deliver_in_game: true });
       expect(started).toMatchObject({ status: 201, json: { test_checkout: true } });
-      const done = await call(testCheckout, { method: "POST", body: { purchase_id: started.json.purchase_id }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
+      const done = await call(testCheckout, {
+        method: "POST",
+        body: { purchase_id: started.json.purchase_id },
+        cookies: { session },
+        headers: { ...freshClient(), ...SAME_ORIGIN },
+      });
       expect(done).toMatchObject({ status: 200, json: { status: "PAID", credits: 0 } });
-      expect(await db.gameDelivery.findMany({ where: { userId: user.id } })).toEqual([expect.objectContaining({ kind: "CREDIT_PACKAGE", payload: { credits: 500, bonusCredits: 50 } })]);
+      expect(await db.gameDelivery.findMany({ where: { userId: user.id } })).toEqual([
+        expect.objectContaining({ kind: "CREDIT_PACKAGE", payload: { credits: 500, bonusCredits: 50 } }),
+      ]);
     } finally {
       off();
     }
@@ -142,7 +183,12 @@ describe("refunds and disputes of credits for the game", () => {
   it("claws the credits back from the site balance when the game already delivered them", async () => {
     const { user, purchase } = await paidInGame();
     const c = await claim(user.id);
-    expect(await ack(c.lease_id, c.deliveries.map((d) => d.id))).toMatchObject({ delivered: [c.deliveries[0]!.id] });
+    expect(
+      await ack(
+        c.lease_id,
+        c.deliveries.map((d) => d.id),
+      ),
+    ).toMatchObject({ delivered: [c.deliveries[0]!.id] });
     await send(refundEvent(purchase));
     await send(refundEvent(purchase));
     expect(await userRow(user.id)).toMatchObject({ storeCredits: -1100, totalSpentCents: 0 });
@@ -200,7 +246,10 @@ describe("refunds and disputes of credits for the game", () => {
     expect(await userRow(user.id)).toMatchObject({ storeCredits: -1100 });
     await send(disputeEvent(purchase, "won"));
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 0, totalSpentCents: 5000 });
-    expect((await ledgerOf(user.id)).map((l) => [l.kind, l.delta])).toEqual([["CHARGEBACK", -1100], ["ADJUSTMENT", 1100]]);
+    expect((await ledgerOf(user.id)).map((l) => [l.kind, l.delta])).toEqual([
+      ["CHARGEBACK", -1100],
+      ["ADJUSTMENT", 1100],
+    ]);
     expect(await deliveryOf(purchase.id)).toMatchObject({ status: "DELIVERED" });
     await reconciled(user.id);
   });

@@ -33,10 +33,30 @@ beforeAll(async () => {
     }
     const m = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(req.path);
     const order = m && orders.get(m[1]!);
-    if (order) return { status: 201, json: { id: m![1], status: "COMPLETED", purchase_units: [{ payments: { captures: [{ id: `CAP-${m![1]}`, status: "COMPLETED", amount: { value: order.value, currency_code: "USD" }, custom_id: order.purchaseId }] } }] } };
+    if (order)
+      return {
+        status: 201,
+        json: {
+          id: m![1],
+          status: "COMPLETED",
+          purchase_units: [
+            {
+              payments: {
+                captures: [{ id: `CAP-${m![1]}`, status: "COMPLETED", amount: { value: order.value, currency_code: "USD" }, custom_id: order.purchaseId }],
+              },
+            },
+          ],
+        },
+      };
     return { status: 404, json: {} };
   });
-  restore = setEnv({ TRUST_PROXY: "true", PAYPAL_CLIENT_ID: "client-id", PAYPAL_CLIENT_SECRET: "client-secret", PAYPAL_WEBHOOK_ID: WEBHOOK_ID, PAYPAL_API_BASE_URL: fake.url });
+  restore = setEnv({
+    TRUST_PROXY: "true",
+    PAYPAL_CLIENT_ID: "client-id",
+    PAYPAL_CLIENT_SECRET: "client-secret",
+    PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+    PAYPAL_API_BASE_URL: fake.url,
+  });
 });
 afterAll(async () => {
   restore();
@@ -47,12 +67,27 @@ function signedHeaders(body: string, opts: { key?: KeyObject; certUrl?: string; 
   const id = `tx-${Math.random().toString(36).slice(2)}`;
   const time = (opts.time ?? new Date()).toISOString();
   const text = `${id}|${time}|${opts.webhookId ?? WEBHOOK_ID}|${crc32(Buffer.from(body))}`;
-  const sig = createSign("RSA-SHA256").update(text).sign(opts.key ?? cert.privateKey, "base64");
-  return { "paypal-transmission-id": id, "paypal-transmission-time": time, "paypal-transmission-sig": sig, "paypal-cert-url": opts.certUrl ?? CERT_URL, "paypal-auth-algo": "SHA256withRSA" };
+  const sig = createSign("RSA-SHA256")
+    .update(text)
+    .sign(opts.key ?? cert.privateKey, "base64");
+  return {
+    "paypal-transmission-id": id,
+    "paypal-transmission-time": time,
+    "paypal-transmission-sig": sig,
+    "paypal-cert-url": opts.certUrl ?? CERT_URL,
+    "paypal-auth-algo": "SHA256withRSA",
+  };
 }
-const event = (type: string, resource: Record<string, unknown>, id = `WH-${Math.random().toString(36).slice(2)}`) => JSON.stringify({ id, event_type: type, resource });
+const event = (type: string, resource: Record<string, unknown>, id = `WH-${Math.random().toString(36).slice(2)}`) =>
+  JSON.stringify({ id, event_type: type, resource });
 const completed = (orderId: string, purchaseId: number, value: string, currency = "USD") =>
-  event("PAYMENT.CAPTURE.COMPLETED", { id: `CAP-${orderId}`, status: "COMPLETED", amount: { value, currency_code: currency }, custom_id: String(purchaseId), supplementary_data: { related_ids: { order_id: orderId } } });
+  event("PAYMENT.CAPTURE.COMPLETED", {
+    id: `CAP-${orderId}`,
+    status: "COMPLETED",
+    amount: { value, currency_code: currency },
+    custom_id: String(purchaseId),
+    supplementary_data: { related_ids: { order_id: orderId } },
+  });
 
 async function pendingPurchase() {
   const pkg = await createPackage({ credits: 1000, bonusCredits: 100, priceCents: 5000 });
@@ -62,7 +97,13 @@ async function pendingPurchase() {
   return { user, session, purchase: await purchaseRow(r.json.purchase_id as number), orderId: r.json.order_id as string };
 }
 const captureAs = (session: string, orderId: string) =>
-  call(capture, { method: "POST", path: "/api/v1/store/credits/paypal/capture", body: { order_id: orderId }, cookies: { session }, headers: { ...freshClient(), ...SAME_ORIGIN } });
+  call(capture, {
+    method: "POST",
+    path: "/api/v1/store/credits/paypal/capture",
+    body: { order_id: orderId },
+    cookies: { session },
+    headers: { ...freshClient(), ...SAME_ORIGIN },
+  });
 
 describe("PayPal checkout", () => {
   it("creates an order for the purchase's amount, and capture plus five webhook deliveries grant once", async () => {
@@ -70,7 +111,10 @@ describe("PayPal checkout", () => {
     expect(orders.get(orderId)).toEqual({ purchaseId: String(purchase.id), value: "50.00" });
     expect(purchase).toMatchObject({ providerRef: orderId, status: "PENDING" });
     const body = completed(orderId, purchase.id, "50.00");
-    const [captured, ...hooks] = await Promise.all([captureAs(session, orderId), ...Array.from({ length: 5 }, () => deliver(webhook, "paypal", body, signedHeaders(body)))]);
+    const [captured, ...hooks] = await Promise.all([
+      captureAs(session, orderId),
+      ...Array.from({ length: 5 }, () => deliver(webhook, "paypal", body, signedHeaders(body))),
+    ]);
     expect(captured).toMatchObject({ status: 200, json: { status: "COMPLETED" } });
     expect(hooks.map((h) => h.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 1100, totalSpentCents: 5000, memberRank: "EXPANSION" });
@@ -127,15 +171,29 @@ describe("PayPal checkout", () => {
     const { user, purchase, orderId } = await pendingPurchase();
     const paid = completed(orderId, purchase.id, "50.00");
     await deliver(webhook, "paypal", paid, signedHeaders(paid));
-    await db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1000, kind: "SPEND", idempotencyKey: `test:${user.id}:spend`, mode: "spend" }));
+    await db.$transaction((tx) =>
+      applyCreditChange(tx, { userId: user.id, delta: -1000, kind: "SPEND", idempotencyKey: `test:${user.id}:spend`, mode: "spend" }),
+    );
     // PayPal's refund resource names its capture through the "up" link, not always the custom id.
-    const refund = event("PAYMENT.CAPTURE.REFUNDED", { id: "REF-1", status: "COMPLETED", amount: { value: "50.00", currency_code: "USD" }, links: [{ rel: "up", href: `https://api.paypal.com/v2/payments/captures/CAP-${orderId}` }] });
+    const refund = event("PAYMENT.CAPTURE.REFUNDED", {
+      id: "REF-1",
+      status: "COMPLETED",
+      amount: { value: "50.00", currency_code: "USD" },
+      links: [{ rel: "up", href: `https://api.paypal.com/v2/payments/captures/CAP-${orderId}` }],
+    });
     expect((await deliver(webhook, "paypal", refund, signedHeaders(refund))).status).toBe(200);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 100 - 1100, totalSpentCents: 0, memberRank: "NONE" });
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "REFUNDED" });
-    await expect(db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1, kind: "SPEND", idempotencyKey: `test:${user.id}:spend2`, mode: "spend" }))).rejects.toThrow(INSUFFICIENT_CREDITS);
+    await expect(
+      db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1, kind: "SPEND", idempotencyKey: `test:${user.id}:spend2`, mode: "spend" })),
+    ).rejects.toThrow(INSUFFICIENT_CREDITS);
     // A reversal of the same capture takes nothing more.
-    const reversed = event("PAYMENT.CAPTURE.REVERSED", { id: `CAP-${orderId}`, status: "REVERSED", custom_id: String(purchase.id), supplementary_data: { related_ids: { order_id: orderId } } });
+    const reversed = event("PAYMENT.CAPTURE.REVERSED", {
+      id: `CAP-${orderId}`,
+      status: "REVERSED",
+      custom_id: String(purchase.id),
+      supplementary_data: { related_ids: { order_id: orderId } },
+    });
     await deliver(webhook, "paypal", reversed, signedHeaders(reversed));
     expect(await userRow(user.id)).toMatchObject({ storeCredits: -1000 });
   });

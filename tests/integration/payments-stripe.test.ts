@@ -22,11 +22,26 @@ beforeAll(async () => {
     if (req.method === "POST" && req.path === "/v1/payment_intents") {
       n += 1;
       const form = new URLSearchParams(req.body);
-      return { json: { id: `pi_fake_${n}`, object: "payment_intent", client_secret: `pi_fake_${n}_secret_abc`, amount: Number(form.get("amount")), currency: form.get("currency"), metadata: { purchase_id: form.get("metadata[purchase_id]") } } };
+      return {
+        json: {
+          id: `pi_fake_${n}`,
+          object: "payment_intent",
+          client_secret: `pi_fake_${n}_secret_abc`,
+          amount: Number(form.get("amount")),
+          currency: form.get("currency"),
+          metadata: { purchase_id: form.get("metadata[purchase_id]") },
+        },
+      };
     }
     return { status: 404, json: { error: { message: "no such route" } } };
   });
-  restore = setEnv({ TRUST_PROXY: "true", STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_PUBLISHABLE_KEY: "pk_test_fake", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: fake.url });
+  restore = setEnv({
+    TRUST_PROXY: "true",
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_BASE_URL: fake.url,
+  });
 });
 afterAll(async () => {
   restore();
@@ -60,7 +75,14 @@ describe("Stripe checkout", () => {
     expect(sent.headers["idempotency-key"]).toBe(`credit-purchase-${purchase.id}`);
     expect(new URLSearchParams(sent.body).get("metadata[purchase_id]")).toBe(String(purchase.id));
     expect(new URLSearchParams(sent.body).get("amount")).toBe("5000");
-    expect(purchase).toMatchObject({ status: "PENDING", method: "STRIPE", amountCents: 5000, credits: 1000, bonusCredits: 100, providerRef: expect.stringMatching(/^pi_fake_/) });
+    expect(purchase).toMatchObject({
+      status: "PENDING",
+      method: "STRIPE",
+      amountCents: 5000,
+      credits: 1000,
+      bonusCredits: 100,
+      providerRef: expect.stringMatching(/^pi_fake_/),
+    });
   });
 
   it("applies a signed payment_intent.succeeded once when delivered five times at once, and sets the rank", async () => {
@@ -70,7 +92,9 @@ describe("Stripe checkout", () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 1100, totalSpentCents: 5000, memberRank: "EXPANSION" });
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "PAID" });
-    expect(await db.creditLedgerEntry.findMany({ where: { userId: user.id }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } })).toEqual([
+    expect(
+      await db.creditLedgerEntry.findMany({ where: { userId: user.id }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } }),
+    ).toEqual([
       { kind: "PURCHASE", delta: 1000, idempotencyKey: `purchase:${purchase.id}:purchase` },
       { kind: "BONUS", delta: 100, idempotencyKey: `purchase:${purchase.id}:bonus` },
     ]);
@@ -103,7 +127,10 @@ describe("Stripe checkout", () => {
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "PENDING" });
     const stored = await db.webhookEvent.findMany({ where: { eventId: { in: [JSON.parse(cheap).id, JSON.parse(euros).id] } }, orderBy: { id: "asc" } });
     expect(stored.map((e) => e.error)).toEqual(["paid 500 usd, expected 5000 USD", "paid 5000 eur, expected 5000 USD"]);
-    expect(warn).toHaveBeenCalledWith("payment event not applied", expect.objectContaining({ provider: "stripe", purchaseId: purchase.id, error: "paid 500 usd, expected 5000 USD" }));
+    expect(warn).toHaveBeenCalledWith(
+      "payment event not applied",
+      expect.objectContaining({ provider: "stripe", purchaseId: purchase.id, error: "paid 500 usd, expected 5000 USD" }),
+    );
     warn.mockRestore();
   });
 
@@ -111,12 +138,23 @@ describe("Stripe checkout", () => {
     const { user, purchase } = await pendingPurchase();
     const paid = succeeded(purchase.providerRef!, purchase.id, 5000);
     await deliver(webhook, "stripe", paid, signed(paid));
-    await db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -800, kind: "SPEND", idempotencyKey: `test:${user.id}:spend`, mode: "spend" }));
-    const refund = event("charge.refunded", { id: "ch_1", object: "charge", payment_intent: purchase.providerRef, amount: 5000, amount_refunded: 5000, refunded: true });
+    await db.$transaction((tx) =>
+      applyCreditChange(tx, { userId: user.id, delta: -800, kind: "SPEND", idempotencyKey: `test:${user.id}:spend`, mode: "spend" }),
+    );
+    const refund = event("charge.refunded", {
+      id: "ch_1",
+      object: "charge",
+      payment_intent: purchase.providerRef,
+      amount: 5000,
+      amount_refunded: 5000,
+      refunded: true,
+    });
     for (let i = 0; i < 2; i++) expect((await deliver(webhook, "stripe", refund, signed(refund))).status).toBe(200);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 300 - 1100, totalSpentCents: 0, memberRank: "NONE" });
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "REFUNDED" });
-    await expect(db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1, kind: "SPEND", idempotencyKey: `test:${user.id}:spend2`, mode: "spend" }))).rejects.toThrow(INSUFFICIENT_CREDITS);
+    await expect(
+      db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1, kind: "SPEND", idempotencyKey: `test:${user.id}:spend2`, mode: "spend" })),
+    ).rejects.toThrow(INSUFFICIENT_CREDITS);
     expect((await findBalanceMismatches()).filter((m) => m.userId === user.id)).toEqual([]);
   });
 

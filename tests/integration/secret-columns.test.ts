@@ -14,7 +14,9 @@ async function account() {
   await db.user.update({ where: { id: user.id }, data: { totpSecretEnc: "v1.test-secret" } });
   await createSessionToken(user.id);
   await issueTokenPair(user.id, { userAgent: null, ip: null });
-  await db.emailToken.create({ data: { userId: user.id, kind: "PASSWORD_RESET", tokenHash: sha256(`t-${user.id}`), expiresAt: new Date(Date.now() + 60_000) } });
+  await db.emailToken.create({
+    data: { userId: user.id, kind: "PASSWORD_RESET", tokenHash: sha256(`t-${user.id}`), expiresAt: new Date(Date.now() + 60_000) },
+  });
   await db.recoveryCode.create({ data: { userId: user.id, codeHash: sha256(`c-${user.id}`) } });
   return user;
 }
@@ -41,7 +43,10 @@ describe("secret columns", () => {
     const user = await account();
     const { prefix } = await createGameKey(["players"]);
     const where = { id: user.id };
-    const loaded = await db.user.findUniqueOrThrow({ where, include: { sessions: true, emailTokens: true, recoveryCodes: true, refreshFamilies: { include: { tokens: true } } } });
+    const loaded = await db.user.findUniqueOrThrow({
+      where,
+      include: { sessions: true, emailTokens: true, recoveryCodes: true, refreshFamilies: { include: { tokens: true } } },
+    });
     expect(Object.keys(loaded)).not.toContain("passwordHash");
     expect(Object.keys(loaded)).not.toContain("totpSecretEnc");
     expect(loaded.username).toBe(user.username);

@@ -10,11 +10,34 @@ import { createTestDatabase } from "../setup/test-db.mjs";
 
 // Table names from the Prisma schema's @@map: every one must exist after the migrations.
 const TABLES = [
-  "users", "sessions", "refresh_token_families", "refresh_tokens", "email_tokens", "recovery_codes",
-  "store_categories", "store_products", "credit_packages", "credit_purchases", "store_orders", "credit_ledger",
-  "webhook_events", "game_deliveries", "vote_sites", "votes", "vote_callbacks", "hiscore_stats",
-  "forum_categories", "forums", "forum_threads", "forum_posts", "news_posts", "tickets", "ticket_comments",
-  "audit_log", "rate_limit_buckets", "mail_messages",
+  "users",
+  "sessions",
+  "refresh_token_families",
+  "refresh_tokens",
+  "email_tokens",
+  "recovery_codes",
+  "store_categories",
+  "store_products",
+  "credit_packages",
+  "credit_purchases",
+  "store_orders",
+  "credit_ledger",
+  "webhook_events",
+  "game_deliveries",
+  "vote_sites",
+  "votes",
+  "vote_callbacks",
+  "hiscore_stats",
+  "forum_categories",
+  "forums",
+  "forum_threads",
+  "forum_posts",
+  "news_posts",
+  "tickets",
+  "ticket_comments",
+  "audit_log",
+  "rate_limit_buckets",
+  "mail_messages",
 ];
 
 async function tableCounts(url: string): Promise<Record<string, number>> {
@@ -68,7 +91,18 @@ describe("demo seed", () => {
     expect(after2).toEqual(after1);
 
     // Every page has something to show.
-    for (const t of ["store_categories", "store_products", "credit_packages", "forums", "forum_threads", "forum_posts", "news_posts", "tickets", "vote_sites", "votes"]) {
+    for (const t of [
+      "store_categories",
+      "store_products",
+      "credit_packages",
+      "forums",
+      "forum_threads",
+      "forum_posts",
+      "news_posts",
+      "tickets",
+      "vote_sites",
+      "votes",
+    ]) {
       expect(after1[t], t).toBeGreaterThan(0);
     }
     expect(await client.storeProduct.count({ where: { sale: { not: null } } })).toBeGreaterThan(0);

@@ -33,7 +33,10 @@ describe("browser session expiry", () => {
     const u = await createUser();
     const token = await createSessionToken(u.id);
     const absolute = new Date(Date.now() + 60 * 60 * 1000);
-    await db.session.updateMany({ where: { tokenHash: sha256(token) }, data: { lastSeenAt: new Date(Date.now() - 10 * 60 * 1000), idleExpiresAt: new Date(Date.now() + 60 * 1000), absoluteExpiresAt: absolute } });
+    await db.session.updateMany({
+      where: { tokenHash: sha256(token) },
+      data: { lastSeenAt: new Date(Date.now() - 10 * 60 * 1000), idleExpiresAt: new Date(Date.now() + 60 * 1000), absoluteExpiresAt: absolute },
+    });
     expect((await call(userRoute, { cookies: { session: token } })).status).toBe(200);
     const s = await db.session.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
     expect(s.idleExpiresAt.getTime()).toBe(absolute.getTime());
@@ -51,7 +54,15 @@ describe("access token checks", () => {
   it("refuses an expired token", async () => {
     const { user, familyId } = await apiLogin();
     const now = Math.floor(Date.now() / 1000);
-    const built = (exp: number) => new SignJWT({ fam: familyId }).setProtectedHeader({ alg: "HS256" }).setSubject(String(user.id)).setIssuer(issuer).setAudience("api").setIssuedAt(now - 3600).setExpirationTime(exp).sign(key());
+    const built = (exp: number) =>
+      new SignJWT({ fam: familyId })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(user.id))
+        .setIssuer(issuer)
+        .setAudience("api")
+        .setIssuedAt(now - 3600)
+        .setExpirationTime(exp)
+        .sign(key());
     // Positive control: the same token, only not yet expired, is accepted.
     expect((await call(userRoute, bearer(await built(now + 300)))).status).toBe(200);
     const t = await built(now - 60);
@@ -74,7 +85,9 @@ describe("access token checks", () => {
     const claimsOf = (t: string) => JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
     const headerOf = (t: string) => JSON.parse(Buffer.from(t.split(".")[0]!, "base64url").toString()) as Record<string, unknown>;
     const differences = (t: string) => [
-      ...Object.keys({ ...headerOf(good), ...headerOf(t) }).filter((k) => headerOf(good)[k] !== headerOf(t)[k]).map((k) => `header.${k}`),
+      ...Object.keys({ ...headerOf(good), ...headerOf(t) })
+        .filter((k) => headerOf(good)[k] !== headerOf(t)[k])
+        .map((k) => `header.${k}`),
       ...Object.keys({ ...claimsOf(good), ...claimsOf(t) }).filter((k) => !["iat", "exp"].includes(k) && claimsOf(good)[k] !== claimsOf(t)[k]),
     ];
     expect(differences(wrongAud)).toEqual(["aud"]);

@@ -78,8 +78,12 @@ async function forum() {
 async function playerThread(state: { pinned?: boolean; closed?: boolean; hidden?: boolean } = {}) {
   const author = await player();
   const f = await forum();
-  const t = await createThread({ userId: author.id, username: author.username, isStaff: false }, { forum_id: f.id, title: `Walk thread ${uid()}`, content: "<p>Opening words of the thread</p>" });
-  if (state.pinned || state.closed) await db.forumThread.update({ where: { id: t.id }, data: { pinned: state.pinned ?? false, closed: state.closed ?? false } });
+  const t = await createThread(
+    { userId: author.id, username: author.username, isStaff: false },
+    { forum_id: f.id, title: `Walk thread ${uid()}`, content: "<p>Opening words of the thread</p>" },
+  );
+  if (state.pinned || state.closed)
+    await db.forumThread.update({ where: { id: t.id }, data: { pinned: state.pinned ?? false, closed: state.closed ?? false } });
   if (state.hidden) {
     const { PATCH } = await import("@/app/api/v1/staff/forums/threads/[id]/route");
     const r = await call(PATCH, staffRequest("PATCH", { params: idParams(t.id), body: { hidden: true, reason: "set-up" } }));
@@ -102,7 +106,9 @@ async function refusedStripeEvent() {
   const p = await player();
   const pkg = await creditPackage();
   const providerRef = `pi_walk_${uid()}`;
-  const purchase = await db.creditPurchase.create({ data: { userId: p.id, creditPackageId: pkg.id, method: "STRIPE", providerRef, credits: 1000, bonusCredits: 100, amountCents: 5000 } });
+  const purchase = await db.creditPurchase.create({
+    data: { userId: p.id, creditPackageId: pkg.id, method: "STRIPE", providerRef, credits: 1000, bonusCredits: 100, amountCents: 5000 },
+  });
   const payload = {
     id: `evt_walk_${uid()}`,
     object: "event",
@@ -111,14 +117,28 @@ async function refusedStripeEvent() {
     data: { object: { id: providerRef, object: "payment_intent", amount_received: 5000, currency: "usd", metadata: { purchase_id: String(purchase.id) } } },
   };
   return db.webhookEvent.create({
-    data: { provider: "STRIPE", eventId: payload.id, type: payload.type, payload, processedAt: new Date(), error: "paid 4999 usd, expected 5000 USD", creditPurchaseId: purchase.id },
+    data: {
+      provider: "STRIPE",
+      eventId: payload.id,
+      type: payload.type,
+      payload,
+      processedAt: new Date(),
+      error: "paid 4999 usd, expected 5000 USD",
+      creditPurchaseId: purchase.id,
+    },
   });
 }
 
 async function delivery(status: "PENDING" | "DELIVERED") {
   const p = await player();
   return db.gameDelivery.create({
-    data: { userId: p.id, kind: "VOTE_REWARD", status, payload: { points: 1, site: "runelocus" }, ...(status === "DELIVERED" ? { deliveredAt: new Date() } : {}) },
+    data: {
+      userId: p.id,
+      kind: "VOTE_REWARD",
+      status,
+      payload: { points: 1, site: "runelocus" },
+      ...(status === "DELIVERED" ? { deliveredAt: new Date() } : {}),
+    },
   });
 }
 
@@ -140,13 +160,28 @@ async function report(resolved: boolean) {
   return db.forumPostReport.create({ data: { postId: post.id, reporterId: reporter.id, reason: "Spam", ...(resolved ? { resolvedAt: new Date() } : {}) } });
 }
 
-const threadCase = (name: string, state: Parameters<typeof playerThread>[0], change: Json, action: string, before: Json, after: Json | ((f: { id: number }) => Json)): Case => ({
+const threadCase = (
+  name: string,
+  state: Parameters<typeof playerThread>[0],
+  change: Json,
+  action: string,
+  before: Json,
+  after: Json | ((f: { id: number }) => Json),
+): Case => ({
   name,
   prepare: async () => {
     const { thread } = await playerThread(state);
     const other = "forum_id" in change ? await forum() : null;
     const body = { ...change, ...(other ? { forum_id: other.id } : {}), reason: REASON };
-    return { params: idParams(thread.id), body, action, targetType: "forum_thread", targetId: thread.id, before, after: typeof after === "function" ? after(other!) : after };
+    return {
+      params: idParams(thread.id),
+      body,
+      action,
+      targetType: "forum_thread",
+      targetId: thread.id,
+      before,
+      after: typeof after === "function" ? after(other!) : after,
+    };
   },
 });
 
@@ -154,14 +189,30 @@ const threadCase = (name: string, state: Parameters<typeof playerThread>[0], cha
 const FIXTURES: Record<string, Case[]> = {
   // Store editor
   "POST /api/v1/staff/store/categories": [
-    { name: "create", prepare: async () => ({ body: { name: `Walk ${uid()}` }, action: "store.category.created", targetType: "store_category", targetId: answerId, before: null }) },
+    {
+      name: "create",
+      prepare: async () => ({
+        body: { name: `Walk ${uid()}` },
+        action: "store.category.created",
+        targetType: "store_category",
+        targetId: answerId,
+        before: null,
+      }),
+    },
   ],
   "PATCH /api/v1/staff/store/categories/{id}": [
     {
       name: "rename",
       prepare: async () => {
         const c = await storeCategory();
-        return { params: idParams(c.id), body: { name: `Renamed ${uid()}` }, action: "store.category.updated", targetType: "store_category", targetId: c.id, before: { name: c.name } };
+        return {
+          params: idParams(c.id),
+          body: { name: `Renamed ${uid()}` },
+          action: "store.category.updated",
+          targetType: "store_category",
+          targetId: c.id,
+          before: { name: c.name },
+        };
       },
     },
   ],
@@ -185,19 +236,44 @@ const FIXTURES: Record<string, Case[]> = {
       name: "reprice",
       prepare: async () => {
         const p = await createProduct({ categoryId: (await storeCategory()).id, price: 100 });
-        return { params: idParams(p.id), body: { price: 150 }, action: "store.product.updated", targetType: "store_product", targetId: p.id, before: { price: 100 }, after: { price: 150 } };
+        return {
+          params: idParams(p.id),
+          body: { price: 150 },
+          action: "store.product.updated",
+          targetType: "store_product",
+          targetId: p.id,
+          before: { price: 100 },
+          after: { price: 150 },
+        };
       },
     },
   ],
   "POST /api/v1/staff/store/packages": [
-    { name: "create", prepare: async () => ({ body: { credits: 500, priceCents: 999, imageUrl: "/img/credits.png" }, action: "store.package.created", targetType: "credit_package", targetId: answerId, before: null }) },
+    {
+      name: "create",
+      prepare: async () => ({
+        body: { credits: 500, priceCents: 999, imageUrl: "/img/credits.png" },
+        action: "store.package.created",
+        targetType: "credit_package",
+        targetId: answerId,
+        before: null,
+      }),
+    },
   ],
   "PATCH /api/v1/staff/store/packages/{id}": [
     {
       name: "reprice",
       prepare: async () => {
         const p = await creditPackage();
-        return { params: idParams(p.id), body: { priceCents: 5500 }, action: "store.package.updated", targetType: "credit_package", targetId: p.id, before: { priceCents: 5000 }, after: { priceCents: 5500 } };
+        return {
+          params: idParams(p.id),
+          body: { priceCents: 5500 },
+          action: "store.package.updated",
+          targetType: "credit_package",
+          targetId: p.id,
+          before: { priceCents: 5000 },
+          after: { priceCents: 5500 },
+        };
       },
     },
   ],
@@ -206,7 +282,14 @@ const FIXTURES: Record<string, Case[]> = {
       name: "grant",
       prepare: async () => {
         const p = await player();
-        return { body: { username: p.username, amount: 50, reason: REASON }, action: "credits.granted", targetType: "user", targetId: p.id, before: { balance: 0 }, after: { balance: 50 } };
+        return {
+          body: { username: p.username, amount: 50, reason: REASON },
+          action: "credits.granted",
+          targetType: "user",
+          targetId: p.id,
+          before: { balance: 0 },
+          after: { balance: 50 },
+        };
       },
     },
   ],
@@ -234,7 +317,15 @@ const FIXTURES: Record<string, Case[]> = {
       name: "cancel",
       prepare: async () => {
         const d = await delivery("PENDING");
-        return { params: idParams(d.id), body: { reason: REASON }, action: "deliveries.canceled", targetType: "game_delivery", targetId: d.id, before: { status: "PENDING" }, after: { status: "CANCELED" } };
+        return {
+          params: idParams(d.id),
+          body: { reason: REASON },
+          action: "deliveries.canceled",
+          targetType: "game_delivery",
+          targetId: d.id,
+          before: { status: "PENDING" },
+          after: { status: "CANCELED" },
+        };
       },
     },
   ],
@@ -244,7 +335,15 @@ const FIXTURES: Record<string, Case[]> = {
       name: "ban",
       prepare: async () => {
         const p = await player();
-        return { params: idParams(p.id), body: { reason: REASON }, action: "account.banned", targetType: "user", targetId: p.id, before: { banned: false }, after: { banned: true } };
+        return {
+          params: idParams(p.id),
+          body: { reason: REASON },
+          action: "account.banned",
+          targetType: "user",
+          targetId: p.id,
+          before: { banned: false },
+          after: { banned: true },
+        };
       },
     },
   ],
@@ -253,7 +352,15 @@ const FIXTURES: Record<string, Case[]> = {
       name: "unban",
       prepare: async () => {
         const p = await createUser({ bannedAt: new Date(), banReason: "Macroing" });
-        return { params: idParams(p.id), body: { reason: REASON }, action: "account.unbanned", targetType: "user", targetId: p.id, before: { banned: true }, after: { banned: false } };
+        return {
+          params: idParams(p.id),
+          body: { reason: REASON },
+          action: "account.unbanned",
+          targetType: "user",
+          targetId: p.id,
+          before: { banned: true },
+          after: { banned: false },
+        };
       },
     },
   ],
@@ -263,7 +370,15 @@ const FIXTURES: Record<string, Case[]> = {
       prepare: async () => {
         const p = await player();
         await createSessionToken(p.id);
-        return { params: idParams(p.id), body: { reason: REASON }, action: "account.sessions_ended", targetType: "user", targetId: p.id, before: { openSessions: 1 }, after: { openSessions: 0 } };
+        return {
+          params: idParams(p.id),
+          body: { reason: REASON },
+          action: "account.sessions_ended",
+          targetType: "user",
+          targetId: p.id,
+          before: { openSessions: 1 },
+          after: { openSessions: 0 },
+        };
       },
     },
   ],
@@ -273,7 +388,15 @@ const FIXTURES: Record<string, Case[]> = {
       prepare: async () => {
         const p = await player();
         await db.user.update({ where: { id: p.id }, data: { totpSecretEnc: "iv.tag.data", totpEnabledAt: new Date(), totpLastStep: 1n } });
-        return { params: idParams(p.id), body: { reason: REASON }, action: "2fa.reset_by_staff", targetType: "user", targetId: p.id, before: { twoFactor: true }, after: { twoFactor: false } };
+        return {
+          params: idParams(p.id),
+          body: { reason: REASON },
+          action: "2fa.reset_by_staff",
+          targetType: "user",
+          targetId: p.id,
+          before: { twoFactor: true },
+          after: { twoFactor: false },
+        };
       },
     },
   ],
@@ -282,20 +405,45 @@ const FIXTURES: Record<string, Case[]> = {
       name: "make moderator",
       prepare: async () => {
         const p = await player();
-        return { params: idParams(p.id), body: { privilege: "MODERATOR", reason: REASON }, action: "account.privilege_set", targetType: "user", targetId: p.id, before: { privilege: "PLAYER" }, after: { privilege: "MODERATOR" } };
+        return {
+          params: idParams(p.id),
+          body: { privilege: "MODERATOR", reason: REASON },
+          action: "account.privilege_set",
+          targetType: "user",
+          targetId: p.id,
+          before: { privilege: "PLAYER" },
+          after: { privilege: "MODERATOR" },
+        };
       },
     },
   ],
   // Forum structure
   "POST /api/v1/staff/forums/categories": [
-    { name: "create", prepare: async () => ({ body: { name: `Walk ${uid()}` }, action: "forum.category.created", targetType: "forum_category", targetId: answerId, before: null }) },
+    {
+      name: "create",
+      prepare: async () => ({
+        body: { name: `Walk ${uid()}` },
+        action: "forum.category.created",
+        targetType: "forum_category",
+        targetId: answerId,
+        before: null,
+      }),
+    },
   ],
   "PATCH /api/v1/staff/forums/categories/{id}": [
     {
       name: "hide",
       prepare: async () => {
         const c = await db.forumCategory.create({ data: { name: `Walk ${uid()}` } });
-        return { params: idParams(c.id), body: { hidden: true }, action: "forum.category.hidden", targetType: "forum_category", targetId: c.id, before: { hidden: false }, after: { hidden: true } };
+        return {
+          params: idParams(c.id),
+          body: { hidden: true },
+          action: "forum.category.hidden",
+          targetType: "forum_category",
+          targetId: c.id,
+          before: { hidden: false },
+          after: { hidden: true },
+        };
       },
     },
   ],
@@ -323,7 +471,13 @@ const FIXTURES: Record<string, Case[]> = {
       name: "create",
       prepare: async () => {
         const c = await db.forumCategory.create({ data: { name: `Walk ${uid()}` } });
-        return { body: { categoryId: c.id, name: `Walk ${uid()}`, description: "A forum." }, action: "forum.forum.created", targetType: "forum", targetId: answerId, before: null };
+        return {
+          body: { categoryId: c.id, name: `Walk ${uid()}`, description: "A forum." },
+          action: "forum.forum.created",
+          targetType: "forum",
+          targetId: answerId,
+          before: null,
+        };
       },
     },
   ],
@@ -332,7 +486,15 @@ const FIXTURES: Record<string, Case[]> = {
       name: "staff only",
       prepare: async () => {
         const f = await forum();
-        return { params: idParams(f.id), body: { staffOnly: true }, action: "forum.forum.updated", targetType: "forum", targetId: f.id, before: { staffOnly: false }, after: { staffOnly: true } };
+        return {
+          params: idParams(f.id),
+          body: { staffOnly: true },
+          action: "forum.forum.updated",
+          targetType: "forum",
+          targetId: f.id,
+          before: { staffOnly: false },
+          after: { staffOnly: true },
+        };
       },
     },
   ],
@@ -351,14 +513,29 @@ const FIXTURES: Record<string, Case[]> = {
       prepare: async () => {
         const c = await db.forumCategory.create({ data: { name: `Walk ${uid()}` } });
         const made = [];
-        for (let i = 0; i < 2; i++) made.push(await db.forum.create({ data: { categoryId: c.id, name: `Walk ${uid()}`, description: "A forum.", sortOrder: i } }));
-        return { body: { categoryId: c.id, ids: made.map((f) => f.id).reverse() }, action: "forum.forums.reordered", targetType: "forum_category", targetId: c.id };
+        for (let i = 0; i < 2; i++)
+          made.push(await db.forum.create({ data: { categoryId: c.id, name: `Walk ${uid()}`, description: "A forum.", sortOrder: i } }));
+        return {
+          body: { categoryId: c.id, ids: made.map((f) => f.id).reverse() },
+          action: "forum.forums.reordered",
+          targetType: "forum_category",
+          targetId: c.id,
+        };
       },
     },
   ],
   // Game keys and jobs
   "POST /api/v1/staff/game-keys": [
-    { name: "create", prepare: async () => ({ body: { name: `walk-${uid()}`, scopes: ["login"] }, action: "game.key_created", targetType: "game_api_key", targetId: (a) => (a.gameKey as Json).id, before: null }) },
+    {
+      name: "create",
+      prepare: async () => ({
+        body: { name: `walk-${uid()}`, scopes: ["login"] },
+        action: "game.key_created",
+        targetType: "game_api_key",
+        targetId: (a) => (a.gameKey as Json).id,
+        before: null,
+      }),
+    },
   ],
   "DELETE /api/v1/staff/game-keys/{id}": [
     {
@@ -403,7 +580,15 @@ const FIXTURES: Record<string, Case[]> = {
       name: "hide",
       prepare: async () => {
         const { post } = await playerThread();
-        return { params: idParams(post.id), body: { hidden: true, reason: REASON }, action: "forum.post.hide", targetType: "forum_post", targetId: post.id, before: { hidden: false }, after: { hidden: true } };
+        return {
+          params: idParams(post.id),
+          body: { hidden: true, reason: REASON },
+          action: "forum.post.hide",
+          targetType: "forum_post",
+          targetId: post.id,
+          before: { hidden: false },
+          after: { hidden: true },
+        };
       },
     },
     {
@@ -412,7 +597,15 @@ const FIXTURES: Record<string, Case[]> = {
         const { post } = await playerThread();
         const { PATCH } = await import("@/app/api/v1/staff/forums/posts/[id]/route");
         expect((await call(PATCH, staffRequest("PATCH", { params: idParams(post.id), body: { hidden: true, reason: "set-up" } }))).status).toBe(200);
-        return { params: idParams(post.id), body: { hidden: false, reason: REASON }, action: "forum.post.unhide", targetType: "forum_post", targetId: post.id, before: { hidden: true }, after: { hidden: false } };
+        return {
+          params: idParams(post.id),
+          body: { hidden: false, reason: REASON },
+          action: "forum.post.unhide",
+          targetType: "forum_post",
+          targetId: post.id,
+          before: { hidden: true },
+          after: { hidden: false },
+        };
       },
     },
   ],
@@ -421,14 +614,30 @@ const FIXTURES: Record<string, Case[]> = {
       name: "resolve",
       prepare: async () => {
         const r = await report(false);
-        return { params: idParams(r.id), body: { resolved: true }, action: "forum.report.resolve", targetType: "forum_post_report", targetId: r.id, before: { resolved: false }, after: { resolved: true } };
+        return {
+          params: idParams(r.id),
+          body: { resolved: true },
+          action: "forum.report.resolve",
+          targetType: "forum_post_report",
+          targetId: r.id,
+          before: { resolved: false },
+          after: { resolved: true },
+        };
       },
     },
     {
       name: "reopen",
       prepare: async () => {
         const r = await report(true);
-        return { params: idParams(r.id), body: { resolved: false }, action: "forum.report.reopen", targetType: "forum_post_report", targetId: r.id, before: { resolved: true }, after: { resolved: false } };
+        return {
+          params: idParams(r.id),
+          body: { resolved: false },
+          action: "forum.report.reopen",
+          targetType: "forum_post_report",
+          targetId: r.id,
+          before: { resolved: true },
+          after: { resolved: false },
+        };
       },
     },
   ],
@@ -452,7 +661,11 @@ const FIXTURES: Record<string, Case[]> = {
       name: "another member of staff's news article",
       prepare: async () => {
         const mod = await createUser({ privilege: "MODERATOR" });
-        const news = await createNews({ userId: mod.id, privilege: "MODERATOR" }, { title: `Walk news ${uid()}`, content: "<p>Double XP this weekend</p>" }, null);
+        const news = await createNews(
+          { userId: mod.id, privilege: "MODERATOR" },
+          { title: `Walk news ${uid()}`, content: "<p>Double XP this weekend</p>" },
+          null,
+        );
         const row = await db.newsPost.findUniqueOrThrow({ where: { id: news.id }, select: { threadId: true } });
         const post = await db.forumPost.findFirstOrThrow({ where: { threadId: row.threadId }, orderBy: { id: "asc" } });
         return {
@@ -469,21 +682,46 @@ const FIXTURES: Record<string, Case[]> = {
   ],
   // News and tickets
   "POST /api/v1/news": [
-    { name: "publish", prepare: async () => ({ body: { title: `Walk news ${uid()}`, content: "<p>Double XP this weekend</p>" }, action: "news.create", targetType: "news", targetId: answerId, before: null }) },
+    {
+      name: "publish",
+      prepare: async () => ({
+        body: { title: `Walk news ${uid()}`, content: "<p>Double XP this weekend</p>" },
+        action: "news.create",
+        targetType: "news",
+        targetId: answerId,
+        before: null,
+      }),
+    },
   ],
   "PATCH /api/v1/tickets/{id}": [
     {
       name: "close",
       prepare: async () => {
         const t = await ticket(false);
-        return { params: idParams(t.id), body: { closed: true }, action: "ticket.close", targetType: "ticket", targetId: t.id, before: { closed: false }, after: { closed: true } };
+        return {
+          params: idParams(t.id),
+          body: { closed: true },
+          action: "ticket.close",
+          targetType: "ticket",
+          targetId: t.id,
+          before: { closed: false },
+          after: { closed: true },
+        };
       },
     },
     {
       name: "reopen",
       prepare: async () => {
         const t = await ticket(true);
-        return { params: idParams(t.id), body: { closed: false }, action: "ticket.reopen", targetType: "ticket", targetId: t.id, before: { closed: true }, after: { closed: false } };
+        return {
+          params: idParams(t.id),
+          body: { closed: false },
+          action: "ticket.reopen",
+          targetType: "ticket",
+          targetId: t.id,
+          before: { closed: true },
+          after: { closed: false },
+        };
       },
     },
   ],
@@ -504,7 +742,14 @@ function bodyFields(op: Operation): string[] {
 let client: Record<string, string>;
 function staffRequest(method: string, r: { params?: Record<string, string>; body?: Json } = {}) {
   client = freshClient();
-  return { method, path: "/api/v1/walk", params: r.params ?? {}, ...(r.body === undefined ? {} : { body: r.body }), cookies: { session: owner.session }, headers: { ...SAME_ORIGIN, ...client } };
+  return {
+    method,
+    path: "/api/v1/walk",
+    params: r.params ?? {},
+    ...(r.body === undefined ? {} : { body: r.body }),
+    cookies: { session: owner.session },
+    headers: { ...SAME_ORIGIN, ...client },
+  };
 }
 
 let restore: () => void;
@@ -539,10 +784,18 @@ for (const op of staffWrites) {
         expect([200, 201], JSON.stringify(r.json)).toContain(r.status);
 
         const fresh = await db.auditLog.findMany({ where: { id: { gt: mark } }, orderBy: { id: "asc" } });
-        expect(fresh.map((e) => e.action), "the new audit entries").toEqual([p.action]);
+        expect(
+          fresh.map((e) => e.action),
+          "the new audit entries",
+        ).toEqual([p.action]);
         const entry = fresh[0]!;
         const target = typeof p.targetId === "function" ? p.targetId(r.json) : p.targetId;
-        expect(entry).toMatchObject({ actorId: owner.id, ip: client["x-forwarded-for"], targetType: p.targetType, targetId: target === null ? null : String(target) });
+        expect(entry).toMatchObject({
+          actorId: owner.id,
+          ip: client["x-forwarded-for"],
+          targetType: p.targetType,
+          targetId: target === null ? null : String(target),
+        });
 
         const data = entry.data as Json;
         expect(Object.keys(data ?? {}), "data holds reason, before and after").toEqual(expect.arrayContaining(["reason", "before", "after"]));
@@ -568,7 +821,9 @@ describe("an entry commits with its change", () => {
     const t = await ticket(false);
     const { email } = await db.user.findUniqueOrThrow({ where: { id: t.userId }, select: { email: true } });
     await db.$executeRawUnsafe(`CREATE FUNCTION walk_refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'mail refused'; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER walk_refuse_mail BEFORE INSERT ON mail_messages FOR EACH ROW WHEN (NEW."to" = '${email.replace(/'/g, "''")}') EXECUTE FUNCTION walk_refuse_mail()`);
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER walk_refuse_mail BEFORE INSERT ON mail_messages FOR EACH ROW WHEN (NEW."to" = '${email.replace(/'/g, "''")}') EXECUTE FUNCTION walk_refuse_mail()`,
+    );
     const { PATCH } = await import("@/app/api/v1/tickets/[id]/route");
     const entries = () => db.auditLog.count({ where: { targetType: "ticket", targetId: String(t.id) } });
     try {

@@ -26,7 +26,14 @@ const entries = async (session: string, query: string) => {
   return r.json.results as TAuditEntry[];
 };
 const act = (h: typeof ban.POST, session: string, id: number, body: unknown) =>
-  call(h, { method: "POST", path: `/api/v1/staff/players/${id}/x`, params: { id: String(id) }, body, cookies: { session }, headers: { ...SAME_ORIGIN, ...freshClient() } });
+  call(h, {
+    method: "POST",
+    path: `/api/v1/staff/players/${id}/x`,
+    params: { id: String(id) },
+    body,
+    cookies: { session },
+    headers: { ...SAME_ORIGIN, ...freshClient() },
+  });
 
 describe("GET /api/v1/staff/audit", () => {
   it("lists a target's entries newest first with actor, reason, before and after", async () => {
@@ -55,7 +62,13 @@ describe("GET /api/v1/staff/audit", () => {
     const p = await createUser();
     await act(ban.POST, admin.session, p.id, { reason: "first" });
     await act(unban.POST, other.session, p.id, { reason: "second" });
-    await recordAudit({ action: "account.ban_expired", actorLabel: "system", targetType: "user", targetId: p.id, data: { reason: "The temporary ban ended.", before: { banned: true }, after: { banned: false } } });
+    await recordAudit({
+      action: "account.ban_expired",
+      actorLabel: "system",
+      targetType: "user",
+      targetId: p.id,
+      data: { reason: "The temporary ban ended.", before: { banned: true }, after: { banned: false } },
+    });
     const target = `&targetType=user&target=${p.id}`;
     const actions = async (q: string) => (await entries(admin.session, `?${q}${target}`)).map((e) => e.action);
 
@@ -86,9 +99,23 @@ describe("GET /api/v1/staff/audit", () => {
   it("shows entries of older shapes as they are, and pages 50 at a time", async () => {
     const admin = await staff("ADMINISTRATOR");
     const keyId = `k${Date.now()}`;
-    await recordAudit({ action: "game.key_created", actorLabel: "cli", targetType: "game_api_key", targetId: keyId, data: { prefix: "gsk_abcdefgh", scopes: ["login"] } });
+    await recordAudit({
+      action: "game.key_created",
+      actorLabel: "cli",
+      targetType: "game_api_key",
+      targetId: keyId,
+      data: { prefix: "gsk_abcdefgh", scopes: ["login"] },
+    });
     const [old] = await entries(admin.session, `?targetType=game_api_key&target=${keyId}`);
-    expect(old).toMatchObject({ actor: null, actorLabel: "cli", target: null, reason: null, before: null, after: null, data: { prefix: "gsk_abcdefgh", scopes: ["login"] } });
+    expect(old).toMatchObject({
+      actor: null,
+      actorLabel: "cli",
+      target: null,
+      reason: null,
+      before: null,
+      after: null,
+      data: { prefix: "gsk_abcdefgh", scopes: ["login"] },
+    });
 
     const many = `m${Date.now()}`;
     for (let i = 0; i < 51; i++) await recordAudit({ action: "test.filler", actorLabel: "test", targetType: "test", targetId: many, data: { i } });

@@ -32,7 +32,10 @@ describe("POST /api/v1/staff/credits", () => {
     expect(entry).toMatchObject({ delta: 1500, kind: "ADJUSTMENT", actorId: admin.id, note: "Ticket #12: 15M OSRS gold", balanceAfter: 1500 });
     expect(entry!.idempotencyKey).toMatch(/^grant:[0-9a-f-]{36}$/);
     const audit = await db.auditLog.findFirstOrThrow({ where: { actorId: admin.id, targetType: "user", targetId: String(player.id) } });
-    expect(audit).toMatchObject({ action: "credits.granted", data: { amount: 1500, reason: "Ticket #12: 15M OSRS gold", balanceAfter: 1500, ledgerEntryId: entry!.id } });
+    expect(audit).toMatchObject({
+      action: "credits.granted",
+      data: { amount: 1500, reason: "Ticket #12: 15M OSRS gold", balanceAfter: 1500, ledgerEntryId: entry!.id },
+    });
   });
 
   it("applies a grant once when the same Idempotency-Key is sent twice at the same time", async () => {

@@ -21,7 +21,6 @@ import { createPackage } from "../support/fake-payment-data";
 import { runJobsUntilIdle } from "../support/jobs";
 import { call } from "./helpers";
 
-
 const DAY = 24 * 60 * 60 * 1000;
 /**
  * The figures' clock (getDashboard's `now`): one fixed instant, noon UTC. Taken from the real
@@ -41,7 +40,7 @@ async function dashboard(range: 30 | 90): Promise<TStaffDashboard> {
   return getDashboard(range, NOW);
 }
 /** A series' figure on the day `ago` days back. */
-const onDay = <T,>(d: TStaffDashboard, series: readonly T[], ago: number): T | undefined => series[d.days.indexOf(dayKey(ago))];
+const onDay = <T>(d: TStaffDashboard, series: readonly T[], ago: number): T | undefined => series[d.days.indexOf(dayKey(ago))];
 
 // ── payments through the real settlement ──
 
@@ -66,7 +65,13 @@ async function paidPurchase(method: Method, cents: number, paidAgo: number, opts
       deliverInGame: opts.deliverInGame ?? false,
     },
   });
-  await settle(method, p, { kind: "paid", providerRef: p.providerRef!, purchaseId: p.id, amountCents: cents, currency: (opts.currency ?? "USD").toLowerCase() });
+  await settle(method, p, {
+    kind: "paid",
+    providerRef: p.providerRef!,
+    purchaseId: p.id,
+    amountCents: cents,
+    currency: (opts.currency ?? "USD").toLowerCase(),
+  });
   await db.creditPurchase.update({ where: { id: p.id }, data: { paidAt: at(paidAgo) } });
   return p;
 }
@@ -125,9 +130,13 @@ describe("staff dashboard figures", () => {
     await paidPurchase("coinbase", 7000, 100);
     await paidPurchase("stripe", 900, 2, { currency: "EUR" });
     const pkg = await createPackage();
-    await db.creditPurchase.create({ data: { userId: a.userId, creditPackageId: pkg.id, method: "STRIPE", providerRef: "dash_pending", credits: 1, bonusCredits: 0, amountCents: 4200 } });
+    await db.creditPurchase.create({
+      data: { userId: a.userId, creditPackageId: pkg.id, method: "STRIPE", providerRef: "dash_pending", credits: 1, bonusCredits: 0, amountCents: 4200 },
+    });
     // A store order refunded in credits is not money: it has no purchase.
-    await db.creditLedgerEntry.create({ data: { userId: a.userId, delta: 50, balanceAfter: 50, kind: "REFUND", idempotencyKey: `dash-order-refund-${a.id}`, createdAt: at(3) } });
+    await db.creditLedgerEntry.create({
+      data: { userId: a.userId, delta: 50, balanceAfter: 50, kind: "REFUND", idempotencyKey: `dash-order-refund-${a.id}`, createdAt: at(3) },
+    });
 
     for (const range of [30, 90] as const) {
       const d = await dashboard(range);
@@ -172,8 +181,12 @@ describe("staff dashboard figures", () => {
       [95, 9999],
     ];
     for (const [i, [ago, credits]] of spends.entries())
-      await db.creditLedgerEntry.create({ data: { userId: u.id, delta: -credits, balanceAfter: 0, kind: "SPEND", idempotencyKey: `dash-spend-${u.id}-${i}`, createdAt: at(ago, 0) } });
-    await db.creditLedgerEntry.create({ data: { userId: u.id, delta: -40, balanceAfter: 0, kind: "ADJUSTMENT", idempotencyKey: `dash-grant-${u.id}`, createdAt: at(2) } });
+      await db.creditLedgerEntry.create({
+        data: { userId: u.id, delta: -credits, balanceAfter: 0, kind: "SPEND", idempotencyKey: `dash-spend-${u.id}-${i}`, createdAt: at(ago, 0) },
+      });
+    await db.creditLedgerEntry.create({
+      data: { userId: u.id, delta: -40, balanceAfter: 0, kind: "ADJUSTMENT", idempotencyKey: `dash-grant-${u.id}`, createdAt: at(2) },
+    });
 
     for (const range of [30, 90] as const) {
       const d = await dashboard(range);
@@ -198,7 +211,10 @@ describe("staff dashboard figures", () => {
     ];
     for (const [site, ago] of votes) await db.vote.create({ data: { userId: voter.id, siteId: sites[site], createdAt: at(ago, 0) } });
     // RuneLocus called 25 hours ago and never since; RSPS-List an hour ago (and long before); Runelist never.
-    const callback = (site: keyof typeof sites, hoursAgo: number) => db.voteCallback.create({ data: { siteId: sites[site], receivedAt: new Date(NOW.getTime() - hoursAgo * 3_600_000), query: {}, accepted: false, reason: "test" } });
+    const callback = (site: keyof typeof sites, hoursAgo: number) =>
+      db.voteCallback.create({
+        data: { siteId: sites[site], receivedAt: new Date(NOW.getTime() - hoursAgo * 3_600_000), query: {}, accepted: false, reason: "test" },
+      });
     await callback("runelocus", 40);
     await callback("runelocus", 25);
     await callback("rsps_list", 300);
@@ -207,7 +223,8 @@ describe("staff dashboard figures", () => {
     for (const range of [30, 90] as const) {
       const d = await dashboard(range);
       for (const site of d.votes.sites) {
-        for (let ago = 0; ago < range; ago++) expect(onDay(d, site.perDay, ago), `${site.key} ${dayKey(ago)}`).toBe(votes.filter(([s, a]) => s === site.key && a === ago).length);
+        for (let ago = 0; ago < range; ago++)
+          expect(onDay(d, site.perDay, ago), `${site.key} ${dayKey(ago)}`).toBe(votes.filter(([s, a]) => s === site.key && a === ago).length);
         expect(site.total).toBe(votes.filter(([s, a]) => s === site.key && a < range).length);
       }
       expect(d.votes.total).toBe(votes.filter(([, a]) => a < range).length);
@@ -252,12 +269,16 @@ describe("staff dashboard figures", () => {
       for (let ago = 0; ago < range; ago++) {
         const that = samples.filter(([a]) => a === ago).map(([, , n]) => n);
         expect(onDay(d, d.playersOnline.peak, ago), dayKey(ago)).toBe(that.length ? Math.max(...that) : null);
-        expect(onDay(d, d.playersOnline.average, ago), dayKey(ago)).toBe(that.length ? Math.round((that.reduce((s, n) => s + n, 0) / that.length) * 10) / 10 : null);
+        expect(onDay(d, d.playersOnline.average, ago), dayKey(ago)).toBe(
+          that.length ? Math.round((that.reduce((s, n) => s + n, 0) / that.length) * 10) / 10 : null,
+        );
       }
     }
     // The newest sample that is not in the future.
     const latest = (await dashboard(30)).playersOnline.latest!;
-    const expected = samples.filter(([ago, hour]) => at(ago, hour).getTime() <= NOW.getTime()).sort((x, y) => at(y[0], y[1]).getTime() - at(x[0], x[1]).getTime())[0]!;
+    const expected = samples
+      .filter(([ago, hour]) => at(ago, hour).getTime() <= NOW.getTime())
+      .sort((x, y) => at(y[0], y[1]).getTime() - at(x[0], x[1]).getTime())[0]!;
     expect(latest).toEqual({ at: at(expected[0], expected[1]).toISOString(), playersOnline: expected[2], worlds: 1 });
   });
 
@@ -274,7 +295,9 @@ describe("staff dashboard figures", () => {
     await db.forumPostReport.create({ data: { postId: post.id, reporterId: reporters[1]!.id, reason: "Spam", resolvedAt: new Date() } });
     await db.$executeRaw`SELECT graphile_worker.permanently_fail_jobs(ARRAY[(SELECT id FROM graphile_worker.add_job('dash-unknown-task', '{}'::json, max_attempts => 3))], 'test')`;
     await db.$executeRaw`SELECT graphile_worker.add_job('dash-waiting-task', '{}'::json, run_at => now() + interval '1 day')`;
-    await db.webhookEvent.create({ data: { provider: "STRIPE", eventId: "evt_dash_refused", type: "test", payload: {}, processedAt: new Date(), error: "paid 1 usd, expected 2 USD" } });
+    await db.webhookEvent.create({
+      data: { provider: "STRIPE", eventId: "evt_dash_refused", type: "test", payload: {}, processedAt: new Date(), error: "paid 1 usd, expected 2 USD" },
+    });
     await db.webhookEvent.create({ data: { provider: "STRIPE", eventId: "evt_dash_unprocessed", type: "test", payload: {} } });
 
     const [jobs] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE attempts >= max_attempts`;
@@ -294,8 +317,12 @@ describe("players-online history", () => {
     expect(crontab).toMatch(/^\*\/5 \* \* \* \* sample-players-online /m);
     await db.playersOnlineSample.deleteMany();
     await db.$executeRaw`INSERT INTO game_worlds (world, "playersOnline", "updatedAt") VALUES (1, 40, now() AT TIME ZONE 'UTC'), (2, 12, now() AT TIME ZONE 'UTC'), (3, 99, (now() AT TIME ZONE 'UTC') - interval '10 minutes')`;
-    const old = await db.playersOnlineSample.create({ data: { sampledAt: new Date(Date.now() - (SAMPLE_RETENTION_DAYS + 1) * DAY), playersOnline: 1, worlds: 1 } });
-    const kept = await db.playersOnlineSample.create({ data: { sampledAt: new Date(Date.now() - (SAMPLE_RETENTION_DAYS - 1) * DAY), playersOnline: 2, worlds: 1 } });
+    const old = await db.playersOnlineSample.create({
+      data: { sampledAt: new Date(Date.now() - (SAMPLE_RETENTION_DAYS + 1) * DAY), playersOnline: 1, worlds: 1 },
+    });
+    const kept = await db.playersOnlineSample.create({
+      data: { sampledAt: new Date(Date.now() - (SAMPLE_RETENTION_DAYS - 1) * DAY), playersOnline: 2, worlds: 1 },
+    });
 
     await enqueue("sample-players-online", {});
     await runJobsUntilIdle();

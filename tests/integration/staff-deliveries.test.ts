@@ -40,10 +40,27 @@ beforeAll(async () => {
 afterAll(() => restore());
 
 type Claim = { lease_id: string | null; deliveries: { id: number; kind: string; payload: Record<string, unknown> }[] };
-const claim = async (playerId: number) => (await call(claimRoute, { method: "POST", path: "/api/v1/game/deliveries/claim", body: { player_id: playerId }, headers: { ...key, ...freshClient() } })).json as unknown as Claim;
-const ack = async (leaseId: string, ids: number[]) => (await call(ackRoute, { method: "POST", path: "/api/v1/game/deliveries/ack", body: { lease_id: leaseId, delivery_ids: ids }, headers: { ...key, ...freshClient() } })).json;
+const claim = async (playerId: number) =>
+  (await call(claimRoute, { method: "POST", path: "/api/v1/game/deliveries/claim", body: { player_id: playerId }, headers: { ...key, ...freshClient() } }))
+    .json as unknown as Claim;
+const ack = async (leaseId: string, ids: number[]) =>
+  (
+    await call(ackRoute, {
+      method: "POST",
+      path: "/api/v1/game/deliveries/ack",
+      body: { lease_id: leaseId, delivery_ids: ids },
+      headers: { ...key, ...freshClient() },
+    })
+  ).json;
 const staffPost = (route: typeof resendRoute, action: "resend" | "cancel", id: number, reason = "Player says it never arrived (ticket #12)") =>
-  call(route, { method: "POST", path: `/api/v1/staff/deliveries/${id}/${action}`, params: { id: String(id) }, body: { reason }, headers: { ...SAME_ORIGIN, ...freshClient() }, cookies: { session: admin.session } });
+  call(route, {
+    method: "POST",
+    path: `/api/v1/staff/deliveries/${id}/${action}`,
+    params: { id: String(id) },
+    body: { reason },
+    headers: { ...SAME_ORIGIN, ...freshClient() },
+    cookies: { session: admin.session },
+  });
 const resend = (id: number, reason?: string) => staffPost(resendRoute, "resend", id, reason);
 const cancel = (id: number, reason = "Bought by mistake, refunded") => staffPost(cancelRoute, "cancel", id, reason);
 const list = (q = "") => call(listRoute, { path: `/api/v1/staff/deliveries${q}`, cookies: { session: admin.session }, headers: freshClient() });
@@ -73,7 +90,9 @@ async function delivered(opts: { gameItemId?: number; quantity?: number } = {}) 
 describe("staff deliveries list", () => {
   it("offers re-send and cancel only on deliveries of players within the viewer's reach (the staff rule)", async () => {
     const { user } = await delivered();
-    const own = await db.gameDelivery.create({ data: { userId: admin.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" }, status: "DELIVERED", deliveredAt: new Date() } });
+    const own = await db.gameDelivery.create({
+      data: { userId: admin.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" }, status: "DELIVERED", deliveredAt: new Date() },
+    });
     const ownPending = await db.gameDelivery.create({ data: { userId: admin.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" } } });
     type Row = { id: number; canResend: boolean; canCancel: boolean };
     const rows = async (username: string) => (await list(`?player=${encodeURIComponent(username)}`)).json.results as Row[];
@@ -94,16 +113,35 @@ describe("staff deliveries list", () => {
     const leased = await claim(a.user.id);
     const other = await createUser();
     const rows = [];
-    for (let i = 0; i < 26; i++) rows.push(await db.gameDelivery.create({ data: { userId: other.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" } } }));
+    for (let i = 0; i < 26; i++)
+      rows.push(await db.gameDelivery.create({ data: { userId: other.id, kind: "VOTE_REWARD", payload: { points: 1, site: "runelocus" } } }));
 
     const mine = await list(`?player=${encodeURIComponent(a.user.username.toUpperCase())}`);
     expect(mine.status).toBe(200);
     expect(mine.json.results).toEqual([
-      expect.objectContaining({ id: a.delivery.id, player: { id: a.user.id, username: a.user.username }, kind: "store_item", status: "leased", leaseExpired: false, leasedUntil: expect.any(String), attempts: 1, storeOrderId: a.delivery.storeOrderId, refundCredits: 90, canCancel: false, canResend: false, payload: leased.deliveries[0]!.payload }),
+      expect.objectContaining({
+        id: a.delivery.id,
+        player: { id: a.user.id, username: a.user.username },
+        kind: "store_item",
+        status: "leased",
+        leaseExpired: false,
+        leasedUntil: expect.any(String),
+        attempts: 1,
+        storeOrderId: a.delivery.storeOrderId,
+        refundCredits: 90,
+        canCancel: false,
+        canResend: false,
+        payload: leased.deliveries[0]!.payload,
+      }),
     ]);
 
     const first = await list(`?player=${other.username}&state=pending`);
-    expect((first.json.results as { id: number }[]).map((d) => d.id)).toEqual(rows.slice(1).reverse().map((d) => d.id));
+    expect((first.json.results as { id: number }[]).map((d) => d.id)).toEqual(
+      rows
+        .slice(1)
+        .reverse()
+        .map((d) => d.id),
+    );
     expect(new URL(first.json.next as string).searchParams.get("page")).toBe("2");
     const second = await list(`?player=${other.username}&state=pending&page=2`);
     expect((second.json.results as { id: number }[]).map((d) => d.id)).toEqual([rows[0]!.id]);
@@ -127,7 +165,9 @@ describe("re-send", () => {
 
     // The game's normal claim hands it out, with the same payload as the original had, once.
     const c = await claim(user.id);
-    expect(c.deliveries).toEqual([{ id: copyId, kind: "store_item", payload: { item_id: 11802, quantity: 2, name: product.name }, created: copy.createdAt.toISOString() }]);
+    expect(c.deliveries).toEqual([
+      { id: copyId, kind: "store_item", payload: { item_id: 11802, quantity: 2, name: product.name }, created: copy.createdAt.toISOString() },
+    ]);
     expect((await claim(user.id)).deliveries).toEqual([]);
     expect((await ack(c.lease_id!, [copyId])).delivered).toEqual([copyId]);
     expect((await claim(user.id)).deliveries).toEqual([]);
@@ -137,7 +177,11 @@ describe("re-send", () => {
     expect(audits[0]).toMatchObject({ actorId: admin.id });
     const data = audits[0]!.data as Record<string, Record<string, unknown> | string>;
     expect(Object.keys(data).sort()).toEqual(["after", "before", "reason"]);
-    expect(data).toMatchObject({ reason: "Player says it never arrived (ticket #12)", before: { status: "DELIVERED", resentIds: [] }, after: { resentIds: [copyId], copy: { id: copyId, status: "PENDING" } } });
+    expect(data).toMatchObject({
+      reason: "Player says it never arrived (ticket #12)",
+      before: { status: "DELIVERED", resentIds: [] },
+      after: { resentIds: [copyId], copy: { id: copyId, status: "PENDING" } },
+    });
     // No credits move: the original was paid for once.
     expect(await balanceOf(user.id)).toBe(10);
   });
@@ -166,7 +210,16 @@ async function deliveredCreditPackage() {
   const user = await createUser();
   const pkg = await createPackage({ credits: 500, bonusCredits: 50, priceCents: 5000 });
   const purchase = await db.creditPurchase.create({
-    data: { userId: user.id, creditPackageId: pkg.id, method: "STRIPE", providerRef: `pi_${randomUUID()}`, credits: 500, bonusCredits: 50, amountCents: 5000, deliverInGame: true },
+    data: {
+      userId: user.id,
+      creditPackageId: pkg.id,
+      method: "STRIPE",
+      providerRef: `pi_${randomUUID()}`,
+      credits: 500,
+      bonusCredits: 50,
+      amountCents: 5000,
+      deliverInGame: true,
+    },
   });
   expect(await settle(purchase, "paid")).toEqual({ outcome: "applied", purchaseId: purchase.id });
   const delivery = await db.gameDelivery.findUniqueOrThrow({ where: { creditPurchaseId: purchase.id } });
@@ -193,7 +246,8 @@ async function copyOf(id: number) {
   return (r.json.delivery as { id: number }).id;
 }
 /** The deliveries of a chain (the root and every copy of it) still waiting for the game. */
-const waitingInChain = (rootId: number) => db.gameDelivery.findMany({ where: { OR: [{ id: rootId }, { resendRootId: rootId }], status: { in: ["PENDING", "LEASED"] } }, orderBy: { id: "asc" } });
+const waitingInChain = (rootId: number) =>
+  db.gameDelivery.findMany({ where: { OR: [{ id: rootId }, { resendRootId: rootId }], status: { in: ["PENDING", "LEASED"] } }, orderBy: { id: "asc" } });
 
 describe("re-sending along a chain (copies of copies)", () => {
   it("refuses the delivered copy of a refunded ::store credit package, as it refuses the original; a paid one's copy re-sends", async () => {
@@ -221,7 +275,16 @@ describe("re-sending along a chain (copies of copies)", () => {
     await deliver(paid.user.id, first);
     const r = await resend(first);
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ delivery: { status: "pending", kind: "credit_package", resentFromId: first, resendRootId: paid.delivery.id, payload: { credits: 500, bonus_credits: 50 } }, original: { id: first } });
+    expect(r.json).toMatchObject({
+      delivery: {
+        status: "pending",
+        kind: "credit_package",
+        resentFromId: first,
+        resendRootId: paid.delivery.id,
+        payload: { credits: 500, bonus_credits: 50 },
+      },
+      original: { id: first },
+    });
     expect((await waitingInChain(paid.delivery.id)).map((d) => d.id)).toEqual([(r.json.delivery as { id: number }).id]);
   });
 
@@ -230,14 +293,21 @@ describe("re-sending along a chain (copies of copies)", () => {
     const copy = await copyOf(delivery.id);
     await deliver(user.id, copy);
     const copyOfCopy = await copyOf(copy);
-    expect(await db.gameDelivery.findUniqueOrThrow({ where: { id: copyOfCopy } })).toMatchObject({ resentFromId: copy, resendRootId: delivery.id, status: "PENDING" });
+    expect(await db.gameDelivery.findUniqueOrThrow({ where: { id: copyOfCopy } })).toMatchObject({
+      resentFromId: copy,
+      resendRootId: delivery.id,
+      status: "PENDING",
+    });
 
     const refused = await resend(delivery.id);
     expect(refused.status).toBe(409);
     expect(refused.json.details).toBe(`A re-sent copy (delivery #${copyOfCopy}) is still waiting for the game.`);
     expect((await resend(copy)).json.details).toBe(`A re-sent copy (delivery #${copyOfCopy}) is still waiting for the game.`);
     expect((await waitingInChain(delivery.id)).map((d) => d.id)).toEqual([copyOfCopy]);
-    expect((await list(`?player=${user.username}&state=delivered`)).json.results).toEqual([expect.objectContaining({ id: copy, canResend: false }), expect.objectContaining({ id: delivery.id, canResend: false })]);
+    expect((await list(`?player=${user.username}&state=delivered`)).json.results).toEqual([
+      expect.objectContaining({ id: copy, canResend: false }),
+      expect.objectContaining({ id: delivery.id, canResend: false }),
+    ]);
 
     // The twin: the game takes that copy, and the original can be re-sent again.
     await deliver(user.id, copyOfCopy);
@@ -277,7 +347,11 @@ describe("re-sending along a chain (copies of copies)", () => {
     await db.$transaction(async (tx) => {
       // Another re-send of the chain in flight: it holds the root and has made its copy, uncommitted.
       await tx.$queryRaw`SELECT id FROM game_deliveries WHERE id = ${delivery.id} FOR UPDATE`;
-      queued = (await tx.gameDelivery.create({ data: { userId: user.id, kind: "STORE_ITEM", payload: { itemId: 4587, quantity: 1 }, resentFromId: delivery.id, resendRootId: delivery.id } })).id;
+      queued = (
+        await tx.gameDelivery.create({
+          data: { userId: user.id, kind: "STORE_ITEM", payload: { itemId: 4587, quantity: 1 }, resentFromId: delivery.id, resendRootId: delivery.id },
+        })
+      ).id;
       racing = resend(copyOfCopy);
       void racing.finally(() => (finished = true));
       await waitUntil(async () => finished || (await lockWaits()) > 0, "the re-send to answer or wait");
@@ -298,7 +372,9 @@ describe("re-sending along a chain (copies of copies)", () => {
     expect(await db.gameDelivery.findUniqueOrThrow({ where: { id: copy } })).toMatchObject({ status: "CANCELED", leasedUntil: null });
     expect(await db.gameDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "DELIVERED" });
     // The credits the game granted come back from the site balance, once; the copy grants nothing.
-    expect(await db.creditLedgerEntry.findMany({ where: { creditPurchaseId: purchase.id }, select: { kind: true, delta: true } })).toEqual([{ kind: "REFUND", delta: -550 }]);
+    expect(await db.creditLedgerEntry.findMany({ where: { creditPurchaseId: purchase.id }, select: { kind: true, delta: true } })).toEqual([
+      { kind: "REFUND", delta: -550 },
+    ]);
     expect((await claim(user.id)).deliveries).toEqual([]);
     // The twin: the other player's purchase is still paid, and its copy still waits for the game.
     expect((await waitingInChain(bystander.delivery.id)).map((d) => d.id)).toEqual([bystanderCopy]);
@@ -314,13 +390,20 @@ describe("cancel", () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ outcome: "canceled", refundedCredits: 90, delivery: { id: delivery.id, status: "canceled", canCancel: false } });
     expect(await balanceOf(user.id)).toBe(100);
-    expect(await db.creditLedgerEntry.findMany({ where: { userId: user.id, kind: "REFUND" }, select: { delta: true, idempotencyKey: true, storeOrderId: true, actorId: true } })).toEqual([
-      { delta: 90, idempotencyKey: `order:${delivery.storeOrderId}:refund`, storeOrderId: delivery.storeOrderId, actorId: admin.id },
-    ]);
+    expect(
+      await db.creditLedgerEntry.findMany({
+        where: { userId: user.id, kind: "REFUND" },
+        select: { delta: true, idempotencyKey: true, storeOrderId: true, actorId: true },
+      }),
+    ).toEqual([{ delta: 90, idempotencyKey: `order:${delivery.storeOrderId}:refund`, storeOrderId: delivery.storeOrderId, actorId: admin.id }]);
     const audits = await auditsOf(delivery.id, "deliveries.canceled");
     expect(audits).toHaveLength(1);
     expect(Object.keys(audits[0]!.data as object).sort()).toEqual(["after", "before", "reason"]);
-    expect(audits[0]!.data).toMatchObject({ reason: "Bought by mistake, refunded", before: { status: "PENDING", storeCredits: 10 }, after: { status: "CANCELED", storeCredits: 100, refundedCredits: 90 } });
+    expect(audits[0]!.data).toMatchObject({
+      reason: "Bought by mistake, refunded",
+      before: { status: "PENDING", storeCredits: 10 },
+      after: { status: "CANCELED", storeCredits: 100, refundedCredits: 90 },
+    });
 
     const again = await cancel(delivery.id);
     expect(again.json).toMatchObject({ outcome: "already-canceled", refundedCredits: 0 });

@@ -24,7 +24,6 @@ import { isAppError } from "@/lib/server/errors";
 import { forumActors, startThread, type U, uniqueWord, userWithSession } from "./forums-fixtures";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
-
 const people = forumActors();
 
 type Req = { method?: string; body?: unknown; id?: number; query?: string };
@@ -61,17 +60,36 @@ describe("forum structure: create, rename, describe, delete, each audited once",
     expect(category).toMatchObject({ name: "Community", hidden: false, forums: [] });
     let audits = await auditsOf("forum_category", category.id);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ action: "forum.category.created", actorId: a.id, data: { reason: null, before: null, after: { name: "Community", hidden: false } } });
+    expect(audits[0]).toMatchObject({
+      action: "forum.category.created",
+      actorId: a.id,
+      data: { reason: null, before: null, after: { name: "Community", hidden: false } },
+    });
 
     const renamed = await call(categoryRoute.PATCH, as(a, { method: "PATCH", id: category.id, body: { name: "Community & Off-topic" } }));
     expect(renamed.status).toBe(200);
     audits = await auditsOf("forum_category", category.id);
     expect(audits).toHaveLength(2);
-    expect(audits[1]).toMatchObject({ action: "forum.category.updated", actorId: a.id, data: { reason: null, before: { name: "Community" }, after: { name: "Community & Off-topic" } } });
+    expect(audits[1]).toMatchObject({
+      action: "forum.category.updated",
+      actorId: a.id,
+      data: { reason: null, before: { name: "Community" }, after: { name: "Community & Off-topic" } },
+    });
 
     const forum = await newForum(category.id, { name: "General", description: "Anything" });
-    expect(forum).toMatchObject({ categoryId: category.id, name: "General", description: "Anything", staffOnly: false, hidden: false, isNews: false, threads: 0, sortOrder: 0 });
-    expect(await auditsOf("forum", forum.id)).toMatchObject([{ action: "forum.forum.created", actorId: a.id, data: { reason: null, before: null, after: { name: "General" } } }]);
+    expect(forum).toMatchObject({
+      categoryId: category.id,
+      name: "General",
+      description: "Anything",
+      staffOnly: false,
+      hidden: false,
+      isNews: false,
+      threads: 0,
+      sortOrder: 0,
+    });
+    expect(await auditsOf("forum", forum.id)).toMatchObject([
+      { action: "forum.forum.created", actorId: a.id, data: { reason: null, before: null, after: { name: "General" } } },
+    ]);
 
     const described = await call(forumRoute.PATCH, as(a, { method: "PATCH", id: forum.id, body: { description: "Talk about anything", staffOnly: true } }));
     expect(described.json).toMatchObject({ description: "Talk about anything", staffOnly: true });
@@ -86,9 +104,16 @@ describe("forum structure: create, rename, describe, delete, each audited once",
     expect(await auditsOf("forum_category", category.id)).toHaveLength(2);
     expect((await call(forumRoute.DELETE, as(a, { method: "DELETE", id: forum.id }))).status).toBe(200);
     expect(await db.forum.findUnique({ where: { id: forum.id } })).toBeNull();
-    expect((await auditsOf("forum", forum.id)).at(-1)).toMatchObject({ action: "forum.forum.deleted", actorId: a.id, data: { reason: null, before: { name: "General" }, after: null } });
+    expect((await auditsOf("forum", forum.id)).at(-1)).toMatchObject({
+      action: "forum.forum.deleted",
+      actorId: a.id,
+      data: { reason: null, before: { name: "General" }, after: null },
+    });
     expect((await call(categoryRoute.DELETE, as(a, { method: "DELETE", id: category.id }))).status).toBe(200);
-    expect((await auditsOf("forum_category", category.id)).at(-1)).toMatchObject({ action: "forum.category.deleted", data: { before: { name: "Community & Off-topic" }, after: null } });
+    expect((await auditsOf("forum_category", category.id)).at(-1)).toMatchObject({
+      action: "forum.category.deleted",
+      data: { before: { name: "Community & Off-topic" }, after: null },
+    });
     expect((await call(categoryRoute.DELETE, as(a, { method: "DELETE", id: category.id }))).status).toBe(404);
   });
 
@@ -168,7 +193,11 @@ describe("hidden forums and categories", () => {
 
     const hide = await call(forumRoute.PATCH, as(a, { method: "PATCH", id: forum.id, body: { hidden: true } }));
     expect(hide.json).toMatchObject({ hidden: true });
-    expect((await auditsOf("forum", forum.id)).at(-1)).toMatchObject({ action: "forum.forum.hidden", actorId: a.id, data: { before: { hidden: false }, after: { hidden: true } } });
+    expect((await auditsOf("forum", forum.id)).at(-1)).toMatchObject({
+      action: "forum.forum.hidden",
+      actorId: a.id,
+      data: { before: { hidden: false }, after: { hidden: true } },
+    });
 
     const indexFor = async (u: U | null) => (await call(forumsIndex.GET, as(u))).json as unknown as TForumCategory[];
     const forumIdsIn = (cats: TForumCategory[]) => cats.flatMap((c) => c.forums.map((f) => f.id));
@@ -198,7 +227,10 @@ describe("hidden forums and categories", () => {
 
     // Hiding the category hides its forums with it.
     await call(categoryRoute.PATCH, as(a, { method: "PATCH", id: category.id, body: { hidden: true } }));
-    expect((await auditsOf("forum_category", category.id)).at(-1)).toMatchObject({ action: "forum.category.hidden", data: { before: { hidden: false }, after: { hidden: true } } });
+    expect((await auditsOf("forum_category", category.id)).at(-1)).toMatchObject({
+      action: "forum.category.hidden",
+      data: { before: { hidden: false }, after: { hidden: true } },
+    });
     expect((await indexFor(people.alice)).map((c) => c.id)).not.toContain(category.id);
     expect((await call(forumThreads.GET, as(people.alice, { id: forum.id }))).status).toBe(404);
     expect((await call(threadView.GET, as(null, { id: thread.id }))).status).toBe(404);
@@ -225,7 +257,11 @@ describe("reordering", () => {
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect((r.json.results as TStaffForumCategory[]).map((c) => c.id)).toEqual(wanted);
     expect((await indexOrder()).filter((id) => [c1.id, c2.id, c3.id].includes(id))).toEqual([c3.id, c2.id, c1.id]);
-    expect((await auditsOf("forum_category", null)).at(-1)).toMatchObject({ action: "forum.categories.reordered", actorId: a.id, data: { reason: null, before: { order: all }, after: { order: wanted } } });
+    expect((await auditsOf("forum_category", null)).at(-1)).toMatchObject({
+      action: "forum.categories.reordered",
+      actorId: a.id,
+      data: { reason: null, before: { order: all }, after: { order: wanted } },
+    });
 
     // A list that misses a category (one was added meanwhile) changes nothing.
     const stale = await call(categoryOrderRoute.PUT, as(a, { method: "PUT", body: { ids: wanted.slice(1) } }));
@@ -236,8 +272,15 @@ describe("reordering", () => {
     const forums = await call(forumOrderRoute.PUT, as(a, { method: "PUT", body: { categoryId: c2.id, ids: [f2.id, f3.id, f1.id] } }));
     expect(forums.status).toBe(200);
     const inC2 = (await structure()).find((c) => c.id === c2.id)!.forums;
-    expect(inC2.map((f) => [f.id, f.sortOrder])).toEqual([[f2.id, 0], [f3.id, 1], [f1.id, 2]]);
-    expect((await auditsOf("forum_category", c2.id)).at(-1)).toMatchObject({ action: "forum.forums.reordered", data: { before: { order: [f1.id, f2.id, f3.id] }, after: { order: [f2.id, f3.id, f1.id] } } });
+    expect(inC2.map((f) => [f.id, f.sortOrder])).toEqual([
+      [f2.id, 0],
+      [f3.id, 1],
+      [f1.id, 2],
+    ]);
+    expect((await auditsOf("forum_category", c2.id)).at(-1)).toMatchObject({
+      action: "forum.forums.reordered",
+      data: { before: { order: [f1.id, f2.id, f3.id] }, after: { order: [f2.id, f3.id, f1.id] } },
+    });
     // A forum of another category is not this category's to order.
     const other = await newForum(c1.id);
     expect((await call(forumOrderRoute.PUT, as(a, { method: "PUT", body: { categoryId: c2.id, ids: [f2.id, f3.id, other.id] } }))).status).toBe(409);
@@ -249,7 +292,9 @@ describe("reordering", () => {
     const moving = await newForum(from.id);
     const r = await call(forumRoute.PATCH, as(await admin(), { method: "PATCH", id: moving.id, body: { categoryId: to.id } }));
     expect(r.json).toMatchObject({ categoryId: to.id, sortOrder: 1 });
-    expect((await auditsOf("forum", moving.id)).at(-1)).toMatchObject({ data: { before: { categoryId: from.id }, after: { categoryId: to.id, sortOrder: 1 } } });
+    expect((await auditsOf("forum", moving.id)).at(-1)).toMatchObject({
+      data: { before: { categoryId: from.id }, after: { categoryId: to.id, sortOrder: 1 } },
+    });
   });
 
   async function indexOrder() {

@@ -57,7 +57,11 @@ describe("game-server keys on /staff/game-keys", () => {
     expect(JSON.stringify(list.json)).not.toContain(key);
 
     const audit = await db.auditLog.findFirstOrThrow({ where: { targetType: "game_api_key", targetId: String(gameKey.id) } });
-    expect(audit).toMatchObject({ action: "game.key_created", actorId: owner.id, data: { reason: null, before: null, after: { prefix: gameKey.prefix, scopes: ["players"] } } });
+    expect(audit).toMatchObject({
+      action: "game.key_created",
+      actorId: owner.id,
+      data: { reason: null, before: null, after: { prefix: gameKey.prefix, scopes: ["players"] } },
+    });
     expect(JSON.stringify(audit.data)).not.toContain(key.slice(13));
   });
 
@@ -74,7 +78,8 @@ describe("game-server keys on /staff/game-keys", () => {
 
   it("revokes a key: its next game call gets 401, the list marks it, a second revoke is a 409", async () => {
     const owner = await staff("OWNER");
-    const { key, gameKey } = (await call(keysRoute.POST, as(owner, { body: { name: name(), scopes: ["players", "hiscores"] } }))).json as unknown as TCreatedGameKey;
+    const { key, gameKey } = (await call(keysRoute.POST, as(owner, { body: { name: name(), scopes: ["players", "hiscores"] } })))
+      .json as unknown as TCreatedGameKey;
     const headers = { "x-api-key": key };
     expect((await call(reportOnlineRoute, { method: "POST", headers, body: { world: world(), count: 1 } })).status).toBe(200);
 
@@ -92,7 +97,10 @@ describe("game-server keys on /staff/game-keys", () => {
 
     const audits = await db.auditLog.findMany({ where: { targetType: "game_api_key", targetId: String(gameKey.id) }, orderBy: { id: "asc" } });
     expect(audits.map((a) => a.action)).toEqual(["game.key_created", "game.key_revoked"]);
-    expect(audits[1]).toMatchObject({ actorId: owner.id, data: { reason: null, before: { prefix: gameKey.prefix, revokedAt: null }, after: { prefix: gameKey.prefix } } });
+    expect(audits[1]).toMatchObject({
+      actorId: owner.id,
+      data: { reason: null, before: { prefix: gameKey.prefix, revokedAt: null }, after: { prefix: gameKey.prefix } },
+    });
     expect((audits[1]!.data as { after: { revokedAt: string | null } }).after.revokedAt).not.toBeNull();
   });
 
@@ -101,7 +109,10 @@ describe("game-server keys on /staff/game-keys", () => {
     const admin = await staff("ADMINISTRATOR");
     const { gameKey } = (await call(keysRoute.POST, as(owner, { body: { name: name(), scopes: ["login"] } }))).json as unknown as TCreatedGameKey;
     const count = await db.gameApiKey.count();
-    for (const [u, status] of [[admin, 403], [null, 401]] as const) {
+    for (const [u, status] of [
+      [admin, 403],
+      [null, 401],
+    ] as const) {
       expect((await call(keysRoute.GET, as(u))).status).toBe(status);
       expect((await call(keysRoute.POST, as(u, { body: { name: name(), scopes: ["login"] } }))).status).toBe(status);
       expect((await call(keyRoute.DELETE, as(u, { method: "DELETE", id: gameKey.id }))).status).toBe(status);

@@ -14,7 +14,6 @@ import { createSessionToken, createUser } from "../factories/users";
 import { queuedJobs } from "../support/jobs";
 import { call, SAME_ORIGIN } from "./helpers";
 
-
 const TASK = "test-staff-flaky";
 /** How the test task behaves on its next run; every run is counted. */
 const flaky = { fail: true, runs: 0 };
@@ -53,7 +52,13 @@ describe("background jobs on /staff/jobs", () => {
     const admin = await staff("ADMINISTRATOR");
     const id = await failedJob();
     const view = await overview(admin);
-    expect(view.failed.find((j) => j.id === id)).toMatchObject({ id, task: TASK, attempts: 1, maxAttempts: 1, lastError: expect.stringContaining("the fishing guild is closed") });
+    expect(view.failed.find((j) => j.id === id)).toMatchObject({
+      id,
+      task: TASK,
+      attempts: 1,
+      maxAttempts: 1,
+      lastError: expect.stringContaining("the fishing guild is closed"),
+    });
     expect(view.queues.find((q) => q.task === TASK)).toMatchObject({ failed: 1, waiting: 0, running: 0, retrying: 0 });
     // Every task of the site is listed, queued or not, and every scheduled one with its pattern.
     expect(view.queues.map((q) => q.task)).toEqual(expect.arrayContaining(["send-mail", "sweep-expired-rows"]));
@@ -75,7 +80,11 @@ describe("background jobs on /staff/jobs", () => {
     expect((await queuedJobs(TASK)).map((j) => Number(j.id))).not.toContain(id);
 
     const audit = await db.auditLog.findFirstOrThrow({ where: { targetType: "job", targetId: String(id) } });
-    expect(audit).toMatchObject({ action: "jobs.retried", actorId: admin.id, data: { reason: null, before: { attempts: 1, task: TASK }, after: { attempts: 0 } } });
+    expect(audit).toMatchObject({
+      action: "jobs.retried",
+      actorId: admin.id,
+      data: { reason: null, before: { attempts: 1, task: TASK }, after: { attempts: 0 } },
+    });
   });
 
   it("deletes a failed job", async () => {
@@ -94,7 +103,9 @@ describe("background jobs on /staff/jobs", () => {
 
   it("leaves a job that has not failed alone (409)", async () => {
     const admin = await staff("ADMINISTRATOR");
-    const [row] = await db.$queryRaw<{ id: string }[]>`SELECT id::text FROM graphile_worker.add_job(${TASK}::text, '{}'::json, run_at => now() + interval '1 hour')`;
+    const [row] = await db.$queryRaw<
+      { id: string }[]
+    >`SELECT id::text FROM graphile_worker.add_job(${TASK}::text, '{}'::json, run_at => now() + interval '1 hour')`;
     const id = Number(row!.id);
     expect((await call(retryRoute.POST, as(admin, { method: "POST", id }))).status).toBe(409);
     expect((await call(jobRoute.DELETE, as(admin, { method: "DELETE", id }))).status).toBe(409);
@@ -105,7 +116,10 @@ describe("background jobs on /staff/jobs", () => {
   it("is for administrators: a moderator gets 403, a guest 401", async () => {
     const moderator = await staff("MODERATOR");
     const id = await failedJob();
-    for (const [u, status] of [[moderator, 403], [null, 401]] as const) {
+    for (const [u, status] of [
+      [moderator, 403],
+      [null, 401],
+    ] as const) {
       expect((await call(jobsRoute.GET, as(u))).status).toBe(status);
       expect((await call(retryRoute.POST, as(u, { method: "POST", id }))).status).toBe(status);
       expect((await call(jobRoute.DELETE, as(u, { method: "DELETE", id }))).status).toBe(status);

@@ -29,10 +29,19 @@ function elements(node: ReactNode): Array<{ type: unknown; props: Record<string,
   return [{ type: node.type, props }, ...elements(props.children as ReactNode)];
 }
 const texts = (node: ReactNode): string[] =>
-  Array.isArray(node) ? node.flatMap(texts) : typeof node === "string" ? [node] : isValidElement(node) ? texts((node.props as { children?: ReactNode }).children) : [];
+  Array.isArray(node)
+    ? node.flatMap(texts)
+    : typeof node === "string"
+      ? [node]
+      : isValidElement(node)
+        ? texts((node.props as { children?: ReactNode }).children)
+        : [];
 
 const render = (page: Page, query: Record<string, string>) => page({ searchParams: Promise.resolve(query) });
-const refusals = (tree: ReactNode) => elements(tree).filter((e) => e.type === InvalidQuery).map((e) => e.props.errors);
+const refusals = (tree: ReactNode) =>
+  elements(tree)
+    .filter((e) => e.type === InvalidQuery)
+    .map((e) => e.props.errors);
 
 let username = "";
 beforeAll(async () => {
@@ -54,7 +63,9 @@ describe("staff pages with a NUL in a search field", () => {
       const refused = await render(page, { [field]: "\u0000" });
       const shown = refusals(refused);
       // The audit page shows a filter's error under its own input (ErrorList), the others in the alert.
-      const inline = elements(refused).filter((e) => e.props.id === `audit-${field}-errors`).map((e) => e.props.errors);
+      const inline = elements(refused)
+        .filter((e) => e.props.id === `audit-${field}-errors`)
+        .map((e) => e.props.errors);
       expect([...shown.map((e) => (e as Record<string, unknown>)[field]), ...inline].filter(Boolean)).toEqual([[FORBIDDEN_TEXT_MESSAGE]]);
       // Nor is the refused text written back into the page (the form's value included).
       const strings = elements(refused).flatMap((e) => Object.values(e.props).filter((v): v is string => typeof v === "string"));

@@ -59,7 +59,13 @@ afterAll(async () => {
 });
 
 const stripeEvent = (pi: string, purchaseId: number, amount: number, id = `evt_${Math.random().toString(36).slice(2)}`) =>
-  JSON.stringify({ id, object: "event", type: "payment_intent.succeeded", created: Math.floor(Date.now() / 1000), data: { object: { id: pi, object: "payment_intent", amount_received: amount, currency: "usd", metadata: { purchase_id: String(purchaseId) } } } });
+  JSON.stringify({
+    id,
+    object: "event",
+    type: "payment_intent.succeeded",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: pi, object: "payment_intent", amount_received: amount, currency: "usd", metadata: { purchase_id: String(purchaseId) } } },
+  });
 const stripeSigned = (body: string) => ({ "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET }) });
 
 /** A player with a PENDING Stripe purchase of a $50 package (1000 + 100 bonus credits). */
@@ -88,8 +94,16 @@ async function refusedPayment() {
 const acceptPaidAmount = (purchaseId: number) => db.creditPurchase.update({ where: { id: purchaseId }, data: { amountCents: 4999 } });
 
 const reapply = (eventId: number, reason = "Promotion code at checkout; honoured the $49.99 paid") =>
-  call(reapplyRoute, { method: "POST", path: `/api/v1/staff/payments/events/${eventId}/reapply`, params: { id: String(eventId) }, body: { reason }, headers: { ...SAME_ORIGIN, ...freshClient() }, cookies: { session: admin.session } });
-const ledgerOf = (userId: number) => db.creditLedgerEntry.findMany({ where: { userId }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } });
+  call(reapplyRoute, {
+    method: "POST",
+    path: `/api/v1/staff/payments/events/${eventId}/reapply`,
+    params: { id: String(eventId) },
+    body: { reason },
+    headers: { ...SAME_ORIGIN, ...freshClient() },
+    cookies: { session: admin.session },
+  });
+const ledgerOf = (userId: number) =>
+  db.creditLedgerEntry.findMany({ where: { userId }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } });
 const auditsOf = (eventId: number) => db.auditLog.findMany({ where: { targetType: "webhook_event", targetId: String(eventId) }, orderBy: { id: "asc" } });
 
 async function handlerFor(op: Operation) {
@@ -109,13 +123,38 @@ describe("staff payments list", () => {
     expect(r.status).toBe(200);
     const results = r.json.results as { id: number; status: string; events: Record<string, unknown>[] }[];
     const shownPaid = results.find((p) => p.id === paid.purchase.id)!;
-    expect(shownPaid).toMatchObject({ status: "paid", provider: "stripe", player: { id: paid.user.id, username: paid.user.username }, amountCents: 5000, currency: "USD", credits: 1000, bonusCredits: 100 });
+    expect(shownPaid).toMatchObject({
+      status: "paid",
+      provider: "stripe",
+      player: { id: paid.user.id, username: paid.user.username },
+      amountCents: 5000,
+      currency: "USD",
+      credits: 1000,
+      bonusCredits: 100,
+    });
     expect(shownPaid.events).toEqual([
-      expect.objectContaining({ provider: "stripe", eventId: JSON.parse(body).id, type: "payment_intent.succeeded", applied: true, error: null, signature: "verified", purchaseId: paid.purchase.id, payload: JSON.parse(body) }),
+      expect.objectContaining({
+        provider: "stripe",
+        eventId: JSON.parse(body).id,
+        type: "payment_intent.succeeded",
+        applied: true,
+        error: null,
+        signature: "verified",
+        purchaseId: paid.purchase.id,
+        payload: JSON.parse(body),
+      }),
     ]);
     const shownRefused = results.find((p) => p.id === refused.purchase.id)!;
     expect(shownRefused).toMatchObject({ status: "pending" });
-    expect(shownRefused.events).toEqual([expect.objectContaining({ id: refused.event.id, applied: false, error: "paid 4999 usd, expected 5000 USD", signature: "verified", payload: JSON.parse(refused.body) })]);
+    expect(shownRefused.events).toEqual([
+      expect.objectContaining({
+        id: refused.event.id,
+        applied: false,
+        error: "paid 4999 usd, expected 5000 USD",
+        signature: "verified",
+        payload: JSON.parse(refused.body),
+      }),
+    ]);
   });
 
   it("filters by status and provider, and pages 20 at a time with links that keep the filters", async () => {
@@ -123,14 +162,43 @@ describe("staff payments list", () => {
     const pkg = await createPackage();
     const rows = [];
     for (let i = 0; i < 21; i++) {
-      rows.push(await db.creditPurchase.create({ data: { userId: user.id, creditPackageId: pkg.id, method: "COINBASE", status: "FAILED", providerRef: `CODEFAIL${i}-${pkg.id}`, credits: 10, bonusCredits: 0, amountCents: 100 } }));
+      rows.push(
+        await db.creditPurchase.create({
+          data: {
+            userId: user.id,
+            creditPackageId: pkg.id,
+            method: "COINBASE",
+            status: "FAILED",
+            providerRef: `CODEFAIL${i}-${pkg.id}`,
+            credits: 10,
+            bonusCredits: 0,
+            amountCents: 100,
+          },
+        }),
+      );
     }
-    await db.creditPurchase.create({ data: { userId: user.id, creditPackageId: pkg.id, method: "COINBASE", status: "PENDING", providerRef: `CODEPEND-${pkg.id}`, credits: 10, bonusCredits: 0, amountCents: 100 } });
+    await db.creditPurchase.create({
+      data: {
+        userId: user.id,
+        creditPackageId: pkg.id,
+        method: "COINBASE",
+        status: "PENDING",
+        providerRef: `CODEPEND-${pkg.id}`,
+        credits: 10,
+        bonusCredits: 0,
+        amountCents: 100,
+      },
+    });
     const get = (q: string) => call(listPaymentsRoute, { path: `/api/v1/staff/payments?${q}`, cookies: { session: admin.session }, headers: freshClient() });
 
     const first = await get("status=failed&provider=coinbase");
     const firstIds = (first.json.results as { id: number; status: string; provider: string }[]).map((p) => p.id);
-    expect(firstIds).toEqual(rows.slice(1).reverse().map((p) => p.id));
+    expect(firstIds).toEqual(
+      rows
+        .slice(1)
+        .reverse()
+        .map((p) => p.id),
+    );
     expect(first.json.previous).toBeNull();
     expect(new URL(first.json.next as string).search).toBe("?status=failed&provider=coinbase&page=2");
     const second = await get("status=failed&provider=coinbase&page=2");
@@ -144,16 +212,25 @@ describe("staff payments list", () => {
 
     const bad = await get("status=lost&provider=visa");
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ status: [expect.stringContaining("Status must be one of")], provider: [expect.stringContaining("Provider must be one of")] });
+    expect(bad.json).toMatchObject({
+      status: [expect.stringContaining("Status must be one of")],
+      provider: [expect.stringContaining("Provider must be one of")],
+    });
   });
 });
 
 describe("re-applying an event that was not applied", () => {
   it("lists the refused event with its error; once the cause is fixed, re-apply credits once, moves total spent and rank, and is audited", async () => {
     const { user, purchase, event } = await refusedPayment();
-    const failed = await call(listEventsRoute, { path: "/api/v1/staff/payments/events?state=failed&provider=stripe", cookies: { session: admin.session }, headers: freshClient() });
+    const failed = await call(listEventsRoute, {
+      path: "/api/v1/staff/payments/events?state=failed&provider=stripe",
+      cookies: { session: admin.session },
+      headers: freshClient(),
+    });
     expect(failed.status).toBe(200);
-    expect(failed.json.results).toContainEqual(expect.objectContaining({ id: event.id, applied: false, error: "paid 4999 usd, expected 5000 USD", purchaseId: purchase.id, signature: "verified" }));
+    expect(failed.json.results).toContainEqual(
+      expect.objectContaining({ id: event.id, applied: false, error: "paid 4999 usd, expected 5000 USD", purchaseId: purchase.id, signature: "verified" }),
+    );
 
     // Before the fix the settlement still refuses it: 409 with its reason, and nothing is written.
     const early = await reapply(event.id);
@@ -187,8 +264,16 @@ describe("re-applying an event that was not applied", () => {
     const data = audits[0]!.data as Record<string, Record<string, Record<string, unknown>> | string>;
     expect(Object.keys(data).sort()).toEqual(["after", "before", "reason"]);
     expect(data.reason).toBe("Promotion code at checkout; honoured the $49.99 paid");
-    expect(data.before).toMatchObject({ event: { error: "paid 4999 usd, expected 5000 USD" }, purchase: { status: "pending" }, player: { storeCredits: 0, totalSpentCents: 0, memberRank: "NONE" } });
-    expect(data.after).toMatchObject({ event: { error: null }, purchase: { status: "paid" }, player: { storeCredits: 1100, totalSpentCents: 4999, memberRank: "PREMIUM" } });
+    expect(data.before).toMatchObject({
+      event: { error: "paid 4999 usd, expected 5000 USD" },
+      purchase: { status: "pending" },
+      player: { storeCredits: 0, totalSpentCents: 0, memberRank: "NONE" },
+    });
+    expect(data.after).toMatchObject({
+      event: { error: null },
+      purchase: { status: "paid" },
+      player: { storeCredits: 1100, totalSpentCents: 4999, memberRank: "PREMIUM" },
+    });
 
     // A second re-apply answers that it is already applied and changes nothing.
     const again = await reapply(event.id);
@@ -229,20 +314,42 @@ describe("re-applying an event that was not applied", () => {
   it("re-applies a Coinbase charge the same way, from its stored payload", async () => {
     const { user } = await player();
     const pkg = await createPackage({ credits: 500, bonusCredits: 0, priceCents: 2500 });
-    const purchase = await db.creditPurchase.create({ data: { userId: user.id, creditPackageId: pkg.id, method: "COINBASE", providerRef: `CODESTAFF${pkg.id}`, credits: 500, bonusCredits: 0, amountCents: 2500 } });
+    const purchase = await db.creditPurchase.create({
+      data: {
+        userId: user.id,
+        creditPackageId: pkg.id,
+        method: "COINBASE",
+        providerRef: `CODESTAFF${pkg.id}`,
+        credits: 500,
+        bonusCredits: 0,
+        amountCents: 2500,
+      },
+    });
     const id = `ev-${pkg.id}`;
-    const body = JSON.stringify({ id: `delivery-${id}`, event: { id, type: "charge:confirmed", data: { code: purchase.providerRef, metadata: { purchase_id: String(purchase.id) }, pricing: { local: { amount: "25.00", currency: "EUR" } } } } });
+    const body = JSON.stringify({
+      id: `delivery-${id}`,
+      event: {
+        id,
+        type: "charge:confirmed",
+        data: { code: purchase.providerRef, metadata: { purchase_id: String(purchase.id) }, pricing: { local: { amount: "25.00", currency: "EUR" } } },
+      },
+    });
     const signed = { "x-cc-webhook-signature": createHmac("sha256", COINBASE_SECRET).update(body).digest("hex") };
     expect((await deliver(coinbaseWebhook, "coinbase", body, signed)).status).toBe(200);
     const event = await db.webhookEvent.findFirstOrThrow({ where: { provider: "COINBASE", eventId: id } });
     expect(event.error).toBe("paid 2500 EUR, expected 2500 USD");
     // The fix: this package was sold in euros.
     await db.creditPurchase.update({ where: { id: purchase.id }, data: { currency: "EUR" } });
-    expect((await reapply(event.id, "Package priced in euros")).json).toMatchObject({ outcome: "applied", player: { storeCredits: 500, totalSpentCents: 2500, memberRank: "PREMIUM" } });
+    expect((await reapply(event.id, "Package priced in euros")).json).toMatchObject({
+      outcome: "applied",
+      player: { storeCredits: 500, totalSpentCents: 2500, memberRank: "PREMIUM" },
+    });
   });
 
   it("reads PayPal's stored capture answer back as the payment it reported", async () => {
-    const effect = await paypalAdapter.effectOfStored("CAPTURE.ANSWER", { resource: { id: "CAP1", status: "COMPLETED", amount: { value: "50.00", currency_code: "USD" }, custom_id: "42" } });
+    const effect = await paypalAdapter.effectOfStored("CAPTURE.ANSWER", {
+      resource: { id: "CAP1", status: "COMPLETED", amount: { value: "50.00", currency_code: "USD" }, custom_id: "42" },
+    });
     expect(effect).toEqual({ kind: "paid", providerRef: "", purchaseId: 42, amountCents: 5000, currency: "USD" });
   });
 

@@ -23,11 +23,13 @@ async function elements(node: ReactNode): Promise<El[]> {
   const props = node.props as Record<string, unknown>;
   const own: El = { type: node.type, props };
   // A server component of this page (not a client one, not an HTML tag): render it too.
-  if (typeof node.type === "function" && node.type.constructor.name === "AsyncFunction") return [own, ...(await elements((await (node.type as (p: unknown) => Promise<ReactNode>)(props)) as ReactNode))];
+  if (typeof node.type === "function" && node.type.constructor.name === "AsyncFunction")
+    return [own, ...(await elements((await (node.type as (p: unknown) => Promise<ReactNode>)(props)) as ReactNode))];
   return [own, ...(await elements(props.children as ReactNode))];
 }
 /** Everything the elements' props hold, as text (what the page could put in front of the viewer). */
-const shownText = (els: El[]) => els.map((e) => JSON.stringify(e.props, (k, v: unknown) => (k.startsWith("_") || typeof v === "function" ? undefined : v))).join("\n");
+const shownText = (els: El[]) =>
+  els.map((e) => JSON.stringify(e.props, (k, v: unknown) => (k.startsWith("_") || typeof v === "function" ? undefined : v))).join("\n");
 
 async function pageAs(viewer: { id: number }, targetId: number) {
   request.cookies.set("session", await createSessionToken(viewer.id));

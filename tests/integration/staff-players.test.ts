@@ -30,7 +30,6 @@ import { captureMailForFile } from "../support/smtp-capture";
 import { createForum, reply, startThread, userWithSession } from "./forums-fixtures";
 import { call, freshClient, handlerOf, SAME_ORIGIN } from "./helpers";
 
-
 const mailbox = captureMailForFile({ TRUST_PROXY: "true" });
 
 type Handler = Parameters<typeof call>[0];
@@ -54,7 +53,8 @@ function as(session: string | null, opts: { id?: number; body?: unknown; method?
   };
 }
 const send = (h: Handler, session: string | null, id: number, body: unknown, method = "POST") => call(h, as(session, { id, body, method }));
-const auditOf = (userId: number, action: string) => db.auditLog.findMany({ where: { targetType: "user", targetId: String(userId), action }, orderBy: { id: "asc" } });
+const auditOf = (userId: number, action: string) =>
+  db.auditLog.findMany({ where: { targetType: "user", targetId: String(userId), action }, orderBy: { id: "asc" } });
 const tomorrow = () => new Date(Date.now() + 24 * 3600_000);
 
 describe("finding players", () => {
@@ -65,7 +65,8 @@ describe("finding players", () => {
     const b = await createUser({ username: `${stem}Cd`, email: `other-${stem.toLowerCase()}@example.test` });
     const other = await createUser();
     const mod = await staff("MODERATOR");
-    const names = async (q: string) => ((await call(search.GET, as(mod.session, { query: `?q=${encodeURIComponent(q)}` }))).json.results as { username: string }[]).map((r) => r.username);
+    const names = async (q: string) =>
+      ((await call(search.GET, as(mod.session, { query: `?q=${encodeURIComponent(q)}` }))).json.results as { username: string }[]).map((r) => r.username);
 
     expect((await names(stem.toUpperCase())).sort()).toEqual([a.username, b.username].sort());
     expect(await names(`${stem.toLowerCase()} ab`)).toEqual([a.username]); // '_' and space fold as at login
@@ -143,7 +144,11 @@ describe("a temporary ban", () => {
     await runJobsUntilIdle();
     expect(await db.user.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({ bannedAt: null, bannedUntil: null, banReason: null });
     const [lifted] = await auditOf(p.id, "account.ban_expired");
-    expect(lifted).toMatchObject({ actorId: null, actorLabel: "system", data: { reason: "The temporary ban ended.", before: { banned: true, banReason: "Botting at the fishing guild" }, after: { banned: false } } });
+    expect(lifted).toMatchObject({
+      actorId: null,
+      actorLabel: "system",
+      data: { reason: "The temporary ban ended.", before: { banned: true, banReason: "Botting at the fishing guild" }, after: { banned: false } },
+    });
     expect(await queuedJobs("lift-ban")).toEqual([]);
     expect(await hidden()).toBe(false); // back on the hiscores
     const gameAgain = await call(gameLogin, { method: "POST", headers: game.headers, body: { username: p.username, password: DEFAULT_PASSWORD } });
@@ -179,7 +184,10 @@ describe("bans, unbans and sessions by rank", () => {
     expect(un.json).toMatchObject({ banned: false, banReason: null });
     expect((await send(unban.POST, mod.session, p.id, { reason: "again" })).status).toBe(409);
     const [entry] = await auditOf(p.id, "account.unbanned");
-    expect(entry).toMatchObject({ actorId: mod.id, data: { reason: "Appeal accepted", before: { banned: true, banReason: "Real-world trading" }, after: { banned: false, banReason: null } } });
+    expect(entry).toMatchObject({
+      actorId: mod.id,
+      data: { reason: "Appeal accepted", before: { banned: true, banReason: "Real-world trading" }, after: { banned: false, banReason: null } },
+    });
     expect((await call(loginRoute, { method: "POST", body: { username: p.username, password: DEFAULT_PASSWORD }, headers: freshClient() })).status).toBe(200);
   });
 
@@ -195,7 +203,9 @@ describe("bans, unbans and sessions by rank", () => {
     ] as const) {
       const r = await send(h, mod.session, target.id, body);
       expect(r.status).toBe(403);
-      expect(r.json.details).toBe("Only a rank above moderator may " + (h === ban.POST ? "ban" : h === unban.POST ? "unban" : "end the sessions of") + " a moderator.");
+      expect(r.json.details).toBe(
+        "Only a rank above moderator may " + (h === ban.POST ? "ban" : h === unban.POST ? "unban" : "end the sessions of") + " a moderator.",
+      );
     }
     expect(await db.auditLog.count({ where: { actorId: mod.id } })).toBe(0);
     expect((await call(userRoute, { cookies: { session: target.session } })).status).toBe(200);
@@ -220,7 +230,10 @@ describe("bans, unbans and sessions by rank", () => {
     for (const s of [s1, s2]) expect((await call(userRoute, { cookies: { session: s } })).status).toBe(401);
     expect((await call(player.GET, as(mod.session, { id: p.id }))).json.sessions).toEqual([]);
     const [entry] = await auditOf(p.id, "account.sessions_ended");
-    expect(entry).toMatchObject({ actorId: mod.id, data: { reason: "Account shared with a gold seller", before: { openSessions: 3 }, after: { openSessions: 0 } } });
+    expect(entry).toMatchObject({
+      actorId: mod.id,
+      data: { reason: "Account shared with a gold seller", before: { openSessions: 3 }, after: { openSessions: 0 } },
+    });
   });
 });
 
@@ -229,16 +242,28 @@ describe("2FA reset", () => {
     const [mod, admin] = [await staff("MODERATOR"), await staff("ADMINISTRATOR")];
     const p = await createUser();
     await db.user.update({ where: { id: p.id }, data: { totpSecretEnc: "iv.tag.data", totpEnabledAt: new Date(), totpLastStep: 1n } });
-    await db.recoveryCode.createMany({ data: [{ userId: p.id, codeHash: `h1-${p.id}` }, { userId: p.id, codeHash: `h2-${p.id}` }] });
+    await db.recoveryCode.createMany({
+      data: [
+        { userId: p.id, codeHash: `h1-${p.id}` },
+        { userId: p.id, codeHash: `h2-${p.id}` },
+      ],
+    });
 
     expect((await send(reset2fa.POST, mod.session, p.id, { reason: "lost phone" })).status).toBe(403);
     const r = await send(reset2fa.POST, admin.session, p.id, { reason: "Lost phone; identity checked on ticket #41" });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ twoFactor: false });
-    expect(await db.user.findUniqueOrThrow({ where: { id: p.id }, omit: { totpSecretEnc: false } })).toMatchObject({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await db.user.findUniqueOrThrow({ where: { id: p.id }, omit: { totpSecretEnc: false } })).toMatchObject({
+      totpSecretEnc: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+    });
     expect(await db.recoveryCode.count({ where: { userId: p.id } })).toBe(0);
     const [entry] = await auditOf(p.id, "2fa.reset_by_staff");
-    expect(entry).toMatchObject({ actorId: admin.id, data: { reason: "Lost phone; identity checked on ticket #41", before: { twoFactor: true }, after: { twoFactor: false } } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      data: { reason: "Lost phone; identity checked on ticket #41", before: { twoFactor: true }, after: { twoFactor: false } },
+    });
 
     await runJobsUntilIdle();
     const mail = await mailbox().latestTo(p.email);
@@ -259,7 +284,10 @@ describe("privileges", () => {
     expect((await send(privilege.PUT, owner.session, p.id, { privilege: "MODERATOR", reason: "again" }, "PUT")).status).toBe(409);
     expect((await send(privilege.PUT, owner.session, p.id, { privilege: "GOD", reason: "x y z" }, "PUT")).json.privilege).toBeDefined();
     const [entry] = await auditOf(p.id, "account.privilege_set");
-    expect(entry).toMatchObject({ actorId: owner.id, data: { reason: "Helps in the help chat every day", before: { privilege: "PLAYER" }, after: { privilege: "MODERATOR" } } });
+    expect(entry).toMatchObject({
+      actorId: owner.id,
+      data: { reason: "Helps in the help chat every day", before: { privilege: "PLAYER" }, after: { privilege: "MODERATOR" } },
+    });
   });
 
   it("never demotes the last owner, even with two demotions at once", async () => {
@@ -307,7 +335,12 @@ describe("credits from the player's page", () => {
   it("shows a grant in the ledger with the new balance, and the audit entry has before and after", async () => {
     const admin = await staff("ADMINISTRATOR");
     const p = await createUser();
-    const g = await call(grantRoute, { method: "POST", cookies: { session: admin.session }, headers: SAME_ORIGIN, body: { username: p.username, amount: 100, reason: "Ticket #7: 1M OSRS gold" } });
+    const g = await call(grantRoute, {
+      method: "POST",
+      cookies: { session: admin.session },
+      headers: SAME_ORIGIN,
+      body: { username: p.username, amount: 100, reason: "Ticket #7: 1M OSRS gold" },
+    });
     expect(g.json).toMatchObject({ balance: 100, applied: true });
     const lines = await call(ledger.GET, as(admin.session, { id: p.id }));
     expect(lines.json.results).toEqual([
@@ -324,12 +357,48 @@ describe("a player's records", () => {
     const admin = await staff("ADMINISTRATOR");
     const p = await userWithSession();
     const pkg = await db.creditPackage.create({ data: { credits: 500, priceCents: 500, imageUrl: "/x.png" } });
-    const paid = await db.creditPurchase.create({ data: { userId: p.id, creditPackageId: pkg.id, method: "STRIPE", status: "PAID", providerRef: `pi_${p.id}_1`, credits: 500, bonusCredits: 0, amountCents: 500 } });
-    const twin = await db.creditPurchase.create({ data: { userId: p.id, creditPackageId: pkg.id, method: "STRIPE", status: "PENDING", providerRef: `pi_${p.id}_10`, credits: 500, bonusCredits: 0, amountCents: 500 } });
-    await db.webhookEvent.create({ data: { provider: "STRIPE", eventId: `evt_${p.id}_a`, type: "payment_intent.succeeded", payload: { data: { object: { id: `pi_${p.id}_1` } } }, processedAt: new Date() } });
-    await db.webhookEvent.create({ data: { provider: "STRIPE", eventId: `evt_${p.id}_b`, type: "charge.refunded", payload: { data: { object: { payment_intent: `pi_${p.id}_1` } } } } });
-    await db.webhookEvent.create({ data: { provider: "STRIPE", eventId: `evt_${p.id}_c`, type: "payment_intent.payment_failed", payload: { data: { object: { id: `pi_${p.id}_10` } } } } });
-    await db.webhookEvent.create({ data: { provider: "PAYPAL", eventId: `WH-${p.id}`, type: "PAYMENT.CAPTURE.COMPLETED", payload: { resource: { id: `pi_${p.id}_1` } } } });
+    const paid = await db.creditPurchase.create({
+      data: {
+        userId: p.id,
+        creditPackageId: pkg.id,
+        method: "STRIPE",
+        status: "PAID",
+        providerRef: `pi_${p.id}_1`,
+        credits: 500,
+        bonusCredits: 0,
+        amountCents: 500,
+      },
+    });
+    const twin = await db.creditPurchase.create({
+      data: {
+        userId: p.id,
+        creditPackageId: pkg.id,
+        method: "STRIPE",
+        status: "PENDING",
+        providerRef: `pi_${p.id}_10`,
+        credits: 500,
+        bonusCredits: 0,
+        amountCents: 500,
+      },
+    });
+    await db.webhookEvent.create({
+      data: {
+        provider: "STRIPE",
+        eventId: `evt_${p.id}_a`,
+        type: "payment_intent.succeeded",
+        payload: { data: { object: { id: `pi_${p.id}_1` } } },
+        processedAt: new Date(),
+      },
+    });
+    await db.webhookEvent.create({
+      data: { provider: "STRIPE", eventId: `evt_${p.id}_b`, type: "charge.refunded", payload: { data: { object: { payment_intent: `pi_${p.id}_1` } } } },
+    });
+    await db.webhookEvent.create({
+      data: { provider: "STRIPE", eventId: `evt_${p.id}_c`, type: "payment_intent.payment_failed", payload: { data: { object: { id: `pi_${p.id}_10` } } } },
+    });
+    await db.webhookEvent.create({
+      data: { provider: "PAYPAL", eventId: `WH-${p.id}`, type: "PAYMENT.CAPTURE.COMPLETED", payload: { resource: { id: `pi_${p.id}_1` } } },
+    });
     const rows = (await call(purchases.GET, as(admin.session, { id: p.id }))).json.results as { id: number; events: { eventId: string }[] }[];
     expect(rows.map((r) => r.id)).toEqual([twin.id, paid.id]);
     // pi_…_10 is not pi_…_1 (whole values only), and another provider's event is not this one's.

@@ -44,7 +44,9 @@ describe("resolveActor, mode by mode", () => {
   });
 
   it("each staff mode lets in its rank and above, and answers 403 below it", async () => {
-    const sessions = Object.fromEntries(await Promise.all((["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"] as const).map(async (p) => [p, (await sessionOf(p)).token] as const)));
+    const sessions = Object.fromEntries(
+      await Promise.all((["PLAYER", "MODERATOR", "ADMINISTRATOR", "OWNER"] as const).map(async (p) => [p, (await sessionOf(p)).token] as const)),
+    );
     const cases: Array<[Operation["auth"], Privilege[]]> = [
       ["moderator", ["MODERATOR", "ADMINISTRATOR", "OWNER"]],
       ["administrator", ["ADMINISTRATOR", "OWNER"]],
@@ -63,7 +65,13 @@ describe("resolveActor, mode by mode", () => {
     const user = await createUser({ privilege: "MODERATOR" });
     const { access } = await issueTokenPair(user.id, { userAgent: null, ip: null });
     const bearer = new Request("http://localhost:3000/api/v1/x", { headers: { authorization: `Bearer ${access}` } });
-    expect(await resolveActor(op("moderator"), bearer, asCookie(null))).toMatchObject({ userId: user.id, via: "bearer", scope: "full", privilege: "MODERATOR", isStaff: true });
+    expect(await resolveActor(op("moderator"), bearer, asCookie(null))).toMatchObject({
+      userId: user.id,
+      via: "bearer",
+      scope: "full",
+      privilege: "MODERATOR",
+      isStaff: true,
+    });
   });
 });
 

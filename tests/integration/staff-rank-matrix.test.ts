@@ -38,14 +38,25 @@ type Account = Awaited<ReturnType<typeof createUser>>;
 /** A target in the state every action can apply to: 2FA on, banned until tomorrow (so unban has work), a delivered and a pending delivery. */
 async function makeTarget(privilege: Rank): Promise<Account> {
   const user = await createUser({ privilege, bannedAt: new Date(Date.now() - 60_000) });
-  await db.user.update({ where: { id: user.id }, data: { totpSecretEnc: "matrix-not-a-real-secret", totpEnabledAt: new Date(), bannedUntil: new Date(Date.now() + 86_400_000), banReason: "matrix" } });
+  await db.user.update({
+    where: { id: user.id },
+    data: { totpSecretEnc: "matrix-not-a-real-secret", totpEnabledAt: new Date(), bannedUntil: new Date(Date.now() + 86_400_000), banReason: "matrix" },
+  });
   return user;
 }
 
 /** The delivery an operation on `path-delivery` names: delivered for a re-send, pending otherwise. */
 async function deliveryOf(op: Operation, userId: number): Promise<number> {
   const delivered = op.path.endsWith("/resend");
-  const row = await db.gameDelivery.create({ data: { userId, kind: "VOTE_REWARD", payload: { points: 1, site: "matrix" }, status: delivered ? "DELIVERED" : "PENDING", deliveredAt: delivered ? new Date() : null } });
+  const row = await db.gameDelivery.create({
+    data: {
+      userId,
+      kind: "VOTE_REWARD",
+      payload: { points: 1, site: "matrix" },
+      status: delivered ? "DELIVERED" : "PENDING",
+      deliveredAt: delivered ? new Date() : null,
+    },
+  });
   return row.id;
 }
 
@@ -90,7 +101,14 @@ async function requestFor(op: Operation, target: Account) {
 describe("the staff rule through every operation that names an account", () => {
   it("covers the operations it must (the players area, credit grants)", () => {
     const paths = targeted.map((op) => `${op.method} ${op.path}`);
-    expect(paths).toEqual(expect.arrayContaining(["GET /api/v1/staff/players/{id}", "POST /api/v1/staff/players/{id}/ban", "PUT /api/v1/staff/players/{id}/privilege", "POST /api/v1/staff/credits"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "GET /api/v1/staff/players/{id}",
+        "POST /api/v1/staff/players/{id}/ban",
+        "PUT /api/v1/staff/players/{id}/privilege",
+        "POST /api/v1/staff/credits",
+      ]),
+    );
     // Every staff operation whose path is a player's record declares its target (defineOperation enforces it too).
     for (const op of operations) if (op.path.startsWith("/api/v1/staff/players/{id}")) expect(op.staffTarget, `${op.method} ${op.path}`).toBeDefined();
   });
@@ -117,7 +135,12 @@ describe("the staff rule through every operation that names an account", () => {
           const allowed = byAuth && expectedAllowed(reach, actorRank, relation);
           const request = await requestFor(op, target);
           const before = await snapshot(target.id);
-          const res = await call(await handlerOf(op), { method: op.method, ...request, cookies: { session: token }, headers: { ...SAME_ORIGIN, "user-agent": "matrix" } });
+          const res = await call(await handlerOf(op), {
+            method: op.method,
+            ...request,
+            cookies: { session: token },
+            headers: { ...SAME_ORIGIN, "user-agent": "matrix" },
+          });
           const cell = `${actorRank} on ${relation}${relation === "lower" || relation === "higher" ? ` (${targetRank})` : ""}`;
           if (allowed) {
             allowedSeen++;

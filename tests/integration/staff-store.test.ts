@@ -37,19 +37,33 @@ async function newCategory(name = `Cat ${Math.random().toString(36).slice(2, 8)}
   return r.json as { id: number; name: string; hidden: boolean };
 }
 const productBody = (categoryId: number) => ({
-  name: "Dragon claws", imageHref: "https://cdn.example/claws.png", price: 400, sale: "MEDIUM", ironman: false, description: "Sharp.", categoryId, gameItemId: 13652, quantity: 1,
+  name: "Dragon claws",
+  imageHref: "https://cdn.example/claws.png",
+  price: 400,
+  sale: "MEDIUM",
+  ironman: false,
+  description: "Sharp.",
+  categoryId,
+  gameItemId: 13652,
+  quantity: 1,
 });
 
 describe("staff catalogue editor", () => {
   it("creates a category, hides it and shows it again, each step audited with before and after", async () => {
     const c = await newCategory("Weapons");
     expect(c).toMatchObject({ name: "Weapons", hidden: false });
-    expect(await lastAudit("store_category", c.id)).toMatchObject({ action: "store.category.created", data: { after: { name: "Weapons", sortOrder: 5, hidden: false } } });
+    expect(await lastAudit("store_category", c.id)).toMatchObject({
+      action: "store.category.created",
+      data: { after: { name: "Weapons", sortOrder: 5, hidden: false } },
+    });
 
     const hidden = await call(category.PATCH, as({ method: "PATCH", id: c.id, body: { hidden: true } }));
     expect(hidden.status).toBe(200);
     expect((await db.storeCategory.findUniqueOrThrow({ where: { id: c.id } })).hidden).toBe(true);
-    expect(await lastAudit("store_category", c.id)).toMatchObject({ action: "store.category.hidden", data: { before: { hidden: false }, after: { hidden: true } } });
+    expect(await lastAudit("store_category", c.id)).toMatchObject({
+      action: "store.category.hidden",
+      data: { before: { hidden: false }, after: { hidden: true } },
+    });
 
     // The editor still lists it (the public store does not).
     const list = await call(categories.GET, as({}));
@@ -57,7 +71,10 @@ describe("staff catalogue editor", () => {
 
     const renamed = await call(category.PATCH, as({ method: "PATCH", id: c.id, body: { name: "Melee weapons", hidden: false } }));
     expect(renamed.json).toMatchObject({ name: "Melee weapons", hidden: false });
-    expect(await lastAudit("store_category", c.id)).toMatchObject({ action: "store.category.shown", data: { before: { name: "Weapons" }, after: { name: "Melee weapons" } } });
+    expect(await lastAudit("store_category", c.id)).toMatchObject({
+      action: "store.category.shown",
+      data: { before: { name: "Weapons" }, after: { name: "Melee weapons" } },
+    });
   });
 
   it("creates and edits a product (price, sale, hide), keeping the cached sale price in step", async () => {
@@ -73,7 +90,10 @@ describe("staff catalogue editor", () => {
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ price: 250, sale: null, imageHref: "/images/store/claws.png" });
     expect(await db.storeProduct.findUniqueOrThrow({ where: { id } })).toMatchObject({ price: 250, sale: null, salePrice: null });
-    expect(await lastAudit("store_product", id)).toMatchObject({ action: "store.product.updated", data: { before: { price: 400, sale: "MEDIUM" }, after: { price: 250, sale: null } } });
+    expect(await lastAudit("store_product", id)).toMatchObject({
+      action: "store.product.updated",
+      data: { before: { price: 400, sale: "MEDIUM" }, after: { price: 250, sale: null } },
+    });
 
     const hidden = await call(product.PATCH, as({ method: "PATCH", id, body: { active: false } }));
     expect(hidden.json).toMatchObject({ active: false });
@@ -91,7 +111,10 @@ describe("staff catalogue editor", () => {
 
     const edited = await call(pkg.PATCH, as({ method: "PATCH", id, body: { priceCents: 999, active: false } }));
     expect(edited.json).toMatchObject({ priceCents: 999, active: false });
-    expect(await lastAudit("credit_package", id)).toMatchObject({ action: "store.package.hidden", data: { before: { priceCents: 1000, active: true }, after: { priceCents: 999, active: false } } });
+    expect(await lastAudit("credit_package", id)).toMatchObject({
+      action: "store.package.hidden",
+      data: { before: { priceCents: 1000, active: true }, after: { priceCents: 999, active: false } },
+    });
     const list = await call(packages.GET, as({}));
     expect((list.json.results as { id: number }[]).some((x) => x.id === id)).toBe(true);
   });
@@ -100,7 +123,11 @@ describe("staff catalogue editor", () => {
     const c = await newCategory();
     const p = await call(products.POST, as({ body: productBody(c.id) }));
     const pk = await call(packages.POST, as({ body: { credits: 10, priceCents: 100, imageUrl: "/p.png" } }));
-    const before = { audits: await auditsByAdmin(), products: await db.storeProduct.count({ where: { categoryId: c.id } }), product: await db.storeProduct.findUniqueOrThrow({ where: { id: p.json.id as number } }) };
+    const before = {
+      audits: await auditsByAdmin(),
+      products: await db.storeProduct.count({ where: { categoryId: c.id } }),
+      product: await db.storeProduct.findUniqueOrThrow({ where: { id: p.json.id as number } }),
+    };
 
     const cases: [string, Parameters<typeof call>[0], ReturnType<typeof as>, string][] = [
       ["price 0", products.POST, as({ body: { ...productBody(c.id), price: 0 } }), "price"],
@@ -112,7 +139,12 @@ describe("staff catalogue editor", () => {
       ["missing name", products.POST, as({ body: { ...productBody(c.id), name: "  " } }), "name"],
       ["missing category", products.POST, as({ body: { ...productBody(c.id), categoryId: undefined } }), "categoryId"],
       ["category that does not exist", products.POST, as({ body: { ...productBody(c.id), categoryId: 2147483000 } }), "categoryId"],
-      ["moved to a category that does not exist", product.PATCH, as({ method: "PATCH", id: p.json.id as number, body: { categoryId: 2147483000, price: 1 } }), "categoryId"],
+      [
+        "moved to a category that does not exist",
+        product.PATCH,
+        as({ method: "PATCH", id: p.json.id as number, body: { categoryId: 2147483000, price: 1 } }),
+        "categoryId",
+      ],
       ["package price 0", packages.POST, as({ body: { credits: 10, priceCents: 0, imageUrl: "/p.png" } }), "priceCents"],
       ["package without credits", pkg.PATCH, as({ method: "PATCH", id: pk.json.id as number, body: { credits: 0 } }), "credits"],
       ["negative bonus", pkg.PATCH, as({ method: "PATCH", id: pk.json.id as number, body: { bonusCredits: -5 } }), "bonusCredits"],

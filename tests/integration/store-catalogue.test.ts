@@ -25,7 +25,10 @@ describe("store catalogue", () => {
     expect(r.status).toBe(200);
     const list = r.json as unknown as { id: number; name: string }[];
     const mine = list.filter((c) => c.id === later.id || c.id === first.id);
-    expect(mine).toEqual([{ id: first.id, name: first.name }, { id: later.id, name: later.name }]);
+    expect(mine).toEqual([
+      { id: first.id, name: first.name },
+      { id: later.id, name: later.name },
+    ]);
   });
 
   it("pages a category 12 at a time with absolute previous/next links, active products only, by sortOrder then id", async () => {
@@ -57,8 +60,28 @@ describe("store catalogue", () => {
     const plain = await createProduct({ categoryId: cat.id, price: 100, salePrice: 50, sortOrder: 2 });
     const r = await pageOf(cat.id);
     expect(r.json.results).toEqual([
-      { id: onSale.id, name: onSale.name, image_href: "/images/store/test.svg", category: cat.id, ironman: true, description: "A test product.", price: 450, sale_price: 338, sale: "MEDIUM" },
-      { id: plain.id, name: plain.name, image_href: "/images/store/test.svg", category: cat.id, ironman: true, description: "A test product.", price: 100, sale_price: null, sale: null },
+      {
+        id: onSale.id,
+        name: onSale.name,
+        image_href: "/images/store/test.svg",
+        category: cat.id,
+        ironman: true,
+        description: "A test product.",
+        price: 450,
+        sale_price: 338,
+        sale: "MEDIUM",
+      },
+      {
+        id: plain.id,
+        name: plain.name,
+        image_href: "/images/store/test.svg",
+        category: cat.id,
+        ironman: true,
+        description: "A test product.",
+        price: 100,
+        sale_price: null,
+        sale: null,
+      },
     ]);
   });
 
@@ -100,7 +123,11 @@ describe("store catalogue", () => {
 
     const two = await call(byCategoriesRoute, { path: `/api/v1/store/products?category=${a.id}&category=${b.id}` });
     expect(two.status).toBe(200);
-    expect(asList(two).map((p) => p.id).sort()).toEqual([pa.id, pb.id].sort());
+    expect(
+      asList(two)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([pa.id, pb.id].sort());
     expect(asList(await call(byCategoriesRoute, { path: `/api/v1/store/products?category=${c.id}` })).map((p) => p.id)).toEqual([pc.id]);
   });
 
@@ -118,11 +145,21 @@ describe("store catalogue", () => {
   });
 
   it("lists active credit packages with both field names of docs/product.md §3 and USD prices", async () => {
-    const pkg = await db.creditPackage.create({ data: { credits: 777, bonusCredits: 77, priceCents: 7750, imageUrl: "/images/credits/test.svg", sortOrder: 5000 } });
+    const pkg = await db.creditPackage.create({
+      data: { credits: 777, bonusCredits: 77, priceCents: 7750, imageUrl: "/images/credits/test.svg", sortOrder: 5000 },
+    });
     const off = await db.creditPackage.create({ data: { credits: 1, bonusCredits: 0, priceCents: 100, imageUrl: "/x.svg", active: false } });
     const r = await call(packagesRoute, { path: "/api/v1/store/credits/products" });
     const packages = r.json.packages as { id: number }[];
-    expect(packages.find((p) => p.id === pkg.id)).toEqual({ id: pkg.id, credits: 777, bonusCredits: 77, price: 77.5, imageUrl: "/images/credits/test.svg", amount: 777, bonus_amount: 77 });
+    expect(packages.find((p) => p.id === pkg.id)).toEqual({
+      id: pkg.id,
+      credits: 777,
+      bonusCredits: 77,
+      price: 77.5,
+      imageUrl: "/images/credits/test.svg",
+      amount: 777,
+      bonus_amount: 77,
+    });
     expect(packages.some((p) => p.id === off.id)).toBe(false);
   });
 });

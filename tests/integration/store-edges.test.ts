@@ -33,7 +33,15 @@ describe("purchaseProduct", () => {
     expect(more).toEqual([]);
     expect(order).toMatchObject({ productId: product.id, priceCredits: 338, quantity: 1, idempotencyKey: "k-1" });
     expect(order!.ledgerEntries).toEqual([
-      expect.objectContaining({ userId: user.id, delta: -338, balanceAfter: 662, kind: "SPEND", idempotencyKey: `order:${order!.id}:spend`, note: product.name, creditPurchaseId: null }),
+      expect.objectContaining({
+        userId: user.id,
+        delta: -338,
+        balanceAfter: 662,
+        kind: "SPEND",
+        idempotencyKey: `order:${order!.id}:spend`,
+        note: product.name,
+        creditPurchaseId: null,
+      }),
     ]);
     expect(order!.delivery).toMatchObject({ userId: user.id, kind: "STORE_ITEM", status: "PENDING", payload: { itemId: 11802, quantity: 3 } });
   });
@@ -57,7 +65,8 @@ describe("purchaseProduct", () => {
     const hidden = await db.storeCategory.create({ data: { name: `Hidden ${randomUUID()}`, hidden: true } });
     const inactive = await createProduct({ categoryId: cat.id, active: false });
     const inHidden = await createProduct({ categoryId: hidden.id });
-    for (const id of [inactive.id, inHidden.id, 2_000_000_000]) await expect(purchaseProduct(user.id, id, null), String(id)).rejects.toThrow(refused(PRODUCT_UNAVAILABLE));
+    for (const id of [inactive.id, inHidden.id, 2_000_000_000])
+      await expect(purchaseProduct(user.id, id, null), String(id)).rejects.toThrow(refused(PRODUCT_UNAVAILABLE));
     expect(await balanceOf(user.id)).toBe(1000);
     expect(await ordersOf(user.id)).toEqual([]);
   });
@@ -93,11 +102,16 @@ describe("purchaseProduct", () => {
     const user = await buyerWith(100);
     expect(await purchaseProduct(user.id, product.id, "k-refunded")).toMatchObject({ credits: 70 });
     const delivery = await db.gameDelivery.findFirstOrThrow({ where: { userId: user.id } });
-    expect(await cancelDelivery(delivery.id, "out of stock", { actorId: staff.id, privilege: staff.privilege, ip: null })).toMatchObject({ refundedCredits: 30 });
+    expect(await cancelDelivery(delivery.id, "out of stock", { actorId: staff.id, privilege: staff.privilege, ip: null })).toMatchObject({
+      refundedCredits: 30,
+    });
     // The order now has two entries. The spend is written again as a new row, behind the refund
     // in id and in the table, so only the kind (not the order of the rows) picks it.
     const [order] = await ordersOf(user.id);
-    expect(order!.ledgerEntries.map((e) => [e.kind, e.balanceAfter]).sort()).toEqual([["REFUND", 100], ["SPEND", 70]]);
+    expect(order!.ledgerEntries.map((e) => [e.kind, e.balanceAfter]).sort()).toEqual([
+      ["REFUND", 100],
+      ["SPEND", 70],
+    ]);
     const { id: _id, ...spend } = order!.ledgerEntries.find((e) => e.kind === "SPEND")!;
     await db.$transaction([db.creditLedgerEntry.delete({ where: { id: _id } }), db.creditLedgerEntry.create({ data: spend })]);
     expect((await ordersOf(user.id))[0]!.ledgerEntries.map((e) => e.kind)).toEqual(["REFUND", "SPEND"]);
@@ -120,7 +134,9 @@ describe("purchaseProduct", () => {
     const [{ n }] = await db.$queryRaw<[{ n: number }]>`SELECT nextval(pg_get_serial_sequence('store_orders', 'id'))::int AS n`;
     const next = n + 1;
     const other = await createUser();
-    await db.$transaction((tx) => applyCreditChange(tx, { userId: other.id, delta: 5, kind: "ADJUSTMENT", idempotencyKey: `order:${next}:spend`, mode: "force" }));
+    await db.$transaction((tx) =>
+      applyCreditChange(tx, { userId: other.id, delta: 5, kind: "ADJUSTMENT", idempotencyKey: `order:${next}:spend`, mode: "force" }),
+    );
     await expect(purchaseProduct(user.id, product.id, null)).rejects.toThrow(`store order ${next} already had a spend entry`);
     expect(await balanceOf(user.id)).toBe(100);
     expect(await ordersOf(user.id)).toEqual([]);
@@ -169,13 +185,17 @@ describe("idempotencyKeyFrom", () => {
   it("refuses inner spaces, other characters and a key over 100, naming the header", () => {
     const message = "Idempotency-Key must be 1 to 100 visible ASCII characters, e.g. a UUID.";
     for (const bad of ["a b", "é", "x".repeat(101)])
-      expect(() => idempotencyKeyFrom(headers(bad)), bad).toThrow(expect.objectContaining({ code: "VALIDATION", userMessage: message, messageKey: "error", fields: { "Idempotency-Key": [message] } }));
+      expect(() => idempotencyKeyFrom(headers(bad)), bad).toThrow(
+        expect.objectContaining({ code: "VALIDATION", userMessage: message, messageKey: "error", fields: { "Idempotency-Key": [message] } }),
+      );
   });
 });
 
 describe("applyCreditChange", () => {
   const change = (userId: number, delta: number, mode: "spend" | "force", extra: Partial<Parameters<typeof applyCreditChange>[1]> = {}) =>
-    db.$transaction((tx) => applyCreditChange(tx, { userId, delta, kind: delta > 0 ? "ADJUSTMENT" : "SPEND", idempotencyKey: `t:${randomUUID()}`, mode, ...extra }));
+    db.$transaction((tx) =>
+      applyCreditChange(tx, { userId, delta, kind: delta > 0 ? "ADJUSTMENT" : "SPEND", idempotencyKey: `t:${randomUUID()}`, mode, ...extra }),
+    );
 
   it("refuses a zero or fractional change before writing anything", async () => {
     const user = await createUser();
@@ -196,14 +216,22 @@ describe("applyCreditChange", () => {
   it("links the entry to the credit purchase or store order that caused it", async () => {
     const user = await createUser();
     const pkg = await db.creditPackage.create({ data: { credits: 5, priceCents: 100, imageUrl: "/img/c.png" } });
-    const purchase = await db.creditPurchase.create({ data: { userId: user.id, creditPackageId: pkg.id, method: "STRIPE", providerRef: `pi_${randomUUID()}`, credits: 5, bonusCredits: 0, amountCents: 100 } });
+    const purchase = await db.creditPurchase.create({
+      data: { userId: user.id, creditPackageId: pkg.id, method: "STRIPE", providerRef: `pi_${randomUUID()}`, credits: 5, bonusCredits: 0, amountCents: 100 },
+    });
     await change(user.id, 5, "force", { creditPurchaseId: purchase.id });
-    expect(await db.creditLedgerEntry.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ creditPurchaseId: purchase.id, storeOrderId: null, actorId: null, note: null });
+    expect(await db.creditLedgerEntry.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
+      creditPurchaseId: purchase.id,
+      storeOrderId: null,
+      actorId: null,
+      note: null,
+    });
   });
 
   it("answers a repeated key as a duplicate and changes nothing", async () => {
     const user = await createUser();
-    const once = () => db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: 5, kind: "ADJUSTMENT", idempotencyKey: `dup:${user.id}`, mode: "force" }));
+    const once = () =>
+      db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: 5, kind: "ADJUSTMENT", idempotencyKey: `dup:${user.id}`, mode: "force" }));
     await once();
     expect(await once()).toEqual({ applied: false, reason: "duplicate" });
     expect(await balanceOf(user.id)).toBe(5);

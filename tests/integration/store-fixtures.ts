@@ -12,7 +12,17 @@ export function createCategory(name = uniqueName("Category"), sortOrder = 0) {
   return db.storeCategory.create({ data: { name, sortOrder } });
 }
 
-export type ProductOptions = { categoryId: number; name?: string; price?: number; sale?: SaleTier | null; salePrice?: number | null; active?: boolean; sortOrder?: number; gameItemId?: number; quantity?: number };
+export type ProductOptions = {
+  categoryId: number;
+  name?: string;
+  price?: number;
+  sale?: SaleTier | null;
+  salePrice?: number | null;
+  active?: boolean;
+  sortOrder?: number;
+  gameItemId?: number;
+  quantity?: number;
+};
 
 export function createProduct(o: ProductOptions) {
   return db.storeProduct.create({
@@ -34,7 +44,9 @@ export function createProduct(o: ProductOptions) {
 
 /** Credits through the ledger, as a staff grant would, so balances reconcile. */
 export function giveCredits(userId: number, amount: number) {
-  return db.$transaction((tx) => applyCreditChange(tx, { userId, delta: amount, kind: "ADJUSTMENT", idempotencyKey: `test:grant:${randomUUID()}`, mode: "force" }));
+  return db.$transaction((tx) =>
+    applyCreditChange(tx, { userId, delta: amount, kind: "ADJUSTMENT", idempotencyKey: `test:grant:${randomUUID()}`, mode: "force" }),
+  );
 }
 
 export const balanceOf = async (userId: number) => (await db.user.findUniqueOrThrow({ where: { id: userId }, select: { storeCredits: true } })).storeCredits;

@@ -52,7 +52,9 @@ describe("POST /api/v1/store/purchase", () => {
     const [order, ...more] = await ordersOf(u.id);
     expect(more).toEqual([]);
     expect(order).toMatchObject({ productId: product.id, priceCredits: 120, quantity: 1 });
-    expect(order!.ledgerEntries).toEqual([expect.objectContaining({ delta: -120, balanceAfter: 380, kind: "SPEND", idempotencyKey: `order:${order!.id}:spend` })]);
+    expect(order!.ledgerEntries).toEqual([
+      expect.objectContaining({ delta: -120, balanceAfter: 380, kind: "SPEND", idempotencyKey: `order:${order!.id}:spend` }),
+    ]);
     expect(order!.delivery).toMatchObject({ userId: u.id, kind: "STORE_ITEM", status: "PENDING", payload: { itemId: 11802, quantity: 3 } });
   });
 

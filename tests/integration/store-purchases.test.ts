@@ -20,7 +20,17 @@ beforeAll(async () => {
 type Status = "PENDING" | "PAID" | "FAILED" | "CANCELED" | "REFUNDED";
 function purchase(userId: number, status: Status, createdAt: Date, method: "STRIPE" | "PAYPAL" | "COINBASE" = "STRIPE") {
   return db.creditPurchase.create({
-    data: { userId, creditPackageId: packageId, method, status, providerRef: `test_${randomUUID()}`, credits: 500, bonusCredits: 50, amountCents: 5000, createdAt },
+    data: {
+      userId,
+      creditPackageId: packageId,
+      method,
+      status,
+      providerRef: `test_${randomUUID()}`,
+      credits: 500,
+      bonusCredits: 50,
+      amountCents: 5000,
+      createdAt,
+    },
   });
 }
 
@@ -40,8 +50,22 @@ describe("GET /api/v1/store/purchases", () => {
     const r = await get(historyRoute, await createSessionToken(me.id));
     expect(r.status).toBe(200);
     expect(r.json).toEqual([
-      { id: recent.id, status: "PENDING", time: "2026-11-01T10:00:00.000Z", creditPackage: { credits: 500, bonusCredits: 50, price: 50 }, method: "coinbase", deliverInGame: false },
-      { id: old.id, status: "PAID", time: "2026-03-01T10:00:00.000Z", creditPackage: { credits: 500, bonusCredits: 50, price: 50 }, method: "paypal", deliverInGame: true },
+      {
+        id: recent.id,
+        status: "PENDING",
+        time: "2026-11-01T10:00:00.000Z",
+        creditPackage: { credits: 500, bonusCredits: 50, price: 50 },
+        method: "coinbase",
+        deliverInGame: false,
+      },
+      {
+        id: old.id,
+        status: "PAID",
+        time: "2026-03-01T10:00:00.000Z",
+        creditPackage: { credits: 500, bonusCredits: 50, price: 50 },
+        method: "paypal",
+        deliverInGame: true,
+      },
     ]);
     const theirView = await get(historyRoute, await createSessionToken(other.id));
     expect((theirView.json as unknown as { id: number }[]).map((p) => p.id)).toEqual([theirs.id]);
@@ -73,7 +97,14 @@ describe("GET /api/v1/store/purchases/summary", () => {
     // A refunded store order no longer counts as redeemed; a staff removal never did.
     const order = await db.storeOrder.findFirstOrThrow({ where: { userId: u.id, productId: plain.id } });
     await db.$transaction(async (tx) => {
-      await applyCreditChange(tx, { userId: u.id, delta: 200, kind: "REFUND", idempotencyKey: `order:${order.id}:refund`, mode: "force", storeOrderId: order.id });
+      await applyCreditChange(tx, {
+        userId: u.id,
+        delta: 200,
+        kind: "REFUND",
+        idempotencyKey: `order:${order.id}:refund`,
+        mode: "force",
+        storeOrderId: order.id,
+      });
       await applyCreditChange(tx, { userId: u.id, delta: -50, kind: "ADJUSTMENT", idempotencyKey: `grant:${randomUUID()}`, mode: "force" });
     });
     expect((await get(summaryRoute, session)).json).toEqual({ totalSpent: 125.5, storeCredits: 600, redeemedCredits: 350 });

@@ -48,7 +48,11 @@ describe("npm run admin -- reconcile", () => {
 
     const cli = async () => {
       try {
-        const { stdout } = await run(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/admin.ts", "reconcile"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url } });
+        const { stdout } = await run(
+          process.execPath,
+          [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/admin.ts", "reconcile"],
+          { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url } },
+        );
         return { code: 0, out: stdout };
       } catch (e) {
         const err = e as { code: number; stderr: string };

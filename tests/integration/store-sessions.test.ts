@@ -15,7 +15,8 @@ import { setEnv } from "../support/env";
 import { call, freshClient, handlerOf, SAME_ORIGIN, sessionFrom } from "./helpers";
 
 /** Path parameters that parse (a real id shape), so only the session decides the answer. */
-const params = (op: Operation, id = "1") => Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === "kind" ? "browser" : m[1] === "site" ? "runelocus" : id]));
+const params = (op: Operation, id = "1") =>
+  Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === "kind" ? "browser" : m[1] === "site" ? "runelocus" : id]));
 
 /** `id` fills every id of the path: the twin below names an account the staff rule lets the owner reach. */
 const callAs = async (op: Operation, session: string, id = "1") =>
@@ -37,7 +38,12 @@ beforeAll(async () => {
 afterAll(() => restore());
 
 async function storeSessionFor(userId: number): Promise<string> {
-  const link = await call(storeLinkRoute, { method: "POST", path: "/api/v1/game/store-link", body: { player_id: userId }, headers: { ...gameKey, ...freshClient() } });
+  const link = await call(storeLinkRoute, {
+    method: "POST",
+    path: "/api/v1/game/store-link",
+    body: { player_id: userId },
+    headers: { ...gameKey, ...freshClient() },
+  });
   expect(link.status).toBe(200);
   const token = new URL(String(link.json.url)).searchParams.get("token")!;
   const r = await call(continueRoute, {
@@ -67,7 +73,15 @@ describe("a store session", () => {
         "POST /api/v1/store/purchase",
       ].sort(),
     );
-    for (const must of ["POST /api/v1/change-password", "POST /api/v1/change-password/email", "POST /api/v1/2fa/activate", "POST /api/v1/2fa/deactivate", "GET /api/v1/2fa/status", "GET /api/v1/sessions", "DELETE /api/v1/sessions"])
+    for (const must of [
+      "POST /api/v1/change-password",
+      "POST /api/v1/change-password/email",
+      "POST /api/v1/2fa/activate",
+      "POST /api/v1/2fa/deactivate",
+      "GET /api/v1/2fa/status",
+      "GET /api/v1/sessions",
+      "DELETE /api/v1/sessions",
+    ])
       expect(refused.map((op) => `${op.method} ${op.path}`)).toContain(must);
   });
 
@@ -118,7 +132,13 @@ describe("who is calling comes before what they sent", () => {
     for (const op of signedInOps) {
       const handler = await handlerOf(op);
       for (const id of ["0", "abc", "1"]) {
-        const r = await call(handler, { method: op.method, path: op.path.replace(/\{\w+\}/g, id), params: Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, id])), headers: { ...SAME_ORIGIN, ...freshClient() }, ...(op.method === "GET" || op.method === "DELETE" ? {} : { body: { nonsense: true } }) });
+        const r = await call(handler, {
+          method: op.method,
+          path: op.path.replace(/\{\w+\}/g, id),
+          params: Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, id])),
+          headers: { ...SAME_ORIGIN, ...freshClient() },
+          ...(op.method === "GET" || op.method === "DELETE" ? {} : { body: { nonsense: true } }),
+        });
         expect(r.status, `${op.method} ${op.path} with ${id}`).toBe(401);
       }
     }

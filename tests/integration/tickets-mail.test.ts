@@ -11,7 +11,6 @@ import { queuedJobs, runJobsUntilIdle } from "../support/jobs";
 import { linkIn, captureMailForFile } from "../support/smtp-capture";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
-
 const mailbox = captureMailForFile({ TRUST_PROXY: "true" });
 
 const as = (session: string, opts: { method?: string; body?: unknown; id?: number } = {}) => ({

@@ -40,7 +40,10 @@ const as = (u: U, opts: { method?: string; body?: unknown; id?: number | string;
 });
 
 async function open(u: U, body: Record<string, unknown> = {}) {
-  const r = await call(tickets.POST, as(u, { body: { type: "GENERAL_INQUIRY", title: "Lost my items", description: "They vanished after a disconnect.", ...body } }));
+  const r = await call(
+    tickets.POST,
+    as(u, { body: { type: "GENERAL_INQUIRY", title: "Lost my items", description: "They vanished after a disconnect.", ...body } }),
+  );
   expect(r.status, JSON.stringify(r.json)).toBe(201);
   return r.json as { id: number; closed: boolean; type: string; user: string; comments: unknown[] };
 }
@@ -49,13 +52,27 @@ const mailsTo = (email: string) => db.mailMessage.findMany({ where: { to: email 
 describe("opening tickets", () => {
   it("answers 201 with the ticket in docs/product.md §3 fields, owned by the caller", async () => {
     const t = await open(alice, { title: "  Padded title  " });
-    expect(t).toMatchObject({ title: "Padded title", type: "GENERAL_INQUIRY", type_label: "General Inquiry", user: alice.username, closed: false, comments: [] });
+    expect(t).toMatchObject({
+      title: "Padded title",
+      type: "GENERAL_INQUIRY",
+      type_label: "General Inquiry",
+      user: alice.username,
+      closed: false,
+      comments: [],
+    });
     expect(Object.keys(t)).toEqual(expect.arrayContaining(["id", "title", "type", "description", "user", "created", "updated", "closed", "comments"]));
     expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).userId).toBe(alice.id);
   });
 
   it("accepts every type of docs/product.md §3, by code or by its exact label", async () => {
-    expect(Object.values(TICKET_TYPE_LABELS)).toEqual(["In-game Support", "Website Support", "General Inquiry", "Report Bug", "Report Player", "RSGP Store Purchases"]);
+    expect(Object.values(TICKET_TYPE_LABELS)).toEqual([
+      "In-game Support",
+      "Website Support",
+      "General Inquiry",
+      "Report Bug",
+      "Report Player",
+      "RSGP Store Purchases",
+    ]);
     // A player of its own: twelve tickets stay under the per-player limit of 20 an hour.
     const dave = await userWithSession();
     for (const type of TICKET_TYPES) expect((await open(dave, { type })).type).toBe(type);
@@ -164,7 +181,10 @@ describe("comments", () => {
     expect(mails[0]!.text).toContain("Looking into it.");
 
     const view = await call(one.GET, as(alice, { id: t.id }));
-    expect((view.json.comments as { content: string; staff: boolean }[]).map((c) => [c.content, c.staff])).toEqual([["Any news?", false], ["Looking into it.", true]]);
+    expect((view.json.comments as { content: string; staff: boolean }[]).map((c) => [c.content, c.staff])).toEqual([
+      ["Any news?", false],
+      ["Looking into it.", true],
+    ]);
     expect(Date.parse(view.json.updated as string)).toBeGreaterThanOrEqual(Date.parse(view.json.created as string));
   });
 
@@ -182,7 +202,9 @@ describe("comments", () => {
   it("refuses a blank or too long reply, naming the field", async () => {
     const t = await open(alice);
     expect((await call(comments.POST, as(alice, { body: { ticket: t.id, content: "  " } }))).json.content).toEqual(["This field is required."]);
-    expect((await call(comments.POST, as(alice, { body: { ticket: t.id, content: "x".repeat(5001) } }))).json.content).toEqual(["A reply is at most 5,000 characters."]);
+    expect((await call(comments.POST, as(alice, { body: { ticket: t.id, content: "x".repeat(5001) } }))).json.content).toEqual([
+      "A reply is at most 5,000 characters.",
+    ]);
     expect((await call(comments.POST, as(alice, { body: { content: "hi" } }))).json.ticket).toEqual(["This field is required."]);
   });
 });
@@ -205,7 +227,7 @@ describe("staff queue", () => {
 
     const openQ = await call(staffQueue.GET, { ...as(mod), path: "/api/v1/staff/tickets?status=open&type=REPORT_PLAYER" });
     expect(openQ.status).toBe(200);
-    const openRows = (openQ.json.results as { id: number; closed: boolean; type: string; last_reply: { user: string; staff: boolean } | null }[]);
+    const openRows = openQ.json.results as { id: number; closed: boolean; type: string; last_reply: { user: string; staff: boolean } | null }[];
     const ids = openRows.map((r) => r.id);
     expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(newer.id));
     expect(ids).not.toContain(done.id);
@@ -226,10 +248,16 @@ describe("staff queue", () => {
 describe("purchase and vote context", () => {
   it("links the player's own purchase and shows it with the ticket; someone else's is a field error", async () => {
     const pkg = await db.creditPackage.create({ data: { credits: 100, bonusCredits: 10, priceCents: 999, imageUrl: "/x.png" } });
-    const purchase = await db.creditPurchase.create({ data: { userId: alice.id, creditPackageId: pkg.id, method: "STRIPE", status: "PAID", credits: 100, bonusCredits: 10, amountCents: 999 } });
+    const purchase = await db.creditPurchase.create({
+      data: { userId: alice.id, creditPackageId: pkg.id, method: "STRIPE", status: "PAID", credits: 100, bonusCredits: 10, amountCents: 999 },
+    });
     const t = await open(alice, { type: "RSGP_STORE_PURCHASES", purchase: purchase.id });
     const seen = await call(one.GET, as(mod, { id: t.id }));
-    expect(seen.json.context).toMatchObject({ purchase: { id: purchase.id, credits: 100, bonusCredits: 10, price: 9.99, status: "PAID" }, order: null, vote: null });
+    expect(seen.json.context).toMatchObject({
+      purchase: { id: purchase.id, credits: 100, bonusCredits: 10, price: 9.99, status: "PAID" },
+      order: null,
+      vote: null,
+    });
 
     const stolen = await call(tickets.POST, as(bob, { body: { type: "RSGP_STORE_PURCHASES", title: "t", description: "d", purchase: purchase.id } }));
     expect(stolen.status).toBe(400);

@@ -16,7 +16,14 @@ import { setEnv } from "../support/env";
 const client = { userAgent: "Mozilla/5.0 test", ip: "203.0.113.5" };
 const key = () => new TextEncoder().encode(process.env.AUTH_SECRET);
 const sign = (claims: Record<string, unknown>, sub: string) =>
-  new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(sub).setIssuer("http://localhost:3000").setAudience("api").setIssuedAt().setExpirationTime("5m").sign(key());
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(sub)
+    .setIssuer("http://localhost:3000")
+    .setAudience("api")
+    .setIssuedAt()
+    .setExpirationTime("5m")
+    .sign(key());
 
 describe("issueTokenPair and the access token", () => {
   it("stores a family for the login (agent cut to 300, address, 30 days) with only the refresh token's hash", async () => {
@@ -90,7 +97,14 @@ describe("actorFromAccessToken", () => {
     const user = await createUser({ privilege: "MODERATOR" });
     const pair = await issueTokenPair(user.id, client);
     const family = await db.refreshTokenFamily.findFirstOrThrow({ where: { userId: user.id } });
-    expect(await actorFromAccessToken(pair.access)).toMatchObject({ userId: user.id, via: "bearer", sessionId: family.id, scope: "full", privilege: "MODERATOR", isStaff: true });
+    expect(await actorFromAccessToken(pair.access)).toMatchObject({
+      userId: user.id,
+      via: "bearer",
+      sessionId: family.id,
+      scope: "full",
+      privilege: "MODERATOR",
+      isStaff: true,
+    });
     await db.refreshTokenFamily.update({ where: { id: family.id }, data: { revokedAt: new Date() } });
     expect(await actorFromAccessToken(pair.access)).toBeNull();
   });
@@ -115,7 +129,10 @@ describe("rotateRefreshToken", () => {
     const before = new Date();
     const second = await rotateRefreshToken(first.refresh);
     expect(second.refresh).not.toBe(first.refresh);
-    const family = await db.refreshTokenFamily.findFirstOrThrow({ where: { userId: user.id }, include: { tokens: { orderBy: { id: "asc" }, select: { tokenHash: true, usedAt: true } } } });
+    const family = await db.refreshTokenFamily.findFirstOrThrow({
+      where: { userId: user.id },
+      include: { tokens: { orderBy: { id: "asc" }, select: { tokenHash: true, usedAt: true } } },
+    });
     expect(family.tokens.map((t) => t.tokenHash)).toEqual([sha256(first.refresh), sha256(second.refresh)]);
     expect(family.tokens[0]!.usedAt).not.toBeNull();
     expect(family.tokens[1]!.usedAt).toBeNull();
@@ -130,7 +147,9 @@ describe("rotateRefreshToken", () => {
     const user = await createUser();
     const first = await issueTokenPair(user.id, client);
     const second = await rotateRefreshToken(first.refresh);
-    await expect(rotateRefreshToken(first.refresh)).rejects.toThrow(expect.objectContaining({ code: "UNAUTHENTICATED", userMessage: "Token is invalid or expired" }));
+    await expect(rotateRefreshToken(first.refresh)).rejects.toThrow(
+      expect.objectContaining({ code: "UNAUTHENTICATED", userMessage: "Token is invalid or expired" }),
+    );
     const family = await db.refreshTokenFamily.findFirstOrThrow({ where: { userId: user.id } });
     expect(family.revokedAt).not.toBeNull();
     expect(family.revokedReason).toBe("refresh token reuse");
@@ -186,7 +205,9 @@ describe("rotateRefreshToken", () => {
   it("tells a banned account why (403 with the ban's reason), and spends nothing", async () => {
     const user = await createUser({ bannedAt: new Date(), banReason: "Botting" });
     const pair = await issueTokenPair(user.id, client);
-    await expect(rotateRefreshToken(pair.refresh)).rejects.toThrow(expect.objectContaining({ code: "FORBIDDEN", userMessage: "This account has been banned: Botting." }));
+    await expect(rotateRefreshToken(pair.refresh)).rejects.toThrow(
+      expect.objectContaining({ code: "FORBIDDEN", userMessage: "This account has been banned: Botting." }),
+    );
     expect((await db.refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256(pair.refresh) } })).usedAt).toBeNull();
   });
 });

@@ -30,7 +30,13 @@ export function withVoteSiteSettings(): void {
   afterAll(() => restore());
 }
 
-export type CallbackOpts = { method?: "GET" | "POST"; query?: Record<string, string>; form?: Record<string, string>; json?: Record<string, unknown>; ip?: string };
+export type CallbackOpts = {
+  method?: "GET" | "POST";
+  query?: Record<string, string>;
+  form?: Record<string, string>;
+  json?: Record<string, unknown>;
+  ip?: string;
+};
 
 export function callback(site: string, opts: CallbackOpts) {
   const method = opts.method ?? (opts.form || opts.json ? "POST" : "GET");

@@ -5,7 +5,18 @@ import { ensureVoteToken, userIdForVoteToken } from "@/lib/server/votes/vote-tok
 import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
-import { callback, RUNELIST_IP, RUNELIST_SECRET, RUNELOCUS_SECRET, RSPS_LIST_IP, rspsList, runelist, runelocus, withVoteSiteSettings, voter } from "./vote-fixtures";
+import {
+  callback,
+  RUNELIST_IP,
+  RUNELIST_SECRET,
+  RUNELOCUS_SECRET,
+  RSPS_LIST_IP,
+  rspsList,
+  runelist,
+  runelocus,
+  withVoteSiteSettings,
+  voter,
+} from "./vote-fixtures";
 
 // Vote callbacks: each site's own parameters, its secret and/or address checks, the
 // 12-hour cooldown per site and account, and one reward delivery per counted vote. Every call
@@ -51,7 +62,9 @@ describe("vote callbacks: checks", () => {
     const v = await voter();
     const wrong = await callback("rsps_list", { form: { userid: v.token }, ip: "203.0.113.8" });
     expect(wrong.status).toBe(403);
-    expect(await callbacksOf(v.id)).toEqual([expect.objectContaining({ accepted: false, reason: "address not allowed", ip: "203.0.113.8", body: `userid=${v.token}` })]);
+    expect(await callbacksOf(v.id)).toEqual([
+      expect.objectContaining({ accepted: false, reason: "address not allowed", ip: "203.0.113.8", body: `userid=${v.token}` }),
+    ]);
     expect(await votesOf(v.id)).toEqual([]);
 
     const right = await rspsList(v.token);

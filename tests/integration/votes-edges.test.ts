@@ -28,9 +28,12 @@ beforeAll(() => {
 });
 afterAll(() => restore());
 
-const runelocus = (params: Record<string, string>, ip = "198.51.100.1") => recordVoteCallback({ siteKey: "runelocus", query: new URLSearchParams(params), body: null, ip });
-const rspsList = (params: Record<string, string>, ip = LISTED) => recordVoteCallback({ siteKey: "rsps_list", query: new URLSearchParams(params), body: null, ip });
-const runelist = (params: Record<string, string>, ip: string) => recordVoteCallback({ siteKey: "runelist", query: new URLSearchParams(params), body: null, ip });
+const runelocus = (params: Record<string, string>, ip = "198.51.100.1") =>
+  recordVoteCallback({ siteKey: "runelocus", query: new URLSearchParams(params), body: null, ip });
+const rspsList = (params: Record<string, string>, ip = LISTED) =>
+  recordVoteCallback({ siteKey: "rsps_list", query: new URLSearchParams(params), body: null, ip });
+const runelist = (params: Record<string, string>, ip: string) =>
+  recordVoteCallback({ siteKey: "runelist", query: new URLSearchParams(params), body: null, ip });
 
 async function voter(opts: { memberRank?: "NONE" | "EXTREME" | "UBER"; bannedAt?: Date } = {}) {
   const user = await createUser(opts.bannedAt ? { bannedAt: opts.bannedAt } : {});
@@ -38,7 +41,13 @@ async function voter(opts: { memberRank?: "NONE" | "EXTREME" | "UBER"; bannedAt?
   return { ...user, token: await ensureVoteToken(user.id) };
 }
 /** The callbacks stored for this test's token (each test has its own). */
-const storedFor = (token: string) => db.voteCallback.findMany({ where: { OR: [{ query: { path: ["callback"], equals: token } }, { query: { path: ["userid"], equals: token } }, { query: { path: ["incentive"], equals: token } }] }, orderBy: { id: "asc" } });
+const storedFor = (token: string) =>
+  db.voteCallback.findMany({
+    where: {
+      OR: [{ query: { path: ["callback"], equals: token } }, { query: { path: ["userid"], equals: token } }, { query: { path: ["incentive"], equals: token } }],
+    },
+    orderBy: { id: "asc" },
+  });
 const forbidden = expect.objectContaining({ code: "FORBIDDEN" });
 
 /**
@@ -46,7 +55,11 @@ const forbidden = expect.objectContaining({ code: "FORBIDDEN" });
  * waiting for it, runs `meanwhile` in the holding transaction (which then commits) and answers
  * the callback's outcome.
  */
-async function whileLocked<T>(userId: number, call: () => Promise<T>, meanwhile: (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) => Promise<unknown>): Promise<T> {
+async function whileLocked<T>(
+  userId: number,
+  call: () => Promise<T>,
+  meanwhile: (tx: Parameters<Parameters<typeof db.$transaction>[0]>[0]) => Promise<unknown>,
+): Promise<T> {
   let started: Promise<T> | undefined;
   await db.$transaction(
     async (tx) => {
@@ -85,7 +98,9 @@ describe("the site's checks", () => {
 
   it("refuses a wrong or missing secret with 403, stored as such and not counted", async () => {
     const v = await voter();
-    await expect(runelocus({ callback: v.token, secret: "guess" })).rejects.toThrow(expect.objectContaining({ code: "FORBIDDEN", userMessage: "The vote site's secret does not match." }));
+    await expect(runelocus({ callback: v.token, secret: "guess" })).rejects.toThrow(
+      expect.objectContaining({ code: "FORBIDDEN", userMessage: "The vote site's secret does not match." }),
+    );
     await expect(runelocus({ callback: v.token })).rejects.toThrow(forbidden);
     expect((await storedFor(v.token)).map((c) => [c.accepted, c.reason, c.userId])).toEqual([
       [false, CALLBACK_REASONS.badSecret, v.id],
@@ -96,7 +111,9 @@ describe("the site's checks", () => {
 
   it("takes a listed address in any spelling, and refuses others and an unknown one", async () => {
     const v = await voter();
-    await expect(rspsList({ userid: v.token }, "198.51.100.2")).rejects.toThrow(expect.objectContaining({ code: "FORBIDDEN", userMessage: "This address may not send vote callbacks for this site." }));
+    await expect(rspsList({ userid: v.token }, "198.51.100.2")).rejects.toThrow(
+      expect.objectContaining({ code: "FORBIDDEN", userMessage: "This address may not send vote callbacks for this site." }),
+    );
     await expect(rspsList({ userid: v.token }, "direct")).rejects.toThrow(forbidden);
     expect(await rspsList({ userid: v.token }, `::ffff:${LISTED}`)).toEqual({ status: "accepted" });
     expect((await storedFor(v.token)).map((c) => [c.accepted, c.reason, c.ip])).toEqual([
@@ -108,7 +125,9 @@ describe("the site's checks", () => {
 
   it("without any check configured, takes callbacks from this machine only, and only in local mode", async () => {
     const v = await voter();
-    await expect(runelist({ incentive: v.token }, "198.51.100.3")).rejects.toThrow(expect.objectContaining({ code: "FORBIDDEN", userMessage: "Vote callbacks for this site are not configured." }));
+    await expect(runelist({ incentive: v.token }, "198.51.100.3")).rejects.toThrow(
+      expect.objectContaining({ code: "FORBIDDEN", userMessage: "Vote callbacks for this site are not configured." }),
+    );
     expect(await runelist({ incentive: v.token }, "127.0.0.1")).toEqual({ status: "accepted" });
     expect((await storedFor(v.token)).map((c) => [c.accepted, c.reason])).toEqual([
       [false, CALLBACK_REASONS.notConfigured],
@@ -129,7 +148,14 @@ describe("the body", () => {
   it("reads the token from a form body and stores the body text", async () => {
     const v = await voter();
     const text = new URLSearchParams({ userid: v.token, userip: "100.64.3.4" }).toString();
-    expect(await recordVoteCallback({ siteKey: "rsps_list", query: new URLSearchParams(), body: { text, contentType: "application/x-www-form-urlencoded" }, ip: LISTED })).toEqual({ status: "accepted" });
+    expect(
+      await recordVoteCallback({
+        siteKey: "rsps_list",
+        query: new URLSearchParams(),
+        body: { text, contentType: "application/x-www-form-urlencoded" },
+        ip: LISTED,
+      }),
+    ).toEqual({ status: "accepted" });
     const cb = await db.voteCallback.findFirstOrThrow({ where: { userId: v.id } });
     expect(cb.body).toBe(text);
     expect((await db.vote.findFirstOrThrow({ where: { userId: v.id } })).ip).toBe("100.64.3.4");
@@ -159,7 +185,11 @@ describe("who the vote is for", () => {
 
   it("ignores a callback whose account is deleted while it waits for the account's lock", async () => {
     const v = await voter();
-    const answer = await whileLocked(v.id, () => rspsList({ userid: v.token }), (tx) => tx.user.delete({ where: { id: v.id } }));
+    const answer = await whileLocked(
+      v.id,
+      () => rspsList({ userid: v.token }),
+      (tx) => tx.user.delete({ where: { id: v.id } }),
+    );
     expect(answer).toEqual({ status: "ignored", details: "No player has this token." });
     expect((await storedFor(v.token)).map((c) => [c.accepted, c.reason, c.userId])).toEqual([[false, CALLBACK_REASONS.unknownToken, null]]);
     expect(await db.vote.count({ where: { userId: v.id } })).toBe(0);
@@ -219,7 +249,11 @@ describe("waiting for the account's lock", () => {
   // Last in the file: this case waits six seconds, and a mutant that an earlier case kills never gets here.
   it("still counts a callback that waited six seconds for another callback of the account", async () => {
     const v = await voter();
-    const answer = await whileLocked(v.id, () => rspsList({ userid: v.token }), () => new Promise((r) => setTimeout(r, 6_000)));
+    const answer = await whileLocked(
+      v.id,
+      () => rspsList({ userid: v.token }),
+      () => new Promise((r) => setTimeout(r, 6_000)),
+    );
     expect(answer).toEqual({ status: "accepted" });
     expect(await db.vote.count({ where: { userId: v.id } })).toBe(1);
   });

@@ -45,7 +45,14 @@ describe("vote statistics", () => {
     const now = new Date();
     const r = await metrics();
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ totalVotes: 0, monthlyVotes: 0, monthlyLeaderboard: [], month: now.getUTCMonth() + 1, year: now.getUTCFullYear(), refreshed: expect.any(String) });
+    expect(r.json).toEqual({
+      totalVotes: 0,
+      monthlyVotes: 0,
+      monthlyLeaderboard: [],
+      month: now.getUTCMonth() + 1,
+      year: now.getUTCFullYear(),
+      refreshed: expect.any(String),
+    });
     expect(await db.cachedValue.findUnique({ where: { key: VOTE_METRICS_KEY } })).not.toBeNull();
   });
 
@@ -110,7 +117,10 @@ describe("vote statistics", () => {
     await castVotes(ended.id, [ago(9 * MIN, now)]);
     await castVotes(running.id, [ago(8 * MIN, now)]);
     await db.user.update({ where: { id: ended.id }, data: { bannedAt: ago(60 * MIN, now), bannedUntil: ago(MIN, now), banReason: "ended" } });
-    await db.user.update({ where: { id: running.id }, data: { bannedAt: ago(60 * MIN, now), bannedUntil: new Date(now.getTime() + 60 * MIN), banReason: "running" } });
+    await db.user.update({
+      where: { id: running.id },
+      data: { bannedAt: ago(60 * MIN, now), bannedUntil: new Date(now.getTime() + 60 * MIN), banReason: "running" },
+    });
     expect((await computeVoteMetrics(now)).monthlyLeaderboard).toEqual([{ username: ended.username, count: 1 }]);
   });
 

@@ -16,7 +16,8 @@ async function signedInVoter() {
   return { ...v, session: await createSessionToken(v.id) };
 }
 
-const countdown = (session?: string) => call(countdownRoute, { path: "/api/v1/vote/countdown", cookies: session ? { session } : undefined, headers: freshClient() });
+const countdown = (session?: string) =>
+  call(countdownRoute, { path: "/api/v1/vote/countdown", cookies: session ? { session } : undefined, headers: freshClient() });
 const history = (session?: string) => call(historyRoute, { path: "/api/v1/vote/history", cookies: session ? { session } : undefined, headers: freshClient() });
 const lastVote = (userId: number, key: string) => db.vote.findFirstOrThrow({ where: { userId, site: { key } }, orderBy: { id: "desc" } });
 
@@ -78,7 +79,7 @@ describe("GET /api/v1/vote/history", () => {
     await rspsList(a.token);
     await runelist(b.token);
     const aIds = (await db.voteCallback.findMany({ where: { userId: a.id }, select: { id: true } })).map((c) => c.id);
-    const seenByB = ((await history(b.session)).json.results as Array<{ id: number; site: string }>);
+    const seenByB = (await history(b.session)).json.results as Array<{ id: number; site: string }>;
     expect(seenByB.map((row) => row.site)).toEqual(["runelist"]);
     expect(seenByB.some((row) => aIds.includes(row.id))).toBe(false);
     expect(((await history(a.session)).json.results as unknown[]).length).toBe(2);

@@ -15,7 +15,11 @@ import { createTestDatabase, startTestServer } from "../setup/test-db.mjs";
 
 /** Settings of the machine running the tests that must not leak into the site or the tools. */
 const OWN = ["DATABASE_URL", "APP_MODE", "SITE_URL", "AUTH_SECRET", "TOTP_ENCRYPTION_KEY", "GAME_SIM_KEY", "PORT"];
-const cleanEnv = (extra) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN.includes(k) && !k.startsWith("VOTE_"))), LOG_LEVEL: "warn", ...extra });
+const cleanEnv = (extra) => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN.includes(k) && !k.startsWith("VOTE_"))),
+  LOG_LEVEL: "warn",
+  ...extra,
+});
 
 /** Runs a command to its end; answers its exit code and everything it printed. */
 function run(cmd, args, env, timeoutMs = 120_000) {
@@ -68,7 +72,10 @@ describe("npm run game:sim against npm start", { timeout: 420_000 }, () => {
     for (;;) {
       const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 500))]);
       if (early) throw new Error(`npm start exited early (${JSON.stringify(early)}):\n${output}`);
-      const ok = await fetch(`${base}/api/health`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`npm start did not serve in time:\n${output}`);
     }
@@ -121,7 +128,10 @@ describe("npm run game:sim against npm start", { timeout: 420_000 }, () => {
 
     // What the site shows visitors is what the game reported.
     const online = await (await fetch(`${base}/api/v1/players-online`)).json();
-    assert.ok(online.worlds.some((w) => w.world === 2 && w.count === 17), JSON.stringify(online));
+    assert.ok(
+      online.worlds.some((w) => w.world === 2 && w.count === 17),
+      JSON.stringify(online),
+    );
 
     // A second run finds nothing left: the delivery was granted once.
     const again = await sim("--key", key);

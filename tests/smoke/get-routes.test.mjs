@@ -41,7 +41,11 @@ function exportedMethods(source) {
   for (const m of source.matchAll(/export\s+(?:async\s+)?(?:const|let|var|function\*?)\s+([A-Za-z_$][\w$]*)/g)) names.add(m[1]);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of m[1].split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) names.add(name);
     }
   }
@@ -66,7 +70,8 @@ function enumerateGetRoutes(appDir = path.resolve("app")) {
           out.problems.push(`${rel}: a parallel or intercepting route; teach tests/smoke/get-routes.test.mjs how to reach it`);
           continue;
         }
-        if (/^\(.+\)$/.test(name)) walk(full, segments); // a route group: no URL segment
+        if (/^\(.+\)$/.test(name))
+          walk(full, segments); // a route group: no URL segment
         else {
           const seg = name
             .replace(/^\[\[\.\.\.(.+)\]\]$/, "{...$1?}")
@@ -115,7 +120,11 @@ const URLS = {
   "/ticket/{id}": (c) => [`/ticket/${c.ticketId}`],
   "/staff/players/{id}": (c) => [`/staff/players/${c.playerId}`],
   // The ::store link's landing page: a live token (it must stay unspent), a dead one, none.
-  "/store-link": (c) => [`/store-link?token=${c.storeLinkToken}`, { url: `/store-link?token=${"A".repeat(43)}`, redirects: true }, { url: "/store-link", redirects: true }],
+  "/store-link": (c) => [
+    `/store-link?token=${c.storeLinkToken}`,
+    { url: `/store-link?token=${"A".repeat(43)}`, redirects: true },
+    { url: "/store-link", redirects: true },
+  ],
   "/api/v1/forums/images/{id}": (c) => [`/api/v1/forums/images/${c.imageId}`],
   "/api/v1/forums/search": () => ["/api/v1/forums/search?q=slayer"],
   "/api/v1/forums/thread/{id}": (c) => [`/api/v1/forums/thread/${c.threadId}`],
@@ -143,7 +152,10 @@ const URLS = {
   // A listing site's callback for the demo player (RuneLocus sends the token as `callback`).
   "/api/v1/vote/callback/{site}": (c) => [`/api/v1/vote/callback/runelocus?callback=${c.voteToken}`],
   // The catch-all for unmatched API paths: the API's JSON 404, never a 2xx.
-  "/api/v1/{...path?}": () => [{ url: "/api/v1/no/such/route", redirects: true }, { url: "/api/v1", redirects: true }],
+  "/api/v1/{...path?}": () => [
+    { url: "/api/v1/no/such/route", redirects: true },
+    { url: "/api/v1", redirects: true },
+  ],
 };
 
 /** GETs no file stands for: the not-found page (the root layout and proxy still run). */
@@ -229,7 +241,19 @@ const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 /** Settings of the machine running the tests that must not leak into the site. */
-const OWN = ["DATABASE_URL", "APP_MODE", "SITE_URL", "AUTH_SECRET", "TOTP_ENCRYPTION_KEY", "PORT", "HOST", "TRUST_PROXY", "EMAIL_CONFIRMATION", "SMTP_URL", "WEB_CONCURRENCY"];
+const OWN = [
+  "DATABASE_URL",
+  "APP_MODE",
+  "SITE_URL",
+  "AUTH_SECRET",
+  "TOTP_ENCRYPTION_KEY",
+  "PORT",
+  "HOST",
+  "TRUST_PROXY",
+  "EMAIL_CONFIRMATION",
+  "SMTP_URL",
+  "WEB_CONCURRENCY",
+];
 const cleanEnv = (extra) => ({
   ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN.includes(k) && !/^(VOTE_|JOBS_|IMAGE_PROXY_)/.test(k))),
   LOG_LEVEL: "warn",
@@ -263,7 +287,10 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     }
     db = await createTestDatabase(adminUrl, { prefix: "smokeget" });
     const seeded = await new Promise((resolve, reject) => {
-      const child = spawn("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { env: cleanEnv({ DATABASE_URL: db.url, APP_MODE: "local" }), stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], {
+        env: cleanEnv({ DATABASE_URL: db.url, APP_MODE: "local" }),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.stderr.on("data", (d) => (out += d));
@@ -293,7 +320,9 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     ctx.ticketId = (await one(`SELECT id FROM tickets WHERE "userId" = $1 ORDER BY id LIMIT 1`, [player.id])).id;
     ctx.categoryId = (await one(`SELECT id FROM store_categories WHERE NOT hidden ORDER BY id LIMIT 1`)).id;
     ctx.ladderName = (
-      await one(`SELECT u.username FROM hiscore_stats h JOIN users u ON u.id = h."userId" WHERE NOT h.hidden AND u.privilege = 'PLAYER' AND u."bannedAt" IS NULL ORDER BY u.id LIMIT 1`)
+      await one(
+        `SELECT u.username FROM hiscore_stats h JOIN users u ON u.id = h."userId" WHERE NOT h.hidden AND u.privilege = 'PLAYER' AND u."bannedAt" IS NULL ORDER BY u.id LIMIT 1`,
+      )
     ).username;
     ctx.imageId = (await one(`INSERT INTO forum_images ("urlHash", url) VALUES ($1, $2) RETURNING id`, [sha256(imageUrl), imageUrl])).id;
     // Values made on first use are cleared, so those first uses (and their writes) happen here.
@@ -310,10 +339,10 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
          VALUES ('getconfirm', 'getconfirm', 'getconfirm@test.example', 'getconfirm@test.example', 'not-used', false, ${UTC_NOW}) RETURNING id`,
       )
     ).id;
-    await sql.query(`INSERT INTO email_tokens ("userId", kind, "tokenHash", "expiresAt") VALUES ($1, 'EMAIL_CONFIRMATION', $2, ${UTC_NOW} + interval '1 day')`, [
-      ctx.confirmUserId,
-      sha256(ctx.confirmToken),
-    ]);
+    await sql.query(
+      `INSERT INTO email_tokens ("userId", kind, "tokenHash", "expiresAt") VALUES ($1, 'EMAIL_CONFIRMATION', $2, ${UTC_NOW} + interval '1 day')`,
+      [ctx.confirmUserId, sha256(ctx.confirmToken)],
+    );
 
     // Callers: browser sessions as the login route makes them (tests/factories/user-factory.ts),
     // a store session as a spent ::store link makes it, and a game key with every scope.
@@ -367,12 +396,22 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     for (;;) {
       const early = await Promise.race([exited, sleep(250).then(() => null)]);
       if (early) throw new Error(`the server exited early (${JSON.stringify(early)}):\n${output}`);
-      if (await fetch(`${base}/api/health`).then((r) => r.status === 200, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`the server did not answer in time:\n${output}`);
     }
 
     // The ::store link the game hands the player (a POST, made here before the audit starts).
-    const link = await fetch(`${base}/api/v1/game/store-link`, { method: "POST", headers: { ...credentials.game.headers, "content-type": "application/json" }, body: JSON.stringify({ player_id: player.id }) });
+    const link = await fetch(`${base}/api/v1/game/store-link`, {
+      method: "POST",
+      headers: { ...credentials.game.headers, "content-type": "application/json" },
+      body: JSON.stringify({ player_id: player.id }),
+    });
     assert.equal(link.status, 200, await link.clone().text());
     ctx.storeLinkToken = new URL((await link.json()).url).searchParams.get("token");
     assert.ok(ctx.storeLinkToken, "the store link carries no token");
@@ -437,7 +476,8 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
   test("every page and GET route under app/ maps to URLs it can be called at", () => {
     assert.deepEqual(tree.problems, []);
     const found = tree.gets.map((r) => r.route);
-    for (const r of ["GET /", "GET /store-link", "GET /vote", "GET /api/v1/user", "GET /api/v1/users/confirm", "GET /dev/outbox"]) assert.ok(found.includes(r), `${r} not found`);
+    for (const r of ["GET /", "GET /store-link", "GET /vote", "GET /api/v1/user", "GET /api/v1/users/confirm", "GET /dev/outbox"])
+      assert.ok(found.includes(r), `${r} not found`);
     // The ::store link's POST is not a GET, and the walk knows the difference.
     assert.ok(tree.otherMethodsOnly.includes("/store-link/continue"), "app/store-link/continue/route.ts: expected a POST-only route");
     assert.ok(!found.includes("GET /store-link/continue"));
@@ -465,7 +505,10 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     assert.ok(section, 'docs/accounts.md has no section "## GET requests change nothing"');
     const table = /^### Exceptions\n([\s\S]*?)(?=^#{2,3} |(?![\s\S]))/m.exec(section)?.[1];
     assert.ok(table, 'docs/accounts.md: no "### Exceptions" table in "GET requests change nothing"');
-    const rows = table.split("\n").filter((l) => /^\|/.test(l) && !/^\|\s*-/.test(l)).slice(1);
+    const rows = table
+      .split("\n")
+      .filter((l) => /^\|/.test(l) && !/^\|\s*-/.test(l))
+      .slice(1);
     const routeOf = (row) => /`(GET [^`]+)`/.exec(row)?.[1];
     for (const e of GET_EXCEPTIONS) {
       const row = rows.find((r) => routeOf(r) === e.route);
@@ -493,7 +536,10 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
         const results = [];
         for (const caller of callers) results.push(await call(url, caller));
         seen.push(...results);
-        if (VERBOSE) t.diagnostic(`${url}: ${results.map((a) => `${a.caller} ${a.status}${a.writes.length ? ` [${[...new Set(a.writes.map(describeWrite))].join("; ")}]` : ""}`).join(", ")}`);
+        if (VERBOSE)
+          t.diagnostic(
+            `${url}: ${results.map((a) => `${a.caller} ${a.status}${a.writes.length ? ` [${[...new Set(a.writes.map(describeWrite))].join("; ")}]` : ""}`).join(", ")}`,
+          );
         for (const a of results) {
           const who = `${url} as ${a.caller}`;
           if (a.status >= 500) problems.push(`${who}: answered ${a.status}, so the route was not really exercised:\n${a.body.slice(0, 300)}`);
@@ -501,10 +547,15 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
           const allowed = allowedWrites(r.route, a.caller);
           for (const w of a.writes) if (!isAllowed(w, allowed)) problems.push(`${who}: wrote ${describeWrite(w)}`);
         }
-        if (!redirects && !results.some((a) => a.status >= 200 && a.status < 300)) problems.push(`${url}: no caller got a 2xx (${results.map((a) => `${a.caller} ${a.status}`).join(", ")}); a wrong id, or a stale build?`);
+        if (!redirects && !results.some((a) => a.status >= 200 && a.status < 300))
+          problems.push(`${url}: no caller got a 2xx (${results.map((a) => `${a.caller} ${a.status}`).join(", ")}); a wrong id, or a stale build?`);
       }
       answers.set(r.route, seen);
-      assert.deepEqual(problems, [], `${r.route} changed something. Fix the route, or (if a GET must do this) add an exception to tests/smoke/get-routes-exceptions.mjs and docs/accounts.md.`);
+      assert.deepEqual(
+        problems,
+        [],
+        `${r.route} changed something. Fix the route, or (if a GET must do this) add an exception to tests/smoke/get-routes-exceptions.mjs and docs/accounts.md.`,
+      );
     });
   }
 

@@ -67,7 +67,8 @@ before(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
-  for (const k of Object.keys(env)) if (/^(APP_MODE|DATABASE_URL|SITE_URL|AUTH_SECRET|TOTP_ENCRYPTION_KEY|TRUST_PROXY|PAGE_CACHE_TTL_MS)/.test(k)) delete env[k];
+  for (const k of Object.keys(env))
+    if (/^(APP_MODE|DATABASE_URL|SITE_URL|AUTH_SECRET|TOTP_ENCRYPTION_KEY|TRUST_PROXY|PAGE_CACHE_TTL_MS)/.test(k)) delete env[k];
   Object.assign(env, {
     APP_MODE: "local",
     DATABASE_URL: database.url,
@@ -88,7 +89,10 @@ before(async () => {
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the site exited early:\n${output}`);
-    const ok = await get("/api/health").then((r) => r.status === 200 && /with 2 workers/.test(output), () => false);
+    const ok = await get("/api/health").then(
+      (r) => r.status === 200 && /with 2 workers/.test(output),
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the site did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -132,7 +136,10 @@ test("a signed-in reader and a client navigation always get a render", { timeout
   await warm("/forums");
   const login = await post("/api/v1/login", PLAYER);
   assert.equal(login.status, 200, JSON.stringify(login.json));
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";", 1)[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";", 1)[0])
+    .join("; ");
   assert.match(cookie, /(^|; )session=/);
   for (let i = 0; i < 3; i++) {
     const res = await get("/forums", { cookie });
@@ -154,7 +161,10 @@ test("a new thread shows at once to guests on every worker, though the cache wou
   assert.ok(!(await get(page)).body.includes(title));
 
   const login = await post("/api/v1/login", PLAYER);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";", 1)[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";", 1)[0])
+    .join("; ");
   const created = await post("/api/v1/forums/threads", { forum_id: forum.id, title, content: "<p>Does the forum page show this at once?</p>" }, cookie);
   assert.equal(created.status, 201, JSON.stringify(created.json));
 

@@ -40,7 +40,10 @@ const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
 function crontabEntries() {
   const source = readFileSync("lib/server/worker/task-list.ts", "utf8");
   const block = /export const crontab = \[([\s\S]*?)\]\.join/.exec(source)?.[1] ?? "";
-  return [...block.matchAll(/^\s*"(?:\S+\s+){5}(\S+)(?:\s+\?([^"]*))?",?\s*$/gm)].map(([, task, opts]) => [new URLSearchParams(opts ?? "").get("id") ?? task, task]);
+  return [...block.matchAll(/^\s*"(?:\S+\s+){5}(\S+)(?:\s+\?([^"]*))?",?\s*$/gm)].map(([, task, opts]) => [
+    new URLSearchParams(opts ?? "").get("id") ?? task,
+    task,
+  ]);
 }
 
 /** Every vote site's callback secret, named as in .env.example (production requires one per site). */
@@ -109,12 +112,22 @@ function startBalancer(backends) {
     new Promise((resolve) => {
       const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress?.replace(/^::ffff:/, "")].filter(Boolean).join(", ");
       const up = http.request(
-        { host: "127.0.0.1", port: b.port, method: req.method, path: req.url, agent, headers: { ...endToEnd(req.headers), "x-forwarded-for": forwardedFor, "x-forwarded-proto": "https" } },
+        {
+          host: "127.0.0.1",
+          port: b.port,
+          method: req.method,
+          path: req.url,
+          agent,
+          headers: { ...endToEnd(req.headers), "x-forwarded-for": forwardedFor, "x-forwarded-proto": "https" },
+        },
         (ures) => {
           res.writeHead(ures.statusCode, endToEnd(ures.headers));
           ures.pipe(res);
           ures.on("end", () => (b.served.push({ at: Date.now(), status: ures.statusCode, path: req.url }), resolve("done")));
-          ures.on("error", (e) => (failures.push({ backend: b.name, path: req.url, error: `response cut: ${e.code ?? e.message}` }), res.destroy(), resolve("done")));
+          ures.on(
+            "error",
+            (e) => (failures.push({ backend: b.name, path: req.url, error: `response cut: ${e.code ?? e.message}` }), res.destroy(), resolve("done")),
+          );
         },
       );
       let sent = false;
@@ -218,7 +231,11 @@ let tickObserved;
 const entries = crontabEntries();
 
 function startInstance(name, port, extraEnv = {}) {
-  const child = spawn(process.execPath, ["scripts/server.mjs"], { env: { ...baseEnv, PORT: String(port), ...extraEnv }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+    env: { ...baseEnv, PORT: String(port), ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
@@ -239,7 +256,13 @@ async function waitReady(instance) {
       .split("\n")
       .filter((l) => l.includes("runner started with JOBS_CRON_EVERY_MINUTE"))
       .map((l) => JSON.parse(l))[0];
-    if (started && (await request(instance.port, "/api/health").then((r) => r.status === 200, () => false))) {
+    if (
+      started &&
+      (await request(instance.port, "/api/health").then(
+        (r) => r.status === 200,
+        () => false,
+      ))
+    ) {
       instance.runnerStartedAt = Date.parse(started.time);
       return;
     }
@@ -285,7 +308,8 @@ async function observeTick(ts) {
     async () => {
       const claims = (await db.query(`SELECT identifier, count(*)::int AS n FROM scale_cron_claims WHERE ts = $1 GROUP BY identifier`, [iso])).rows;
       const runs = (await db.query(`SELECT task, count(*)::int AS n FROM scale_job_runs WHERE payload->'_cron'->>'ts' = $1 GROUP BY task`, [iso])).rows;
-      const [{ pending }] = (await db.query(`SELECT count(*)::int AS pending FROM graphile_worker._private_jobs WHERE payload->'_cron'->>'ts' = $1`, [iso])).rows;
+      const [{ pending }] = (await db.query(`SELECT count(*)::int AS pending FROM graphile_worker._private_jobs WHERE payload->'_cron'->>'ts' = $1`, [iso]))
+        .rows;
       const claimed = claims.reduce((sum, c) => sum + c.n, 0);
       const tasks = new Set(runs.map((r) => r.task));
       if (claimed < 2 * entries.length || pending > 0 || !entries.every(([, task]) => tasks.has(task))) return null;
@@ -296,80 +320,93 @@ async function observeTick(ts) {
   );
 }
 
-before(async () => {
-  assert.ok(existsSync(`${distDir}/BUILD_ID`), `No production build in ${distDir}: build first (NEXT_DIST_DIR=${distDir} npx next build), or run npm test.`);
-  assert.ok(entries.length >= 5, `expected the crontab's entries in lib/server/worker/task-list.ts, found ${JSON.stringify(entries)}`);
-  let adminUrl = process.env.SMOKE_ADMIN_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    pgServer = await startTestServer();
-    adminUrl = pgServer.adminUrl;
-  }
-  database = await createTestDatabase(adminUrl, { prefix: "smokescale" });
-  db = new pg.Pool({ connectionString: database.url, max: 3 });
-  await recordJobsAndCronClaims();
+before(
+  async () => {
+    assert.ok(existsSync(`${distDir}/BUILD_ID`), `No production build in ${distDir}: build first (NEXT_DIST_DIR=${distDir} npx next build), or run npm test.`);
+    assert.ok(entries.length >= 5, `expected the crontab's entries in lib/server/worker/task-list.ts, found ${JSON.stringify(entries)}`);
+    let adminUrl = process.env.SMOKE_ADMIN_DATABASE_URL || process.env.TEST_DATABASE_URL;
+    if (!adminUrl) {
+      pgServer = await startTestServer();
+      adminUrl = pgServer.adminUrl;
+    }
+    database = await createTestDatabase(adminUrl, { prefix: "smokescale" });
+    db = new pg.Pool({ connectionString: database.url, max: 3 });
+    await recordJobsAndCronClaims();
 
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (c) => (raw += c));
-      stream.on("end", () => {
-        captured.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim(), subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() });
-        setTimeout(callback, SMTP_DELAY_MS);
-      });
-    },
-  });
-  await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.on("data", (c) => (raw += c));
+        stream.on("end", () => {
+          captured.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim(),
+            subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim(),
+          });
+          setTimeout(callback, SMTP_DELAY_MS);
+        });
+      },
+    });
+    await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 
-  // One configuration for both, as a deployment's instances share it (each server.mjs primary
-  // still makes its own per-boot socket-address secret).
-  const env = { ...process.env };
-  for (const k of Object.keys(env)) if (/^(APP_MODE|DATABASE_URL|SITE_URL|AUTH_SECRET|TOTP_ENCRYPTION_KEY|SMTP_URL|MAIL_FROM|PAYMENT_|STRIPE_|PAYPAL_|COINBASE_|VOTE_|CAPTCHA_|ALTCHA_|TRUST_PROXY|IMAGE_PROXY|JOBS_|EMAIL_CONFIRMATION|STOP_DRAIN_MS|PORT|HOST)/.test(k)) delete env[k];
-  baseEnv = {
-    ...env,
-    APP_MODE: "production",
-    DATABASE_URL: database.url,
-    SITE_URL: "https://play.example.com",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    TOTP_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
-    MAIL_FROM: "Game Server <no-reply@play.example.com>",
-    PAYMENT_METHODS: "none",
-    ALLOW_PLACEHOLDER_DOWNLOADS: "true",
-    ...voteSecrets(),
-    TRUST_PROXY: "true",
-    JOBS_CRON_EVERY_MINUTE: "true",
-    STOP_DRAIN_MS: String(DRAIN_MS),
-    HOST: "127.0.0.1",
-    WEB_CONCURRENCY: "1",
-    NEXT_DIST_DIR: distDir,
-    NEXT_TELEMETRY_DISABLED: "1",
-    LOG_LEVEL: "warn",
-  };
-  const portA = await freePort();
-  let portB = await freePort();
-  while (portB === portA) portB = await freePort();
-  A = startInstance("A", portA);
-  B = startInstance("B", portB);
-  await Promise.all([waitReady(A), waitReady(B)]);
+    // One configuration for both, as a deployment's instances share it (each server.mjs primary
+    // still makes its own per-boot socket-address secret).
+    const env = { ...process.env };
+    for (const k of Object.keys(env))
+      if (
+        /^(APP_MODE|DATABASE_URL|SITE_URL|AUTH_SECRET|TOTP_ENCRYPTION_KEY|SMTP_URL|MAIL_FROM|PAYMENT_|STRIPE_|PAYPAL_|COINBASE_|VOTE_|CAPTCHA_|ALTCHA_|TRUST_PROXY|IMAGE_PROXY|JOBS_|EMAIL_CONFIRMATION|STOP_DRAIN_MS|PORT|HOST)/.test(
+          k,
+        )
+      )
+        delete env[k];
+    baseEnv = {
+      ...env,
+      APP_MODE: "production",
+      DATABASE_URL: database.url,
+      SITE_URL: "https://play.example.com",
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+      MAIL_FROM: "Game Server <no-reply@play.example.com>",
+      PAYMENT_METHODS: "none",
+      ALLOW_PLACEHOLDER_DOWNLOADS: "true",
+      ...voteSecrets(),
+      TRUST_PROXY: "true",
+      JOBS_CRON_EVERY_MINUTE: "true",
+      STOP_DRAIN_MS: String(DRAIN_MS),
+      HOST: "127.0.0.1",
+      WEB_CONCURRENCY: "1",
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: "warn",
+    };
+    const portA = await freePort();
+    let portB = await freePort();
+    while (portB === portA) portB = await freePort();
+    A = startInstance("A", portA);
+    B = startInstance("B", portB);
+    await Promise.all([waitReady(A), waitReady(B)]);
 
-  // The first minute boundary after both runners were up: both schedulers handle it.
-  const bothUp = Math.max(A.runnerStartedAt, B.runnerStartedAt);
-  tick = Math.floor(bothUp / 60_000) * 60_000 + 60_000;
-  tickObserved = observeTick(tick).then(
-    (value) => ({ value }),
-    (error) => ({ error }),
-  );
+    // The first minute boundary after both runners were up: both schedulers handle it.
+    const bothUp = Math.max(A.runnerStartedAt, B.runnerStartedAt);
+    tick = Math.floor(bothUp / 60_000) * 60_000 + 60_000;
+    tickObserved = observeTick(tick).then(
+      (value) => ({ value }),
+      (error) => ({ error }),
+    );
 
-  balancer = startBalancer([
-    { name: "A", port: A.port },
-    { name: "B", port: B.port },
-  ]);
-  lbPort = await balancer.listen();
-  await until("the balancer to find both instances up", () => balancer.backends.every((b) => b.up), 30_000, 100);
-}, { timeout: 300_000 });
+    balancer = startBalancer([
+      { name: "A", port: A.port },
+      { name: "B", port: B.port },
+    ]);
+    lbPort = await balancer.listen();
+    await until("the balancer to find both instances up", () => balancer.backends.every((b) => b.up), 30_000, 100);
+  },
+  { timeout: 300_000 },
+);
 
 after(async () => {
   await balancer?.close().catch(() => {});
@@ -394,66 +431,82 @@ after(async () => {
 const user = { username: `scale${randomBytes(3).toString("hex")}`, password: `Ember!${randomBytes(6).toString("hex")}` };
 user.email = `${user.username}@players.example.com`;
 
-test("a captcha from A registers on B; a session and an access token made on A work on B; a logout on B ends the session on A", { timeout: 60_000 }, async () => {
-  const challenge = await request(A.port, "/api/v1/captcha/challenge");
-  assert.equal(challenge.status, 200, challenge.text);
-  const captchaToken = await solveCaptcha(challenge.json());
-  const registration = { ...user, password_confirmation: user.password, captchaToken };
-  const registered = await request(B.port, "/api/v1/users", { method: "POST", headers: SAME_ORIGIN, body: registration });
-  assert.equal(registered.status, 201, registered.text);
-  assert.equal(registered.json().name, user.username);
-  // The solved challenge was used on B: A refuses it too (one record of used challenges).
-  const replay = await request(A.port, "/api/v1/users", { method: "POST", headers: SAME_ORIGIN, body: { ...registration, username: `${user.username}x`, email: `x${user.email}` } });
-  assert.equal(replay.status, 400, replay.text);
-  assert.ok(replay.json().captchaToken, replay.text);
+test(
+  "a captcha from A registers on B; a session and an access token made on A work on B; a logout on B ends the session on A",
+  { timeout: 60_000 },
+  async () => {
+    const challenge = await request(A.port, "/api/v1/captcha/challenge");
+    assert.equal(challenge.status, 200, challenge.text);
+    const captchaToken = await solveCaptcha(challenge.json());
+    const registration = { ...user, password_confirmation: user.password, captchaToken };
+    const registered = await request(B.port, "/api/v1/users", { method: "POST", headers: SAME_ORIGIN, body: registration });
+    assert.equal(registered.status, 201, registered.text);
+    assert.equal(registered.json().name, user.username);
+    // The solved challenge was used on B: A refuses it too (one record of used challenges).
+    const replay = await request(A.port, "/api/v1/users", {
+      method: "POST",
+      headers: SAME_ORIGIN,
+      body: { ...registration, username: `${user.username}x`, email: `x${user.email}` },
+    });
+    assert.equal(replay.status, 400, replay.text);
+    assert.ok(replay.json().captchaToken, replay.text);
 
-  const login = await request(A.port, "/api/v1/login", { method: "POST", headers: SAME_ORIGIN, body: { username: user.username, password: user.password } });
-  assert.equal(login.status, 200, login.text);
-  const cookie = /__Host-session=[^;]+/.exec(String(login.headers["set-cookie"]))?.[0];
-  assert.ok(cookie, `no session cookie: ${login.headers["set-cookie"]}`);
-  const onB = await request(B.port, "/api/v1/user", { headers: { cookie } });
-  assert.equal(onB.status, 200, onB.text);
-  assert.equal(onB.json().name, user.username);
-  assert.equal((await request(B.port, "/api/v1/user")).status, 401, "B answers a guest as a guest");
+    const login = await request(A.port, "/api/v1/login", { method: "POST", headers: SAME_ORIGIN, body: { username: user.username, password: user.password } });
+    assert.equal(login.status, 200, login.text);
+    const cookie = /__Host-session=[^;]+/.exec(String(login.headers["set-cookie"]))?.[0];
+    assert.ok(cookie, `no session cookie: ${login.headers["set-cookie"]}`);
+    const onB = await request(B.port, "/api/v1/user", { headers: { cookie } });
+    assert.equal(onB.status, 200, onB.text);
+    assert.equal(onB.json().name, user.username);
+    assert.equal((await request(B.port, "/api/v1/user")).status, 401, "B answers a guest as a guest");
 
-  // An API login on A: its access token (signed with AUTH_SECRET) is good on B; a tampered one is not.
-  const tokens = await request(A.port, "/api/v1/token", { method: "POST", body: { username: user.username, password: user.password } });
-  assert.equal(tokens.status, 200, tokens.text);
-  const { access } = tokens.json();
-  const bearer = await request(B.port, "/api/v1/user", { headers: { authorization: `Bearer ${access}` } });
-  assert.equal(bearer.status, 200, bearer.text);
-  assert.equal(bearer.json().name, user.username);
-  const tampered = `${access.slice(0, -4)}${access.slice(-4) === "AAAA" ? "BBBB" : "AAAA"}`;
-  assert.equal((await request(B.port, "/api/v1/user", { headers: { authorization: `Bearer ${tampered}` } })).status, 401);
+    // An API login on A: its access token (signed with AUTH_SECRET) is good on B; a tampered one is not.
+    const tokens = await request(A.port, "/api/v1/token", { method: "POST", body: { username: user.username, password: user.password } });
+    assert.equal(tokens.status, 200, tokens.text);
+    const { access } = tokens.json();
+    const bearer = await request(B.port, "/api/v1/user", { headers: { authorization: `Bearer ${access}` } });
+    assert.equal(bearer.status, 200, bearer.text);
+    assert.equal(bearer.json().name, user.username);
+    const tampered = `${access.slice(0, -4)}${access.slice(-4) === "AAAA" ? "BBBB" : "AAAA"}`;
+    assert.equal((await request(B.port, "/api/v1/user", { headers: { authorization: `Bearer ${tampered}` } })).status, 401);
 
-  // Ended on B, ended everywhere.
-  const logout = await request(B.port, "/api/v1/logout", { method: "POST", headers: { ...SAME_ORIGIN, cookie } });
-  assert.equal(logout.status, 200, logout.text);
-  assert.equal((await request(A.port, "/api/v1/user", { headers: { cookie } })).status, 401);
-});
+    // Ended on B, ended everywhere.
+    const logout = await request(B.port, "/api/v1/logout", { method: "POST", headers: { ...SAME_ORIGIN, cookie } });
+    assert.equal(logout.status, 200, logout.text);
+    assert.equal((await request(A.port, "/api/v1/user", { headers: { cookie } })).status, 401);
+  },
+);
 
-test("rate limits count across instances: wrong passwords alternating between A and B are refused at the same count as on one instance", { timeout: 60_000 }, async () => {
-  const attempt = (instance, address, password = "Wrong!pass1") =>
-    request(instance.port, "/api/v1/login", { method: "POST", headers: { ...SAME_ORIGIN, "x-forwarded-for": address }, body: { username: user.username, password } });
-  /** Attempts until the first 429 (every earlier one must be the ordinary 400); returns its number. */
-  const attemptsUntilLimited = async (pick, address) => {
-    for (let n = 1; n <= 40; n++) {
-      const r = await attempt(pick(n), address);
-      if (r.status === 429) return n;
-      assert.equal(r.status, 400, `attempt ${n}: ${r.text}`);
-    }
-    return Infinity;
-  };
-  // Each client address has its own count (TRUST_PROXY: the balancer's X-Forwarded-For).
-  const oneInstance = await attemptsUntilLimited(() => A, "198.51.100.21");
-  assert.ok(oneInstance > 2 && oneInstance < 40, `one instance limited at attempt ${oneInstance}`);
-  const alternating = await attemptsUntilLimited((n) => (n % 2 ? A : B), "198.51.100.22");
-  assert.equal(alternating, oneInstance, "alternating between A and B must trip the limit at the same total count");
-  // Limited on both now, even with the right password; another address still logs in.
-  assert.equal((await attempt(A, "198.51.100.22", user.password)).status, 429);
-  assert.equal((await attempt(B, "198.51.100.22", user.password)).status, 429);
-  assert.equal((await attempt(B, "198.51.100.23", user.password)).status, 200);
-});
+test(
+  "rate limits count across instances: wrong passwords alternating between A and B are refused at the same count as on one instance",
+  { timeout: 60_000 },
+  async () => {
+    const attempt = (instance, address, password = "Wrong!pass1") =>
+      request(instance.port, "/api/v1/login", {
+        method: "POST",
+        headers: { ...SAME_ORIGIN, "x-forwarded-for": address },
+        body: { username: user.username, password },
+      });
+    /** Attempts until the first 429 (every earlier one must be the ordinary 400); returns its number. */
+    const attemptsUntilLimited = async (pick, address) => {
+      for (let n = 1; n <= 40; n++) {
+        const r = await attempt(pick(n), address);
+        if (r.status === 429) return n;
+        assert.equal(r.status, 400, `attempt ${n}: ${r.text}`);
+      }
+      return Infinity;
+    };
+    // Each client address has its own count (TRUST_PROXY: the balancer's X-Forwarded-For).
+    const oneInstance = await attemptsUntilLimited(() => A, "198.51.100.21");
+    assert.ok(oneInstance > 2 && oneInstance < 40, `one instance limited at attempt ${oneInstance}`);
+    const alternating = await attemptsUntilLimited((n) => (n % 2 ? A : B), "198.51.100.22");
+    assert.equal(alternating, oneInstance, "alternating between A and B must trip the limit at the same total count");
+    // Limited on both now, even with the right password; another address still logs in.
+    assert.equal((await attempt(A, "198.51.100.22", user.password)).status, 429);
+    assert.equal((await attempt(B, "198.51.100.22", user.password)).status, 429);
+    assert.equal((await attempt(B, "198.51.100.23", user.password)).status, 200);
+  },
+);
 
 test("a password-reset mail queued while both runners poll is delivered once", { timeout: 90_000 }, async () => {
   const asked = await request(lbPort, "/api/v1/request-password-reset", { method: "POST", body: { username: user.username, email: user.email } });
@@ -463,7 +516,9 @@ test("a password-reset mail queued while both runners poll is delivered once", {
     "the reset mail to be sent and its jobs finished",
     async () => {
       const { rows } = await db.query(`SELECT id, status, attempts FROM mail_messages WHERE "to" = $1`, [user.email]);
-      const { rows: queued } = await db.query(`SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier IN ('send-reset-link', 'send-mail')`);
+      const { rows: queued } = await db.query(
+        `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier IN ('send-reset-link', 'send-mail')`,
+      );
       return rows.length === 1 && rows[0].status === "SENT" && queued[0].n === 0 ? rows[0] : null;
     },
     60_000,
@@ -472,7 +527,10 @@ test("a password-reset mail queued while both runners poll is delivered once", {
   assert.equal(delivered.length, 1, `delivered ${delivered.length} times: ${JSON.stringify(delivered)}`);
   assert.equal(row.attempts, 1);
   assert.match(delivered[0].messageId ?? "", new RegExp(`^<mail-${row.id}-`));
-  const { rows: runs } = await db.query(`SELECT task, count(*)::int AS n FROM scale_job_runs WHERE (task = 'send-mail' AND (payload->>'mailId')::int = $1) OR task = 'send-reset-link' GROUP BY task ORDER BY task`, [row.id]);
+  const { rows: runs } = await db.query(
+    `SELECT task, count(*)::int AS n FROM scale_job_runs WHERE (task = 'send-mail' AND (payload->>'mailId')::int = $1) OR task = 'send-reset-link' GROUP BY task ORDER BY task`,
+    [row.id],
+  );
   assert.deepEqual(runs, [
     { task: "send-mail", n: 1 },
     { task: "send-reset-link", n: 1 },
@@ -507,7 +565,20 @@ test("SIGTERM to A under steady traffic through the balancer fails no request; A
     // A request A is in the middle of when the stop comes: its headers are in (A answered
     // 100 Continue), the start of its body too; the rest comes only after A's port has closed.
     const body = Buffer.from(JSON.stringify({ username: user.username, password: user.password }));
-    const slow = http.request({ host: "127.0.0.1", port: A.port, method: "POST", path: "/api/v1/login", agent: false, headers: { ...SAME_ORIGIN, "x-forwarded-for": "198.51.100.40", "content-type": "application/json", "content-length": String(body.length), expect: "100-continue" } });
+    const slow = http.request({
+      host: "127.0.0.1",
+      port: A.port,
+      method: "POST",
+      path: "/api/v1/login",
+      agent: false,
+      headers: {
+        ...SAME_ORIGIN,
+        "x-forwarded-for": "198.51.100.40",
+        "content-type": "application/json",
+        "content-length": String(body.length),
+        expect: "100-continue",
+      },
+    });
     const slowAnswer = new Promise((resolve, reject) => {
       slow.on("response", (res) => {
         let text = "";
@@ -562,6 +633,7 @@ test("over the whole run nothing ran twice: one delivery of the mail, one run pe
     SELECT task, payload->'_cron'->>'ts' AS ts, count(*)::int AS n FROM scale_job_runs
     WHERE payload->'_cron' IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`);
   assert.deepEqual(twice, []);
-  const [{ ticks }] = (await db.query(`SELECT count(DISTINCT payload->'_cron'->>'ts')::int AS ticks FROM scale_job_runs WHERE payload->'_cron' IS NOT NULL`)).rows;
+  const [{ ticks }] = (await db.query(`SELECT count(DISTINCT payload->'_cron'->>'ts')::int AS ticks FROM scale_job_runs WHERE payload->'_cron' IS NOT NULL`))
+    .rows;
   assert.ok(ticks >= 1);
 });

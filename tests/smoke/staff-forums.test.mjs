@@ -23,7 +23,15 @@ import { emptySiteStorage } from "./support/site.mjs";
 
 const distDir = process.env.NEXT_DIST_DIR || ".next-test";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** Every vote site's callback secret, named as in .env.example (production requires one per site). */
 function voteSecrets() {
@@ -53,7 +61,13 @@ before(async () => {
   base = `http://localhost:${port}`;
   origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
-  for (const k of Object.keys(env)) if (/^(APP_MODE|DATABASE_URL|SITE_URL|AUTH_SECRET|TOTP_ENCRYPTION_KEY|SMTP_URL|PAYMENT_|STRIPE_|PAYPAL_|COINBASE_|VOTE_|CAPTCHA_|TRUST_PROXY|IMAGE_PROXY)/.test(k)) delete env[k];
+  for (const k of Object.keys(env))
+    if (
+      /^(APP_MODE|DATABASE_URL|SITE_URL|AUTH_SECRET|TOTP_ENCRYPTION_KEY|SMTP_URL|PAYMENT_|STRIPE_|PAYPAL_|COINBASE_|VOTE_|CAPTCHA_|TRUST_PROXY|IMAGE_PROXY)/.test(
+        k,
+      )
+    )
+      delete env[k];
   Object.assign(env, {
     APP_MODE: "production",
     DATABASE_URL: database.url,
@@ -86,7 +100,13 @@ before(async () => {
   for (;;) {
     const early = await Promise.race([exited, sleep(500).then(() => null)]);
     if (early) throw new Error(`npm start exited early (${JSON.stringify(early)}):\n${output}`);
-    if (await fetch(`${origin}/api/health`).then((r) => r.status === 200, () => false)) break;
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`the site did not answer in time:\n${output}`);
   }
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS });
@@ -135,7 +155,10 @@ async function logIn(page, user) {
 
 function runAdmin(args) {
   return new Promise((resolve) => {
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "scripts/admin.ts", ...args], { env: { ...site.env, DATABASE_URL: database.url }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npx", ["tsx", "--conditions=react-server", "scripts/admin.ts", ...args], {
+      env: { ...site.env, DATABASE_URL: database.url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -175,7 +198,10 @@ test("production start, empty database: the owner builds the forums at /staff/fo
     const dialog = owner.getByRole("dialog", { name: "New category" });
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByRole("button", { name: "Create category" }).click();
-    await owner.getByRole("status").filter({ hasText: `Created category "${name}".` }).waitFor();
+    await owner
+      .getByRole("status")
+      .filter({ hasText: `Created category "${name}".` })
+      .waitFor();
   };
   const createForum = async (category, name, description, opts = {}) => {
     await owner.getByRole("button", { name: `New forum in ${category}` }).click();
@@ -184,7 +210,10 @@ test("production start, empty database: the owner builds the forums at /staff/fo
     await dialog.getByLabel("Description").fill(description);
     if (opts.staffOnly) await dialog.getByLabel(/^Staff only/).check();
     await dialog.getByRole("button", { name: "Create forum" }).click();
-    await owner.getByRole("status").filter({ hasText: `Created forum "${name}".` }).waitFor();
+    await owner
+      .getByRole("status")
+      .filter({ hasText: `Created forum "${name}".` })
+      .waitFor();
   };
   await createCategory("Official");
   await createForum("Official", "Announcements", "News from the team.", { staffOnly: true });

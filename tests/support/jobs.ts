@@ -9,7 +9,17 @@ export async function runJobsUntilIdle(): Promise<void> {
   await runJobsOnce();
 }
 
-export type QueuedJob = { id: string; task_identifier: string; payload: Record<string, unknown>; attempts: number; max_attempts: number; last_error: string | null; run_at: Date; updated_at: Date; locked_by: string | null };
+export type QueuedJob = {
+  id: string;
+  task_identifier: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  run_at: Date;
+  updated_at: Date;
+  locked_by: string | null;
+};
 
 /** Jobs still in the queue (graphile-worker deletes a job once it succeeds). */
 export async function queuedJobs(task?: string): Promise<QueuedJob[]> {

@@ -46,7 +46,10 @@ export async function startSmtpCapture(port = 0) {
     async latestTo(address: string, since = 0): Promise<CapturedMail> {
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const found = messages.slice(since).reverse().find((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
+        const found = messages
+          .slice(since)
+          .reverse()
+          .find((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No email to ${address} arrived`);
         await new Promise<void>((r) => {

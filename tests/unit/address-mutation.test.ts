@@ -18,7 +18,27 @@ describe("the special-purpose lists stand on their own", () => {
   it("refuses every listed range even when ipaddr.js calls it unicast", () => {
     vi.spyOn(ipaddr.IPv4.prototype, "range").mockReturnValue("unicast");
     vi.spyOn(ipaddr.IPv6.prototype, "range").mockReturnValue("unicast");
-    const listed4 = ["0.1.2.3", "10.1.2.3", "100.64.0.1", "127.0.0.1", "169.254.169.254", "172.16.0.1", "192.0.0.8", "192.0.2.1", "192.31.196.1", "192.52.193.1", "192.88.99.1", "192.168.1.1", "192.175.48.1", "198.18.0.1", "198.51.100.7", "203.0.113.9", "224.0.0.1", "240.0.0.1", "255.255.255.255"];
+    const listed4 = [
+      "0.1.2.3",
+      "10.1.2.3",
+      "100.64.0.1",
+      "127.0.0.1",
+      "169.254.169.254",
+      "172.16.0.1",
+      "192.0.0.8",
+      "192.0.2.1",
+      "192.31.196.1",
+      "192.52.193.1",
+      "192.88.99.1",
+      "192.168.1.1",
+      "192.175.48.1",
+      "198.18.0.1",
+      "198.51.100.7",
+      "203.0.113.9",
+      "224.0.0.1",
+      "240.0.0.1",
+      "255.255.255.255",
+    ];
     for (const ip of listed4) expect(isPublicAddress(ip), ip).toBe(false);
     const listed6 = ["2001:0:4136:e378:8000:63bf:80ff:fffe", "2001:db8::1", "2002:808:808::1", "2620:4f:8000::1", "3fff::1"];
     for (const ip of listed6) expect(isPublicAddress(ip), ip).toBe(false);

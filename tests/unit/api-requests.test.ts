@@ -36,7 +36,13 @@ describe("405 for a method the path lacks", () => {
     expect(disallowedMethod(routes, "GET", "/api/v1/webhooks/stripe")).toEqual(["OPTIONS", "POST"]);
   });
   it("lets the path's own methods through, and unknown paths to Next's 404", () => {
-    for (const [m, p] of [["GET", "/api/v1/tickets/5"], ["PATCH", "/api/v1/tickets/5"], ["HEAD", "/api/v1/forums"], ["OPTIONS", "/api/v1/forums"], ["POST", "/api/v1/forums/threads"]])
+    for (const [m, p] of [
+      ["GET", "/api/v1/tickets/5"],
+      ["PATCH", "/api/v1/tickets/5"],
+      ["HEAD", "/api/v1/forums"],
+      ["OPTIONS", "/api/v1/forums"],
+      ["POST", "/api/v1/forums/threads"],
+    ])
       expect(disallowedMethod(routes, m!, p!), `${m} ${p}`).toBeNull();
     expect(disallowedMethod(routes, "PUT", "/api/v1/no-such-thing")).toBeNull();
     expect(disallowedMethod(routes, "PUT", "/api/v1/tickets/5/extra")).toBeNull();

@@ -1,5 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API_TIMEOUT_LONG_MS, API_TIMEOUT_MS, type ApiResponse, RATE_LIMITED, SERVER_ERROR, TIMED_OUT, api, callApi, endpointUrl, failureFrom, missingFields, readErrors } from "@/lib/client/api";
+import {
+  API_TIMEOUT_LONG_MS,
+  API_TIMEOUT_MS,
+  type ApiResponse,
+  RATE_LIMITED,
+  SERVER_ERROR,
+  TIMED_OUT,
+  api,
+  callApi,
+  endpointUrl,
+  failureFrom,
+  missingFields,
+  readErrors,
+} from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
 import { REQUIRED } from "@/lib/schemas/api";
 
@@ -7,8 +20,13 @@ const answer = (status: number, data: Record<string, unknown> = {}): ApiResponse
 
 describe("failureFrom: what a form shows for a failed answer", () => {
   it("lists each field's messages under it and shows details as the form text", () => {
-    const f = failureFrom(answer(400, { username: ["This username is already taken."], email: ["Enter a valid email address."], details: "Some fields are invalid." }));
-    expect(f).toEqual({ fieldErrors: { username: ["This username is already taken."], email: ["Enter a valid email address."] }, formError: "Some fields are invalid." });
+    const f = failureFrom(
+      answer(400, { username: ["This username is already taken."], email: ["Enter a valid email address."], details: "Some fields are invalid." }),
+    );
+    expect(f).toEqual({
+      fieldErrors: { username: ["This username is already taken."], email: ["Enter a valid email address."] },
+      formError: "Some fields are invalid.",
+    });
   });
 
   it("shows the rate-limit text of docs/product.md §8 on 429, whatever the body says", () => {
@@ -26,7 +44,10 @@ describe("failureFrom: what a form shows for a failed answer", () => {
   it("gives the generic server text for no answer, a non-JSON answer and any 5xx, never the server's internal text", () => {
     expect(failureFrom(answer(0)).formError).toBe(SERVER_ERROR);
     expect(failureFrom(answer(502)).formError).toBe(SERVER_ERROR);
-    expect(failureFrom(answer(500, { details: "Two-factor encryption is not configured.", request_id: "abc" }))).toEqual({ fieldErrors: {}, formError: SERVER_ERROR });
+    expect(failureFrom(answer(500, { details: "Two-factor encryption is not configured.", request_id: "abc" }))).toEqual({
+      fieldErrors: {},
+      formError: SERVER_ERROR,
+    });
     expect(failureFrom(answer(404)).formError).toBe(SERVER_ERROR);
   });
 
@@ -35,13 +56,20 @@ describe("failureFrom: what a form shows for a failed answer", () => {
   });
 
   it("renames aliased fields and moves errors for fields the form does not show into the form text", () => {
-    const res = answer(400, { passwordConfirmation: ["Passwords do not match."], uid: ["This link is invalid or has expired."], details: "Some fields are invalid." });
+    const res = answer(400, {
+      passwordConfirmation: ["Passwords do not match."],
+      uid: ["This link is invalid or has expired."],
+      details: "Some fields are invalid.",
+    });
     const f = failureFrom(res, { fields: ["password", "password_confirmation"], aliases: { passwordConfirmation: "password_confirmation" } });
     expect(f).toEqual({ fieldErrors: { password_confirmation: ["Passwords do not match."] }, formError: "This link is invalid or has expired." });
   });
 
   it("leaves the form text empty when only shown fields failed and the body has no details", () => {
-    expect(failureFrom(answer(400, { code: ["Invalid or already used code."] }), { fields: ["code"] })).toEqual({ fieldErrors: { code: ["Invalid or already used code."] }, formError: undefined });
+    expect(failureFrom(answer(400, { code: ["Invalid or already used code."] }), { fields: ["code"] })).toEqual({
+      fieldErrors: { code: ["Invalid or already used code."] },
+      formError: undefined,
+    });
   });
 });
 
@@ -158,7 +186,10 @@ describe("api(): typed calls by endpoint, with the timeout of docs/product.md §
 
   it("gives up after 30 s by default (60 s when asked) and says so, not the generic server text", async () => {
     vi.useFakeTimers();
-    vi.stubGlobal("fetch", (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted")))));
+    vi.stubGlobal(
+      "fetch",
+      (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+    );
     const pending = callApi("/api/v1/user");
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
     let settled = false;

@@ -106,7 +106,10 @@ describe("FAQ_ENTRIES", () => {
   it("has exactly one entry linking to /credits, which mentions ::store and OSRS gold via a ticket", () => {
     const withCredits = FAQ_ENTRIES.filter((e) => faqLinks(e).includes("/credits"));
     expect(withCredits).toHaveLength(1);
-    const text = withCredits[0]!.answer.flat().map((p) => (typeof p === "string" ? p : p.text)).join("");
+    const text = withCredits[0]!.answer
+      .flat()
+      .map((p) => (typeof p === "string" ? p : p.text))
+      .join("");
     expect(text).toContain("::store");
     expect(text).toContain("OSRS gold");
     expect(text).toContain("support ticket");

@@ -57,15 +57,35 @@ describe("hasSessionCookie", () => {
 
 describe("when the route wrapper applies the rule", () => {
   const ok = { 200: { description: "ok" } };
-  const jsonOp = defineOperation({ method: "POST", path: "/api/v1/test/csrf", summary: "t", tag: "t", auth: "none", body: z.object({ a: z.number() }), responses: ok });
+  const jsonOp = defineOperation({
+    method: "POST",
+    path: "/api/v1/test/csrf",
+    summary: "t",
+    tag: "t",
+    auth: "none",
+    body: z.object({ a: z.number() }),
+    responses: ok,
+  });
   const getOp = defineOperation({ method: "GET", path: "/api/v1/test/csrf", summary: "t", tag: "t", auth: "none", responses: ok });
-  const rawOp = defineOperation({ method: "POST", path: "/api/v1/test/hook", summary: "t", tag: "t", auth: "none", body: rawBody("application/json", "a signed body"), responses: ok });
+  const rawOp = defineOperation({
+    method: "POST",
+    path: "/api/v1/test/hook",
+    summary: "t",
+    tag: "t",
+    auth: "none",
+    body: rawBody("application/json", "a signed body"),
+    responses: ok,
+  });
   const handler = async () => ({ done: true });
   const cookie = { cookie: "session=tok" };
   const cross = { "sec-fetch-site": "cross-site", origin: "https://evil.example" };
 
   async function send(r: ReturnType<typeof route>, method: string, headers: Record<string, string>) {
-    const req = new NextRequest(`${SITE}/api/v1/test/csrf`, { method, headers: { "content-type": "application/json", ...headers }, body: method === "GET" ? undefined : JSON.stringify({ a: 1 }) });
+    const req = new NextRequest(`${SITE}/api/v1/test/csrf`, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      body: method === "GET" ? undefined : JSON.stringify({ a: 1 }),
+    });
     const res = await r(req, { params: Promise.resolve({}) });
     return res.status;
   }

@@ -32,7 +32,10 @@ const build = (kind: string, payload: unknown) => () => deliveryPayload(kind as 
 describe("deliveryPayload", () => {
   it("answers each live kind with its payload as parsed", () => {
     for (const kind of LIVE_DELIVERY_KINDS) expect(deliveryPayload(kind, GOOD[kind])).toEqual({ kind, payload: GOOD[kind] });
-    expect(deliveryPayload("STORE_ITEM", { itemId: 0, quantity: 1, name: "Dwarf remains" })).toEqual({ kind: "STORE_ITEM", payload: { itemId: 0, quantity: 1, name: "Dwarf remains" } });
+    expect(deliveryPayload("STORE_ITEM", { itemId: 0, quantity: 1, name: "Dwarf remains" })).toEqual({
+      kind: "STORE_ITEM",
+      payload: { itemId: 0, quantity: 1, name: "Dwarf remains" },
+    });
   });
 
   it.each([
@@ -65,7 +68,10 @@ describe("deliveryOf (reading stored rows)", () => {
   });
 
   it("reads the legacy spellings item_id and bonus_credits as itemId and bonusCredits, and the defaults older rows relied on", () => {
-    expect(deliveryOf("STORE_ITEM", { item_id: 13652, quantity: 1, name: "Dragon claws" })).toEqual({ kind: "STORE_ITEM", payload: { itemId: 13652, quantity: 1, name: "Dragon claws" } });
+    expect(deliveryOf("STORE_ITEM", { item_id: 13652, quantity: 1, name: "Dragon claws" })).toEqual({
+      kind: "STORE_ITEM",
+      payload: { itemId: 13652, quantity: 1, name: "Dragon claws" },
+    });
     expect(deliveryOf("STORE_ITEM", { item_id: 13652 })).toEqual({ kind: "STORE_ITEM", payload: { itemId: 13652, quantity: 1 } });
     expect(deliveryOf("CREDIT_PACKAGE", { credits: 500, bonus_credits: 50 })).toEqual({ kind: "CREDIT_PACKAGE", payload: { credits: 500, bonusCredits: 50 } });
     expect(deliveryOf("CREDIT_PACKAGE", { credits: 500 })).toEqual({ kind: "CREDIT_PACKAGE", payload: { credits: 500, bonusCredits: 0 } });
@@ -74,7 +80,11 @@ describe("deliveryOf (reading stored rows)", () => {
   });
 
   it("lets the row's links (the product's name, the vote's site) win over the payload's copies", () => {
-    expect(deliveryOf("STORE_ITEM", { itemId: 1, quantity: 1, name: "Old name" }, { name: "New name", site: undefined })?.payload).toEqual({ itemId: 1, quantity: 1, name: "New name" });
+    expect(deliveryOf("STORE_ITEM", { itemId: 1, quantity: 1, name: "Old name" }, { name: "New name", site: undefined })?.payload).toEqual({
+      itemId: 1,
+      quantity: 1,
+      name: "New name",
+    });
     expect(deliveryOf("VOTE_REWARD", { points: 1 }, { site: "runelist" })?.payload).toEqual({ points: 1, site: "runelist" });
   });
 
@@ -99,7 +109,8 @@ describe("the game's shape of each kind", () => {
       { kind: "credit_package", payload: { credits: 1000, bonus_credits: 100 } },
       { kind: "vote_reward", payload: { points: 3, site: "runelocus" } },
     ]);
-    for (const d of made) expect(ZGameDelivery.parse({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" })).toEqual({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" });
+    for (const d of made)
+      expect(ZGameDelivery.parse({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" })).toEqual({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" });
     expect(DELIVERY_KINDS).toEqual(made.map((d) => d.kind));
   });
 
@@ -110,9 +121,18 @@ describe("the game's shape of each kind", () => {
 
   it("has a stored and a game shape for every reserved kind, and lists each kind once", () => {
     const reserved = {
-      COMPETITION_PRIZE: [{ competitionId: 3, competition: "Summer ladder", placement: 1, itemId: 11802, quantity: 1 }, { competition_id: 3, competition: "Summer ladder", placement: 1, item_id: 11802, quantity: 1 }],
-      VOTE_STREAK_REWARD: [{ streakDays: 7, points: 5 }, { streak_days: 7, points: 5 }],
-      GIFT: [{ itemId: 4151, quantity: 1, name: "Abyssal whip", fromUserId: 7, fromName: "Zezima" }, { item_id: 4151, quantity: 1, name: "Abyssal whip", from_player_id: 7, from_name: "Zezima" }],
+      COMPETITION_PRIZE: [
+        { competitionId: 3, competition: "Summer ladder", placement: 1, itemId: 11802, quantity: 1 },
+        { competition_id: 3, competition: "Summer ladder", placement: 1, item_id: 11802, quantity: 1 },
+      ],
+      VOTE_STREAK_REWARD: [
+        { streakDays: 7, points: 5 },
+        { streak_days: 7, points: 5 },
+      ],
+      GIFT: [
+        { itemId: 4151, quantity: 1, name: "Abyssal whip", fromUserId: 7, fromName: "Zezima" },
+        { item_id: 4151, quantity: 1, name: "Abyssal whip", from_player_id: 7, from_name: "Zezima" },
+      ],
     } as const;
     for (const kind of RESERVED_DELIVERY_KINDS) {
       const [stored, game] = reserved[kind];
@@ -146,5 +166,7 @@ describe("every writer of game_deliveries", () => {
 });
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
+  );
 }

@@ -36,7 +36,7 @@ const SKIPPED = (file: string) =>
 const WORDING: { pattern: RegExp; what: string }[] = [
   { pattern: new RegExp("\\b" + "spec" + "(?:'s)?\\s*" + "§", "i"), what: "a section of an outside spec" },
   { pattern: new RegExp("\\bthe " + "spec\\b", "i"), what: "an outside spec" },
-  { pattern: new RegExp("\\(" + "spec(?=[:\\s\"])|\\b" + "spec (?:section|order|labels?|types?|fields?|pages?)\\b", "i"), what: "an outside spec" },
+  { pattern: new RegExp("\\(" + 'spec(?=[:\\s"])|\\b' + "spec (?:section|order|labels?|types?|fields?|pages?)\\b", "i"), what: "an outside spec" },
   { pattern: new RegExp("\\b" + "BRI" + "EF\\d*\\b"), what: "a brief" },
   { pattern: new RegExp("\\b" + "issues?" + "\\s+#?\\d+", "i"), what: "an issue number" },
   { pattern: new RegExp("/work/" + "shared\\b"), what: "a folder outside the repository" },
@@ -53,12 +53,7 @@ export type Problem = { line: number; text: string; why: string };
  * `productSections`, when given, are the numbered sections of docs/product.md, and a line that
  * names docs/product.md may cite only those (`§N`).
  */
-export function findReferenceProblems(
-  file: string,
-  text: string,
-  exists: (repoPath: string) => boolean,
-  productSections?: ReadonlySet<number>,
-): Problem[] {
+export function findReferenceProblems(file: string, text: string, exists: (repoPath: string) => boolean, productSections?: ReadonlySet<number>): Problem[] {
   const problems: Problem[] = [];
   const folder = path.posix.dirname(file);
   text.split("\n").forEach((raw, i) => {
@@ -169,7 +164,8 @@ describe("references in the repository", () => {
         continue; // deleted in the work tree, not yet in the index
       }
       if (text.includes("\0")) continue;
-      for (const p of findReferenceProblems(file, text, (repoPath) => tracked.has(repoPath), sections)) found.push(`${file}:${p.line}: ${p.why}: ${p.text.slice(0, 120)}`);
+      for (const p of findReferenceProblems(file, text, (repoPath) => tracked.has(repoPath), sections))
+        found.push(`${file}:${p.line}: ${p.why}: ${p.text.slice(0, 120)}`);
     }
     expect(found).toEqual([]);
   });

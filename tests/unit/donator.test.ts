@@ -17,13 +17,37 @@ describe("Donator Benefits content (docs/product.md §3, §9)", () => {
 
   it("gives each rank the perk values of docs/product.md §9", () => {
     const perks = Object.fromEntries(DONATOR_TIERS.map((t) => [t.name, t.perks]));
-    expect(perks.Premium).toEqual(expect.arrayContaining(["5% run energy boost", "Bank capacity 600", "4 equipment preset slots (2 without a rank)", "Coal bag holds 56", "Yell cooldown 2 minutes", "Birdhouse timer 45 minutes", "Restore box cooldown 7 minutes", "Items kept 2 minutes longer after death", "Donator zones: DI"]));
+    expect(perks.Premium).toEqual(
+      expect.arrayContaining([
+        "5% run energy boost",
+        "Bank capacity 600",
+        "4 equipment preset slots (2 without a rank)",
+        "Coal bag holds 56",
+        "Yell cooldown 2 minutes",
+        "Birdhouse timer 45 minutes",
+        "Restore box cooldown 7 minutes",
+        "Items kept 2 minutes longer after death",
+        "Donator zones: DI",
+      ]),
+    );
     expect(perks.Premium!.some((p) => /vote points/.test(p))).toBe(false);
     expect(perks.Extreme).toContain("1.5x vote points");
     expect(perks.Respected).toContain("Donator zones: DI, RDI");
     expect(perks.Legendary).toContain("Donator zones: DI, RDI, LDI");
     expect(perks.Mythical).toEqual(expect.arrayContaining(["Yell cooldown 5 seconds", "Restore box cooldown 1 minute", "1.5x vote points"]));
-    expect(perks.Uber).toEqual(expect.arrayContaining(["20% run energy boost", "2x vote points", "Bank capacity 1,800", "16 equipment preset slots (2 without a rank)", "Coal bag holds 750", "No yell cooldown", "No restore box cooldown", "Items kept 8 minutes longer after death", "Donator zones: DI, RDI, LDI, UDI"]));
+    expect(perks.Uber).toEqual(
+      expect.arrayContaining([
+        "20% run energy boost",
+        "2x vote points",
+        "Bank capacity 1,800",
+        "16 equipment preset slots (2 without a rank)",
+        "Coal bag holds 750",
+        "No yell cooldown",
+        "No restore box cooldown",
+        "Items kept 8 minutes longer after death",
+        "Donator zones: DI, RDI, LDI, UDI",
+      ]),
+    );
   });
 
   it("shows the thresholds the server ranks players by", () => {

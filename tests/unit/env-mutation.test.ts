@@ -74,7 +74,9 @@ describe("each production rule names its variable and its reason", () => {
   it("wants ALTCHA_HMAC_KEY of 32 characters at least when set, and no verify-URL override", () => {
     expect(problems({ ...PROD, ALTCHA_HMAC_KEY: "h".repeat(31) })).toEqual(["ALTCHA_HMAC_KEY: must be at least 32 characters"]);
     expect(problems({ ...PROD, ALTCHA_HMAC_KEY: "h".repeat(32) })).toEqual([]);
-    expect(problems({ ...PROD, CAPTCHA_VERIFY_URL: "http://127.0.0.1:9/siteverify" })).toEqual(["CAPTCHA_VERIFY_URL: is for tests only and must be unset in production"]);
+    expect(problems({ ...PROD, CAPTCHA_VERIFY_URL: "http://127.0.0.1:9/siteverify" })).toEqual([
+      "CAPTCHA_VERIFY_URL: is for tests only and must be unset in production",
+    ]);
   });
 
   it("wants every key of each offered payment method", () => {
@@ -90,20 +92,30 @@ describe("each production rule names its variable and its reason", () => {
   });
 
   it("refuses the test switches and stand-in hosts", () => {
-    expect(problems({ ...PROD, PAYMENT_TEST_CHECKOUT: "1" })).toEqual(["PAYMENT_TEST_CHECKOUT: must be off in production (it completes payments without money)"]);
+    expect(problems({ ...PROD, PAYMENT_TEST_CHECKOUT: "1" })).toEqual([
+      "PAYMENT_TEST_CHECKOUT: must be off in production (it completes payments without money)",
+    ]);
     expect(problems({ ...PROD, PAYMENT_TEST_CHECKOUT: "0" })).toEqual([]);
-    expect(problems({ ...PROD, IMAGE_PROXY_ALLOW_PRIVATE: "yes" })).toEqual(["IMAGE_PROXY_ALLOW_PRIVATE: is for tests only and must be off in production (it lets posts reach internal hosts)"]);
-    expect(problems({ ...PROD, PAYPAL_API_BASE_URL: "http://127.0.0.1:9" })).toEqual(["PAYPAL_API_BASE_URL: is for tests only and must be unset in production"]);
+    expect(problems({ ...PROD, IMAGE_PROXY_ALLOW_PRIVATE: "yes" })).toEqual([
+      "IMAGE_PROXY_ALLOW_PRIVATE: is for tests only and must be off in production (it lets posts reach internal hosts)",
+    ]);
+    expect(problems({ ...PROD, PAYPAL_API_BASE_URL: "http://127.0.0.1:9" })).toEqual([
+      "PAYPAL_API_BASE_URL: is for tests only and must be unset in production",
+    ]);
   });
 
   it("wants a secret or an address list for every vote site", () => {
-    expect(problems({ ...PROD, VOTE_RSPS_LIST_IPS: undefined })).toEqual(["VOTE_RSPS_LIST_SECRET: or VOTE_RSPS_LIST_IPS is required in production (checks RSPS-List's vote callbacks)"]);
+    expect(problems({ ...PROD, VOTE_RSPS_LIST_IPS: undefined })).toEqual([
+      "VOTE_RSPS_LIST_SECRET: or VOTE_RSPS_LIST_IPS is required in production (checks RSPS-List's vote callbacks)",
+    ]);
     expect(problems({ ...PROD, VOTE_RSPS_LIST_IPS: undefined, VOTE_RSPS_LIST_SECRET: "s2" })).toEqual([]);
   });
 
   it("wants https for the site and the Discord webhook", () => {
     expect(problems({ ...PROD, SITE_URL: "http://x.example" })).toEqual(["SITE_URL: must be https:// in production"]);
-    expect(problems({ ...PROD, DISCORD_NEWS_WEBHOOK_URL: "http://discord.example/hook" })).toEqual(["DISCORD_NEWS_WEBHOOK_URL: must be https:// in production"]);
+    expect(problems({ ...PROD, DISCORD_NEWS_WEBHOOK_URL: "http://discord.example/hook" })).toEqual([
+      "DISCORD_NEWS_WEBHOOK_URL: must be https:// in production",
+    ]);
   });
 
   it("leaves local mode free of every production rule", () => {

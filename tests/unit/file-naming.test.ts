@@ -25,7 +25,7 @@ describe("client component file names", () => {
     expect(files.filter((f) => isClient(f) && !f.endsWith("-client.tsx"))).toEqual([]);
   });
 
-  it("every *-client.tsx starts with \"use client\"", () => {
+  it('every *-client.tsx starts with "use client"', () => {
     expect(files.filter((f) => f.endsWith("-client.tsx") && !isClient(f))).toEqual([]);
   });
 });

@@ -12,7 +12,12 @@ import { hostileRequests, type OpenApiDoc, preview, validRequests } from "../sup
 const SCHEMAS: Record<string, JsonSchema> = {
   "bounded string": { type: "string", minLength: 3, maxLength: 12 },
   "string with a pattern": { type: "string", pattern: "^\\d{1,6}$", maxLength: 6 },
-  "ipv4 or ipv6": { anyOf: [{ type: "string", format: "ipv4" }, { type: "string", format: "ipv6" }] },
+  "ipv4 or ipv6": {
+    anyOf: [
+      { type: "string", format: "ipv4" },
+      { type: "string", format: "ipv6" },
+    ],
+  },
   "integer in a range": { type: "integer", minimum: -5, maximum: 7 },
   "integer with exclusive bounds": { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 3 },
   "a positive id": { type: "integer", minimum: 1, maximum: 2_147_483_647 },
@@ -21,7 +26,12 @@ const SCHEMAS: Record<string, JsonSchema> = {
   enum: { type: "string", enum: ["a", "b", "c"] },
   const: { const: "fixed" },
   "nullable enum": { anyOf: [{ type: "string", enum: ["LOW", "HIGH"] }, { type: "null" }] },
-  "oneOf with overlap": { oneOf: [{ type: "integer", minimum: 0, maximum: 10 }, { type: "integer", minimum: 5, maximum: 20 }] },
+  "oneOf with overlap": {
+    oneOf: [
+      { type: "integer", minimum: 0, maximum: 10 },
+      { type: "integer", minimum: 5, maximum: 20 },
+    ],
+  },
   "array with bounds": { type: "array", items: { type: "integer", minimum: 0, maximum: 9 }, minItems: 2, maxItems: 3 },
   "closed object": {
     type: "object",
@@ -30,12 +40,21 @@ const SCHEMAS: Record<string, JsonSchema> = {
     additionalProperties: false,
   },
   "map of message lists": { type: "object", properties: { details: { type: "string" } }, additionalProperties: { type: "array", items: { type: "string" } } },
-  "map with key names": { type: "object", propertyNames: { type: "string", enum: ["x", "y"] }, additionalProperties: { type: "integer", minimum: 0, maximum: 5 } },
+  "map with key names": {
+    type: "object",
+    propertyNames: { type: "string", enum: ["x", "y"] },
+    additionalProperties: { type: "integer", minimum: 0, maximum: 5 },
+  },
   anything: {},
   "integer but not 0": { type: "integer", minimum: -3, maximum: 3, not: { const: 0 } },
   "a day": { type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
   "ids without repeats": { type: "array", items: { type: "integer", minimum: 1, maximum: 4 }, minItems: 1, maxItems: 4, uniqueItems: true },
-  "a patch of at least one field": { type: "object", properties: { a: { type: "string" }, b: { type: "boolean" } }, minProperties: 1, anyOf: [{ required: ["a"] }, { required: ["b"] }] },
+  "a patch of at least one field": {
+    type: "object",
+    properties: { a: { type: "string" }, b: { type: "boolean" } },
+    minProperties: 1,
+    anyOf: [{ required: ["a"] }, { required: ["b"] }],
+  },
   "a reason when hidden": {
     type: "object",
     properties: { hidden: { type: "boolean" }, reason: { type: "string", minLength: 1 } },
@@ -102,7 +121,11 @@ describe("validate", () => {
     ["too many properties", { type: "object", maxProperties: 1 }, { a: 1, b: 2 }],
     ["a miss of then", { type: "object", if: { properties: { a: { const: true } }, required: ["a"] }, then: { required: ["b"] } }, { a: true }],
     ["a miss of else", { type: "object", if: { properties: { a: { const: true } }, required: ["a"] }, else: { required: ["c"] } }, { a: false }],
-    ["a bad value deep in a recursive type", { $ref: "#/$defs/list", $defs: { list: { type: "array", items: { anyOf: [{ type: "integer" }, { $ref: "#/$defs/list" }] } } } }, [1, [2, [3, ["x"]]]]],
+    [
+      "a bad value deep in a recursive type",
+      { $ref: "#/$defs/list", $defs: { list: { type: "array", items: { anyOf: [{ type: "integer" }, { $ref: "#/$defs/list" }] } } } },
+      [1, [2, [3, ["x"]]]],
+    ],
   ];
   it.each(cases)("finds %s", (_name, schema, value) => {
     expect(validate(schema, value).length).toBeGreaterThan(0);
@@ -117,7 +140,9 @@ describe("validate", () => {
     expect(validate({ type: "array", uniqueItems: true }, [1, "1", { a: 1 }, { a: 2 }])).toEqual([]);
     const ifThen: JsonSchema = { type: "object", if: { properties: { a: { const: true } }, required: ["a"] }, then: { required: ["b"] } };
     expect([validate(ifThen, { a: true, b: 1 }), validate(ifThen, { a: false }), validate(ifThen, {})]).toEqual([[], [], []]);
-    expect(validate({ type: "object", properties: { list: { type: "array", items: { type: "integer" } } } }, { list: [1, "x"] })).toEqual(["$.list[1]: expected integer, got string"]);
+    expect(validate({ type: "object", properties: { list: { type: "array", items: { type: "integer" } } } }, { list: [1, "x"] })).toEqual([
+      "$.list[1]: expected integer, got string",
+    ]);
   });
 
   it("refuses a schema with a keyword it does not implement", () => {
@@ -183,7 +208,8 @@ describe("arbitraryFor", () => {
           const schema = r.content?.["application/json"]?.schema;
           if (!schema?.required?.length) continue;
           expect(validate(schema, {})).not.toEqual([]);
-          if (schema.additionalProperties === false) expect(validate(schema, { ...(fc.sample(arbitraryFor(schema), { seed: 1, numRuns: 1 })[0] as object), unexpected: 1 })).not.toEqual([]);
+          if (schema.additionalProperties === false)
+            expect(validate(schema, { ...(fc.sample(arbitraryFor(schema), { seed: 1, numRuns: 1 })[0] as object), unexpected: 1 })).not.toEqual([]);
           strict += 1;
         }
     expect(strict).toBeGreaterThan(50);
@@ -195,7 +221,13 @@ describe("hostile values", () => {
     // Each distinct value once: both generators draw from short fixed lists, and one entry is a
     // 200,000-item array that cost ~80 ms to validate and preview each of the ~10 times a 30-run
     // sample drew it (2 s on an idle machine, past the 5 s limit on a loaded one).
-    for (const schema of [SCHEMAS["bounded string"]!, SCHEMAS["a positive id"]!, SCHEMAS.enum!, SCHEMAS["array with bounds"]!, SCHEMAS["string with a pattern"]!]) {
+    for (const schema of [
+      SCHEMAS["bounded string"]!,
+      SCHEMAS["a positive id"]!,
+      SCHEMAS.enum!,
+      SCHEMAS["array with bounds"]!,
+      SCHEMAS["string with a pattern"]!,
+    ]) {
       const values = new Set([...fc.sample(wrongTypeFor(schema), { seed: 5, numRuns: 30 }), ...fc.sample(pastLimitsFor(schema), { seed: 5, numRuns: 30 })]);
       for (const v of values) expect(validate(schema, v), preview(v)).not.toEqual([]);
     }
@@ -240,8 +272,17 @@ describe("requests", () => {
   });
 
   it("a raw form body is written as a form, from its declared fields", () => {
-    const form: JsonSchema = { type: "object", properties: { token: { type: "string", minLength: 1, maxLength: 8 } }, required: ["token"], additionalProperties: { type: "string", maxLength: 4 } };
-    const raw = { method: "POST", rawBody: true, doc: { operationId: "cb", requestBody: { content: { "application/x-www-form-urlencoded": { schema: form } } }, responses: {} } };
+    const form: JsonSchema = {
+      type: "object",
+      properties: { token: { type: "string", minLength: 1, maxLength: 8 } },
+      required: ["token"],
+      additionalProperties: { type: "string", maxLength: 4 },
+    };
+    const raw = {
+      method: "POST",
+      rawBody: true,
+      doc: { operationId: "cb", requestBody: { content: { "application/x-www-form-urlencoded": { schema: form } } }, responses: {} },
+    };
     for (const r of fc.sample(validRequests(raw), { seed: 3, numRuns: 30 })) {
       if (r.body.kind !== "text") throw new Error("no body");
       expect(r.body.contentType).toBe("application/x-www-form-urlencoded");
@@ -251,7 +292,20 @@ describe("requests", () => {
 
   it("hostile ones are labelled and cover parameters, fields, whole bodies and headers", DOCUMENT_WALK, () => {
     const labels = fc.sample(hostileRequests(shape), { seed: 11, numRuns: 400 }).map((r) => (expect(r.valid).toBe(false), r.label));
-    for (const wanted of [/^path\.id ← /, /^query\.page ← /, /^body\.a ← /, /^body\.a left out$/, /^unknown body fields /, /^no body$|^body: /, /nested 5000 deep/, /^a nested value ← /, /bearer|cookie|x-request-id/])
-      expect(labels.some((l) => wanted.test(l)), String(wanted)).toBe(true);
+    for (const wanted of [
+      /^path\.id ← /,
+      /^query\.page ← /,
+      /^body\.a ← /,
+      /^body\.a left out$/,
+      /^unknown body fields /,
+      /^no body$|^body: /,
+      /nested 5000 deep/,
+      /^a nested value ← /,
+      /bearer|cookie|x-request-id/,
+    ])
+      expect(
+        labels.some((l) => wanted.test(l)),
+        String(wanted),
+      ).toBe(true);
   });
 });

@@ -49,7 +49,9 @@ describe("docs/game-integration.md", () => {
     for (const site of siteConfig.voteSites) {
       const cb: { token: string; secret?: string; voterIp?: string } = site.callback;
       const cell = (v: string | undefined) => (v ? `\`${v}\`` : "—");
-      expect(doc, site.key).toContain(`| ${site.name} | \`/api/v1/vote/callback/${site.key}\` | ${cell(cb.token)} | ${cell(cb.secret)} | ${cell(cb.voterIp)} |`);
+      expect(doc, site.key).toContain(
+        `| ${site.name} | \`/api/v1/vote/callback/${site.key}\` | ${cell(cb.token)} | ${cell(cb.secret)} | ${cell(cb.voterIp)} |`,
+      );
       expect(doc, site.key).toContain(`VOTE_${site.key.toUpperCase()}_SECRET`);
       expect(site.cooldownHours).toBe(12);
     }
@@ -57,7 +59,12 @@ describe("docs/game-integration.md", () => {
   });
 
   it("quotes the Java example as it is in docs/examples/SiteBridge.java", () => {
-    const strip = (s: string) => s.split("\n").map((l) => l.trim()).filter(Boolean).join("\n");
+    const strip = (s: string) =>
+      s
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join("\n");
     const quoted = [...doc.matchAll(/```java\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes("public int claimAndGrant"));
     expect(quoted).toHaveLength(1);
     // Each paragraph of the quote appears, as is, in the file.

@@ -32,9 +32,25 @@ function fakeSite(opts: { status?: number; headers?: Record<string, string>; log
   const seen: Seen[] = [];
   const answers: Record<string, [z.ZodType | null, z.ZodType, (b: never) => unknown]> = {
     "POST /api/v1/game/players-online": [ZPlayersOnlineInput, ZPlayersOnline, (b: { count: number }) => ({ count: b.count, worlds: [] })],
-    "POST /api/v1/game/login": [ZGameLoginInput, ZGameLoginResult, () => opts.login ?? { ok: true, player: { id: 7, name: "Player", privilege: "PLAYER", memberRank: "NONE", is_staff: false, banned: false, ban_reason: null } }],
+    "POST /api/v1/game/login": [
+      ZGameLoginInput,
+      ZGameLoginResult,
+      () =>
+        opts.login ?? {
+          ok: true,
+          player: { id: 7, name: "Player", privilege: "PLAYER", memberRank: "NONE", is_staff: false, banned: false, ban_reason: null },
+        },
+    ],
     "POST /api/v1/game/hiscores": [ZHiscoresPush, ZHiscoresPushResult, () => ({ player_id: 7, total_level: 1500, total_experience: 12_345_678 })],
-    "GET /api/v1/game/deliveries": [null, ZPreviewResult, () => ({ deliveries: [{ id: 11, kind: "store_item", payload: { item_id: 4151, quantity: 1, name: "Abyssal whip" }, created: "2026-01-01T00:00:00Z", status: "pending" }] })],
+    "GET /api/v1/game/deliveries": [
+      null,
+      ZPreviewResult,
+      () => ({
+        deliveries: [
+          { id: 11, kind: "store_item", payload: { item_id: 4151, quantity: 1, name: "Abyssal whip" }, created: "2026-01-01T00:00:00Z", status: "pending" },
+        ],
+      }),
+    ],
     "POST /api/v1/game/deliveries/claim": [
       ZClaimInput,
       ZClaimResult,
@@ -57,7 +73,8 @@ function fakeSite(opts: { status?: number; headers?: Record<string, string>; log
     req.on("end", () => {
       const path = req.url!.split("?")[0]!;
       seen.push({ method: req.method!, path: req.url!, headers: req.headers, body });
-      const send = (status: number, data: unknown, headers: Record<string, string> = {}) => res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(data));
+      const send = (status: number, data: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(data));
       const answer = answers[`${req.method} ${path}`];
       if (!answer) return send(404, { details: "Not found." });
       if (opts.status) return send(opts.status, { details: "Invalid game server key." }, opts.headers);
@@ -93,7 +110,9 @@ describe("npm run game:sim against a fake site", () => {
     expect(code).toBe(0);
     expect(out).toMatch(/✓ players online +world 1: reported 12/);
     expect(out).toMatch(/✓ login +ok: Player \(id 7\)/);
-    expect(out).toMatch(/✓ hiscores +pushed 23 skills: total level 1500, total experience 12,345,678; 14 activity scores \(\d+ clue scrolls, \d+ Zulrah kills, \d+ PvP kills\)/);
+    expect(out).toMatch(
+      /✓ hiscores +pushed 23 skills: total level 1500, total experience 12,345,678; 14 activity scores \(\d+ clue scrolls, \d+ Zulrah kills, \d+ PvP kills\)/,
+    );
     // The push carries the activity scores, in the contract's shape (the fake site parsed it).
     expect(JSON.parse(seen.find((r) => r.path === "/api/v1/game/hiscores")!.body).activities).toEqual(activitiesFor("Player"));
     expect(out).toMatch(/✓ claim +2 delivery\(ies\) leased as lease-1/);
@@ -135,7 +154,10 @@ describe("npm run game:sim against a fake site", () => {
   });
 
   it("a refused login stops with the reason, and asks for --code when 2FA is on", async () => {
-    const { code, out, seen } = await simulate({}, { login: { ok: false, reason: "two_factor_required", message: "Enter your authenticator code.", ban_reason: null } });
+    const { code, out, seen } = await simulate(
+      {},
+      { login: { ok: false, reason: "two_factor_required", message: "Enter your authenticator code.", ban_reason: null } },
+    );
     expect(code).toBe(1);
     expect(out).toMatch(/✗ login +refused \(two_factor_required\): Enter your authenticator code\. Run again with --code/);
     expect(seen.some((r) => r.path.includes("/deliveries"))).toBe(false);

@@ -90,7 +90,9 @@ describe("the official layout (lib/hiscores-layout.ts)", () => {
 
   it("uses Jagex's names, which RuneLite matches rows by: Runecraft, not the site's Runecrafting", () => {
     expect(OFFICIAL_SKILLS.map((s) => s.name)).toEqual(["Overall", ...SKILLS.map((s) => (s === "Runecrafting" ? "Runecraft" : s)), "Sailing"]);
-    const runelite = readFileSync("tests/fixtures/runelite-hiscore-names.txt", "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+    const runelite = readFileSync("tests/fixtures/runelite-hiscore-names.txt", "utf8")
+      .split("\n")
+      .filter((l) => l && !l.startsWith("#"));
     const ours = [...OFFICIAL_SKILLS.map((s) => s.name), ...OFFICIAL_ACTIVITIES.map((a) => a.name)];
     // Rows Jagex still sends that RuneLite no longer reads, and bosses added after our layout's date.
     expect(ours.filter((n) => !runelite.includes(n))).toEqual(["Deadman Points", "Bounty Hunter (Legacy) - Hunter", "Bounty Hunter (Legacy) - Rogue"]);
@@ -112,7 +114,8 @@ describe("the official layout (lib/hiscores-layout.ts)", () => {
     expect(gameModeOfSegment("m=hiscore_oldschool_hardcore_ironman")).toBe("hardcore_ironman");
     expect(gameModeOfSegment("m=hiscore_oldschool_ultimate")).toBe("ultimate_ironman");
     expect(gameModeOfSegment("m=hiscore_oldschool_group_ironman")).toBe("group_ironman");
-    for (const other of ["m=hiscore_oldschool_deadman", "m=hiscore_oldschool_seasonal", "hiscore_oldschool", "toString", "__proto__", ""]) expect(gameModeOfSegment(other), other).toBeNull();
+    for (const other of ["m=hiscore_oldschool_deadman", "m=hiscore_oldschool_seasonal", "hiscore_oldschool", "toString", "__proto__", ""])
+      expect(gameModeOfSegment(other), other).toBeNull();
   });
 });
 
@@ -142,7 +145,11 @@ describe("the game's push of activity scores", () => {
   const base = { player_id: 1, experience: SKILLS.map(() => 0) };
   it("takes known keys with whole counts from 0 to 100,000,000, and leaves the field optional", () => {
     expect(ZHiscoresPush.safeParse(base).success).toBe(true);
-    expect(ZHiscoresPush.parse({ ...base, activities: { zulrah: 12, clue_scrolls_all: 0, pvp_kills: 100_000_000 } }).activities).toEqual({ zulrah: 12, clue_scrolls_all: 0, pvp_kills: 100_000_000 });
+    expect(ZHiscoresPush.parse({ ...base, activities: { zulrah: 12, clue_scrolls_all: 0, pvp_kills: 100_000_000 } }).activities).toEqual({
+      zulrah: 12,
+      clue_scrolls_all: 0,
+      pvp_kills: 100_000_000,
+    });
   });
   it("refuses unknown keys by name, negative, fractional and absurd scores", () => {
     const unknown = ZHiscoresPush.safeParse({ ...base, activities: { zulrah: 1, jad: 3 } });

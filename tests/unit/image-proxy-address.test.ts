@@ -7,7 +7,8 @@ import { imageSources, sanitizePostHtml } from "@/lib/server/forums/sanitize";
 
 describe("isPublicAddress", () => {
   it("accepts public IPv4 and IPv6 addresses", () => {
-    for (const ip of ["8.8.8.8", "1.1.1.1", "151.101.1.140", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:200::1", "2620:0:2d0:200::7"]) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ["8.8.8.8", "1.1.1.1", "151.101.1.140", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:200::1", "2620:0:2d0:200::7"])
+      expect(isPublicAddress(ip), ip).toBe(true);
   });
 
   it("refuses loopback, private, link-local, shared, documentation, multicast and reserved ranges", () => {
@@ -83,7 +84,8 @@ describe("isPublicAddress", () => {
   });
 
   it("keeps the neighbours of private ranges public", () => {
-    for (const ip of ["172.15.255.255", "172.32.0.0", "11.0.0.1", "100.128.0.1", "169.255.0.1", "198.20.0.1", "192.0.1.1", "223.255.255.255", "9.255.255.255"]) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ["172.15.255.255", "172.32.0.0", "11.0.0.1", "100.128.0.1", "169.255.0.1", "198.20.0.1", "192.0.1.1", "223.255.255.255", "9.255.255.255"])
+      expect(isPublicAddress(ip), ip).toBe(true);
   });
 });
 
@@ -148,7 +150,8 @@ describe("the proxy's check before connecting", () => {
   });
 
   it("lets public hosts through, and refuses what the parser cannot read", () => {
-    for (const ok of ["https://images.example/x.png", "http://8.8.8.8/a.png", "http://[2606:4700:4700::1111]/a.png", "http://[::ffff:8.8.8.8]/a.png"]) expect(imageFetchUrl(ok).href, ok).toBe(new URL(ok).href);
+    for (const ok of ["https://images.example/x.png", "http://8.8.8.8/a.png", "http://[2606:4700:4700::1111]/a.png", "http://[::ffff:8.8.8.8]/a.png"])
+      expect(imageFetchUrl(ok).href, ok).toBe(new URL(ok).href);
     for (const bad of ["https://xn--a.attacker.example:8443/leak.png", "https://evil.example:99999/a.png", "ftp://images.example/a.png", "/images/logo.png"]) {
       expect(() => imageFetchUrl(bad), bad).toThrow(expect.objectContaining({ status: 404 }));
     }
@@ -164,7 +167,9 @@ describe("the proxy's check before connecting", () => {
 
 describe("image addresses in stored HTML", () => {
   it("lists each kept image once, entities decoded, and can replace them", () => {
-    const html = sanitizePostHtml('<p><img src="https://a.example/x.png?a=1&amp;b=2"><img src="/images/y.png"><img src="https://a.example/x.png?a=1&amp;b=2"><img src="javascript:alert(1)"></p>');
+    const html = sanitizePostHtml(
+      '<p><img src="https://a.example/x.png?a=1&amp;b=2"><img src="/images/y.png"><img src="https://a.example/x.png?a=1&amp;b=2"><img src="javascript:alert(1)"></p>',
+    );
     expect(imageSources(html)).toEqual(["https://a.example/x.png?a=1&b=2", "/images/y.png"]);
     const swapped = sanitizePostHtml(html, { outside: () => "/api/v1/forums/images/7" });
     expect(swapped).toBe('<p><img src="/api/v1/forums/images/7" /><img src="/images/y.png" /><img src="/api/v1/forums/images/7" /></p>');

@@ -10,11 +10,22 @@ describe("isImageUrl: where post and news images may come from", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("accepts absolute http(s) addresses and this site's image paths", () => {
-    for (const ok of ["https://cdn.example.com/a.png", "http://example.com/a.gif?x=1", "/images/news/default.svg", "/api/v1/forums/images/12"]) expect(isImageUrl(ok), ok).toBe(true);
+    for (const ok of ["https://cdn.example.com/a.png", "http://example.com/a.gif?x=1", "/images/news/default.svg", "/api/v1/forums/images/12"])
+      expect(isImageUrl(ok), ok).toBe(true);
   });
 
   it("refuses scripts, data, protocol-relative, relative and spaced addresses", () => {
-    for (const bad of ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.test/a.png", "a.png", "ftp://h/a.png", "https://exa mple.com/a.png", "/\\evil.test", "", "https://"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "//evil.test/a.png",
+      "a.png",
+      "ftp://h/a.png",
+      "https://exa mple.com/a.png",
+      "/\\evil.test",
+      "",
+      "https://",
+    ]) {
       expect(isImageUrl(bad), bad).toBe(false);
     }
   });
@@ -93,7 +104,10 @@ describe("judgeImageSource", () => {
 
   it("keeps an absolute address on this site's host only for a listed path, in normalised form", () => {
     expect(judgeImageSource(`${SITE}/images/logo.png`, { site: SITE })).toEqual({ kind: "site", src: `${SITE}/images/logo.png` });
-    expect(judgeImageSource("https://PLAY.example.com/api/v1/forums/images/3", { site: SITE })).toEqual({ kind: "site", src: `${SITE}/api/v1/forums/images/3` });
+    expect(judgeImageSource("https://PLAY.example.com/api/v1/forums/images/3", { site: SITE })).toEqual({
+      kind: "site",
+      src: `${SITE}/api/v1/forums/images/3`,
+    });
     for (const src of [
       `${SITE}/store-link?token=abc`,
       `${SITE}/api/v1/logout`,
@@ -110,7 +124,15 @@ describe("judgeImageSource", () => {
   });
 
   it("drops literal addresses and names that are not public, unless the test switch allows them", () => {
-    for (const src of ["http://127.0.0.1:8080/a.png", "http://[::1]/a.png", "http://10.0.0.1/a.png", "http://localhost/a.png", "http://intranet/a.png", "http://printer.local/a.png", "http://metadata.google.internal/a.png"]) {
+    for (const src of [
+      "http://127.0.0.1:8080/a.png",
+      "http://[::1]/a.png",
+      "http://10.0.0.1/a.png",
+      "http://localhost/a.png",
+      "http://intranet/a.png",
+      "http://printer.local/a.png",
+      "http://metadata.google.internal/a.png",
+    ]) {
       expect(judgeImageSource(src, { site: SITE }), src).toEqual({ kind: "refused", reason: "not-public" });
       expect(judgeImageSource(src, { site: SITE, allowPrivate: true }).kind, src).toBe("outside");
     }

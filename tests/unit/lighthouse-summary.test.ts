@@ -43,7 +43,11 @@ describe("medianRun", () => {
 describe("misses", () => {
   it("names every category below its target", () => {
     expect(misses(run("/", 1, 90))).toEqual([]);
-    expect(misses(run("/", 1, 89, { scores: { performance: 89, accessibility: 100, "best-practices": 96, seo: null } }))).toEqual(["performance", "best-practices", "seo"]);
+    expect(misses(run("/", 1, 89, { scores: { performance: 89, accessibility: 100, "best-practices": 96, seo: null } }))).toEqual([
+      "performance",
+      "best-practices",
+      "seo",
+    ]);
   });
 });
 

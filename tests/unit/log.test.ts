@@ -21,8 +21,14 @@ describe("log", () => {
     expect(out).not.toHaveBeenCalled();
     await new Promise((r) => setImmediate(r));
     expect(out).toHaveBeenCalledTimes(1);
-    const lines = String(out.mock.calls[0]![0]).trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.msg, l.n, l.level])).toEqual([["a", 1, "info"], ["b", 2, "info"]]);
+    const lines = String(out.mock.calls[0]![0])
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.msg, l.n, l.level])).toEqual([
+      ["a", 1, "info"],
+      ["b", 2, "info"],
+    ]);
   });
 
   it("writes errors at once, after the info lines queued before them", () => {

@@ -14,7 +14,14 @@ describe("the archive month", () => {
     expect(readArchiveMonth({ year: "2022", month: "7" }, NOW)).toEqual({ year: 2022, month: 7 });
     expect(readArchiveMonth({ year: "2022", month: "07" }, NOW)).toEqual({ year: 2022, month: 7 });
     expect(readArchiveMonth({ year: ["2021", "2020"], month: "12" }, NOW)).toEqual({ year: 2021, month: 12 });
-    for (const [year, month] of [["abc", "13"], ["1999", "0"], ["20222", "-1"], ["2022.5", "1.5"], [" 2022", "1e1"], ["", ""]]) {
+    for (const [year, month] of [
+      ["abc", "13"],
+      ["1999", "0"],
+      ["20222", "-1"],
+      ["2022.5", "1.5"],
+      [" 2022", "1e1"],
+      ["", ""],
+    ]) {
       expect(readArchiveMonth({ year, month }, NOW), `${year}/${month}`).toEqual({ year: 2026, month: 3 });
     }
     expect(readArchiveMonth({ year: "2101", month: "2" }, NOW)).toEqual({ year: 2026, month: 2 });

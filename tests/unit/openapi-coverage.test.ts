@@ -21,8 +21,20 @@ function routeFiles(dir: string): string[] {
 
 function handlers(): string[] {
   return routeFiles(API_DIR).flatMap((file) => {
-    if (path.relative(API_DIR, path.dirname(file)).split(path.sep).some((seg) => CATCH_ALL.test(seg))) return [];
-    const url = "/api/" + path.relative(API_DIR, path.dirname(file)).split(path.sep).map((seg) => seg.replace(/^\[(.+)\]$/, "{$1}")).join("/");
+    if (
+      path
+        .relative(API_DIR, path.dirname(file))
+        .split(path.sep)
+        .some((seg) => CATCH_ALL.test(seg))
+    )
+      return [];
+    const url =
+      "/api/" +
+      path
+        .relative(API_DIR, path.dirname(file))
+        .split(path.sep)
+        .map((seg) => seg.replace(/^\[(.+)\]$/, "{$1}"))
+        .join("/");
     const methods = [...readFileSync(file, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
     return methods.map((m) => `${m} ${url}`);
   });
@@ -35,13 +47,17 @@ describe("OpenAPI document", () => {
   });
 
   it("has one catch-all route, for unmatched paths under /api/v1, and no operation under it", () => {
-    const catchAlls = routeFiles(API_DIR).map((f) => path.relative(API_DIR, f)).filter((f) => f.split(path.sep).some((seg) => CATCH_ALL.test(seg)));
+    const catchAlls = routeFiles(API_DIR)
+      .map((f) => path.relative(API_DIR, f))
+      .filter((f) => f.split(path.sep).some((seg) => CATCH_ALL.test(seg)));
     expect(catchAlls).toEqual([path.join("v1", "[[...path]]", "route.ts")]);
     expect(operations.filter((op) => op.path.includes("..."))).toEqual([]);
   });
 
   it("has unique operation ids and a JSON schema for every request body", () => {
-    const doc = buildOpenApi({ title: "t", serverUrl: "http://localhost" }) as { paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { type?: string } }> } }>> };
+    const doc = buildOpenApi({ title: "t", serverUrl: "http://localhost" }) as {
+      paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { type?: string } }> } }>>;
+    };
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(new Set(ids).size).toBe(ids.length);
     const register = doc.paths["/api/v1/users"]?.post;

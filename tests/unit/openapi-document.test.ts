@@ -7,7 +7,19 @@ import { operations } from "@/lib/schemas/operations";
 // give is declared, ids and numbers carry their ranges, and the document is valid OpenAPI 3.1
 // by an independent validator.
 
-type Doc = { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema: Record<string, unknown> }>; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }> }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ name: string; schema: Record<string, unknown> }>;
+        requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+        responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>;
+      }
+    >
+  >;
+};
 const doc = buildOpenApi({ title: "Test", serverUrl: "http://localhost:3000" }) as unknown as Doc;
 const opOf = (path: string, method: string) => doc.paths[path]![method.toLowerCase()]!;
 

@@ -64,7 +64,13 @@ describe("the text rule (lib/schemas/text-rule.ts) in the document", () => {
     for (const c of PASSING) expect(agrees(c) && plain.test(`ok${c}ok`), JSON.stringify(c)).toBe(true);
     // Any UTF-16 text, lone surrogates included, and text dense with the characters at the edges.
     fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 30 }), agrees), { seed: 1, numRuns: 500 });
-    fc.assert(fc.property(fc.array(fc.constantFrom(...REFUSED, ...PASSING, "\ud83d", "\ude00")).map((a) => a.join("")), agrees), { seed: 2, numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...REFUSED, ...PASSING, "\ud83d", "\ude00")).map((a) => a.join("")),
+        agrees,
+      ),
+      { seed: 2, numRuns: 500 },
+    );
   });
 
   it("is on every string a client sends and the keys of nested objects, or the string's own pattern or values leave the refused characters out", () => {
@@ -88,13 +94,18 @@ describe("the text rule (lib/schemas/text-rule.ts) in the document", () => {
     for (const [pattern, at] of ownPatterns) {
       const re = new RegExp(pattern, "u");
       for (const sample of fc.sample(fc.stringMatching(new RegExp(pattern), { maxLength: 40 }), { seed: 3, numRuns: 20 }))
-        for (const c of REFUSED) expect(re.test(sample.slice(0, 1) + c + sample.slice(1)) || re.test(sample + c), `${at}: ${JSON.stringify(sample)} + ${JSON.stringify(c)}`).toBe(false);
+        for (const c of REFUSED)
+          expect(re.test(sample.slice(0, 1) + c + sample.slice(1)) || re.test(sample + c), `${at}: ${JSON.stringify(sample)} + ${JSON.stringify(c)}`).toBe(
+            false,
+          );
     }
   });
 
   it("covers the operations that take text: the document refuses a refused character where the server does, and passes its twin", () => {
     const operationsWithText = new Set(
-      inputSchemas().flatMap(({ where, schema }) => [...nodes(schema, where)].filter(({ node }) => node.pattern === ALLOWED_TEXT_PATTERN).map(() => where.split(" ").slice(0, 2).join(" "))),
+      inputSchemas().flatMap(({ where, schema }) =>
+        [...nodes(schema, where)].filter(({ node }) => node.pattern === ALLOWED_TEXT_PATTERN).map(() => where.split(" ").slice(0, 2).join(" ")),
+      ),
     );
     expect(operationsWithText.size).toBeGreaterThanOrEqual(54);
 
@@ -110,7 +121,10 @@ describe("the text rule (lib/schemas/text-rule.ts) in the document", () => {
     // A query value.
     const search = opAt("GET", "/api/v1/forums/search");
     expect([validate(paramOf(search, "q"), "slayer"), validate(paramOf(search, "q"), "sla\u007fyer").length > 0]).toEqual([[], true]);
-    expect([parse(search.query, { q: "slayer" }).ok, parse(search.query, { q: "sla\u007fyer" })]).toEqual([true, expect.objectContaining({ ok: false, fields: { q: [FORBIDDEN_TEXT_MESSAGE] } })]);
+    expect([parse(search.query, { q: "slayer" }).ok, parse(search.query, { q: "sla\u007fyer" })]).toEqual([
+      true,
+      expect.objectContaining({ ok: false, fields: { q: [FORBIDDEN_TEXT_MESSAGE] } }),
+    ]);
   });
 });
 
@@ -133,82 +147,136 @@ const ticket = { type: "WEBSITE_SUPPORT", title: "Help", description: "Please he
 
 const RULES: Record<string, Rule> = {
   "a PATCH sends at least one field (store category)": {
-    op: ["PATCH", "/api/v1/staff/store/categories/{id}"], in: "body",
+    op: ["PATCH", "/api/v1/staff/store/categories/{id}"],
+    in: "body",
     keyword: { minProperties: 1, anyOf: [{ required: ["name"] }, { required: ["sortOrder"] }, { required: ["hidden"] }] },
-    bad: {}, refusal: { details: [PATCH_ONE_FIELD] }, good: { hidden: true },
+    bad: {},
+    refusal: { details: [PATCH_ONE_FIELD] },
+    good: { hidden: true },
   },
   "a PATCH's unknown field is no change (forum)": {
-    op: ["PATCH", "/api/v1/staff/forums/forums/{id}"], in: "body",
+    op: ["PATCH", "/api/v1/staff/forums/forums/{id}"],
+    in: "body",
     keyword: { minProperties: 1 },
-    bad: { colour: "red" }, refusal: { details: [PATCH_ONE_FIELD] }, good: { staffOnly: true },
+    bad: { colour: "red" },
+    refusal: { details: [PATCH_ONE_FIELD] },
+    good: { staffOnly: true },
   },
   "a thread PATCH changes something, the reason alone does not": {
-    op: ["PATCH", "/api/v1/staff/forums/threads/{id}"], in: "body",
+    op: ["PATCH", "/api/v1/staff/forums/threads/{id}"],
+    in: "body",
     keyword: { minProperties: 1, anyOf: ["pinned", "closed", "hidden", "forum_id", "title"].map((f) => ({ required: [f] })) },
-    bad: { reason: "tidy up" }, refusal: { details: ["Send pinned, closed, hidden, forum_id or title."] }, good: { pinned: true, reason: "tidy up" },
+    bad: { reason: "tidy up" },
+    refusal: { details: ["Send pinned, closed, hidden, forum_id or title."] },
+    good: { pinned: true, reason: "tidy up" },
   },
   "a product image is an http(s) address or a site path": {
-    op: ["PATCH", "/api/v1/staff/store/products/{id}"], in: "body",
+    op: ["PATCH", "/api/v1/staff/store/products/{id}"],
+    in: "body",
     keyword: { properties: expect.objectContaining({ imageHref: expect.objectContaining({ pattern: IMAGE_HREF_PATTERN }) }) },
-    bad: { imageHref: "javascript:alert(1)" }, refusal: { imageHref: ["Enter an http(s) address or a path on this site starting with /."] }, good: { imageHref: "https://cdn.example.com/items/whip.png?v=2" },
+    bad: { imageHref: "javascript:alert(1)" },
+    refusal: { imageHref: ["Enter an http(s) address or a path on this site starting with /."] },
+    good: { imageHref: "https://cdn.example.com/items/whip.png?v=2" },
   },
   "a news image is an http(s) address of a public host or a site image": {
-    op: ["POST", "/api/v1/news"], in: "body",
-    keyword: { properties: expect.objectContaining({ image: expect.objectContaining({ anyOf: expect.arrayContaining([expect.objectContaining({ pattern: IMAGE_URL_PATTERN })]) }) }) },
+    op: ["POST", "/api/v1/news"],
+    in: "body",
+    keyword: {
+      properties: expect.objectContaining({
+        image: expect.objectContaining({ anyOf: expect.arrayContaining([expect.objectContaining({ pattern: IMAGE_URL_PATTERN })]) }),
+      }),
+    },
     bad: { title: "News", content: "<p>x</p>", image: "data:image/png;base64,AAAA" },
     refusal: { image: ["The image must be an http(s) address of a public host, or an image on this site (a path starting with /images/)."] },
     good: { title: "News", content: "<p>x</p>", image: "/images/news/launch.png" },
   },
   "a credit grant is not 0": {
-    op: ["POST", "/api/v1/staff/credits"], in: "body",
+    op: ["POST", "/api/v1/staff/credits"],
+    in: "body",
     keyword: { properties: expect.objectContaining({ amount: expect.objectContaining({ type: "integer", not: { const: 0 } }) }) },
-    bad: { username: "zezima", amount: 0, reason: "ticket 12" }, refusal: { amount: ["Amount must be a whole number from -1,000,000 to 1,000,000, not 0."] },
+    bad: { username: "zezima", amount: 0, reason: "ticket 12" },
+    refusal: { amount: ["Amount must be a whole number from -1,000,000 to 1,000,000, not 0."] },
     good: { username: "zezima", amount: -5, reason: "ticket 12" },
   },
   "an audit day is a real calendar day": {
-    op: ["GET", "/api/v1/staff/audit"], in: { param: "from" },
+    op: ["GET", "/api/v1/staff/audit"],
+    in: { param: "from" },
     keyword: { type: "string", format: "date", pattern: expect.stringContaining("-02-29") },
-    bad: "2025-02-29", refusal: { from: ["Enter a date as YYYY-MM-DD."] }, good: "2024-02-29",
+    bad: "2025-02-29",
+    refusal: { from: ["Enter a date as YYYY-MM-DD."] },
+    good: "2024-02-29",
   },
   "a category order names each id once": {
-    op: ["PUT", "/api/v1/staff/forums/categories/order"], in: "body",
+    op: ["PUT", "/api/v1/staff/forums/categories/order"],
+    in: "body",
     keyword: { properties: { ids: expect.objectContaining({ type: "array", uniqueItems: true }) } },
-    bad: { ids: [3, 1, 3] }, refusal: { ids: ["Each id may appear only once."] }, good: { ids: [3, 1, 2] },
+    bad: { ids: [3, 1, 3] },
+    refusal: { ids: ["Each id may appear only once."] },
+    good: { ids: [3, 1, 2] },
   },
   "a forum order names each id once": {
-    op: ["PUT", "/api/v1/staff/forums/forums/order"], in: "body",
+    op: ["PUT", "/api/v1/staff/forums/forums/order"],
+    in: "body",
     keyword: { properties: expect.objectContaining({ ids: expect.objectContaining({ uniqueItems: true }) }) },
-    bad: { categoryId: 1, ids: [2, 2] }, refusal: { ids: ["Each id may appear only once."] }, good: { categoryId: 1, ids: [2, 4] },
+    bad: { categoryId: 1, ids: [2, 2] },
+    refusal: { ids: ["Each id may appear only once."] },
+    good: { categoryId: 1, ids: [2, 4] },
   },
   "hiding a post needs a reason": {
-    op: ["PATCH", "/api/v1/staff/forums/posts/{id}"], in: "body",
+    op: ["PATCH", "/api/v1/staff/forums/posts/{id}"],
+    in: "body",
     keyword: { if: { properties: { hidden: { const: true } }, required: ["hidden"] }, then: { required: ["reason"] } },
-    bad: { hidden: true }, refusal: { reason: [HIDE_POST_NEEDS_REASON] }, good: { hidden: true, reason: "Insults" },
+    bad: { hidden: true },
+    refusal: { reason: [HIDE_POST_NEEDS_REASON] },
+    good: { hidden: true, reason: "Insults" },
   },
   "showing a post again needs none": {
-    op: ["PATCH", "/api/v1/staff/forums/posts/{id}"], in: "body",
+    op: ["PATCH", "/api/v1/staff/forums/posts/{id}"],
+    in: "body",
     keyword: { required: ["hidden"] },
-    bad: { reason: "Insults" }, refusal: { hidden: ["This field is required."] }, good: { hidden: false },
+    bad: { reason: "Insults" },
+    refusal: { hidden: ["This field is required."] },
+    good: { hidden: false },
   },
   "hiding a thread needs a reason": {
-    op: ["PATCH", "/api/v1/staff/forums/threads/{id}"], in: "body",
+    op: ["PATCH", "/api/v1/staff/forums/threads/{id}"],
+    in: "body",
     keyword: { if: { properties: { hidden: { const: true } }, required: ["hidden"] }, then: { required: ["reason"] } },
-    bad: { hidden: true, pinned: false }, refusal: { reason: [HIDE_THREAD_NEEDS_REASON] }, good: { hidden: true, reason: "Spam" },
+    bad: { hidden: true, pinned: false },
+    refusal: { reason: [HIDE_THREAD_NEEDS_REASON] },
+    good: { hidden: true, reason: "Spam" },
   },
   "a credit purchase names its package and method": {
-    op: ["POST", "/api/v1/store/credits/purchase"], in: "body",
-    keyword: { required: ["id", "method"], properties: expect.objectContaining({ id: expect.objectContaining({ type: "integer" }), method: expect.objectContaining({ enum: ["stripe", "paypal", "coinbase"] }) }) },
-    bad: { id: null, method: "" }, refusal: { id: [NO_PACKAGE], method: [NO_METHOD] }, good: { id: 4, method: "paypal" },
+    op: ["POST", "/api/v1/store/credits/purchase"],
+    in: "body",
+    keyword: {
+      required: ["id", "method"],
+      properties: expect.objectContaining({
+        id: expect.objectContaining({ type: "integer" }),
+        method: expect.objectContaining({ enum: ["stripe", "paypal", "coinbase"] }),
+      }),
+    },
+    bad: { id: null, method: "" },
+    refusal: { id: [NO_PACKAGE], method: [NO_METHOD] },
+    good: { id: 4, method: "paypal" },
   },
   "a ticket type is a code or its label": {
-    op: ["POST", "/api/v1/tickets"], in: "body",
-    keyword: { properties: expect.objectContaining({ type: expect.objectContaining({ type: "string", enum: expect.arrayContaining(["REPORT_BUG", "Report Bug"]) }) }) },
-    bad: { ...ticket, type: "Refund Please" }, refusal: { type: [TYPE_MESSAGE] }, good: { ...ticket, type: "In-game Support" },
+    op: ["POST", "/api/v1/tickets"],
+    in: "body",
+    keyword: {
+      properties: expect.objectContaining({ type: expect.objectContaining({ type: "string", enum: expect.arrayContaining(["REPORT_BUG", "Report Bug"]) }) }),
+    },
+    bad: { ...ticket, type: "Refund Please" },
+    refusal: { type: [TYPE_MESSAGE] },
+    good: { ...ticket, type: "In-game Support" },
   },
   "a hiscores skill is a skill's name or number": {
-    op: ["GET", "/api/v1/hiscores"], in: { param: "skill" },
+    op: ["GET", "/api/v1/hiscores"],
+    in: { param: "skill" },
     keyword: { type: "string", enum: expect.arrayContaining(["overall", "attack", "0", "23"]) },
-    bad: "sailing", refusal: { skill: [expect.stringMatching(/^Must be overall or a skill name \(attack, .*\), or its number 0–23\.$/) as unknown as string] }, good: "23",
+    bad: "sailing",
+    refusal: { skill: [expect.stringMatching(/^Must be overall or a skill name \(attack, .*\), or its number 0–23\.$/) as unknown as string] },
+    good: "23",
   },
 };
 
@@ -218,7 +286,8 @@ describe("each rule the server checks is in the document", () => {
     const schema = rule.in === "body" ? bodyOf(op) : paramOf(op, rule.in.param);
     expect(schema).toMatchObject(rule.keyword);
     // What the route parses: the body, or all of the query or path parameters at once.
-    const zod = rule.in === "body" ? op.body : docOf(op).parameters!.find((p) => p.name === (rule.in as { param: string }).param)!.in === "path" ? op.params : op.query;
+    const zod =
+      rule.in === "body" ? op.body : docOf(op).parameters!.find((p) => p.name === (rule.in as { param: string }).param)!.in === "path" ? op.params : op.query;
     const input = (v: unknown) => (rule.in === "body" ? v : { [rule.in.param]: v });
     expect(validate(schema, rule.bad), "the document refuses the bad value").not.toEqual([]);
     // A whole-object refusal is the answer's `details`; a field's, a list under its name.
@@ -244,7 +313,14 @@ describe("each rule the server checks is in the document", () => {
     const addresses = (pattern: string) => fc.sample(fc.stringMatching(new RegExp(pattern), { maxLength: 60 }), { seed: 5, numRuns: 300 });
     for (const href of addresses(IMAGE_HREF_PATTERN)) expect(isImageHref(href), href).toBe(true);
     for (const url of addresses(IMAGE_URL_PATTERN)) expect(isImageUrl(url), url).toBe(true);
-    for (const refused of ["//evil.example/x.png", "https://localhost/x.png", "https://intranet.internal/x.png", "https://10.0.0.1/x.png", "/store-link?token=x", "ftp://example.com/x.png"])
+    for (const refused of [
+      "//evil.example/x.png",
+      "https://localhost/x.png",
+      "https://intranet.internal/x.png",
+      "https://10.0.0.1/x.png",
+      "/store-link?token=x",
+      "ftp://example.com/x.png",
+    ])
       expect(new RegExp(IMAGE_URL_PATTERN, "u").test(refused), refused).toBe(false);
   });
 
@@ -252,8 +328,13 @@ describe("each rule the server checks is in the document", () => {
     const audit = opAt("GET", "/api/v1/staff/audit");
     const re = new RegExp(paramOf(audit, "from").pattern!, "u");
     const real = (d: string) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
-    const day = fc.tuple(fc.integer({ min: 1600, max: 2500 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
-    fc.assert(fc.property(day, (d) => re.test(d) === real(d) && parse(audit.query, { from: d }).ok === real(d)), { seed: 4, numRuns: 500 });
+    const day = fc
+      .tuple(fc.integer({ min: 1600, max: 2500 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+      .map(([y, m, d]) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
+    fc.assert(
+      fc.property(day, (d) => re.test(d) === real(d) && parse(audit.query, { from: d }).ok === real(d)),
+      { seed: 4, numRuns: 500 },
+    );
     for (const d of ["2000-02-29", "1900-02-29", "2100-02-28", "2024-04-31"]) expect(re.test(d), d).toBe(real(d));
   });
 

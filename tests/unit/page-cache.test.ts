@@ -38,16 +38,27 @@ describe("which requests are guest page reads, and the topic each depends on", (
     }
     expect(cacheTopicOf(req("/forums", {}, "POST"), COOKIES)).toBeNull();
     expect(cacheTopicOf(req("/forums", {}, "HEAD"), COOKIES)).toBeNull();
-    for (const url of ["/forums/search?q=x", "/forums/3/create", "/news/create", "/account", "/store", "/vote", "/terms", "/api/v1/forums", "/hiscores/player/%E0%A4%A"]) {
+    for (const url of [
+      "/forums/search?q=x",
+      "/forums/3/create",
+      "/news/create",
+      "/account",
+      "/store",
+      "/vote",
+      "/terms",
+      "/api/v1/forums",
+      "/hiscores/player/%E0%A4%A",
+    ]) {
       expect(cacheTopicOf(req(url), COOKIES), url).toBeNull();
     }
   });
 
   it("speaks the announcers' vocabulary: the same modes and the same name keys", () => {
-    for (const mode of GAME_MODES) for (const xp of XP_MODES) {
-      const ladder = { gameMode: GAME_MODE_DB[mode], xpMode: XP_MODE_DB[xp] };
-      expect(topicOfPage("/hiscores/attack", `mode=${mode}&xp=${xp}`)).toBe(topic.ladder(ladder));
-    }
+    for (const mode of GAME_MODES)
+      for (const xp of XP_MODES) {
+        const ladder = { gameMode: GAME_MODE_DB[mode], xpMode: XP_MODE_DB[xp] };
+        expect(topicOfPage("/hiscores/attack", `mode=${mode}&xp=${xp}`)).toBe(topic.ladder(ladder));
+      }
     for (const name of ["Zezima", "big bob", "A-b_c 1"]) expect(topicOfPage(`/hiscores/player/${encodeURIComponent(name)}`)).toBe(topic.player(name));
     expect(topicOfPage("/forums/7")).toBe(topic.forum(7));
     expect(topicOfPage("/forums/thread/9")).toBe(topic.thread(9));
@@ -69,7 +80,13 @@ describe("which requests are guest page reads, and the topic each depends on", (
 const NONCE = "q1w2e3r4t5y6u7i8o9p0aa";
 const CSP = `default-src 'self'; script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'`;
 const HTML = `<html><head><script nonce="${NONCE}" src="/_next/a.js"></script></head><body><p>Slayer guide</p><script nonce="${NONCE}">self.__next_f.push([1,"${NONCE}"])</script></body></html>`;
-const HEADERS = { "content-type": "text/html; charset=utf-8", "content-security-policy": CSP, "cache-control": "private, no-cache, no-store", date: "x", "content-length": "1" };
+const HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy": CSP,
+  "cache-control": "private, no-cache, no-store",
+  date: "x",
+  "content-length": "1",
+};
 
 function clock(start = 1_000_000) {
   let t = start;

@@ -62,7 +62,11 @@ function apiVerdict(schema: z.ZodType, query: Record<string, string>) {
 /** The page's parse of `sp`, checked against the API's verdict on the same values. */
 function parseBoth(schema: z.ZodType, sp: SearchParams) {
   const result = parsePageQuery(schema, sp);
-  const flat = Object.fromEntries(Object.entries(sp).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.at(-1)! : v]])).filter(([, v]) => v !== ""));
+  const flat = Object.fromEntries(
+    Object.entries(sp)
+      .flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.at(-1)! : v]]))
+      .filter(([, v]) => v !== ""),
+  );
   const api = apiVerdict(schema, flat);
   if (api === null) expect(result.ok).toBe(true);
   else expect(result.errors).toEqual(Object.keys(api).length ? api : { details: expect.any(Array) });
@@ -77,7 +81,8 @@ describe("every page that reads a query parses it like the API", () => {
     for (const { route, file } of pages) {
       const source = readFileSync(file, "utf8");
       if (!/searchParams/.test(source)) continue;
-      const registered = ENTRIES.some(([key]) => key.split("?")[0] === route && source.includes(`PAGE_QUERIES["${key}"]`)) && source.includes("parsePageQuery(");
+      const registered =
+        ENTRIES.some(([key]) => key.split("?")[0] === route && source.includes(`PAGE_QUERIES["${key}"]`)) && source.includes("parsePageQuery(");
       if (!registered && !(route in LENIENT)) unregistered.push(`${route} (${path.relative(process.cwd(), file)})`);
       if (registered) expect(LENIENT, `${route} is registered, so it is not lenient`).not.toHaveProperty(route);
     }

@@ -20,7 +20,15 @@ vi.mock("node:crypto", async (importOriginal) => {
 
 const base = { DATABASE_URL: "postgresql://u@h/db" };
 const VOTES = { VOTE_RUNELOCUS_SECRET: "s1", VOTE_RSPS_LIST_IPS: "203.0.113.9", VOTE_RUNELIST_SECRET: "s3" };
-const prod = { ...base, APP_MODE: "production", SITE_URL: "https://x.example", AUTH_SECRET: "a".repeat(40), TOTP_ENCRYPTION_KEY: "k", SMTP_URL: "smtp://m", ...VOTES };
+const prod = {
+  ...base,
+  APP_MODE: "production",
+  SITE_URL: "https://x.example",
+  AUTH_SECRET: "a".repeat(40),
+  TOTP_ENCRYPTION_KEY: "k",
+  SMTP_URL: "smtp://m",
+  ...VOTES,
+};
 const STRIPE = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
 
 describe("payment settings", () => {
@@ -32,7 +40,9 @@ describe("payment settings", () => {
   });
 
   it("refuses production when an offered method has no keys, naming them", () => {
-    expect(() => parseEnv({ ...prod, PAYMENT_METHODS: "stripe" })).toThrow(/STRIPE_SECRET_KEY: is required in production \(PAYMENT_METHODS offers stripe\)[\s\S]*STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...prod, PAYMENT_METHODS: "stripe" })).toThrow(
+      /STRIPE_SECRET_KEY: is required in production \(PAYMENT_METHODS offers stripe\)[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
     expect(() => parseEnv({ ...prod, PAYMENT_METHODS: "stripe,paypal", ...STRIPE })).toThrow(/PAYPAL_CLIENT_ID[\s\S]*PAYPAL_WEBHOOK_ID/);
     expect(() => parseEnv({ ...prod, PAYMENT_METHODS: "coinbase" })).toThrow(/COINBASE_COMMERCE_WEBHOOK_SECRET/);
     expect(parseEnv({ ...prod, PAYMENT_METHODS: "stripe", ...STRIPE }).isProduction).toBe(true);
@@ -52,7 +62,15 @@ describe("webhook helpers", () => {
   it("accepts PayPal certificates only from https paypal.com hosts", () => {
     expect(isPaypalCertUrl("https://api.paypal.com/v1/notifications/certs/CERT-1")).toBe(true);
     expect(isPaypalCertUrl("https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1")).toBe(true);
-    for (const bad of ["http://api.paypal.com/c", "https://paypal.com.evil.example/c", "https://evilpaypal.com/c", "https://api.paypal.com:8443/c", "https://user@api.paypal.com/c", "file:///etc/passwd", "not a url"])
+    for (const bad of [
+      "http://api.paypal.com/c",
+      "https://paypal.com.evil.example/c",
+      "https://evilpaypal.com/c",
+      "https://api.paypal.com:8443/c",
+      "https://user@api.paypal.com/c",
+      "file:///etc/passwd",
+      "not a url",
+    ])
       expect(isPaypalCertUrl(bad), bad).toBe(false);
   });
 

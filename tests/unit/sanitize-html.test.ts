@@ -8,19 +8,36 @@ describe("sanitizePostHtml: the allowlist for forum posts and news", () => {
       '<h1 style="text-align: center">Title</h1><h2>Sub</h2><p style="text-align: right"><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></p>' +
       '<ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><hr /><p><img src="https://cdn.example.com/a.png" alt="a" /></p><p><img src="/images/news/default.svg" /></p>';
     const out = sanitizePostHtml(html);
-    for (const part of ['<h1 style="text-align:center">', "<h2>", '<p style="text-align:right">', "<strong>b</strong>", "<em>i</em>", "<u>u</u>", "<s>s</s>", "<ul><li><p>one</p></li></ul>", "<ol>", "<hr />", '<img src="https://cdn.example.com/a.png" alt="a" />', '<img src="/images/news/default.svg" />']) {
+    for (const part of [
+      '<h1 style="text-align:center">',
+      "<h2>",
+      '<p style="text-align:right">',
+      "<strong>b</strong>",
+      "<em>i</em>",
+      "<u>u</u>",
+      "<s>s</s>",
+      "<ul><li><p>one</p></li></ul>",
+      "<ol>",
+      "<hr />",
+      '<img src="https://cdn.example.com/a.png" alt="a" />',
+      '<img src="/images/news/default.svg" />',
+    ]) {
       expect(out).toContain(part);
     }
   });
 
   it("maps older spellings to the editor's tags and marks links nofollow in a new tab", () => {
     expect(sanitizePostHtml("<b>x</b><i>y</i><strike>z</strike><h3>h</h3>")).toBe("<strong>x</strong><em>y</em><s>z</s><h2>h</h2>");
-    expect(sanitizePostHtml('<a href="https://example.com" title="t" onclick="x()">l</a>')).toBe('<a href="https://example.com" rel="nofollow ugc noopener noreferrer" target="_blank">l</a>');
+    expect(sanitizePostHtml('<a href="https://example.com" title="t" onclick="x()">l</a>')).toBe(
+      '<a href="https://example.com" rel="nofollow ugc noopener noreferrer" target="_blank">l</a>',
+    );
   });
 
   it.each(XSS_CORPUS.map((html, i) => [i, html]))("corpus entry %i leaves nothing that can run or reach out", (_i, html) => {
     const out = sanitizePostHtml(html);
-    expect(out).not.toMatch(/<\s*(script|svg|math|iframe|object|embed|form|input|button|meta|base|link|style|details|body|video|audio|source|template|textarea|noscript|isindex|div)\b/i);
+    expect(out).not.toMatch(
+      /<\s*(script|svg|math|iframe|object|embed|form|input|button|meta|base|link|style|details|body|video|audio|source|template|textarea|noscript|isindex|div)\b/i,
+    );
     expect(out).not.toMatch(/\son\w+\s*=/i);
     expect(out).not.toMatch(/javascript:|data:|evil\.test|expression\(|url\(/i);
     // Only text alignment survives in style attributes.
@@ -51,13 +68,28 @@ describe("sanitizePostHtml: images follow the one image rule (lib/image-url.ts)"
   });
 
   it("drops site paths that are not images, and such paths on this site's own host", () => {
-    for (const src of ["/store-link?token=abc", "/api/v1/logout", "/account", "/images/../store-link?token=abc", "https://play.example.com/store-link?token=abc", "http://play.example.com/api/v1/logout", "https://play.example.com/images/../account"]) {
+    for (const src of [
+      "/store-link?token=abc",
+      "/api/v1/logout",
+      "/account",
+      "/images/../store-link?token=abc",
+      "https://play.example.com/store-link?token=abc",
+      "http://play.example.com/api/v1/logout",
+      "https://play.example.com/images/../account",
+    ]) {
       expect(sanitizePostHtml(`<p>a<img src="${src}">b</p>`, site), src).toBe("<p>ab</p>");
     }
   });
 
   it("drops literal addresses that are not public, unless the test switch allows them", () => {
-    for (const src of ["http://127.0.0.1:8080/a.png", "http://2130706433/a.png", "http://[::127.0.0.1]/a.png", "http://[2002:7f00:1::1]/a.png", "http://169.254.169.254/a.png", "http://localhost/a.png"]) {
+    for (const src of [
+      "http://127.0.0.1:8080/a.png",
+      "http://2130706433/a.png",
+      "http://[::127.0.0.1]/a.png",
+      "http://[2002:7f00:1::1]/a.png",
+      "http://169.254.169.254/a.png",
+      "http://localhost/a.png",
+    ]) {
       expect(sanitizePostHtml(`<p>a<img src="${src}">b</p>`, site), src).toBe("<p>ab</p>");
     }
     expect(sanitizePostHtml('<img src="http://127.0.0.1:8080/a.png">', { ...site, allowPrivate: true })).toBe('<img src="http://127.0.0.1:8080/a.png" />');
@@ -74,7 +106,10 @@ describe("sanitizePostHtml: images follow the one image rule (lib/image-url.ts)"
     );
     expect(sanitizePostHtml(out, site)).toBe(out);
     // With the proxy's mapping, the outside image becomes a site path that the rule keeps.
-    const proxied = sanitizePostHtml(html, { ...site, outside: (url) => (url === "https://cdn.example.com/a.png?a=1&b=2" ? "/api/v1/forums/images/5" : "/nowhere") });
+    const proxied = sanitizePostHtml(html, {
+      ...site,
+      outside: (url) => (url === "https://cdn.example.com/a.png?a=1&b=2" ? "/api/v1/forums/images/5" : "/nowhere"),
+    });
     expect(proxied).toContain('<img src="/api/v1/forums/images/5" alt="a" />');
     expect(sanitizePostHtml(proxied, site)).toBe(proxied);
   });

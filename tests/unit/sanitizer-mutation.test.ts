@@ -12,7 +12,8 @@ const LINK = 'rel="nofollow ugc noopener noreferrer" target="_blank"';
 
 describe("the allowlist keeps every tag and attribute the editor makes", () => {
   it("keeps line breaks, quotes, code blocks and image titles", () => {
-    const html = '<p>a<br />b</p><blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre><p><img src="https://cdn.example.com/a.png" alt="a" title="t" /></p>';
+    const html =
+      '<p>a<br />b</p><blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre><p><img src="https://cdn.example.com/a.png" alt="a" title="t" /></p>';
     expect(sanitizePostHtml(html)).toBe(html);
   });
 
@@ -49,7 +50,8 @@ describe("cleanContent's length limit", () => {
 
 describe("judgeImageSource edges", () => {
   it("refuses DEL and C1 control characters, and keeps other non-ASCII text", () => {
-    for (const c of ["\u0001", "\u007f", "\u0080", "\u009f"]) expect(judgeImageSource(`https://cdn.example.com/a${c}b.png`).kind, JSON.stringify(c)).toBe("refused");
+    for (const c of ["\u0001", "\u007f", "\u0080", "\u009f"])
+      expect(judgeImageSource(`https://cdn.example.com/a${c}b.png`).kind, JSON.stringify(c)).toBe("refused");
     expect(judgeImageSource("https://cdn.example.com/\u00e9\u00a0x.png").kind).toBe("refused"); // U+00A0 is whitespace
     expect(judgeImageSource("https://cdn.example.com/caf\u00e9.png").kind).toBe("outside");
   });
@@ -75,7 +77,8 @@ describe("judgeImageSource edges", () => {
   });
 
   it("refuses the private names themselves and their subdomains, not names that merely start with one", () => {
-    for (const host of ["home.arpa", "printer.home.arpa", "db.internal", "box.local"]) expect(judgeImageSource(`http://${host}/a.png`).kind, host).toBe("refused");
+    for (const host of ["home.arpa", "printer.home.arpa", "db.internal", "box.local"])
+      expect(judgeImageSource(`http://${host}/a.png`).kind, host).toBe("refused");
     for (const host of ["localhost.example.com", "internal.example.com"]) expect(judgeImageSource(`http://${host}/a.png`).kind, host).toBe("outside");
   });
 });

@@ -58,7 +58,11 @@ describe("content security policy routing", () => {
     const pages = pagePaths(path.join(process.cwd(), "app"));
     for (const p of [...NONCE_PAGES, ...Object.keys(SHELL_PAGES)]) expect(pages).toContain(p);
     // Only the store is open to a ::store session.
-    expect(Object.entries(SHELL_PAGES).filter(([, s]) => s.storeSession).map(([p]) => p)).toEqual(["/store"]);
+    expect(
+      Object.entries(SHELL_PAGES)
+        .filter(([, s]) => s.storeSession)
+        .map(([p]) => p),
+    ).toEqual(["/store"]);
   });
 
   it("gives prerendered pages a policy without a nonce and without eval, and the security headers", async () => {

@@ -29,7 +29,12 @@ describe("the privilege ladder", () => {
 describe("who a member of staff may read and act on", () => {
   // [reach][actor][target]: "ok", "self" or "rank" for another account; the own account is the "self" column.
   type Cell = "ok" | "rank";
-  const row = (player: Cell, moderator: Cell, administrator: Cell, owner: Cell): Record<Privilege, Cell> => ({ PLAYER: player, MODERATOR: moderator, ADMINISTRATOR: administrator, OWNER: owner });
+  const row = (player: Cell, moderator: Cell, administrator: Cell, owner: Cell): Record<Privilege, Cell> => ({
+    PLAYER: player,
+    MODERATOR: moderator,
+    ADMINISTRATOR: administrator,
+    OWNER: owner,
+  });
   const OTHERS: Record<StaffReach, Record<Privilege, Record<Privilege, Cell>>> = {
     read: {
       PLAYER: row("rank", "rank", "rank", "rank"),
@@ -56,20 +61,37 @@ describe("who a member of staff may read and act on", () => {
     for (const reach of ["read", "act", "privilege"] as const)
       for (const actor of LADDER) {
         expect(staffRefusal({ id: 1, privilege: actor }, { id: 1, privilege: actor }, reach) ?? "ok", `${reach}: ${actor} on self`).toBe(SELF[reach]);
-        for (const target of LADDER) expect(staffRefusal({ id: 1, privilege: actor }, { id: 2, privilege: target }, reach) ?? "ok", `${reach}: ${actor} on ${target}`).toBe(OTHERS[reach][actor][target]);
+        for (const target of LADDER)
+          expect(staffRefusal({ id: 1, privilege: actor }, { id: 2, privilege: target }, reach) ?? "ok", `${reach}: ${actor} on ${target}`).toBe(
+            OTHERS[reach][actor][target],
+          );
       }
   });
 
   it("assertStaffReach refuses with 403 and a message that says why, and lets the operator's tools act on anyone", () => {
     const by = (privilege: Privilege, actorId = 1) => ({ actorId, privilege });
     const refused = (userMessage: string) => expect.objectContaining({ code: "FORBIDDEN", userMessage });
-    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 1, privilege: "ADMINISTRATOR" }, "act", "ban")).toThrow(refused("You cannot ban your own account through the staff console."));
-    expect(() => assertStaffReach(by("OWNER"), { id: 1, privilege: "OWNER" }, "privilege", "change the privilege of")).toThrow(refused("You cannot change your own privilege: another owner must."));
-    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 2, privilege: "PLAYER" }, "privilege", "change the privilege of")).toThrow(refused("Only an owner may change who is staff."));
-    expect(() => assertStaffReach(by("MODERATOR"), { id: 2, privilege: "MODERATOR" }, "act", "ban")).toThrow(refused("Only a rank above moderator may ban a moderator."));
-    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 2, privilege: "ADMINISTRATOR" }, "read", "read the record of")).toThrow(refused("Only a rank above administrator may read the record of an administrator."));
-    expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "act", "ban")).toThrow(refused("Nobody may ban an owner: another owner may only change their privilege."));
-    expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "read", "read the record of")).toThrow(refused("An owner's record is theirs alone to read."));
+    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 1, privilege: "ADMINISTRATOR" }, "act", "ban")).toThrow(
+      refused("You cannot ban your own account through the staff console."),
+    );
+    expect(() => assertStaffReach(by("OWNER"), { id: 1, privilege: "OWNER" }, "privilege", "change the privilege of")).toThrow(
+      refused("You cannot change your own privilege: another owner must."),
+    );
+    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 2, privilege: "PLAYER" }, "privilege", "change the privilege of")).toThrow(
+      refused("Only an owner may change who is staff."),
+    );
+    expect(() => assertStaffReach(by("MODERATOR"), { id: 2, privilege: "MODERATOR" }, "act", "ban")).toThrow(
+      refused("Only a rank above moderator may ban a moderator."),
+    );
+    expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 2, privilege: "ADMINISTRATOR" }, "read", "read the record of")).toThrow(
+      refused("Only a rank above administrator may read the record of an administrator."),
+    );
+    expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "act", "ban")).toThrow(
+      refused("Nobody may ban an owner: another owner may only change their privilege."),
+    );
+    expect(() => assertStaffReach(by("OWNER"), { id: 2, privilege: "OWNER" }, "read", "read the record of")).toThrow(
+      refused("An owner's record is theirs alone to read."),
+    );
     // The allowed twins.
     expect(() => assertStaffReach(by("MODERATOR"), { id: 2, privilege: "PLAYER" }, "act", "ban")).not.toThrow();
     expect(() => assertStaffReach(by("ADMINISTRATOR"), { id: 1, privilege: "ADMINISTRATOR" }, "read", "read the record of")).not.toThrow();

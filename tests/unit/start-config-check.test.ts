@@ -51,7 +51,9 @@ describe("the start check of the client download links", () => {
   it("refuses to start production while a download link is a placeholder, naming the setting", async () => {
     const { exitCode, printed } = await start(PRODUCTION);
     expect(exitCode).toBe(1);
-    expect(printed).toMatch(/^Invalid configuration:\n {2}siteConfig\.downloads \(lib\/site-config\.ts\): 8 client download links still point at a placeholder \(cdn\.emberscape\.example\): win, win32, /);
+    expect(printed).toMatch(
+      /^Invalid configuration:\n {2}siteConfig\.downloads \(lib\/site-config\.ts\): 8 client download links still point at a placeholder \(cdn\.emberscape\.example\): win, win32, /,
+    );
   });
 
   it("starts production with the placeholders only when ALLOW_PLACEHOLDER_DOWNLOADS says so, and warns", async () => {
@@ -85,9 +87,23 @@ describe("the start check of the client download links", () => {
 
 describe("isPlaceholderUrl", () => {
   it("knows the reserved example hosts and refuses what is not an http(s) address", () => {
-    for (const href of ["https://cdn.emberscape.example/c.exe", "https://example.com/c.exe", "https://dl.example.org/c", "http://x.test/c", "http://localhost/c", "https://a.invalid./c", "ftp://files.emberscape.net/c", "not a url"])
+    for (const href of [
+      "https://cdn.emberscape.example/c.exe",
+      "https://example.com/c.exe",
+      "https://dl.example.org/c",
+      "http://x.test/c",
+      "http://localhost/c",
+      "https://a.invalid./c",
+      "ftp://files.emberscape.net/c",
+      "not a url",
+    ])
       expect(isPlaceholderUrl(href), href).toBe(true);
-    for (const href of ["https://downloads.emberscape.net/c.exe", "https://github.com/emberscape/client/releases/download/v1/c.jar", "https://notexample.com/c", "https://example.community/c"])
+    for (const href of [
+      "https://downloads.emberscape.net/c.exe",
+      "https://github.com/emberscape/client/releases/download/v1/c.jar",
+      "https://notexample.com/c",
+      "https://example.community/c",
+    ])
       expect(isPlaceholderUrl(href), href).toBe(false);
   });
 });

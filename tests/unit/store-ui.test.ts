@@ -73,7 +73,13 @@ describe("credit checkout (docs/product.md §2, §5, §8)", () => {
   });
 
   it("sums the order with its bonus into the new balance, total in USD", () => {
-    expect(orderSummary(120, { amount: 500, bonus_amount: 50, price: 50 })).toEqual({ balance: 120, amount: 500, bonus: 50, newBalance: 670, total: "$50.00 USD" });
+    expect(orderSummary(120, { amount: 500, bonus_amount: 50, price: 50 })).toEqual({
+      balance: 120,
+      amount: 500,
+      bonus: 50,
+      newBalance: 670,
+      total: "$50.00 USD",
+    });
     // Handed over in game (::store): the website balance does not change.
     expect(orderSummary(120, { amount: 500, bonus_amount: 50, price: 50 }, { inGame: true })).toMatchObject({ newBalance: 120, amount: 500, bonus: 50 });
     expect(usd(9.5)).toBe("$9.50 USD");

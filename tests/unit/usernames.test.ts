@@ -4,7 +4,8 @@ import { ZUsername } from "@/lib/schemas/accounts";
 
 describe("lookalike usernames", () => {
   it("gives names that differ only in case or separators one key", () => {
-    for (const lookalike of ["Ad min", "Ad-min", "Ad_min", "AD_MIN", "a-d m_in", "Admin_", " Admin "]) expect(usernameKey(lookalike)).toBe(usernameKey("Admin"));
+    for (const lookalike of ["Ad min", "Ad-min", "Ad_min", "AD_MIN", "a-d m_in", "Admin_", " Admin "])
+      expect(usernameKey(lookalike)).toBe(usernameKey("Admin"));
     expect(usernameKey("Iron_Man 99")).toBe("ironman99");
     expect(usernameKey("Admin2")).not.toBe(usernameKey("Admin"));
   });

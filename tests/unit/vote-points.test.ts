@@ -3,7 +3,9 @@ import { votePoints, votePointsMultiplier } from "@/lib/content/donator";
 
 describe("vote points bonus (docs/product.md §9)", () => {
   it("is 1x up to Expansion, 1.5x from Extreme to Mythical and 2x for Uber", () => {
-    expect(["NONE", "PREMIUM", "EXPANSION", "EXTREME", "RESPECTED", "LEGENDARY", "MYTHICAL", "UBER"].map((r) => votePointsMultiplier(r as never))).toEqual([1, 1, 1, 1.5, 1.5, 1.5, 1.5, 2]);
+    expect(["NONE", "PREMIUM", "EXPANSION", "EXTREME", "RESPECTED", "LEGENDARY", "MYTHICAL", "UBER"].map((r) => votePointsMultiplier(r as never))).toEqual([
+      1, 1, 1, 1.5, 1.5, 1.5, 1.5, 2,
+    ]);
   });
 
   it("rounds the points down to whole points", () => {

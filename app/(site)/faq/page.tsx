@@ -15,11 +15,7 @@ function Part({ part }: { part: AnswerPart }) {
       </a>
     );
   }
-  return (
-    <Link href={part.href}>
-      {part.text}
-    </Link>
-  );
+  return <Link href={part.href}>{part.text}</Link>;
 }
 
 export default function FaqPage() {

@@ -38,7 +38,12 @@ export default async function NewsArchivePage({ searchParams }: { searchParams: 
           <ul aria-labelledby="archive-years" className="flex flex-wrap gap-2">
             {years.map((y) => (
               <li key={y}>
-                <Link href={href(y, selected.month)} prefetch={false} className={chip(y === selected.year)} aria-current={y === selected.year ? "page" : undefined}>
+                <Link
+                  href={href(y, selected.month)}
+                  prefetch={false}
+                  className={chip(y === selected.year)}
+                  aria-current={y === selected.year ? "page" : undefined}
+                >
                   {y}
                 </Link>
               </li>

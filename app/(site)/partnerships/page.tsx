@@ -7,7 +7,10 @@ import { siteConfig } from "@/lib/site-config";
 export const metadata: Metadata = { title: "Partnerships" };
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 export default function PartnershipsPage() {
@@ -44,9 +47,9 @@ export default function PartnershipsPage() {
           Become a partner
         </h2>
         <p className="mt-2 text-stone-300">
-          Do you run a clan, guide site or community that would fit alongside ours? Join our {siteConfig.chatServerName} server and message a
-          member of staff with a short introduction: what your community is about, roughly how many active members it has and what you would
-          like a partnership to look like. We read every request, though we keep the list short so each partner gets real attention.
+          Do you run a clan, guide site or community that would fit alongside ours? Join our {siteConfig.chatServerName} server and message a member of staff
+          with a short introduction: what your community is about, roughly how many active members it has and what you would like a partnership to look like. We
+          read every request, though we keep the list short so each partner gets real attention.
         </p>
         <div className="mt-4">
           <ButtonLink href={siteConfig.chatInviteUrl} external variant="stone">

@@ -11,7 +11,11 @@ type Platform = Download["platform"];
 const PLATFORMS: { platform: Platform; heading: string; intro: string }[] = [
   { platform: "Windows", heading: "Windows", intro: "A standard installer that adds the game to your Start menu." },
   { platform: "Linux", heading: "Linux", intro: "A single AppImage file: mark it as executable, then run it. No installation needed." },
-  { platform: "Java", heading: "Java client (any system)", intro: "A plain .jar file for any computer with Java installed, if none of the other downloads suit you." },
+  {
+    platform: "Java",
+    heading: "Java client (any system)",
+    intro: "A plain .jar file for any computer with Java installed, if none of the other downloads suit you.",
+  },
   { platform: "macOS", heading: "macOS", intro: "A disk image: open it and drag the app into your Applications folder." },
 ];
 
@@ -48,7 +52,10 @@ export default function PlayPage() {
               <p className="mt-1 text-sm text-stone-300">{intro}</p>
               <ul className="mt-4 flex flex-col gap-4">
                 {items.map((d) => (
-                  <li key={d.id} className="flex flex-col gap-2 rounded border border-stone-700 bg-stone-850 p-3 sm:flex-row sm:items-center sm:justify-between">
+                  <li
+                    key={d.id}
+                    className="flex flex-col gap-2 rounded border border-stone-700 bg-stone-850 p-3 sm:flex-row sm:items-center sm:justify-between"
+                  >
                     <div className="min-w-0">
                       <p className="font-semibold text-stone-100">{d.label}</p>
                       <p className="text-sm text-stone-300">
@@ -75,8 +82,8 @@ export default function PlayPage() {
         <ol className="mt-3 list-decimal space-y-2 pl-6 text-stone-200">
           <li>Download the client for your computer from the list above.</li>
           <li>
-            Install or open it: run the Windows installer, open the macOS disk image, make the Linux AppImage executable, or start the Java client
-            with <code className="rounded bg-stone-800 px-1">java -jar {siteConfig.downloads.find((d) => d.platform === "Java")?.file ?? "client.jar"}</code>.
+            Install or open it: run the Windows installer, open the macOS disk image, make the Linux AppImage executable, or start the Java client with{" "}
+            <code className="rounded bg-stone-800 px-1">java -jar {siteConfig.downloads.find((d) => d.platform === "Java")?.file ?? "client.jar"}</code>.
           </li>
           <li>
             Log in with your website username and password. No account yet? <Link href="/register">Create one for free</Link>.

@@ -50,8 +50,8 @@ export default function PrivacyPage() {
       />
       <Panel tone="parchment" as="article" className="prose-site [&_h2]:text-ember-dark" aria-label="Privacy Policy">
         <p className="mt-0!">
-          We collect as little about you as we can while still running a safe game server. This page explains what we keep, why, for how long and
-          what you can ask us to do with it. It applies to this website, the game and the game client.
+          We collect as little about you as we can while still running a safe game server. This page explains what we keep, why, for how long and what you can
+          ask us to do with it. It applies to this website, the game and the game client.
         </p>
 
         <h2>1. What we collect and why</h2>
@@ -94,19 +94,16 @@ export default function PrivacyPage() {
 
         <h2>3. Cookies</h2>
         <p>
-          While you are logged in, this website sets two cookies. The session cookie keeps you logged in; it is marked HttpOnly, so scripts in the
-          page cannot read it, and it ends when you log out or after a period without use. Beside it sits a marker that holds nothing but the value
-          1, so the page knows to show your name in the menu. Both go when you log out. There are no tracking, advertising or analytics cookies, and
-          no third-party trackers.
+          While you are logged in, this website sets two cookies. The session cookie keeps you logged in; it is marked HttpOnly, so scripts in the page cannot
+          read it, and it ends when you log out or after a period without use. Beside it sits a marker that holds nothing but the value 1, so the page knows to
+          show your name in the menu. Both go when you log out. There are no tracking, advertising or analytics cookies, and no third-party trackers.
         </p>
 
         <h2>4. How long we keep it</h2>
         <ul>
           <li>Account details are kept for as long as your account exists.</li>
           <li>IP addresses in security logs are kept only for as long as they are useful to stop abuse, then removed.</li>
-          <li>
-            Purchase records are kept for as long as we need them for accounting and to resolve disputes, even after an account is closed.
-          </li>
+          <li>Purchase records are kept for as long as we need them for accounting and to resolve disputes, even after an account is closed.</li>
           <li>Records of bans may be kept after an account is deleted so that the ban cannot be avoided by signing up again.</li>
         </ul>
 
@@ -125,14 +122,13 @@ export default function PrivacyPage() {
           <li>object to, or ask us to limit, how we use your data.</li>
         </ul>
         <p>
-          To make a request, open a <Link href="/tickets">support ticket</Link> while logged in, or contact us on the chat server below. We may ask
-          you to prove the account is yours before acting on it.
+          To make a request, open a <Link href="/tickets">support ticket</Link> while logged in, or contact us on the chat server below. We may ask you to prove
+          the account is yours before acting on it.
         </p>
 
         <h2>7. Changes to this policy</h2>
         <p>
-          When this policy changes, the version number at the top of the page changes too, and important changes are announced on our community
-          chat server.
+          When this policy changes, the version number at the top of the page changes too, and important changes are announced on our community chat server.
         </p>
 
         <h2>8. Contact</h2>

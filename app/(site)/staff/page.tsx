@@ -43,13 +43,19 @@ export default async function StaffDashboardPage({ searchParams }: { searchParam
         title="Staff dashboard"
         subtitle={
           <>
-            The last {range} days by UTC day, today included. Figures as of <LocalDateTime value={d.generatedAt} />; they are worked out again at most once a minute ({DASHBOARD_CACHE_SEC} s).
+            The last {range} days by UTC day, today included. Figures as of <LocalDateTime value={d.generatedAt} />; they are worked out again at most once a
+            minute ({DASHBOARD_CACHE_SEC} s).
           </>
         }
       >
         <nav aria-label="Period" className="flex gap-2">
           {DASHBOARD_RANGES.map((r) => (
-            <Link key={r} href={r === 30 ? "/staff" : `/staff?range=${r}`} aria-current={r === range ? "page" : undefined} className="btn btn-stone aria-[current=page]:bg-gold/20 aria-[current=page]:text-gold-bright">
+            <Link
+              key={r}
+              href={r === 30 ? "/staff" : `/staff?range=${r}`}
+              aria-current={r === range ? "page" : undefined}
+              className="btn btn-stone aria-[current=page]:bg-gold/20 aria-[current=page]:text-gold-bright"
+            >
               {r} days
             </Link>
           ))}
@@ -60,8 +66,9 @@ export default async function StaffDashboardPage({ searchParams }: { searchParam
         <div className="mb-6 space-y-2" data-testid="vote-site-warnings">
           {silent.map((s) => (
             <p key={s.key} className="rounded border-2 border-blood bg-blood/15 px-4 py-3 text-red-100">
-              <strong>Warning:</strong> {s.name} has sent no vote callback for more than {VOTE_SITE_SILENT_HOURS} hours (the last one came <LocalDateTime value={s.lastCallbackAt!} />). Check the
-              site&apos;s callback address and secret.
+              <strong>Warning:</strong> {s.name} has sent no vote callback for more than {VOTE_SITE_SILENT_HOURS} hours (the last one came{" "}
+              <LocalDateTime value={s.lastCallbackAt!} />
+              ). Check the site&apos;s callback address and secret.
             </p>
           ))}
         </div>
@@ -137,7 +144,14 @@ export default async function StaffDashboardPage({ searchParams }: { searchParam
         <ul className="mb-3 space-y-1 text-sm" aria-label="Vote sites' latest callbacks">
           {d.votes.sites.map((s) => (
             <li key={s.key} data-testid={`vote-site-${s.key}`}>
-              <strong>{s.name}</strong>: {count(s.total)} votes; {s.lastCallbackAt ? <>last callback <LocalDateTime value={s.lastCallbackAt} /></> : "never called"}
+              <strong>{s.name}</strong>: {count(s.total)} votes;{" "}
+              {s.lastCallbackAt ? (
+                <>
+                  last callback <LocalDateTime value={s.lastCallbackAt} />
+                </>
+              ) : (
+                "never called"
+              )}
               {s.silent ? <strong className="ml-1 text-red-200">(silent for over {VOTE_SITE_SILENT_HOURS} hours)</strong> : null}
             </li>
           ))}
@@ -179,8 +193,9 @@ export default async function StaffDashboardPage({ searchParams }: { searchParam
         <p className="mb-3">
           {online.latest ? (
             <>
-              <span className="text-xl font-bold tabular-nums">{count(online.latest.playersOnline)}</span> online in {count(online.latest.worlds)} {online.latest.worlds === 1 ? "world" : "worlds"} at the last
-              sample (<LocalDateTime value={online.latest.at} />).
+              <span className="text-xl font-bold tabular-nums">{count(online.latest.playersOnline)}</span> online in {count(online.latest.worlds)}{" "}
+              {online.latest.worlds === 1 ? "world" : "worlds"} at the last sample (<LocalDateTime value={online.latest.at} />
+              ).
             </>
           ) : (
             "No sample yet: the players-online job records one every five minutes once the game reports."

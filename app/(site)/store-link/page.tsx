@@ -30,12 +30,13 @@ export default async function StoreLinkPage({ searchParams }: { searchParams: Pr
             Continue to the store as <strong data-testid="store-link-player">{link.username}</strong>?
           </h2>
           <p className="text-stone-300">
-            This signs you in for the store only, for one hour: you can buy credits and items for {link.username}. To change the account&apos;s password, email, two-factor
-            settings or anything else, log in with the password.
+            This signs you in for the store only, for one hour: you can buy credits and items for {link.username}. To change the account&apos;s password, email,
+            two-factor settings or anything else, log in with the password.
           </p>
           {someoneElse ? (
             <p className="rounded border-2 border-blood bg-blood/15 px-4 py-3 text-red-100" data-testid="store-link-other-account">
-              You are signed in as {someoneElse}. Continuing signs this browser in as {link.username} instead. If you did not type ::store in the game yourself, do not continue.
+              You are signed in as {someoneElse}. Continuing signs this browser in as {link.username} instead. If you did not type ::store in the game yourself,
+              do not continue.
             </p>
           ) : null}
           <input type="hidden" name="token" value={token ?? ""} />

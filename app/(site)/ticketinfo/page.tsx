@@ -13,10 +13,13 @@ export default function TicketInfoPage() {
       <Panel tone="parchment" as="article" className="prose-site space-y-4">
         <p>A support ticket is a private conversation between you and the staff team. Only you and staff can read it.</p>
         <p>
-          Choose the type that fits best, give it a short title and describe what happened: when, where in the game, and what you expected. If it is about
-          a purchase or a vote, pick it from the list so staff can see it straight away.
+          Choose the type that fits best, give it a short title and describe what happened: when, where in the game, and what you expected. If it is about a
+          purchase or a vote, pick it from the list so staff can see it straight away.
         </p>
-        <p>Staff reply on the ticket page and we email you when they do. When the problem is solved staff close the ticket; if you need more help afterwards, open a new one.</p>
+        <p>
+          Staff reply on the ticket page and we email you when they do. When the problem is solved staff close the ticket; if you need more help afterwards,
+          open a new one.
+        </p>
         <p>
           <Link href="/tickets/create">Create a ticket</Link> or go back to <Link href="/tickets/">Support</Link>.
         </p>

@@ -17,9 +17,21 @@ const BLOCKS: Block[] = [
       { href: "/credits", label: "Credit Store" },
     ],
   },
-  { title: "Technical Support", text: "The client will not start, the website misbehaves, or you found a bug.", links: [{ href: "/tickets/create?type=WEBSITE_SUPPORT", label: "Open a ticket" }] },
-  { title: "Account Recovery", text: "Locked out? Reset your password with your username and email.", links: [{ href: "/account/request-password-reset", label: "Reset your password" }] },
-  { title: "Report a Player", text: "Rule breaking, scams or abuse: tell staff with as much detail as you can.", links: [{ href: "/tickets/create?type=REPORT_PLAYER", label: "Report a player" }] },
+  {
+    title: "Technical Support",
+    text: "The client will not start, the website misbehaves, or you found a bug.",
+    links: [{ href: "/tickets/create?type=WEBSITE_SUPPORT", label: "Open a ticket" }],
+  },
+  {
+    title: "Account Recovery",
+    text: "Locked out? Reset your password with your username and email.",
+    links: [{ href: "/account/request-password-reset", label: "Reset your password" }],
+  },
+  {
+    title: "Report a Player",
+    text: "Rule breaking, scams or abuse: tell staff with as much detail as you can.",
+    links: [{ href: "/tickets/create?type=REPORT_PLAYER", label: "Report a player" }],
+  },
 ];
 
 export default function SupportPage() {

@@ -28,7 +28,9 @@ export default function VotePage() {
             Vote sites
           </h2>
           <VoteSitesLoader names={siteNames} />
-          <p className="mt-3 text-sm text-stone-400">Each button opens the listing site in a new tab. Its timer starts once the site tells us about your vote.</p>
+          <p className="mt-3 text-sm text-stone-400">
+            Each button opens the listing site in a new tab. Its timer starts once the site tells us about your vote.
+          </p>
         </section>
         <div className="grid gap-6 lg:grid-cols-2">
           <VoteStatistics refreshSec={VOTE_METRICS_REFRESH_SEC} emptyText={NO_LEADERBOARD} />

@@ -35,7 +35,8 @@ export async function POST(req: NextRequest): Promise<Response> {
     assertSameOrigin(req);
     form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(req, MAX_FORM_BYTES)));
   } catch (e) {
-    if (isAppError(e)) return new Response(e.userMessage, { status: e.status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+    if (isAppError(e))
+      return new Response(e.userMessage, { status: e.status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
     throw e;
   }
   const token = form.get("token");

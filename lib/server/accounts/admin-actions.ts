@@ -42,11 +42,16 @@ export function assertStaffReach(by: ActionActor, target: Pick<UserRow, "id" | "
   if (!("actorId" in by)) return;
   const refusal = staffRefusal({ id: by.actorId, privilege: by.privilege }, target, reach);
   if (!refusal) return;
-  if (refusal === "self") throw new AppError("FORBIDDEN", { userMessage: reach === "privilege" ? "You cannot change your own privilege: another owner must." : `You cannot ${what} your own account through the staff console.` });
+  if (refusal === "self")
+    throw new AppError("FORBIDDEN", {
+      userMessage:
+        reach === "privilege" ? "You cannot change your own privilege: another owner must." : `You cannot ${what} your own account through the staff console.`,
+    });
   const who = RANK_NAME[target.privilege];
   if (reach === "privilege") throw new AppError("FORBIDDEN", { userMessage: "Only an owner may change who is staff." });
   if (target.privilege === "OWNER" && reach === "read") throw new AppError("FORBIDDEN", { userMessage: "An owner's record is theirs alone to read." });
-  if (target.privilege === "OWNER") throw new AppError("FORBIDDEN", { userMessage: `Nobody may ${what} an owner: another owner may only change their privilege.` });
+  if (target.privilege === "OWNER")
+    throw new AppError("FORBIDDEN", { userMessage: `Nobody may ${what} an owner: another owner may only change their privilege.` });
   throw new AppError("FORBIDDEN", { userMessage: `Only a rank above ${target.privilege.toLowerCase()} may ${what} ${who}.` });
 }
 
@@ -85,7 +90,11 @@ export const liftBanJobKey = (userId: number) => `lift-ban:${userId}`;
 
 export async function setPrivilege(ref: AccountRef, privilege: string, by: By = "cli", client: DbClient = db, opts: { reason?: string } = {}) {
   const p = privilege.toUpperCase() as Privilege;
-  if (!PRIVILEGES.includes(p)) throw new AppError("VALIDATION", { userMessage: `Privilege must be one of ${PRIVILEGES.join(", ")}.`, fields: { privilege: [`Must be one of ${PRIVILEGES.join(", ")}.`] } });
+  if (!PRIVILEGES.includes(p))
+    throw new AppError("VALIDATION", {
+      userMessage: `Privilege must be one of ${PRIVILEGES.join(", ")}.`,
+      fields: { privilege: [`Must be one of ${PRIVILEGES.join(", ")}.`] },
+    });
   const actor = actorOf(by);
   const label = "actorLabel" in actor ? actor.actorLabel : "staff";
   const reason = opts.reason?.trim().slice(0, 500) || (label === "cli" ? "set with npm run admin" : `set by ${label}`);
@@ -95,7 +104,10 @@ export async function setPrivilege(ref: AccountRef, privilege: string, by: By = 
     const user = await lockAccount(tx, ref);
     // The actor's privilege as it is now, under the lock: an owner demoted a moment ago by another
     // owner no longer changes anyone's (their request was authenticated before that).
-    const now = "actorId" in actor ? { ...actor, privilege: (await tx.user.findUnique({ where: { id: actor.actorId }, select: { privilege: true } }))?.privilege ?? "PLAYER" } : actor;
+    const now =
+      "actorId" in actor
+        ? { ...actor, privilege: (await tx.user.findUnique({ where: { id: actor.actorId }, select: { privilege: true } }))?.privilege ?? "PLAYER" }
+        : actor;
     assertStaffReach(now, user, "privilege", "change the privilege of");
     const from = user.privilege;
     if (from === p) return { user, from, to: p, changed: false };
@@ -109,7 +121,16 @@ export async function setPrivilege(ref: AccountRef, privilege: string, by: By = 
     await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: p !== "PLAYER" || isBanned(user) } });
     // Posts show the author's rank.
     await announceVisibility(tx, user, { forums: true });
-    await recordAudit({ action: "account.privilege_set", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason, before: { privilege: from }, after: { privilege: p } } }, tx);
+    await recordAudit(
+      {
+        action: "account.privilege_set",
+        ...auditActor(actor),
+        targetType: "user",
+        targetId: user.id,
+        data: { reason, before: { privilege: from }, after: { privilege: p } },
+      },
+      tx,
+    );
     return { user: updated, from, to: p, changed: true };
   });
 }
@@ -122,7 +143,8 @@ export async function banUser(ref: AccountRef, reason: string, by: By = "cli", c
   const why = reason.trim().slice(0, 500);
   if (!why) throw new AppError("VALIDATION", { userMessage: "A ban needs a reason.", fields: { reason: ["A ban needs a reason."] } });
   const until = opts.until ?? null;
-  if (until && until.getTime() <= Date.now()) throw new AppError("VALIDATION", { userMessage: "The end of a ban must be in the future.", fields: { until: ["Must be in the future."] } });
+  if (until && until.getTime() <= Date.now())
+    throw new AppError("VALIDATION", { userMessage: "The end of a ban must be in the future.", fields: { until: ["Must be in the future."] } });
   const actor = actorOf(by);
   return inTransaction(client, async (tx) => {
     const user = await lockAccount(tx, ref);
@@ -133,7 +155,16 @@ export async function banUser(ref: AccountRef, reason: string, by: By = "cli", c
     // In the same transaction: a ban never stands while the player's sessions live on.
     await revokeAllSessions(user.id, "banned", undefined, tx);
     if (until) await enqueue("lift-ban", { userId: user.id }, { tx, runAt: until, jobKey: liftBanJobKey(user.id) });
-    await recordAudit({ action: "account.banned", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason: why, before: banState(user), after: banState(updated) } }, tx);
+    await recordAudit(
+      {
+        action: "account.banned",
+        ...auditActor(actor),
+        targetType: "user",
+        targetId: user.id,
+        data: { reason: why, before: banState(user), after: banState(updated) },
+      },
+      tx,
+    );
     return { user: updated };
   });
 }
@@ -149,7 +180,16 @@ export async function unbanUser(ref: AccountRef, reason: string, by: By = "cli",
     if (user.bannedAt === null) throw new AppError("CONFLICT", { userMessage: `${user.username} is not banned.` });
     await clearBan(tx, user);
     const updated = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
-    await recordAudit({ action: "account.unbanned", ...auditActor(actor), targetType: "user", targetId: user.id, data: { reason: why, before: banState(user), after: banState(updated) } }, tx);
+    await recordAudit(
+      {
+        action: "account.unbanned",
+        ...auditActor(actor),
+        targetType: "user",
+        targetId: user.id,
+        data: { reason: why, before: banState(user), after: banState(updated) },
+      },
+      tx,
+    );
     return { user: updated };
   });
 }

@@ -15,9 +15,13 @@ export async function changePassword(userId: number, keep: SessionRef, input: TC
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError("VALIDATION", { fields: { password: ["Your current password is incorrect."] }, userMessage: "Your current password is incorrect." });
   }
-  if (isCommonPassword(input.newPassword, user.username)) throw new AppError("VALIDATION", { fields: { newPassword: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(input.newPassword, user.username))
+    throw new AppError("VALIDATION", { fields: { newPassword: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
   if (input.newPassword === input.password) {
-    throw new AppError("VALIDATION", { fields: { newPassword: ["Choose a password different from your current one."] }, userMessage: "Choose a password different from your current one." });
+    throw new AppError("VALIDATION", {
+      fields: { newPassword: ["Choose a password different from your current one."] },
+      userMessage: "Choose a password different from your current one.",
+    });
   }
   const passwordHash = await hashPassword(input.newPassword);
   // One transaction: the new password never stands while the other sessions live on.

@@ -18,8 +18,10 @@ export const EMAIL_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
  * whether an email address has an account. The owner of the address is emailed instead.
  */
 export const ACCOUNT_EXISTS_FIELD = "This username or email address is already in use.";
-export const ACCOUNT_EXISTS = "This username or email address is already in use. Choose another username, or if you already have an account, log in or reset your password.";
-export const accountExists = () => new AppError("VALIDATION", { fields: { username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD] }, userMessage: ACCOUNT_EXISTS });
+export const ACCOUNT_EXISTS =
+  "This username or email address is already in use. Choose another username, or if you already have an account, log in or reset your password.";
+export const accountExists = () =>
+  new AppError("VALIDATION", { fields: { username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD] }, userMessage: ACCOUNT_EXISTS });
 
 export type NewAccount = { username: string; email: string; password: string | null };
 export type CreateAccountResult = { status: "created"; userId: number; confirmationToken: string | null } | { status: "taken"; emailOwnerId: number | null };
@@ -55,7 +57,9 @@ export async function createAccount(input: NewAccount, opts: { confirm: boolean;
         data: { username: input.username, usernameKey: key, email: input.email.trim(), emailKey, passwordHash, isActive: !opts.confirm, emailVerifiedAt: null },
       });
       if (token) {
-        await tx.emailToken.create({ data: { userId: user.id, kind: "EMAIL_CONFIRMATION", tokenHash: sha256(token), expiresAt: new Date(Date.now() + EMAIL_CONFIRMATION_TTL_MS) } });
+        await tx.emailToken.create({
+          data: { userId: user.id, kind: "EMAIL_CONFIRMATION", tokenHash: sha256(token), expiresAt: new Date(Date.now() + EMAIL_CONFIRMATION_TTL_MS) },
+        });
       }
       await recordAudit({ action: "account.registered", actorId: user.id, targetType: "user", targetId: user.id, ip: opts.ip }, tx);
       return user.id;

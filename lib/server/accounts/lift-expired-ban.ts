@@ -22,7 +22,13 @@ export async function liftExpiredBan(userId: number, now: Date = new Date()): Pr
     await clearBan(tx, user);
     const after = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     await recordAudit(
-      { action: "account.ban_expired", actorLabel: "system", targetType: "user", targetId: userId, data: { reason: "The temporary ban ended.", before: banState(user), after: banState(after) } },
+      {
+        action: "account.ban_expired",
+        actorLabel: "system",
+        targetType: "user",
+        targetId: userId,
+        data: { reason: "The temporary ban ended.", before: banState(user), after: banState(after) },
+      },
       tx,
     );
     return "lifted";

@@ -13,7 +13,10 @@ export type RegisterResult = { userId: number; awaitingConfirmation: boolean };
 
 export async function registerUser(input: TRegisterInput, ip: string): Promise<RegisterResult> {
   if (!(await verifyCaptcha(input.captchaToken, ip))) {
-    throw new AppError("VALIDATION", { fields: { captchaToken: ["Human verification failed. Please try again."] }, userMessage: "Human verification failed. Please try again." });
+    throw new AppError("VALIDATION", {
+      fields: { captchaToken: ["Human verification failed. Please try again."] },
+      userMessage: "Human verification failed. Please try again.",
+    });
   }
   const confirm = getEnv().EMAIL_CONFIRMATION;
   const result = await createAccount(input, { confirm, ip });
@@ -26,6 +29,7 @@ export async function registerUser(input: TRegisterInput, ip: string): Promise<R
   }
   const { userId, confirmationToken } = result;
   log.info("auth.registered", { userId, confirm });
-  if (confirmationToken) await queueMail(input.email, mailTemplates.confirmEmail(input.username, siteLink("/api/v1/users/confirm", { uid: userId, token: confirmationToken })));
+  if (confirmationToken)
+    await queueMail(input.email, mailTemplates.confirmEmail(input.username, siteLink("/api/v1/users/confirm", { uid: userId, token: confirmationToken })));
   return { userId, awaitingConfirmation: confirm };
 }

@@ -25,7 +25,8 @@ export async function resetPassword(input: { uid: string; token: string; passwor
   const link = await db.emailToken.findFirst({ where: live(new Date()), include: { user: { select: { username: true, email: true } } } });
   if (!link) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });
   const { username, email } = link.user;
-  if (isCommonPassword(input.password, username)) throw new AppError("VALIDATION", { fields: { password: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(input.password, username))
+    throw new AppError("VALIDATION", { fields: { password: [COMMON_PASSWORD_MESSAGE] }, userMessage: COMMON_PASSWORD_MESSAGE });
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   const ok = await db.$transaction(async (tx) => {

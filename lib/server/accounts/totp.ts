@@ -23,7 +23,12 @@ export async function checkTotp(secret: string, code: string, afterStep: bigint 
   const nowStep = Math.floor(Date.now() / 1000 / TOTP_PERIOD);
   const after = afterStep === null ? undefined : Number(afterStep);
   try {
-    const r = await verify({ secret, token: code, epochTolerance: TOTP_PERIOD, ...(after !== undefined && after <= nowStep + 1 ? { afterTimeStep: after } : {}) });
+    const r = await verify({
+      secret,
+      token: code,
+      epochTolerance: TOTP_PERIOD,
+      ...(after !== undefined && after <= nowStep + 1 ? { afterTimeStep: after } : {}),
+    });
     if (!r.valid) return null;
     const step = nowStep + r.delta;
     if (after !== undefined && step <= after) return null;

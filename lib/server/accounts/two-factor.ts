@@ -35,7 +35,10 @@ export async function getTwoFactorStatus(userId: number): Promise<TTwoFactorStat
   } else {
     secret = newTotpSecret();
     // Only set when still empty, so two tabs opening the modal agree on one secret.
-    const set = await db.user.updateMany({ where: { id: userId, totpSecretEnc: null, totpEnabledAt: null }, data: { totpSecretEnc: encryptSecret(secret, aad(userId)) } });
+    const set = await db.user.updateMany({
+      where: { id: userId, totpSecretEnc: null, totpEnabledAt: null },
+      data: { totpSecretEnc: encryptSecret(secret, aad(userId)) },
+    });
     if (set.count === 0) return getTwoFactorStatus(userId);
   }
   const otpauth_url = totpUri(user.username, secret);
@@ -51,7 +54,10 @@ export async function activateTwoFactor(userId: number, code: string, ip: string
   if (step === null) throw codeError();
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
   await db.$transaction(async (tx) => {
-    const done = await tx.user.updateMany({ where: { id: userId, totpEnabledAt: null, totpSecretEnc: user.totpSecretEnc }, data: { totpEnabledAt: new Date(), totpLastStep: BigInt(step) } });
+    const done = await tx.user.updateMany({
+      where: { id: userId, totpEnabledAt: null, totpSecretEnc: user.totpSecretEnc },
+      data: { totpEnabledAt: new Date(), totpLastStep: BigInt(step) },
+    });
     if (done.count === 0) throw codeError("Two-factor authentication is already active.");
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: sha256(normaliseRecovery(c)) })) });
@@ -78,7 +84,10 @@ export async function consumeSecondFactor(userId: number, code: string): Promise
     });
     return won.count === 1 ? "totp" : null;
   }
-  const used = await db.recoveryCode.updateMany({ where: { userId, codeHash: sha256(normaliseRecovery(trimmed)), usedAt: null }, data: { usedAt: new Date() } });
+  const used = await db.recoveryCode.updateMany({
+    where: { userId, codeHash: sha256(normaliseRecovery(trimmed)), usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return used.count === 1 ? "recovery" : null;
 }
 

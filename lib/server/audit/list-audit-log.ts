@@ -39,11 +39,18 @@ async function whereOf(f: Filter): Promise<Prisma.AuditLogWhereInput> {
 export async function listAuditLog(query: TAuditQuery): Promise<{ results: TAuditEntry[]; total: number }> {
   const where = await whereOf(query);
   const [rows, total] = await Promise.all([
-    db.auditLog.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { actor: { select: { id: true, username: true } } }, ...pageWindow(query.page, AUDIT_PAGE_SIZE) }),
+    db.auditLog.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      include: { actor: { select: { id: true, username: true } } },
+      ...pageWindow(query.page, AUDIT_PAGE_SIZE),
+    }),
     db.auditLog.count({ where }),
   ]);
   // Name the accounts that were acted on, and link them to their staff page.
-  const userIds = [...new Set(rows.filter((r) => r.targetType === "user" && /^\d{1,10}$/.test(r.targetId ?? "")).map((r) => Number(r.targetId)))].filter((n) => n <= MAX_ID);
+  const userIds = [...new Set(rows.filter((r) => r.targetType === "user" && /^\d{1,10}$/.test(r.targetId ?? "")).map((r) => Number(r.targetId)))].filter(
+    (n) => n <= MAX_ID,
+  );
   const users = userIds.length ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, username: true } }) : [];
   const names = new Map(users.map((u) => [String(u.id), u.username]));
   return {

@@ -62,7 +62,8 @@ export async function applyCreditChange(tx: Tx, change: CreditChange): Promise<C
   const entryId = await insertLedgerEntry(tx, change);
   if (entryId === null) return { applied: false, reason: "duplicate" };
 
-  const balanceAfter = change.mode === "spend" ? await addToBalanceIfCovered(tx, change.userId, change.delta) : await addToBalance(tx, change.userId, change.delta);
+  const balanceAfter =
+    change.mode === "spend" ? await addToBalanceIfCovered(tx, change.userId, change.delta) : await addToBalance(tx, change.userId, change.delta);
   // Throwing rolls the caller's transaction back, the ledger entry with it.
   if (balanceAfter === null) {
     const balance = await selectBalance(tx, change.userId);

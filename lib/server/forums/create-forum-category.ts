@@ -21,7 +21,13 @@ export async function insertForumCategory(tx: Tx, actor: AuditActor, input: NewF
     include: STAFF_CATEGORY_INCLUDE,
   });
   const after = toStaffForumCategory(row);
-  await auditStructure(tx, actor, { action: "forum.category.created", targetType: "forum_category", targetId: row.id, before: null, after: categorySnapshot(after) });
+  await auditStructure(tx, actor, {
+    action: "forum.category.created",
+    targetType: "forum_category",
+    targetId: row.id,
+    before: null,
+    after: categorySnapshot(after),
+  });
   // Names, order and places of forums show on every forum page and in news items.
   await announce(tx, [topic.forums, topic.news]);
   return after;

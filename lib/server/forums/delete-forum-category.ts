@@ -16,7 +16,13 @@ export async function deleteForumCategory(actor: AuditActor, id: number): Promis
     const before = toStaffForumCategory(await tx.forumCategory.findUniqueOrThrow({ where: { id }, include: STAFF_CATEGORY_INCLUDE }));
     if (before.forums.length) throw new AppError("CONFLICT", { userMessage: CATEGORY_NOT_EMPTY_MESSAGE });
     await tx.forumCategory.delete({ where: { id } });
-    await auditStructure(tx, actor, { action: "forum.category.deleted", targetType: "forum_category", targetId: id, before: categorySnapshot(before), after: null });
+    await auditStructure(tx, actor, {
+      action: "forum.category.deleted",
+      targetType: "forum_category",
+      targetId: id,
+      before: categorySnapshot(before),
+      after: null,
+    });
     // Names, order and places of forums show on every forum page and in news items.
     await announce(tx, [topic.forums, topic.news]);
     return before;

@@ -86,7 +86,8 @@ function guardedLookup(allowPrivate: boolean): Lookup {
       if (err) return callback(err);
       const list = addresses as dns.LookupAddress[];
       if (!list.length) return callback(new ImageFetchError("The image's host has no address."));
-      if (!allowPrivate && list.some((a) => !isPublicAddress(a.address))) return callback(new ImageFetchError("The image's host is not on the public internet.", 404));
+      if (!allowPrivate && list.some((a) => !isPublicAddress(a.address)))
+        return callback(new ImageFetchError("The image's host is not on the public internet.", 404));
       if (options.all) return callback(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });

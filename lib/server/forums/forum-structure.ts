@@ -43,7 +43,12 @@ export function toStaffForumCategory(c: StaffCategoryRow): TStaffForumCategory {
 }
 
 /** The category as the audit log keeps it: its own fields, not its forums. */
-export const categorySnapshot = (c: Pick<TStaffForumCategory, "id" | "name" | "sortOrder" | "hidden">) => ({ id: c.id, name: c.name, sortOrder: c.sortOrder, hidden: c.hidden });
+export const categorySnapshot = (c: Pick<TStaffForumCategory, "id" | "name" | "sortOrder" | "hidden">) => ({
+  id: c.id,
+  name: c.name,
+  sortOrder: c.sortOrder,
+  hidden: c.hidden,
+});
 
 export const categoryNotFound = () => new AppError("NOT_FOUND", { userMessage: "Forum category not found." });
 export const staffForumNotFound = () => new AppError("NOT_FOUND", { userMessage: "Forum not found." });
@@ -73,7 +78,13 @@ export async function lockForumOrThrow(tx: Tx, id: number): Promise<void> {
 export async function auditStructure(
   tx: Tx,
   actor: AuditActor,
-  entry: { action: string; targetType: "forum_category" | "forum"; targetId: number | null; before: Prisma.InputJsonValue | null; after: Prisma.InputJsonValue | null },
+  entry: {
+    action: string;
+    targetType: "forum_category" | "forum";
+    targetId: number | null;
+    before: Prisma.InputJsonValue | null;
+    after: Prisma.InputJsonValue | null;
+  },
 ): Promise<void> {
   await recordAudit(
     {

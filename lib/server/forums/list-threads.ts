@@ -31,7 +31,12 @@ export async function findForumThreads(actor: Pick<Actor, "isStaff"> | null, for
   if (!forum) return null;
   const where = { forumId, ...(canSeeHidden(actor) ? {} : { hidden: false }) };
   const [rows, total] = await Promise.all([
-    db.forumThread.findMany({ where, include: THREAD_INCLUDE, orderBy: [{ pinned: "desc" }, { latestPostAt: "desc" }, { id: "desc" }], ...pageWindow(page, THREADS_PAGE_SIZE) }),
+    db.forumThread.findMany({
+      where,
+      include: THREAD_INCLUDE,
+      orderBy: [{ pinned: "desc" }, { latestPostAt: "desc" }, { id: "desc" }],
+      ...pageWindow(page, THREADS_PAGE_SIZE),
+    }),
     db.forumThread.count({ where }),
   ]);
   const posters = await latestPosters(db, rows);
@@ -50,7 +55,12 @@ export async function listForumThreads(actor: Pick<Actor, "isStaff"> | null, for
 
 /** GET /api/v1/forums/threads/latest: the newest visible threads across every forum (hidden forums left out). */
 export async function listLatestThreads(amount: number): Promise<TThread[]> {
-  const rows = await db.forumThread.findMany({ where: visibleThreads(null), include: THREAD_INCLUDE, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: amount });
+  const rows = await db.forumThread.findMany({
+    where: visibleThreads(null),
+    include: THREAD_INCLUDE,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: amount,
+  });
   const posters = await latestPosters(db, rows);
   return rows.map((t) => toThreadDto(t, t.latestPostUserId === null ? null : (posters.get(t.latestPostUserId) ?? null)));
 }

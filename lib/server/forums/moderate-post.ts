@@ -17,7 +17,6 @@ import { lockPost, lockThreadOfPost } from "./sql/moderation-locks";
 // opening post hides the news post with it. Asking for the state the post already has changes
 // nothing and records nothing. Audited in the same transaction.
 
-
 export async function moderatePost(actor: Pick<Actor, "userId">, postId: number, input: { hidden: boolean; reason?: string }, ip?: string): Promise<TPost> {
   if (input.hidden && !input.reason) throw new AppError("VALIDATION", { fields: { reason: [HIDE_POST_NEEDS_REASON] } });
 
@@ -54,7 +53,13 @@ export async function moderatePost(actor: Pick<Actor, "userId">, postId: number,
           actorId: actor.userId,
           targetType: "forum_post",
           targetId: postId,
-          data: { threadId: ref.threadId, authorId: post.userId, reason: input.reason ?? null, before: { hidden: post.hidden }, after: { hidden: input.hidden } },
+          data: {
+            threadId: ref.threadId,
+            authorId: post.userId,
+            reason: input.reason ?? null,
+            before: { hidden: post.hidden },
+            after: { hidden: input.hidden },
+          },
           ip: ip ?? null,
         },
         tx,

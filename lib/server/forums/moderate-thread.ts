@@ -23,7 +23,6 @@ import { countVisiblePostsByPoster, type LockedThreadRow, lockThreadForModeratio
 
 export type ThreadPatch = { pinned?: boolean; closed?: boolean; hidden?: boolean; title?: string; forum_id?: number; reason?: string };
 
-
 type Staff = Pick<Actor, "userId">;
 
 export async function moderateThread(actor: Staff, threadId: number, patch: ThreadPatch, ip?: string): Promise<TThread> {
@@ -41,7 +40,17 @@ export async function moderateThread(actor: Staff, threadId: number, patch: Thre
     // One entry per change: the field as it was and as it became, with the request's reason.
     type Fields = Record<string, string | number | boolean | null>;
     const audit = (action: string, before: Fields, after: Fields, context: Fields = {}) =>
-      recordAudit({ action, actorId: actor.userId, targetType: "forum_thread", targetId: threadId, data: { ...context, reason: patch.reason ?? null, before, after }, ip: ip ?? null }, tx);
+      recordAudit(
+        {
+          action,
+          actorId: actor.userId,
+          targetType: "forum_thread",
+          targetId: threadId,
+          data: { ...context, reason: patch.reason ?? null, before, after },
+          ip: ip ?? null,
+        },
+        tx,
+      );
 
     if (patch.pinned !== undefined && patch.pinned !== thread.pinned) {
       await tx.forumThread.update({ where: { id: threadId }, data: { pinned: patch.pinned } });
@@ -91,7 +100,9 @@ async function setHidden(tx: Tx, actor: Staff, threadId: number, thread: LockedT
   const sign = hidden ? -1 : 1;
   await tx.forumThread.update({
     where: { id: threadId },
-    data: hidden ? { hidden: true, hiddenAt: new Date(), hiddenById: actor.userId, hiddenReason: reason } : { hidden: false, hiddenAt: null, hiddenById: null, hiddenReason: null },
+    data: hidden
+      ? { hidden: true, hiddenAt: new Date(), hiddenById: actor.userId, hiddenReason: reason }
+      : { hidden: false, hiddenAt: null, hiddenById: null, hiddenReason: null },
   });
   await tx.forum.update({ where: { id: thread.forumId }, data: { threadCount: { increment: sign }, postCount: { increment: sign * thread.postCount } } });
   await refreshForumLatest(tx, thread.forumId);
@@ -103,7 +114,11 @@ async function setHidden(tx: Tx, actor: Staff, threadId: number, thread: LockedT
   // Users in id order, so two hides sharing posters cannot deadlock.
   for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
     const share = byUser.get(userId)!;
-    await tx.user.update({ where: { id: userId }, data: { postCount: { increment: sign * share.posts }, threadCount: { increment: sign * share.threads } }, select: { id: true } });
+    await tx.user.update({
+      where: { id: userId },
+      data: { postCount: { increment: sign * share.posts }, threadCount: { increment: sign * share.threads } },
+      select: { id: true },
+    });
   }
 }
 

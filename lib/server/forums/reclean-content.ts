@@ -31,8 +31,13 @@ export async function recleanStoredContent(only?: { postIds?: number[]; newsIds?
   const report: RecleanReport = { posts: 0, postsChanged: 0, news: 0, newsChanged: 0 };
   const postScope = only ? { id: { in: only.postIds ?? [] } } : {};
   const newsScope = only ? { id: { in: only.newsIds ?? [] } } : {};
-  for (let after = 0; ; ) {
-    const rows = await db.forumPost.findMany({ where: { AND: [postScope, { id: { gt: after } }] }, orderBy: { id: "asc" }, take: BATCH, select: { id: true, content: true, threadId: true } });
+  for (let after = 0; ;) {
+    const rows = await db.forumPost.findMany({
+      where: { AND: [postScope, { id: { gt: after } }] },
+      orderBy: { id: "asc" },
+      take: BATCH,
+      select: { id: true, content: true, threadId: true },
+    });
     if (!rows.length) break;
     for (const row of rows) {
       report.posts++;
@@ -47,8 +52,13 @@ export async function recleanStoredContent(only?: { postIds?: number[]; newsIds?
     }
     after = rows[rows.length - 1]!.id;
   }
-  for (let after = 0; ; ) {
-    const rows = await db.newsPost.findMany({ where: { AND: [newsScope, { id: { gt: after } }] }, orderBy: { id: "asc" }, take: BATCH, select: { id: true, content: true } });
+  for (let after = 0; ;) {
+    const rows = await db.newsPost.findMany({
+      where: { AND: [newsScope, { id: { gt: after } }] },
+      orderBy: { id: "asc" },
+      take: BATCH,
+      select: { id: true, content: true },
+    });
     if (!rows.length) break;
     for (const row of rows) {
       report.news++;

@@ -20,7 +20,13 @@ export async function reorderForumCategories(actor: AuditActor, ids: number[]): 
     const before = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((r) => r.id);
     if (before.length !== ids.length || !ids.every((id) => before.includes(id))) throw new AppError("CONFLICT", { userMessage: ORDER_STALE_MESSAGE });
     await setCategoryOrder(tx, ids);
-    await auditStructure(tx, actor, { action: "forum.categories.reordered", targetType: "forum_category", targetId: null, before: { order: before }, after: { order: ids } });
+    await auditStructure(tx, actor, {
+      action: "forum.categories.reordered",
+      targetType: "forum_category",
+      targetId: null,
+      before: { order: before },
+      after: { order: ids },
+    });
     // Names, order and places of forums show on every forum page and in news items.
     await announce(tx, [topic.forums, topic.news]);
     return listForumStructure(tx);

@@ -20,7 +20,13 @@ export async function reorderForums(actor: AuditActor, categoryId: number, ids: 
     const before = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((r) => r.id);
     if (before.length !== ids.length || !ids.every((id) => before.includes(id))) throw new AppError("CONFLICT", { userMessage: ORDER_STALE_MESSAGE });
     await setForumOrder(tx, categoryId, ids);
-    await auditStructure(tx, actor, { action: "forum.forums.reordered", targetType: "forum_category", targetId: categoryId, before: { order: before }, after: { order: ids } });
+    await auditStructure(tx, actor, {
+      action: "forum.forums.reordered",
+      targetType: "forum_category",
+      targetId: categoryId,
+      before: { order: before },
+      after: { order: ids },
+    });
     // Names, order and places of forums show on every forum page and in news items.
     await announce(tx, [topic.forums, topic.news]);
     return listForumStructure(tx);

@@ -91,7 +91,11 @@ export function imageSources(clean: string): string[] {
   return [...found];
 }
 
-const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, nonTextTags: ["script", "style", "textarea", "option", "noscript", "title"] };
+const TEXT_ONLY: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "title"],
+};
 
 /** Plain text of stored HTML (previews, search snippets): tags dropped, blocks spaced, entities decoded. */
 export function htmlToText(html: string, max?: number): string {
@@ -121,7 +125,9 @@ export function cleanContent(raw: string, field = "content", images: ImageOption
   const clean = sanitizePostHtml(raw, images);
   if (!htmlToText(clean) && !/<img\s/i.test(clean)) throw new AppError("VALIDATION", { fields: { [field]: [EMPTY_CONTENT_MESSAGE] } });
   if (clean.length > STORED_CONTENT_MAX) {
-    throw new AppError("VALIDATION", { fields: { [field]: [`The post is too long: at most ${STORED_CONTENT_MAX.toLocaleString("en-US")} characters of formatted text.`] } });
+    throw new AppError("VALIDATION", {
+      fields: { [field]: [`The post is too long: at most ${STORED_CONTENT_MAX.toLocaleString("en-US")} characters of formatted text.`] },
+    });
   }
   return clean;
 }

@@ -9,7 +9,8 @@ import { auditStructure, categorySnapshot, lockCategoriesOrThrow, STAFF_CATEGORY
 // PATCH /api/v1/staff/forums/categories/{id}: rename, hide or show a category. A hidden
 // category hides all its forums from players and guests (list-categories.ts and the readers).
 
-export const NEWS_CATEGORY_HIDE_MESSAGE = "This category holds the news forum, which cannot be hidden: every news post links to its thread there. Move the news forum out first.";
+export const NEWS_CATEGORY_HIDE_MESSAGE =
+  "This category holds the news forum, which cannot be hidden: every news post links to its thread there. Move the news forum out first.";
 
 export async function updateForumCategory(actor: AuditActor, id: number, patch: TForumCategoryPatch): Promise<TStaffForumCategory> {
   return db.$transaction(async (tx) => {
@@ -23,7 +24,12 @@ export async function updateForumCategory(actor: AuditActor, id: number, patch: 
       include: STAFF_CATEGORY_INCLUDE,
     });
     const after = toStaffForumCategory(row);
-    const action = patch.hidden !== undefined && patch.hidden !== before.hidden ? (patch.hidden ? "forum.category.hidden" : "forum.category.shown") : "forum.category.updated";
+    const action =
+      patch.hidden !== undefined && patch.hidden !== before.hidden
+        ? patch.hidden
+          ? "forum.category.hidden"
+          : "forum.category.shown"
+        : "forum.category.updated";
     await auditStructure(tx, actor, { action, targetType: "forum_category", targetId: id, before: categorySnapshot(before), after: categorySnapshot(after) });
     // Names, order and places of forums show on every forum page and in news items.
     await announce(tx, [topic.forums, topic.news]);

@@ -22,7 +22,8 @@ export async function updateForum(actor: AuditActor, id: number, patch: TForumPa
     await lockForumOrThrow(tx, id);
     const beforeRow = await tx.forum.findUniqueOrThrow({ where: { id }, include: STAFF_FORUM_INCLUDE });
     // Moved between reading and locking: start from the row as it is now.
-    if (beforeRow.categoryId !== current.categoryId) throw new AppError("CONFLICT", { userMessage: "The forum was moved meanwhile. Reload the page and try again." });
+    if (beforeRow.categoryId !== current.categoryId)
+      throw new AppError("CONFLICT", { userMessage: "The forum was moved meanwhile. Reload the page and try again." });
     const before = toStaffForum(beforeRow);
     if (patch.hidden === true && before.isNews) throw new AppError("CONFLICT", { userMessage: NEWS_FORUM_HIDE_MESSAGE });
 
@@ -45,7 +46,8 @@ export async function updateForum(actor: AuditActor, id: number, patch: TForumPa
       include: STAFF_FORUM_INCLUDE,
     });
     const after = toStaffForum(row);
-    const action = patch.hidden !== undefined && patch.hidden !== before.hidden ? (patch.hidden ? "forum.forum.hidden" : "forum.forum.shown") : "forum.forum.updated";
+    const action =
+      patch.hidden !== undefined && patch.hidden !== before.hidden ? (patch.hidden ? "forum.forum.hidden" : "forum.forum.shown") : "forum.forum.updated";
     await auditStructure(tx, actor, { action, targetType: "forum", targetId: id, before, after });
     // Names, order and places of forums show on every forum page and in news items.
     await announce(tx, [topic.forums, topic.news]);

@@ -63,7 +63,10 @@ export async function createGameApiKey(actor: AuditActor, name: string, scopes: 
   const key = `${prefix}_${randomToken(32)}`;
   const info = await db.$transaction(async (tx) => {
     const row = await tx.gameApiKey.create({ data: { name: trimmed, prefix, keyHash: sha256(key), scopes: [...new Set(scopes)] } });
-    await recordAudit({ action: "game.key_created", ...actor, targetType: "game_api_key", targetId: row.id, data: { reason: null, before: null, after: snapshot(row) } }, tx);
+    await recordAudit(
+      { action: "game.key_created", ...actor, targetType: "game_api_key", targetId: row.id, data: { reason: null, before: null, after: snapshot(row) } },
+      tx,
+    );
     return row;
   });
   return { key, info: pick(info) };
@@ -94,7 +97,16 @@ export async function revokeGameApiKey(actor: AuditActor, which: { id: number } 
         row = rows[0]!;
       }
       const updated = await tx.gameApiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
-      await recordAudit({ action: "game.key_revoked", ...actor, targetType: "game_api_key", targetId: row.id, data: { reason: null, before: snapshot(row), after: snapshot(updated) } }, tx);
+      await recordAudit(
+        {
+          action: "game.key_revoked",
+          ...actor,
+          targetType: "game_api_key",
+          targetId: row.id,
+          data: { reason: null, before: snapshot(row), after: snapshot(updated) },
+        },
+        tx,
+      );
       return updated;
     }),
   );
@@ -106,7 +118,14 @@ function pick(r: GameKeyInfo): GameKeyInfo {
 
 /** The key sent as `X-Api-Key` or `Authorization: Bearer`; null when neither. */
 export function presentedGameKey(headers: Headers): string | null {
-  return headers.get("x-api-key")?.trim() || headers.get("authorization")?.replace(/^Bearer\s+/i, "").trim() || null;
+  return (
+    headers.get("x-api-key")?.trim() ||
+    headers
+      .get("authorization")
+      ?.replace(/^Bearer\s+/i, "")
+      .trim() ||
+    null
+  );
 }
 
 /**

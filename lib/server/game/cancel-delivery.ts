@@ -26,7 +26,8 @@ export async function cancelDelivery(id: number, reason: string, ctx: { actorId:
     // The staff rule: nobody cancels their own deliveries, or those of a rank at or above their own.
     assertStaffReach(ctx, before.user, "act", "cancel a delivery of");
     if (row.status === "CANCELED") return { outcome: "already-canceled", delivery: toStaffDelivery(before, ctx), refundedCredits: 0 };
-    if (row.status === "DELIVERED") throw new AppError("CONFLICT", { userMessage: "It was delivered: the game acknowledged it. Re-send it instead if it never arrived." });
+    if (row.status === "DELIVERED")
+      throw new AppError("CONFLICT", { userMessage: "It was delivered: the game acknowledged it. Re-send it instead if it never arrived." });
     if (row.status === "LEASED" && !row.leaseOver)
       throw new AppError("CONFLICT", { userMessage: "The game is handing it over right now (it is leased). Try again once the lease has ended." });
 

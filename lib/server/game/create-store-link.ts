@@ -19,7 +19,10 @@ import { NO_SUCH_PLAYER } from "./claim-deliveries";
 // but opening it asks for their code (open-store-link.ts).
 
 export async function createStoreLink(playerId: number): Promise<{ url: string; expires_at: string }> {
-  const user = await db.user.findUnique({ where: { id: playerId }, select: { bannedAt: true, bannedUntil: true, banReason: true, isActive: true, privilege: true } });
+  const user = await db.user.findUnique({
+    where: { id: playerId },
+    select: { bannedAt: true, bannedUntil: true, banReason: true, isActive: true, privilege: true },
+  });
   if (!user) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_PLAYER });
   if (user.privilege !== "PLAYER") throw new AppError("FORBIDDEN", { userMessage: STAFF_STORE_LINK_REFUSED });
   if (isBanned(user)) throw new AppError("FORBIDDEN", { userMessage: banMessage(user) });

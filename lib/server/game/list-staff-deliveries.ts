@@ -9,7 +9,10 @@ import { type DeliveryViewer, staffDeliveryInclude, toStaffDelivery } from "./st
 // The staff deliveries list: everything owed to players in game, newest first,
 // filtered by player and state. Administrators only (the route and the page check it).
 
-export async function listStaffDeliveries(query: { page: number; state?: TDeliveryState | undefined; player?: string | undefined }, viewer: DeliveryViewer): Promise<{ results: TStaffDelivery[]; total: number }> {
+export async function listStaffDeliveries(
+  query: { page: number; state?: TDeliveryState | undefined; player?: string | undefined },
+  viewer: DeliveryViewer,
+): Promise<{ results: TStaffDelivery[]; total: number }> {
   const where: Prisma.GameDeliveryWhereInput = {
     ...(query.state ? { status: query.state.toUpperCase() as DeliveryStatus } : {}),
     ...(query.player ? { user: { usernameKey: usernameKey(query.player) } } : {}),

@@ -27,7 +27,14 @@ async function findLiveLink(token: string | null | undefined) {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const link = await db.emailToken.findUnique({
     where: { tokenHash: sha256(token) },
-    select: { id: true, kind: true, usedAt: true, expiresAt: true, userId: true, user: { select: { username: true, bannedAt: true, bannedUntil: true, isActive: true, privilege: true, totpEnabledAt: true } } },
+    select: {
+      id: true,
+      kind: true,
+      usedAt: true,
+      expiresAt: true,
+      userId: true,
+      user: { select: { username: true, bannedAt: true, bannedUntil: true, isActive: true, privilege: true, totpEnabledAt: true } },
+    },
   });
   if (!link || link.kind !== "GAME_STORE_LINK" || link.usedAt || link.expiresAt <= new Date()) return null;
   // Banned, deactivated or made staff since the game asked for the link: no session.
@@ -58,7 +65,8 @@ export async function openStoreLink(token: string | null, code: string | null, c
       log.info("game.store_link_code_refused", { userId: link.userId, ip: client.ip });
       return { ok: false, reason: "code" };
     }
-    if (how === "recovery") await recordAudit({ action: "2fa.recovery_code_used", actorId: link.userId, targetType: "user", targetId: link.userId, ip: client.ip });
+    if (how === "recovery")
+      await recordAudit({ action: "2fa.recovery_code_used", actorId: link.userId, targetType: "user", targetId: link.userId, ip: client.ip });
     await clearRateLimit(SECOND_FACTOR_PER_ACCOUNT_IP, codeIp);
     await undoRateLimitHit(SECOND_FACTOR_PER_ACCOUNT, String(link.userId));
   }

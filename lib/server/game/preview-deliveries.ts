@@ -12,9 +12,16 @@ import { deliveryInclude, gameDeliveriesOf } from "./delivery-dto";
 export async function previewDeliveries(playerId: number): Promise<z.infer<typeof ZPreviewResult>> {
   const player = await db.user.findUnique({ where: { id: playerId }, select: { id: true } });
   if (!player) throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_PLAYER });
-  const rows = await db.gameDelivery.findMany({ where: { userId: playerId, status: { in: ["PENDING", "LEASED"] } }, include: deliveryInclude, orderBy: { id: "asc" } });
+  const rows = await db.gameDelivery.findMany({
+    where: { userId: playerId, status: { in: ["PENDING", "LEASED"] } },
+    include: deliveryInclude,
+    orderBy: { id: "asc" },
+  });
   const now = new Date();
   return {
-    deliveries: gameDeliveriesOf(rows).map(({ row: r, delivery }) => ({ ...delivery, status: r.status === "LEASED" && r.leasedUntil !== null && r.leasedUntil >= now ? "leased" : "pending" })),
+    deliveries: gameDeliveriesOf(rows).map(({ row: r, delivery }) => ({
+      ...delivery,
+      status: r.status === "LEASED" && r.leasedUntil !== null && r.leasedUntil >= now ? "leased" : "pending",
+    })),
   };
 }

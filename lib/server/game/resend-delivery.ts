@@ -54,7 +54,13 @@ export async function resendDelivery(id: number, reason: string, ctx: { actorId:
         data: {
           reason,
           before: { id: original.id, userId: original.userId, status: original.status, resentIds: original.resends.map((r) => r.id) },
-          after: { id: original.id, userId: original.userId, status: after.status, resentIds: after.resends.map((r) => r.id), copy: { id: copy.id, resendRootId: rootId, status: copy.status, kind: copy.kind, payload: copy.payload } },
+          after: {
+            id: original.id,
+            userId: original.userId,
+            status: after.status,
+            resentIds: after.resends.map((r) => r.id),
+            copy: { id: copy.id, resendRootId: rootId, status: copy.status, kind: copy.kind, payload: copy.payload },
+          },
         },
       },
       tx,

@@ -11,7 +11,11 @@ import { deliveryInclude, toGameDelivery } from "./delivery-dto";
 export const NO_SUCH_DELIVERY = "No such delivery.";
 
 /** Copies of a chain the game has not acknowledged or been told to drop: pending or leased. */
-const waitingInChain = { where: { status: { in: ["PENDING", "LEASED"] } }, select: { id: true }, orderBy: { id: "asc" } } satisfies Prisma.GameDeliveryFindManyArgs;
+const waitingInChain = {
+  where: { status: { in: ["PENDING", "LEASED"] } },
+  select: { id: true },
+  orderBy: { id: "asc" },
+} satisfies Prisma.GameDeliveryFindManyArgs;
 
 export const staffDeliveryInclude = {
   ...deliveryInclude,
@@ -38,7 +42,8 @@ export function resendRefusal(row: StaffDeliveryRow): string | null {
   const waiting = root.resendChain[0];
   if (waiting) return `A re-sent copy (delivery #${waiting.id}) is still waiting for the game.`;
   // Credits whose payment was refunded, charged back or canceled are not sent again.
-  if (root.creditPurchase && root.creditPurchase.status !== "PAID") return `The purchase behind it is ${root.creditPurchase.status.toLowerCase()}: it is not re-sent.`;
+  if (root.creditPurchase && root.creditPurchase.status !== "PAID")
+    return `The purchase behind it is ${root.creditPurchase.status.toLowerCase()}: it is not re-sent.`;
   return null;
 }
 

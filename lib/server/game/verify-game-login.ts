@@ -60,7 +60,10 @@ export async function verifyGameLogin(input: TGameLoginInput, gameKeyId: number)
       // The password was right (banned or unconfirmed): not a guess.
       await undoRateLimitHit(GAME_LOGIN_PER_KEY, keySubject);
       // login() refuses banned and unconfirmed accounts only after the password was right.
-      const user = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { bannedAt: true, bannedUntil: true, banReason: true } });
+      const user = await db.user.findUnique({
+        where: { usernameKey: usernameKey(input.username) },
+        select: { bannedAt: true, bannedUntil: true, banReason: true },
+      });
       return user && isBanned(user) ? refuse("banned", user.banReason ?? null) : refuse("email_unconfirmed");
     }
     throw e;
@@ -68,6 +71,14 @@ export async function verifyGameLogin(input: TGameLoginInput, gameKeyId: number)
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
   return {
     ok: true,
-    player: { id: user.id, name: user.username, privilege: user.privilege, memberRank: user.memberRank, is_staff: user.privilege !== "PLAYER", banned: false, ban_reason: null },
+    player: {
+      id: user.id,
+      name: user.username,
+      privilege: user.privilege,
+      memberRank: user.memberRank,
+      is_staff: user.privilege !== "PLAYER",
+      banned: false,
+      ban_reason: null,
+    },
   };
 }

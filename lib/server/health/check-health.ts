@@ -10,7 +10,12 @@ const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 // The committed migrations do not change while the process runs: read the folder once.
 let committed: Promise<string[]> | undefined;
 function committedMigrations(): Promise<string[]> {
-  committed ??= readdir(MIGRATIONS_DIR, { withFileTypes: true }).then((entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name).sort());
+  committed ??= readdir(MIGRATIONS_DIR, { withFileTypes: true }).then((entries) =>
+    entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort(),
+  );
   committed.catch(() => (committed = undefined));
   return committed;
 }

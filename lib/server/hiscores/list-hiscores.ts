@@ -32,6 +32,12 @@ export async function listHiscores(q: { skill: number; mode: TGameMode; xp: TXpM
   }
   // Every player on the ladder has a row per skill: its player count is every skill's length.
   const ladder = await db.hiscoreLadder.findUnique({ where: { gameMode_xpMode: { gameMode, xpMode } }, select: { players: true } });
-  const results = page.map((r, i) => ({ id: r.userId, rank: offset + i + 1, username: r.username, total_level: r.level, total_experience: Number(r.experience) }));
+  const results = page.map((r, i) => ({
+    id: r.userId,
+    rank: offset + i + 1,
+    username: r.username,
+    total_level: r.level,
+    total_experience: Number(r.experience),
+  }));
   return { results, hasNext: rows.length > HISCORES_PAGE_SIZE, players: Math.max(ladder?.players ?? 0, seen) };
 }

@@ -18,7 +18,10 @@ const SKILL_IDS = [OVERALL_ID, ...SKILLS.map((_, i) => i + 1)];
 const ACTIVITY_IDS = ACTIVITIES.map((a) => a.id);
 
 /** `every` is for tests: readers work with anchors of any spacing. */
-export async function refreshLadder(ladder: Ladder, opts: { force?: boolean; every?: number } = {}): Promise<{ refreshed: boolean; players: number; ms: number }> {
+export async function refreshLadder(
+  ladder: Ladder,
+  opts: { force?: boolean; every?: number } = {},
+): Promise<{ refreshed: boolean; players: number; ms: number }> {
   const started = performance.now();
   const { gameMode, xpMode } = ladder;
   // The changes committed before the rebuild starts: the ones it takes in.

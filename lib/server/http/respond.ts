@@ -8,7 +8,10 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   // A Headers object, not a plain object: several Set-Cookie lines must all survive.
   const all = new Headers(headers);
   if (!all.has("content-type")) all.set("content-type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? Number(v) : v)), { status, headers: all });
+  return new Response(
+    JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? Number(v) : v)),
+    { status, headers: all },
+  );
 }
 
 /** A redirect whose headers stay mutable (Response.redirect's are frozen). */

@@ -37,7 +37,14 @@ export function siteLink(path: string, query: Record<string, string | number> = 
  */
 export async function queueMail(to: string, content: MailContent, opts: { tx?: Tx } = {}): Promise<{ id: number }> {
   const { tx } = opts;
-  const stored = { to, subject: content.subject, text: content.text, html: content.html, redactedText: content.redacted?.text ?? null, redactedHtml: content.redacted?.html ?? null };
+  const stored = {
+    to,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+    redactedText: content.redacted?.text ?? null,
+    redactedHtml: content.redacted?.html ?? null,
+  };
   if (!getEnv().SMTP_URL) {
     const row = await (tx ?? db).mailMessage.create({ data: { ...stored, transport: "outbox", status: "SENT", sentAt: new Date() } });
     return { id: row.id };

@@ -40,17 +40,49 @@ function build(subject: string, paragraphs: string[], action?: Action): MailCont
 
 export const mailTemplates = {
   confirmEmail: (username: string, url: string) =>
-    build(`Confirm your ${siteConfig.name} account`, [`Hello ${username},`, "Follow the link below to finish creating your account. It expires in 24 hours.", "If you did not sign up, ignore this email."], { label: "Confirm my account", url, secret: true }),
+    build(
+      `Confirm your ${siteConfig.name} account`,
+      [`Hello ${username},`, "Follow the link below to finish creating your account. It expires in 24 hours.", "If you did not sign up, ignore this email."],
+      { label: "Confirm my account", url, secret: true },
+    ),
   passwordReset: (username: string, url: string) =>
-    build(`Reset your ${siteConfig.name} password`, [`Hello ${username},`, "Someone (hopefully you) asked to reset your password. The link below works once and expires in 30 minutes.", "If you did not ask for this, you can ignore this email: your password stays the same."], { label: "Choose a new password", url, secret: true }),
+    build(
+      `Reset your ${siteConfig.name} password`,
+      [
+        `Hello ${username},`,
+        "Someone (hopefully you) asked to reset your password. The link below works once and expires in 30 minutes.",
+        "If you did not ask for this, you can ignore this email: your password stays the same.",
+      ],
+      { label: "Choose a new password", url, secret: true },
+    ),
   twoFactorReset: (username: string) =>
-    build(`Two-factor authentication was turned off on your ${siteConfig.name} account`, [`Hello ${username},`, "A staff member turned off two-factor authentication on your account, as asked through support. You now sign in with your password alone; you can turn it on again from your account page.", `If you did not ask for this, change your password straight away and contact staff on ${siteConfig.chatServerName}.`]),
+    build(`Two-factor authentication was turned off on your ${siteConfig.name} account`, [
+      `Hello ${username},`,
+      "A staff member turned off two-factor authentication on your account, as asked through support. You now sign in with your password alone; you can turn it on again from your account page.",
+      `If you did not ask for this, change your password straight away and contact staff on ${siteConfig.chatServerName}.`,
+    ]),
   passwordChanged: (username: string) =>
-    build(`Your ${siteConfig.name} password was changed`, [`Hello ${username},`, "Your password was just changed and every session was signed out.", `If this was not you, reset your password straight away and contact staff on ${siteConfig.chatServerName}.`]),
+    build(`Your ${siteConfig.name} password was changed`, [
+      `Hello ${username},`,
+      "Your password was just changed and every session was signed out.",
+      `If this was not you, reset your password straight away and contact staff on ${siteConfig.chatServerName}.`,
+    ]),
   registrationAttempt: (username: string, url: string) =>
-    build(`Someone tried to register with your email`, [`Hello ${username},`, `Someone just tried to create a new ${siteConfig.name} account with this email address. It already belongs to your account, ${username}, so no new account was made.`, "If that was you and you cannot get in, choose a new password with the link below (it works once and expires in 30 minutes). If it was not you, ignore this email: nothing has changed."], { label: "Choose a new password", url, secret: true }),
+    build(
+      `Someone tried to register with your email`,
+      [
+        `Hello ${username},`,
+        `Someone just tried to create a new ${siteConfig.name} account with this email address. It already belongs to your account, ${username}, so no new account was made.`,
+        "If that was you and you cannot get in, choose a new password with the link below (it works once and expires in 30 minutes). If it was not you, ignore this email: nothing has changed.",
+      ],
+      { label: "Choose a new password", url, secret: true },
+    ),
   ticketReply: (username: string, title: string, reply: string, url: string) =>
-    build(`Staff replied to your ticket: ${title}`, [`Hello ${username},`, `A staff member replied to your support ticket "${title}":`, reply, "Reply on the ticket page, not to this email."], { label: "View your ticket", url }),
+    build(
+      `Staff replied to your ticket: ${title}`,
+      [`Hello ${username},`, `A staff member replied to your support ticket "${title}":`, reply, "Reply on the ticket page, not to this email."],
+      { label: "View your ticket", url },
+    ),
   ticketStatus: (username: string, title: string, closed: boolean, url: string) =>
     build(
       closed ? `Your ticket was closed: ${title}` : `Your ticket was opened again: ${title}`,

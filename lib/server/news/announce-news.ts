@@ -71,7 +71,10 @@ export async function announceNews(newsId: number): Promise<void> {
   const env = getEnv();
   const webhook = env.DISCORD_NEWS_WEBHOOK_URL;
   if (!webhook) return;
-  const post = await db.newsPost.findFirst({ where: { id: newsId, ...VISIBLE_NEWS }, select: { slug: true, title: true, preview: true, image: true, publishedAt: true } });
+  const post = await db.newsPost.findFirst({
+    where: { id: newsId, ...VISIBLE_NEWS },
+    select: { slug: true, title: true, preview: true, image: true, publishedAt: true },
+  });
   if (!post) {
     log.info("news announcement skipped: the post is hidden or gone", { newsId });
     return;

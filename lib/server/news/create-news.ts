@@ -51,7 +51,17 @@ export async function createNews(
           data: { slug, title: input.title, image, content, preview, authorId: actor.userId, threadId, forumId: forum.id, publishedAt: at },
           select: NEWS_POST_SELECT,
         });
-        await recordAudit({ action: "news.create", actorId: actor.userId, targetType: "news", targetId: row.id, data: { reason: null, before: null, after: { title: input.title, slug, threadId, forumId: forum.id } }, ip }, tx);
+        await recordAudit(
+          {
+            action: "news.create",
+            actorId: actor.userId,
+            targetType: "news",
+            targetId: row.id,
+            data: { reason: null, before: null, after: { title: input.title, slug, threadId, forumId: forum.id } },
+            ip,
+          },
+          tx,
+        );
         await announce(tx, [topic.news]);
         // Queued with the post: announced once it commits, never for a post that rolled back.
         if (announcesNews()) await enqueue("announce-news", { newsId: row.id }, { tx });

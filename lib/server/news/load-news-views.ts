@@ -19,7 +19,10 @@ export type NewsArchiveView = {
  * (docs/product.md §8: "News archive load error: loading stops, empty message shown"), never an error page.
  */
 export async function loadNewsArchiveView(selected: ArchiveMonth, now = new Date()): Promise<NewsArchiveView> {
-  const [items, withNews] = await Promise.all([listNewsArchive(selected).catch(degrade("the archive's posts", [])), listNewsYears().catch(degrade("the archive's years", []))]);
+  const [items, withNews] = await Promise.all([
+    listNewsArchive(selected).catch(degrade("the archive's posts", [])),
+    listNewsYears().catch(degrade("the archive's years", [])),
+  ]);
   const years = [...new Set([...withNews, currentArchiveMonth(now).year, selected.year])].sort((a, b) => b - a);
   return { selected, years, items };
 }

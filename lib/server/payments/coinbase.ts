@@ -61,7 +61,8 @@ export const coinbaseAdapter: PaymentAdapter = {
   async verifyWebhook(raw, headers): Promise<VerifiedEvent> {
     const sig = headers.get("x-cc-webhook-signature");
     if (!sig) throw new WebhookSignatureError("missing X-CC-Webhook-Signature header");
-    if (!safeEqual(sig.trim().toLowerCase(), coinbaseSignature(raw, coinbaseWebhookSecret()))) throw new WebhookSignatureError("Coinbase signature does not match");
+    if (!safeEqual(sig.trim().toLowerCase(), coinbaseSignature(raw, coinbaseWebhookSecret())))
+      throw new WebhookSignatureError("Coinbase signature does not match");
     let body: { event?: { id?: unknown; type?: unknown; data?: unknown } };
     try {
       body = JSON.parse(new TextDecoder().decode(raw)) as typeof body;
@@ -80,13 +81,20 @@ export const coinbaseAdapter: PaymentAdapter = {
 };
 
 /** A signed charge:confirmed for the local test checkout. */
-export function localCoinbaseEvent(input: { purchaseId: number; providerRef: string; amountCents: number; currency: string }): { body: string; headers: Record<string, string> } {
+export function localCoinbaseEvent(input: { purchaseId: number; providerRef: string; amountCents: number; currency: string }): {
+  body: string;
+  headers: Record<string, string>;
+} {
   const body = JSON.stringify({
     id: `local-delivery-${input.purchaseId}`,
     event: {
       id: `local-event-${input.purchaseId}`,
       type: "charge:confirmed",
-      data: { code: input.providerRef, metadata: { purchase_id: String(input.purchaseId) }, pricing: { local: { amount: centsToDecimal(input.amountCents), currency: input.currency } } },
+      data: {
+        code: input.providerRef,
+        metadata: { purchase_id: String(input.purchaseId) },
+        pricing: { local: { amount: centsToDecimal(input.amountCents), currency: input.currency } },
+      },
     },
   });
   return { body, headers: { "x-cc-webhook-signature": coinbaseSignature(body, localSecret("coinbase")) } };

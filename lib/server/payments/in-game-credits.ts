@@ -38,5 +38,8 @@ export async function withdrawCreditDelivery(tx: Tx, purchaseId: number): Promis
 
 /** A dispute won after the delivery was canceled: it goes back in the queue. */
 export async function restoreCreditDelivery(tx: Tx, purchaseId: number): Promise<void> {
-  await tx.gameDelivery.updateMany({ where: { creditPurchaseId: purchaseId, status: "CANCELED" }, data: { status: "PENDING", leaseId: null, leasedUntil: null } });
+  await tx.gameDelivery.updateMany({
+    where: { creditPurchaseId: purchaseId, status: "CANCELED" },
+    data: { status: "PENDING", leaseId: null, leasedUntil: null },
+  });
 }

@@ -8,7 +8,11 @@ import { toStaffPurchase } from "./staff-payment-dto";
 // The staff payments list: every credit purchase, newest first, with the provider
 // events settling tied to it. Administrators only (the route and the page check it).
 
-export async function listStaffPayments(query: { page: number; status?: TPurchaseStatus | undefined; provider?: TPurchaseProvider | undefined }): Promise<{ results: TStaffPurchase[]; total: number }> {
+export async function listStaffPayments(query: {
+  page: number;
+  status?: TPurchaseStatus | undefined;
+  provider?: TPurchaseProvider | undefined;
+}): Promise<{ results: TStaffPurchase[]; total: number }> {
   const where: Prisma.CreditPurchaseWhereInput = {
     ...(query.status ? { status: query.status.toUpperCase() as PurchaseStatus } : {}),
     ...(query.provider ? { method: query.provider.toUpperCase() as PaymentMethod } : {}),

@@ -10,7 +10,11 @@ import { toStaffWebhookEvent } from "./staff-payment-dto";
 // Stored provider events for staff, newest first: "failed" are the ones settling
 // refused (wrong amount, unknown purchase, …), which staff may re-apply once the cause is fixed.
 
-export async function listWebhookEvents(query: { page: number; state?: TEventState | undefined; provider?: PaymentMethodName | undefined }): Promise<{ results: TStaffWebhookEvent[]; total: number }> {
+export async function listWebhookEvents(query: {
+  page: number;
+  state?: TEventState | undefined;
+  provider?: PaymentMethodName | undefined;
+}): Promise<{ results: TStaffWebhookEvent[]; total: number }> {
   const where: Prisma.WebhookEventWhereInput = {
     ...(query.state === "failed" ? { error: { not: null } } : query.state === "applied" ? { error: null } : {}),
     ...(query.provider ? { provider: DB_PROVIDER[query.provider] as PaymentProvider } : {}),

@@ -26,9 +26,15 @@ export async function capturePaypalPurchase(userId: number, orderId: string): Pr
       eventId: `capture-answer:${capture.id}`,
       type: CAPTURE_ANSWER_TYPE,
       payload: { resource: { ...capture, custom_id: capture.custom_id ?? String(p.id) } },
-      effect: { kind: "paid", providerRef: orderId, purchaseId: p.id, amountCents: decimalToCents(capture.amount?.value) ?? -1, currency: String(capture.amount?.currency_code ?? "") },
+      effect: {
+        kind: "paid",
+        providerRef: orderId,
+        purchaseId: p.id,
+        amountCents: decimalToCents(capture.amount?.value) ?? -1,
+        currency: String(capture.amount?.currency_code ?? ""),
+      },
     });
   }
   const after = await db.creditPurchase.findUniqueOrThrow({ where: { id: p.id } });
-  return { status: after.status === "PAID" ? "COMPLETED" : capture?.status ?? orderStatus };
+  return { status: after.status === "PAID" ? "COMPLETED" : (capture?.status ?? orderStatus) };
 }

@@ -20,7 +20,10 @@ async function accessToken(): Promise<string> {
   if (token && token.key === key && token.expires > Date.now()) return token.value;
   const res = await fetch(`${paypalBaseUrl()}/v1/oauth2/token`, {
     method: "POST",
-    headers: { authorization: `Basic ${Buffer.from(`${env.PAYPAL_CLIENT_ID}:${env.PAYPAL_CLIENT_SECRET}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${env.PAYPAL_CLIENT_ID}:${env.PAYPAL_CLIENT_SECRET}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: "grant_type=client_credentials",
     signal: AbortSignal.timeout(15_000),
   });
@@ -48,7 +51,12 @@ export async function createPaypalOrder(input: { purchaseId: number; amountCents
     {
       intent: "CAPTURE",
       purchase_units: [
-        { reference_id: String(input.purchaseId), custom_id: String(input.purchaseId), description: input.description, amount: { currency_code: input.currency, value: centsToDecimal(input.amountCents) } },
+        {
+          reference_id: String(input.purchaseId),
+          custom_id: String(input.purchaseId),
+          description: input.description,
+          amount: { currency_code: input.currency, value: centsToDecimal(input.amountCents) },
+        },
       ],
     },
     // PayPal-Request-Id makes a retried create return the same order.

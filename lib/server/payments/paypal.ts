@@ -24,7 +24,13 @@ export const CAPTURE_ANSWER_TYPE = "CAPTURE.ANSWER";
 export function isPaypalCertUrl(value: string): boolean {
   try {
     const u = new URL(value);
-    return u.protocol === "https:" && (u.hostname === "paypal.com" || u.hostname.endsWith(".paypal.com")) && !u.username && !u.password && (u.port === "" || u.port === "443");
+    return (
+      u.protocol === "https:" &&
+      (u.hostname === "paypal.com" || u.hostname.endsWith(".paypal.com")) &&
+      !u.username &&
+      !u.password &&
+      (u.port === "" || u.port === "443")
+    );
   } catch {
     return false;
   }
@@ -61,7 +67,13 @@ async function effectOf(type: string, resource: Record<string, unknown>): Promis
   const amount = resource.amount as { value?: string; currency_code?: string } | undefined;
   switch (type) {
     case "PAYMENT.CAPTURE.COMPLETED":
-      return { kind: "paid", providerRef: orderId, purchaseId, amountCents: decimalToCents(amount?.value) ?? -1, currency: String(amount?.currency_code ?? "") };
+      return {
+        kind: "paid",
+        providerRef: orderId,
+        purchaseId,
+        amountCents: decimalToCents(amount?.value) ?? -1,
+        currency: String(amount?.currency_code ?? ""),
+      };
     case "PAYMENT.CAPTURE.DENIED":
       return { kind: "failed", providerRef: orderId, purchaseId };
     case "PAYMENT.CAPTURE.REVERSED":
@@ -97,11 +109,14 @@ export const paypalAdapter: PaymentAdapter = {
     if (!id || !time || !sig || !certUrl) throw new WebhookSignatureError("missing PayPal transmission headers");
     if (algo && algo !== "SHA256withRSA") throw new WebhookSignatureError(`unsupported paypal-auth-algo ${algo}`);
     const sent = Date.parse(time);
-    if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > PAYPAL_TOLERANCE_SEC * 1000) throw new WebhookSignatureError("PayPal transmission time outside the tolerance");
+    if (!Number.isFinite(sent) || Math.abs(Date.now() - sent) > PAYPAL_TOLERANCE_SEC * 1000)
+      throw new WebhookSignatureError("PayPal transmission time outside the tolerance");
     const local = isTestCheckout("paypal");
     const key = local ? localPaypalKeys().publicKey : await certKey(certUrl);
     const webhookId = local ? "LOCAL" : getEnv().PAYPAL_WEBHOOK_ID!;
-    const ok = createVerify("RSA-SHA256").update(signedText({ id, time }, webhookId, raw)).verify(key, sig, "base64");
+    const ok = createVerify("RSA-SHA256")
+      .update(signedText({ id, time }, webhookId, raw))
+      .verify(key, sig, "base64");
     if (!ok) throw new WebhookSignatureError("PayPal transmission signature does not match");
     let event: { id?: unknown; event_type?: unknown; resource?: unknown };
     try {
@@ -120,21 +135,43 @@ export const paypalAdapter: PaymentAdapter = {
     if (type === CAPTURE_ANSWER_TYPE) {
       const pid = Number(resource.custom_id);
       const amount = resource.amount as { value?: string; currency_code?: string } | undefined;
-      return { kind: "paid", providerRef: "", purchaseId: Number.isSafeInteger(pid) && pid > 0 ? pid : undefined, amountCents: decimalToCents(amount?.value) ?? -1, currency: String(amount?.currency_code ?? "") };
+      return {
+        kind: "paid",
+        providerRef: "",
+        purchaseId: Number.isSafeInteger(pid) && pid > 0 ? pid : undefined,
+        amountCents: decimalToCents(amount?.value) ?? -1,
+        currency: String(amount?.currency_code ?? ""),
+      };
     }
     return effectOf(type, resource);
   },
 };
 
 /** A signed PAYMENT.CAPTURE.COMPLETED for the local test checkout. */
-export function localPaypalEvent(input: { purchaseId: number; providerRef: string; amountCents: number; currency: string }): { body: string; headers: Record<string, string> } {
+export function localPaypalEvent(input: { purchaseId: number; providerRef: string; amountCents: number; currency: string }): {
+  body: string;
+  headers: Record<string, string>;
+} {
   const value = `${Math.floor(input.amountCents / 100)}.${String(input.amountCents % 100).padStart(2, "0")}`;
   const body = JSON.stringify({
     id: `WH-LOCAL-${input.purchaseId}`,
     event_type: "PAYMENT.CAPTURE.COMPLETED",
-    resource: { id: `LOCAL-CAPTURE-${input.purchaseId}`, status: "COMPLETED", amount: { value, currency_code: input.currency }, custom_id: String(input.purchaseId), supplementary_data: { related_ids: { order_id: input.providerRef } } },
+    resource: {
+      id: `LOCAL-CAPTURE-${input.purchaseId}`,
+      status: "COMPLETED",
+      amount: { value, currency_code: input.currency },
+      custom_id: String(input.purchaseId),
+      supplementary_data: { related_ids: { order_id: input.providerRef } },
+    },
   });
-  const headers = { "paypal-transmission-id": `local-${input.purchaseId}`, "paypal-transmission-time": new Date().toISOString(), "paypal-cert-url": LOCAL_CERT_URL, "paypal-auth-algo": "SHA256withRSA" };
-  const sig = createSign("RSA-SHA256").update(signedText({ id: headers["paypal-transmission-id"], time: headers["paypal-transmission-time"] }, "LOCAL", new TextEncoder().encode(body))).sign(localPaypalKeys().privateKey, "base64");
+  const headers = {
+    "paypal-transmission-id": `local-${input.purchaseId}`,
+    "paypal-transmission-time": new Date().toISOString(),
+    "paypal-cert-url": LOCAL_CERT_URL,
+    "paypal-auth-algo": "SHA256withRSA",
+  };
+  const sig = createSign("RSA-SHA256")
+    .update(signedText({ id: headers["paypal-transmission-id"], time: headers["paypal-transmission-time"] }, "LOCAL", new TextEncoder().encode(body)))
+    .sign(localPaypalKeys().privateKey, "base64");
   return { body, headers: { ...headers, "paypal-transmission-sig": sig } };
 }

@@ -60,21 +60,48 @@ export async function reapplyWebhookEvent(eventId: number, reason: string, ctx: 
     });
     const after = await snapshot(tx, event.id, settled.creditPurchaseId);
     await recordAudit(
-      { action: "payments.event_reapplied", actorId: ctx.actorId, ip: ctx.ip, targetType: "webhook_event", targetId: event.id, data: { reason, before, after } },
+      {
+        action: "payments.event_reapplied",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "webhook_event",
+        targetId: event.id,
+        data: { reason, before, after },
+      },
       tx,
     );
-    log.info("payments.event_reapplied", { eventId: event.id, provider: method, type: event.type, purchaseId: settled.creditPurchaseId, outcome: result.outcome, actorId: ctx.actorId });
-    return { outcome: result.outcome === "ignored" ? "no-effect" : "applied", event: toStaffWebhookEvent(settled), purchase: after.purchase, player: after.player };
+    log.info("payments.event_reapplied", {
+      eventId: event.id,
+      provider: method,
+      type: event.type,
+      purchaseId: settled.creditPurchaseId,
+      outcome: result.outcome,
+      actorId: ctx.actorId,
+    });
+    return {
+      outcome: result.outcome === "ignored" ? "no-effect" : "applied",
+      event: toStaffWebhookEvent(settled),
+      purchase: after.purchase,
+      player: after.player,
+    };
   });
 }
 
 /** The event, its purchase and the purchase's player as they stand in this transaction. */
 async function snapshot(tx: Tx, eventId: number, purchaseId: number | null): Promise<Snapshot> {
   const event = await tx.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, select: { error: true, processedAt: true } });
-  const p = purchaseId === null ? null : await tx.creditPurchase.findUnique({ where: { id: purchaseId }, include: { user: { select: { id: true, username: true, storeCredits: true, totalSpentCents: true, memberRank: true } } } });
+  const p =
+    purchaseId === null
+      ? null
+      : await tx.creditPurchase.findUnique({
+          where: { id: purchaseId },
+          include: { user: { select: { id: true, username: true, storeCredits: true, totalSpentCents: true, memberRank: true } } },
+        });
   return {
     event: { error: event.error, processedAt: event.processedAt?.toISOString() ?? null },
     purchase: p ? { id: p.id, status: p.status.toLowerCase() as TPurchaseStatus } : null,
-    player: p ? { id: p.user.id, username: p.user.username, storeCredits: p.user.storeCredits, totalSpentCents: p.user.totalSpentCents, memberRank: p.user.memberRank } : null,
+    player: p
+      ? { id: p.user.id, username: p.user.username, storeCredits: p.user.storeCredits, totalSpentCents: p.user.totalSpentCents, memberRank: p.user.memberRank }
+      : null,
   };
 }

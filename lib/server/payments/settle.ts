@@ -44,8 +44,12 @@ const storeEvent = (tx: Tx, method: PaymentMethodName, event: VerifiedEvent) =>
   insertWebhookEvent(tx, { provider: DB_PROVIDER[method], eventId: event.eventId, type: event.type, payloadJson: JSON.stringify(event.payload ?? null) });
 
 async function recordOutcome(tx: Tx, method: PaymentMethodName, event: VerifiedEvent, storedId: number, result: SettleResult): Promise<SettleResult> {
-  await tx.webhookEvent.update({ where: { id: storedId }, data: { processedAt: new Date(), error: result.error ?? null, creditPurchaseId: result.purchaseId ?? null } });
-  if (result.outcome === "rejected") log.warn("payment event not applied", { provider: method, eventId: event.eventId, type: event.type, purchaseId: result.purchaseId, error: result.error });
+  await tx.webhookEvent.update({
+    where: { id: storedId },
+    data: { processedAt: new Date(), error: result.error ?? null, creditPurchaseId: result.purchaseId ?? null },
+  });
+  if (result.outcome === "rejected")
+    log.warn("payment event not applied", { provider: method, eventId: event.eventId, type: event.type, purchaseId: result.purchaseId, error: result.error });
   return result;
 }
 
@@ -92,7 +96,8 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       // Credits for the game: a delivery not handed over yet is simply canceled.
       const inGame = p.deliverInGame ? await withdrawCreditDelivery(tx, p.id) : null;
       if (inGame === "none" || (!inGame && !(await has("purchase")))) return { outcome: "ignored", purchaseId: p.id };
-      const clawed = inGame === "canceled" || inGame === "already-canceled" || (await has("refund")) || ((await has("chargeback")) && !(await has("dispute-won")));
+      const clawed =
+        inGame === "canceled" || inGame === "already-canceled" || (await has("refund")) || ((await has("chargeback")) && !(await has("dispute-won")));
       // Credits already spent stay spent: the balance goes negative and spending freezes.
       if (!clawed) await (effect.kind === "refunded" ? change(-total, "REFUND", "refund") : change(-total, "CHARGEBACK", "chargeback"));
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: effect.kind === "refunded" ? "REFUNDED" : "DISPUTED" } });

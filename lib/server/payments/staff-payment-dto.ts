@@ -30,7 +30,14 @@ export function toStaffWebhookEvent(e: WebhookEvent): TStaffWebhookEvent {
 
 /** What a purchase is worth and where it went, as every staff view of a purchase shows it. */
 export function purchaseFigures(p: Pick<CreditPurchase, "credits" | "bonusCredits" | "amountCents" | "currency" | "providerRef" | "deliverInGame">) {
-  return { credits: p.credits, bonusCredits: p.bonusCredits, amountCents: p.amountCents, currency: p.currency, providerRef: p.providerRef, deliverInGame: p.deliverInGame };
+  return {
+    credits: p.credits,
+    bonusCredits: p.bonusCredits,
+    amountCents: p.amountCents,
+    currency: p.currency,
+    providerRef: p.providerRef,
+    deliverInGame: p.deliverInGame,
+  };
 }
 
 export function toStaffPurchase(p: CreditPurchase & { user: { id: number; username: string }; webhookEvents: WebhookEvent[] }): TStaffPurchase {

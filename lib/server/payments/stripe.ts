@@ -19,7 +19,9 @@ function stripeClient(): Stripe {
   const base = env.STRIPE_API_BASE_URL ? new URL(env.STRIPE_API_BASE_URL) : undefined;
   const stripe = new Stripe(key, {
     maxNetworkRetries: 2,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "http:" ? "http" : "https" } : {}),
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "http:" ? "http" : "https" }
+      : {}),
   });
   client = { key, base: env.STRIPE_API_BASE_URL, stripe };
   return stripe;
@@ -39,7 +41,13 @@ function effectOf(event: Stripe.Event): PaymentEffect {
   const obj = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case "payment_intent.succeeded":
-      return { kind: "paid", providerRef: String(obj.id), purchaseId: purchaseIdOf(obj.metadata), amountCents: Number(obj.amount_received), currency: String(obj.currency) };
+      return {
+        kind: "paid",
+        providerRef: String(obj.id),
+        purchaseId: purchaseIdOf(obj.metadata),
+        amountCents: Number(obj.amount_received),
+        currency: String(obj.currency),
+      };
     case "payment_intent.payment_failed":
       return { kind: "failed", providerRef: String(obj.id), purchaseId: purchaseIdOf(obj.metadata) };
     case "charge.refunded": {
@@ -52,7 +60,11 @@ function effectOf(event: Stripe.Event): PaymentEffect {
       const ref = idOf(obj.payment_intent);
       if (!ref) return { kind: "none" };
       if (event.type === "charge.dispute.created") return { kind: "dispute-opened", providerRef: ref };
-      return obj.status === "won" ? { kind: "dispute-won", providerRef: ref } : obj.status === "lost" ? { kind: "dispute-lost", providerRef: ref } : { kind: "none" };
+      return obj.status === "won"
+        ? { kind: "dispute-won", providerRef: ref }
+        : obj.status === "lost"
+          ? { kind: "dispute-lost", providerRef: ref }
+          : { kind: "none" };
     }
     default:
       return { kind: "none" };
@@ -99,13 +111,26 @@ export const stripeAdapter: PaymentAdapter = {
 };
 
 /** A signed payment_intent.succeeded for the local test checkout. */
-export function localStripeEvent(input: { purchaseId: number; providerRef: string; amountCents: number; currency: string }): { body: string; headers: Record<string, string> } {
+export function localStripeEvent(input: { purchaseId: number; providerRef: string; amountCents: number; currency: string }): {
+  body: string;
+  headers: Record<string, string>;
+} {
   const body = JSON.stringify({
     id: `evt_local_${input.purchaseId}`,
     object: "event",
     type: "payment_intent.succeeded",
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: input.providerRef, object: "payment_intent", amount: input.amountCents, amount_received: input.amountCents, currency: input.currency.toLowerCase(), metadata: { purchase_id: String(input.purchaseId) }, status: "succeeded" } },
+    data: {
+      object: {
+        id: input.providerRef,
+        object: "payment_intent",
+        amount: input.amountCents,
+        amount_received: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        metadata: { purchase_id: String(input.purchaseId) },
+        status: "succeeded",
+      },
+    },
   });
   return { body, headers: { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: localSecret("stripe") }) } };
 }

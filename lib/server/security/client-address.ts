@@ -36,7 +36,12 @@ function socketAddress(headers: Headers, secret: string | undefined): string | n
 export function clientAddressFrom(headers: Headers, trust: Trust): string | null {
   if (trust.trustProxy) {
     // The last entry is the one our own proxy appended; anything before it the client could forge.
-    const last = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    const last = headers
+      .get("x-forwarded-for")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     const forwarded = normalizeAddress(last) ?? normalizeAddress(headers.get("x-real-ip"));
     if (forwarded) return forwarded;
   }

@@ -23,8 +23,26 @@ export type Actor = {
   scope: "full" | "store";
 };
 
-const ACTOR_USER_FIELDS = { id: true, username: true, email: true, memberRank: true, privilege: true, bannedAt: true, bannedUntil: true, isActive: true } as const;
-type ActorUser = { id: number; username: string; email: string; memberRank: MemberRank; privilege: Privilege; bannedAt: Date | null; bannedUntil: Date | null; isActive: boolean };
+const ACTOR_USER_FIELDS = {
+  id: true,
+  username: true,
+  email: true,
+  memberRank: true,
+  privilege: true,
+  bannedAt: true,
+  bannedUntil: true,
+  isActive: true,
+} as const;
+type ActorUser = {
+  id: number;
+  username: string;
+  email: string;
+  memberRank: MemberRank;
+  privilege: Privilege;
+  bannedAt: Date | null;
+  bannedUntil: Date | null;
+  isActive: boolean;
+};
 
 /** The actor for a live credential, or null when the account is banned or not confirmed. */
 function toActor(u: ActorUser, via: Actor["via"], sessionId: number, scope: Actor["scope"] = "full"): Actor | null {

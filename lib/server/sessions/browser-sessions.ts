@@ -9,7 +9,12 @@ export type ClientInfo = { userAgent: string | null; ip: string | null };
 export type BrowserSessionScope = "full" | "store";
 
 /** Creates a browser session; the raw token goes only into the cookie. */
-export async function createBrowserSession(userId: number, client: ClientInfo, scope: BrowserSessionScope = "full", tx: Tx = db): Promise<{ token: string; id: number }> {
+export async function createBrowserSession(
+  userId: number,
+  client: ClientInfo,
+  scope: BrowserSessionScope = "full",
+  tx: Tx = db,
+): Promise<{ token: string; id: number }> {
   const token = randomToken();
   const now = Date.now();
   const store = scope === "store";

@@ -9,6 +9,9 @@ export async function endSession(actor: Actor, kind: "browser" | "api", id: numb
   const res =
     kind === "browser"
       ? await db.session.updateMany({ where: { id, userId: actor.userId, revokedAt: null }, data: { revokedAt: now } })
-      : await db.refreshTokenFamily.updateMany({ where: { id, userId: actor.userId, revokedAt: null }, data: { revokedAt: now, revokedReason: "ended by user" } });
+      : await db.refreshTokenFamily.updateMany({
+          where: { id, userId: actor.userId, revokedAt: null },
+          data: { revokedAt: now, revokedReason: "ended by user" },
+        });
   if (res.count === 0) throw new AppError("NOT_FOUND", { userMessage: "Session not found." });
 }

@@ -41,7 +41,9 @@ export type LockableTable = keyof typeof LOCKABLE;
 export async function lockRowsById(tx: Tx, table: LockableTable, ids: readonly number[]): Promise<number[]> {
   const wanted = [...new Set(ids)].sort((a, b) => a - b);
   if (wanted.length === 0) return [];
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM ${Prisma.raw(`"${LOCKABLE[table]}"`)} WHERE id = ANY(${wanted}::int[]) ORDER BY id FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM ${Prisma.raw(`"${LOCKABLE[table]}"`)} WHERE id = ANY(${wanted}::int[]) ORDER BY id FOR UPDATE`;
   return rows.map((r) => r.id);
 }
 

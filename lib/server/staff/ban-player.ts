@@ -9,6 +9,8 @@ import { type StaffContext, toPlayerStatus } from "./player-dto";
  * players only; the staff rule (lib/privileges.ts) is checked on the locked row.
  */
 export async function banPlayer(id: number, input: { reason: string; until?: Date | null | undefined }, ctx: StaffContext): Promise<TPlayerStatus> {
-  const { user } = await banUser({ id }, input.reason, { actorId: ctx.actorId, privilege: ctx.privilege, ip: ctx.ip }, undefined, { until: input.until ?? null });
+  const { user } = await banUser({ id }, input.reason, { actorId: ctx.actorId, privilege: ctx.privilege, ip: ctx.ip }, undefined, {
+    until: input.until ?? null,
+  });
   return toPlayerStatus(user);
 }

@@ -89,9 +89,21 @@ async function votes(w: Window): Promise<TStaffDashboard["votes"]> {
   // dropped from the configuration still has its votes).
   const listed = [...VOTE_SITES.map((s) => ({ key: s.key as string, name: s.name })), ...last.filter((r) => !VOTE_SITES.some((s) => s.key === r.key))];
   const sites = listed.map((site) => {
-    const series = perDay(w, counts.filter((r) => r.key === site.key), (r) => r.votes, 0);
+    const series = perDay(
+      w,
+      counts.filter((r) => r.key === site.key),
+      (r) => r.votes,
+      0,
+    );
     const lastCallbackAt = lastAt.get(site.key) ?? null;
-    return { key: site.key, name: site.name, perDay: series, total: sum(series), lastCallbackAt, silent: lastCallbackAt !== null && Date.parse(lastCallbackAt) < silentBefore };
+    return {
+      key: site.key,
+      name: site.name,
+      perDay: series,
+      total: sum(series),
+      lastCallbackAt,
+      silent: lastCallbackAt !== null && Date.parse(lastCallbackAt) < silentBefore,
+    };
   });
   const all = w.days.map((_, i) => sum(sites.map((s) => s.perDay[i]!)));
   return { sites, perDay: all, total: sum(all) };

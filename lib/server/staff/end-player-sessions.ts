@@ -12,7 +12,14 @@ export async function endPlayerSessions(id: number, reason: string, ctx: StaffCo
     assertStaffReach(ctx, user, "act", "end the sessions of");
     const ended = await revokeAllSessions(user.id, "ended by staff", undefined, tx);
     await recordAudit(
-      { action: "account.sessions_ended", actorId: ctx.actorId, ip: ctx.ip, targetType: "user", targetId: user.id, data: { reason: reason.trim(), before: { openSessions: ended }, after: { openSessions: 0 } } },
+      {
+        action: "account.sessions_ended",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "user",
+        targetId: user.id,
+        data: { reason: reason.trim(), before: { openSessions: ended }, after: { openSessions: 0 } },
+      },
       tx,
     );
     return { ended };

@@ -18,12 +18,32 @@ export async function getPlayer(id: number, viewer: StaffViewer): Promise<TStaff
   if (!user) throw new AppError("NOT_FOUND", { userMessage: "No such player." });
   assertStaffReach(viewer, user, "read", "read the record of");
   const [sessions, families] = await Promise.all([
-    db.session.findMany({ where: { userId: id, revokedAt: null, idleExpiresAt: { gt: now }, absoluteExpiresAt: { gt: now } }, orderBy: { lastSeenAt: "desc" }, take: 100 }),
+    db.session.findMany({
+      where: { userId: id, revokedAt: null, idleExpiresAt: { gt: now }, absoluteExpiresAt: { gt: now } },
+      orderBy: { lastSeenAt: "desc" },
+      take: 100,
+    }),
     db.refreshTokenFamily.findMany({ where: { userId: id, revokedAt: null, expiresAt: { gt: now } }, orderBy: { lastUsedAt: "desc" }, take: 100 }),
   ]);
   const live: TSessionDto[] = [
-    ...sessions.map((s) => ({ id: s.id, kind: "browser" as const, device: `${describeDevice(s.userAgent)}${s.scope === "STORE" ? " (::store link)" : ""}`, ip: s.ip, created: s.createdAt.toISOString(), last_seen: s.lastSeenAt.toISOString(), current: false })),
-    ...families.map((f) => ({ id: f.id, kind: "api" as const, device: describeDevice(f.userAgent), ip: f.ip, created: f.createdAt.toISOString(), last_seen: f.lastUsedAt.toISOString(), current: false })),
+    ...sessions.map((s) => ({
+      id: s.id,
+      kind: "browser" as const,
+      device: `${describeDevice(s.userAgent)}${s.scope === "STORE" ? " (::store link)" : ""}`,
+      ip: s.ip,
+      created: s.createdAt.toISOString(),
+      last_seen: s.lastSeenAt.toISOString(),
+      current: false,
+    })),
+    ...families.map((f) => ({
+      id: f.id,
+      kind: "api" as const,
+      device: describeDevice(f.userAgent),
+      ip: f.ip,
+      created: f.createdAt.toISOString(),
+      last_seen: f.lastUsedAt.toISOString(),
+      current: false,
+    })),
   ];
   return {
     ...toPlayerStatus(user),

@@ -14,10 +14,7 @@ const postHref = (threadId: number, page: number, postId: number) => `/forums/th
  */
 export async function listPlayerPosts(userId: number, { page, pageSize }: RecordPage, viewer: StaffViewer): Promise<Listed<TStaffPostRow>> {
   await findPlayerIdOrThrow(userId, viewer);
-  const [rows, total] = await Promise.all([
-    listPlayerPostRows(userId, pageSize, (page - 1) * pageSize),
-    db.forumPost.count({ where: { userId } }),
-  ]);
+  const [rows, total] = await Promise.all([listPlayerPostRows(userId, pageSize, (page - 1) * pageSize), db.forumPost.count({ where: { userId } })]);
   return {
     total,
     results: rows.map((r) => ({

@@ -24,7 +24,15 @@ export async function listPlayerPurchases(userId: number, { page, pageSize }: Re
   const byRef = new Map<string, TProviderEvent[]>();
   for (const e of events) {
     const list = byRef.get(`${e.provider}:${e.ref}`) ?? [];
-    list.push({ id: e.id, provider: e.provider, eventId: e.eventId, type: e.type, receivedAt: e.receivedAt.toISOString(), processedAt: e.processedAt?.toISOString() ?? null, error: e.error });
+    list.push({
+      id: e.id,
+      provider: e.provider,
+      eventId: e.eventId,
+      type: e.type,
+      receivedAt: e.receivedAt.toISOString(),
+      processedAt: e.processedAt?.toISOString() ?? null,
+      error: e.error,
+    });
     byRef.set(`${e.provider}:${e.ref}`, list);
   }
   return {

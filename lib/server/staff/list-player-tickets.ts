@@ -13,6 +13,13 @@ export async function listPlayerTickets(userId: number, { page, pageSize }: Reco
   ]);
   return {
     total,
-    results: rows.map((t) => ({ id: t.id, title: t.title, type: t.type, closed: t.closed, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() })),
+    results: rows.map((t) => ({
+      id: t.id,
+      title: t.title,
+      type: t.type,
+      closed: t.closed,
+      createdAt: t.createdAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
+    })),
   };
 }

@@ -13,6 +13,13 @@ export async function listPlayerVoteCallbacks(userId: number, { page, pageSize }
   ]);
   return {
     total,
-    results: rows.map((c) => ({ id: c.id, receivedAt: c.receivedAt.toISOString(), site: c.site?.name ?? null, ip: c.ip, accepted: c.accepted, reason: c.reason })),
+    results: rows.map((c) => ({
+      id: c.id,
+      receivedAt: c.receivedAt.toISOString(),
+      site: c.site?.name ?? null,
+      ip: c.ip,
+      accepted: c.accepted,
+      reason: c.reason,
+    })),
   };
 }

@@ -8,7 +8,12 @@ import { findPlayerIdOrThrow, type Listed, type RecordPage, type StaffViewer } f
 export async function listPlayerVotes(userId: number, { page, pageSize }: RecordPage, viewer: StaffViewer): Promise<Listed<TVoteRow>> {
   await findPlayerIdOrThrow(userId, viewer);
   const [rows, total] = await Promise.all([
-    db.vote.findMany({ where: { userId }, orderBy: { id: "desc" }, include: { site: { select: { name: true } }, delivery: { select: { status: true } } }, ...pageWindow(page, pageSize) }),
+    db.vote.findMany({
+      where: { userId },
+      orderBy: { id: "desc" },
+      include: { site: { select: { name: true } }, delivery: { select: { status: true } } },
+      ...pageWindow(page, pageSize),
+    }),
     db.vote.count({ where: { userId } }),
   ]);
   return {

@@ -24,7 +24,14 @@ export async function resetPlayerTwoFactor(id: number, reason: string, ctx: Staf
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     await queueMail(user.email, mailTemplates.twoFactorReset(user.username), { tx });
     await recordAudit(
-      { action: "2fa.reset_by_staff", actorId: ctx.actorId, ip: ctx.ip, targetType: "user", targetId: user.id, data: { reason: reason.trim(), before: { twoFactor: true }, after: { twoFactor: false } } },
+      {
+        action: "2fa.reset_by_staff",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "user",
+        targetId: user.id,
+        data: { reason: reason.trim(), before: { twoFactor: true }, after: { twoFactor: false } },
+      },
       tx,
     );
     return toPlayerStatus(updated);

@@ -8,7 +8,9 @@ import { salePrice } from "@/lib/store/sale";
  * sale helper the purchase also uses; the stored `salePrice` column is never read, so a stale
  * value there cannot show one price and charge another.
  */
-export function toStoreProductDto(p: Pick<StoreProduct, "id" | "name" | "imageHref" | "categoryId" | "ironman" | "description" | "price" | "sale">): TStoreProduct {
+export function toStoreProductDto(
+  p: Pick<StoreProduct, "id" | "name" | "imageHref" | "categoryId" | "ironman" | "description" | "price" | "sale">,
+): TStoreProduct {
   return {
     id: p.id,
     name: p.name,

@@ -1,7 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { deliveryPayload } from "@/lib/schemas/delivery-payloads";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_REUSED, PRODUCT_UNAVAILABLE, PURCHASE_SUCCESS, type TPurchaseResult } from "@/lib/schemas/store";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENCY_KEY_REUSED,
+  PRODUCT_UNAVAILABLE,
+  PURCHASE_SUCCESS,
+  type TPurchaseResult,
+} from "@/lib/schemas/store";
 import { priceInForce } from "@/lib/store/sale";
 import { applyCreditChange } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";

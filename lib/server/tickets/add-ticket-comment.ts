@@ -16,7 +16,9 @@ export async function addTicketComment(actor: Pick<Actor, "userId" | "isStaff">,
   return db.$transaction(async (tx) => {
     // Row lock: a close racing this reply either lands first (reply refused) or after.
     const locked = await lockRowById(tx, "ticket", ticketId);
-    const ticket = locked ? await tx.ticket.findFirst({ where: visibleTo(actor, ticketId), include: { user: { select: { id: true, username: true, email: true } } } }) : null;
+    const ticket = locked
+      ? await tx.ticket.findFirst({ where: visibleTo(actor, ticketId), include: { user: { select: { id: true, username: true, email: true } } } })
+      : null;
     if (!ticket) throw ticketNotFound();
     if (ticket.closed) throw new AppError("CONFLICT", { userMessage: TICKET_CLOSED_MESSAGE });
 

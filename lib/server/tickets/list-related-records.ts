@@ -16,8 +16,14 @@ export async function listRelatedRecords(userId: number): Promise<RelatedRecordO
     db.vote.findMany({ where: { userId }, orderBy: { id: "desc" }, take: RECENT, include: { site: { select: { name: true } } } }),
   ]);
   return [
-    ...purchases.map((p) => ({ value: `purchase:${p.id}`, label: `Credit purchase #${p.id}: ${p.credits.toLocaleString("en-US")} credits, $${(p.amountCents / 100).toFixed(2)}, ${formatLongDate(p.createdAt)} (${p.status})` })),
-    ...orders.map((o) => ({ value: `order:${o.id}`, label: `Store order #${o.id}: ${o.product.name}, ${o.priceCredits.toLocaleString("en-US")} credits, ${formatLongDate(o.createdAt)}` })),
+    ...purchases.map((p) => ({
+      value: `purchase:${p.id}`,
+      label: `Credit purchase #${p.id}: ${p.credits.toLocaleString("en-US")} credits, $${(p.amountCents / 100).toFixed(2)}, ${formatLongDate(p.createdAt)} (${p.status})`,
+    })),
+    ...orders.map((o) => ({
+      value: `order:${o.id}`,
+      label: `Store order #${o.id}: ${o.product.name}, ${o.priceCredits.toLocaleString("en-US")} credits, ${formatLongDate(o.createdAt)}`,
+    })),
     ...votes.map((v) => ({ value: `vote:${v.id}`, label: `Vote #${v.id} on ${v.site.name}, ${formatLongDate(v.createdAt)}` })),
   ];
 }

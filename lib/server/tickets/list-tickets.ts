@@ -38,11 +38,21 @@ export async function listTicketQueue(query: Omit<TStaffQueueQuery, "page"> & { 
     // Open (asc) then closed (desc) in one ordered list: page across the two in turn.
     const openWhere = { ...where, closed: false };
     const openCount = await db.ticket.count({ where: openWhere });
-    const open = window.skip < openCount ? await db.ticket.findMany({ where: openWhere, include: SUMMARY_INCLUDE, orderBy: [{ updatedAt: "asc" }, { id: "asc" }], ...window }) : [];
+    const open =
+      window.skip < openCount
+        ? await db.ticket.findMany({ where: openWhere, include: SUMMARY_INCLUDE, orderBy: [{ updatedAt: "asc" }, { id: "asc" }], ...window })
+        : [];
     const left = window.take - open.length;
-    const closed = left > 0
-      ? await db.ticket.findMany({ where: { ...where, closed: true }, include: SUMMARY_INCLUDE, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], skip: Math.max(0, window.skip - openCount), take: left })
-      : [];
+    const closed =
+      left > 0
+        ? await db.ticket.findMany({
+            where: { ...where, closed: true },
+            include: SUMMARY_INCLUDE,
+            orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+            skip: Math.max(0, window.skip - openCount),
+            take: left,
+          })
+        : [];
     rows = [...open, ...closed];
   }
   return { results: rows.map(toTicketSummaryDto), total };

@@ -58,8 +58,27 @@ export function toTicketDto(t: TicketRow): TTicket {
     ...base(t),
     comments: t.comments.map(toTicketCommentDto),
     context: {
-      purchase: p ? { id: p.id, credits: p.credits, bonusCredits: p.bonusCredits, price: p.amountCents / 100, method: p.method.toLowerCase(), status: p.status, time: p.createdAt.toISOString() } : null,
-      order: o ? { id: o.id, product: o.product.name, priceCredits: o.priceCredits, quantity: o.quantity, time: o.createdAt.toISOString(), delivery: o.delivery?.status ?? null } : null,
+      purchase: p
+        ? {
+            id: p.id,
+            credits: p.credits,
+            bonusCredits: p.bonusCredits,
+            price: p.amountCents / 100,
+            method: p.method.toLowerCase(),
+            status: p.status,
+            time: p.createdAt.toISOString(),
+          }
+        : null,
+      order: o
+        ? {
+            id: o.id,
+            product: o.product.name,
+            priceCredits: o.priceCredits,
+            quantity: o.quantity,
+            time: o.createdAt.toISOString(),
+            delivery: o.delivery?.status ?? null,
+          }
+        : null,
       vote: v ? { id: v.id, site: v.site.name, time: v.createdAt.toISOString(), delivery: v.delivery?.status ?? null } : null,
     },
   };

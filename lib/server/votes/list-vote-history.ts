@@ -26,7 +26,14 @@ export async function listVoteHistory(userId: number): Promise<{ results: TVoteH
     where: { userId },
     orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
     take: VOTE_HISTORY_SIZE,
-    select: { id: true, receivedAt: true, accepted: true, reason: true, site: { select: { key: true } }, vote: { select: { delivery: { select: { status: true } } } } },
+    select: {
+      id: true,
+      receivedAt: true,
+      accepted: true,
+      reason: true,
+      site: { select: { key: true } },
+      vote: { select: { delivery: { select: { status: true } } } },
+    },
   });
   const results: TVoteHistoryRow[] = [];
   for (const r of rows) {

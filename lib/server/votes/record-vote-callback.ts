@@ -68,35 +68,33 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
   }
 
   const voterIp = normalizeAddress(params.voterIp);
-  const answer = await db.$transaction(
-    async (tx): Promise<Answer> => {
-      // Serialises every callback of this account: the cooldown check below sees committed votes.
-      const user = await lockVoter(tx, userId);
-      if (!user) {
-        await store({ accepted: false, reason: CALLBACK_REASONS.unknownToken, userId: null }, tx);
-        return { status: "ignored", details: "No player has this token." };
-      }
-      if (user.banned) {
-        await store({ accepted: false, reason: CALLBACK_REASONS.banned }, tx);
-        return { status: "ignored", details: "This account is banned: its votes do not count." };
-      }
-      const now = new Date();
-      const since = new Date(now.getTime() - site.cooldownHours * 3_600_000);
-      const recent = await tx.vote.findFirst({ where: { userId, siteId, createdAt: { gt: since } }, select: { id: true } });
-      if (recent) {
-        await store({ accepted: false, reason: CALLBACK_REASONS.cooldown }, tx);
-        return { status: "duplicate", details: `Already counted within the last ${site.cooldownHours} hours.` };
-      }
-      const callback = await store({ accepted: true, reason: null }, tx);
-      const vote = await tx.vote.create({ data: { userId, siteId, createdAt: now, ip: voterIp, callbackId: callback.id }, select: { id: true } });
-      await tx.user.update({ where: { id: userId }, data: { totalVotes: { increment: 1 } } });
-      // voteId is unique: one reward per counted vote. The game claims it like any delivery.
-      await tx.gameDelivery.create({
-        data: { userId, ...deliveryPayload("VOTE_REWARD", { points: votePoints(site.rewardPoints, user.memberRank), site: site.key }), voteId: vote.id },
-      });
-      return { status: "accepted" };
-    },
-  );
+  const answer = await db.$transaction(async (tx): Promise<Answer> => {
+    // Serialises every callback of this account: the cooldown check below sees committed votes.
+    const user = await lockVoter(tx, userId);
+    if (!user) {
+      await store({ accepted: false, reason: CALLBACK_REASONS.unknownToken, userId: null }, tx);
+      return { status: "ignored", details: "No player has this token." };
+    }
+    if (user.banned) {
+      await store({ accepted: false, reason: CALLBACK_REASONS.banned }, tx);
+      return { status: "ignored", details: "This account is banned: its votes do not count." };
+    }
+    const now = new Date();
+    const since = new Date(now.getTime() - site.cooldownHours * 3_600_000);
+    const recent = await tx.vote.findFirst({ where: { userId, siteId, createdAt: { gt: since } }, select: { id: true } });
+    if (recent) {
+      await store({ accepted: false, reason: CALLBACK_REASONS.cooldown }, tx);
+      return { status: "duplicate", details: `Already counted within the last ${site.cooldownHours} hours.` };
+    }
+    const callback = await store({ accepted: true, reason: null }, tx);
+    const vote = await tx.vote.create({ data: { userId, siteId, createdAt: now, ip: voterIp, callbackId: callback.id }, select: { id: true } });
+    await tx.user.update({ where: { id: userId }, data: { totalVotes: { increment: 1 } } });
+    // voteId is unique: one reward per counted vote. The game claims it like any delivery.
+    await tx.gameDelivery.create({
+      data: { userId, ...deliveryPayload("VOTE_REWARD", { points: votePoints(site.rewardPoints, user.memberRank), site: site.key }), voteId: vote.id },
+    });
+    return { status: "accepted" };
+  });
   log.info("votes.callback", { site: site.key, userId, status: answer.status });
   return answer;
 }

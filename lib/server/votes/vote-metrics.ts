@@ -60,7 +60,13 @@ export async function refreshVoteMetrics(now = new Date()): Promise<TVoteMetrics
 export async function getVoteMetrics(now = new Date()): Promise<TVoteMetrics> {
   const row = await db.cachedValue.findUnique({ where: { key: VOTE_METRICS_KEY } });
   const cached = row ? ZVoteMetrics.safeParse(row.value) : null;
-  if (row && cached?.success && now.getTime() - row.refreshedAt.getTime() < STALE_MS && cached.data.month === now.getUTCMonth() + 1 && cached.data.year === now.getUTCFullYear())
+  if (
+    row &&
+    cached?.success &&
+    now.getTime() - row.refreshedAt.getTime() < STALE_MS &&
+    cached.data.month === now.getUTCMonth() + 1 &&
+    cached.data.year === now.getUTCFullYear()
+  )
     return cached.data;
   if (row) log.info("votes.metrics_stale", { refreshedAt: row.refreshedAt.toISOString() });
   return refreshVoteMetrics(now);

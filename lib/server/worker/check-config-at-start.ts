@@ -9,7 +9,9 @@ import { isTestCheckout } from "../payments/config";
 try {
   const env = getEnv();
   if (env.isProduction && !env.TRUST_PROXY && !env.SOCKET_ADDRESS_SECRET) {
-    console.warn("Not served through scripts/server.mjs and TRUST_PROXY is off: per-IP rate limits will treat every visitor as one client. Run `node scripts/server.mjs` (npm start), or set TRUST_PROXY=true behind a reverse proxy.");
+    console.warn(
+      "Not served through scripts/server.mjs and TRUST_PROXY is off: per-IP rate limits will treat every visitor as one client. Run `node scripts/server.mjs` (npm start), or set TRUST_PROXY=true behind a reverse proxy.",
+    );
   }
   {
     // Production never gets here with it on (env.ts refuses); locally, say it plainly.
@@ -21,7 +23,10 @@ try {
   const downloads = placeholderDownloadsProblem(siteConfig.downloads);
   if (env.isProduction && downloads) {
     // A staging copy or a test of production mode may say so explicitly; players never should.
-    if (!env.ALLOW_PLACEHOLDER_DOWNLOADS) throw new Error(`Invalid configuration:\n  ${downloads}\n  (ALLOW_PLACEHOLDER_DOWNLOADS=true starts anyway, for a staging copy or a test: never for players.)`);
+    if (!env.ALLOW_PLACEHOLDER_DOWNLOADS)
+      throw new Error(
+        `Invalid configuration:\n  ${downloads}\n  (ALLOW_PLACEHOLDER_DOWNLOADS=true starts anyway, for a staging copy or a test: never for players.)`,
+      );
     console.warn(`Starting with placeholder client downloads (ALLOW_PLACEHOLDER_DOWNLOADS=true): ${downloads}`);
   }
 } catch (e) {

@@ -32,6 +32,11 @@ function scheduledTasks(tab: string, lastRun: Map<string, Date | null>): TSchedu
     .filter((line) => line && !line.startsWith("#"))
     .map((line) => {
       const [item] = parseCrontab(line);
-      return { identifier: item!.identifier, task: item!.task, schedule: line.split(/\s+/).slice(0, 5).join(" "), lastRun: lastRun.get(item!.identifier)?.toISOString() ?? null };
+      return {
+        identifier: item!.identifier,
+        task: item!.task,
+        schedule: line.split(/\s+/).slice(0, 5).join(" "),
+        lastRun: lastRun.get(item!.identifier)?.toISOString() ?? null,
+      };
     });
 }

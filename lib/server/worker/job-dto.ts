@@ -21,7 +21,8 @@ export function toFailedJob(r: JobRow): TFailedJob {
 }
 
 export const jobNotFound = () => new AppError("NOT_FOUND", { userMessage: "No such job: it may have run or been deleted meanwhile." });
-export const JOB_NOT_FAILED_MESSAGE = "This job has not failed: it is waiting, retrying or running. Only a job whose attempts are used up can be retried or deleted.";
+export const JOB_NOT_FAILED_MESSAGE =
+  "This job has not failed: it is waiting, retrying or running. Only a job whose attempts are used up can be retried or deleted.";
 
 /**
  * The failed job, locked for the rest of the transaction (a row lock on graphile-worker's table,

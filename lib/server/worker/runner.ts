@@ -62,7 +62,13 @@ export function hasJobRunner(): boolean {
 }
 
 const settles = (p: Promise<unknown>, ms: number) =>
-  Promise.race([p.then(() => true, () => true), new Promise<boolean>((r) => setTimeout(r, ms, false).unref())]);
+  Promise.race([
+    p.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((r) => setTimeout(r, ms, false).unref()),
+  ]);
 
 /**
  * Graceful stop: takes no new jobs and waits for running ones. Jobs still running after
@@ -138,7 +144,10 @@ function holdExitForJobs(): void {
   process.exit = ((code?: number | string | null) => {
     void stop().finally(() => exit(code));
   }) as typeof process.exit;
-  for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+  for (const [signal, code] of [
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const) {
     process.once(signal, () => {
       const others = process.listenerCount(signal);
       void stop().finally(() => {

@@ -30,7 +30,12 @@ export async function checkAfterwards(sql: pg.Pool, players: Player[]): Promise<
   );
   add(
     "purchases",
-    db.orders === orders.length && db.spends === orders.length && db.priced === expectedSpent && db.spent === expectedSpent && db.wrong === 0 && db.balances === players.length * GRANT - expectedSpent,
+    db.orders === orders.length &&
+      db.spends === orders.length &&
+      db.priced === expectedSpent &&
+      db.spent === expectedSpent &&
+      db.wrong === 0 &&
+      db.balances === players.length * GRANT - expectedSpent,
     `${orders.length} keys bought (${ledger.retriedKeys} retried after the answer, ${ledger.twinKeys} sent twice at once); ` +
       `${db.orders} orders and ${db.spends} spend entries in the database; ${db.spent.toLocaleString("en-US")} credits spent = ${expectedSpent.toLocaleString("en-US")} in prices; ` +
       `${db.wrong} balances off grant − orders`,

@@ -78,4 +78,8 @@ const t0 = performance.now();
 export const say = (m: string) => console.log(`[mixed] ${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s  ${m}`);
 export const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 /** The machine's load average (1 / 5 / 15 min), for the report. */
-export const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" / ");
+export const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ");

@@ -57,7 +57,9 @@ function send(port: number, method: string, urlPath: string, headers: Record<str
     const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers: { "user-agent": USER_AGENT, ...h }, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }),
+      );
       res.on("error", reject);
     });
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
@@ -116,7 +118,10 @@ export async function call(
   return problem ? null : answer;
 }
 
-export const status = (...ok: number[]) => (a: Answer) => (ok.includes(a.status) ? null : `status ${a.status}, expected ${ok.join(" or ")}`);
+export const status =
+  (...ok: number[]) =>
+  (a: Answer) =>
+    ok.includes(a.status) ? null : `status ${a.status}, expected ${ok.join(" or ")}`;
 export function jsonStatus<T>(code: number, test: (body: T) => string | null = () => null) {
   return (a: Answer) => (a.status !== code ? `status ${a.status}, expected ${code}` : test(JSON.parse(a.text) as T));
 }
@@ -192,7 +197,12 @@ async function vote(w: World, p: Player, site: (typeof VOTE_SITES)[number]): Pro
         ? { method: "POST", path: base, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: params.toString() }
         : { method: "POST", path: base, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(Object.fromEntries(params)) };
   ledger.voteCallbacks++;
-  const a = await call("vote callback", w.app, req, jsonStatus<{ status: string }>(200, (b) => (b.status === "accepted" || b.status === "duplicate" ? null : `status "${b.status}"`)));
+  const a = await call(
+    "vote callback",
+    w.app,
+    req,
+    jsonStatus<{ status: string }>(200, (b) => (b.status === "accepted" || b.status === "duplicate" ? null : `status "${b.status}"`)),
+  );
   return a ? (JSON.parse(a.text) as { status: "accepted" | "duplicate" }).status : null;
 }
 
@@ -271,7 +281,12 @@ class VirtualUser {
         const a = await call(
           kind,
           w.app,
-          { method: "POST", path: "/api/v1/token/refresh", headers: { "content-type": "application/json", "x-forwarded-for": p.address }, body: JSON.stringify({ refresh: p.refresh }) },
+          {
+            method: "POST",
+            path: "/api/v1/token/refresh",
+            headers: { "content-type": "application/json", "x-forwarded-for": p.address },
+            body: JSON.stringify({ refresh: p.refresh }),
+          },
           jsonStatus<{ access?: string; refresh?: string }>(200, (b) => (b.access && b.refresh && b.refresh !== p.refresh ? null : "no rotated token pair")),
         );
         if (a) p.refresh = (JSON.parse(a.text) as { refresh: string }).refresh;
@@ -322,8 +337,15 @@ class VirtualUser {
       call(
         "store purchase",
         w.app,
-        { method: "POST", path: "/api/v1/store/purchase", headers: { ...browserHeaders(w, p, true), "idempotency-key": key }, body: JSON.stringify({ id: product.id }) },
-        jsonStatus<{ success?: string; credits?: number }>(200, (b) => (typeof b.success === "string" && Number.isInteger(b.credits) ? null : "no success and balance")),
+        {
+          method: "POST",
+          path: "/api/v1/store/purchase",
+          headers: { ...browserHeaders(w, p, true), "idempotency-key": key },
+          body: JSON.stringify({ id: product.id }),
+        },
+        jsonStatus<{ success?: string; credits?: number }>(200, (b) =>
+          typeof b.success === "string" && Number.isInteger(b.credits) ? null : "no success and balance",
+        ),
       );
     const answers = twin ? await Promise.all([buy(), buy()]) : [await buy()];
     if (retry && answers[0]) answers.push(await buy());
@@ -374,8 +396,17 @@ class VirtualUser {
       const ack = await call(
         "game: ack deliveries",
         w.app,
-        { method: "POST", path: "/api/v1/game/deliveries/ack", headers: this.gameHeaders(), body: JSON.stringify({ lease_id: claim.lease_id, delivery_ids: ids }) },
-        jsonStatus<Ack>(200, (b) => (b.rejected.length === 0 && [...b.delivered].sort().join() === [...ids].sort().join() ? null : `delivered ${b.delivered.length} of ${ids.length}, rejected ${JSON.stringify(b.rejected)}`)),
+        {
+          method: "POST",
+          path: "/api/v1/game/deliveries/ack",
+          headers: this.gameHeaders(),
+          body: JSON.stringify({ lease_id: claim.lease_id, delivery_ids: ids }),
+        },
+        jsonStatus<Ack>(200, (b) =>
+          b.rejected.length === 0 && [...b.delivered].sort().join() === [...ids].sort().join()
+            ? null
+            : `delivered ${b.delivered.length} of ${ids.length}, rejected ${JSON.stringify(b.rejected)}`,
+        ),
       );
       if (ack) ledger.acked.push(...(JSON.parse(ack.text) as Ack).delivered);
     } finally {
@@ -415,7 +446,11 @@ class VirtualUser {
  * loaded machine a short run may end before a claim has found anything to ack, and a kind never
  * sent proves nothing.
  */
-async function drive(seconds: number, scenario: (vu: number) => Promise<void>, until?: { done: () => boolean; graceS: number; extended?: boolean }): Promise<number> {
+async function drive(
+  seconds: number,
+  scenario: (vu: number) => Promise<void>,
+  until?: { done: () => boolean; graceS: number; extended?: boolean },
+): Promise<number> {
   const started = performance.now();
   const end = started + seconds * 1000;
   const hardEnd = end + (until ? until.graceS * 1000 : 0);
@@ -454,9 +489,19 @@ export async function probe(world: World): Promise<void> {
   // Each shape of read path once (the mix books any other path that fails as an error).
   const shapes = new Map<string, string>();
   for (const p of [...world.guestPaths, ...world.hiscorePaths, ...world.forumPaths])
-    shapes.set(p.replace(/g?\d+/g, "#").replace(/skill=[a-z]+/, "skill=#").replace(/^\/hiscores\/(?!player)[a-z]+/, "/hiscores/#"), p);
+    shapes.set(
+      p
+        .replace(/g?\d+/g, "#")
+        .replace(/skill=[a-z]+/, "skill=#")
+        .replace(/^\/hiscores\/(?!player)[a-z]+/, "/hiscores/#"),
+      p,
+    );
   await inParallel([...shapes.values()], CONNECTIONS, async (p) => void (await call("guest page", world.app, { path: p }, status(200))));
-  await inParallel([...new Set(world.playerPaths)], CONNECTIONS, async (p) => void (await call("player page (signed in)", world.app, { path: p, headers: browserHeaders(world, probe) }, status(200))));
+  await inParallel(
+    [...new Set(world.playerPaths)],
+    CONNECTIONS,
+    async (p) => void (await call("player page (signed in)", world.app, { path: p, headers: browserHeaders(world, probe) }, status(200))),
+  );
   say(`probed ${shapes.size + new Set(world.playerPaths).size} paths`);
   const probeErrors = [...books.probe.values()].flatMap((b) => b.samples);
   if (probeErrors.length) throw new Error(`a read path does not answer as expected:\n  ${probeErrors.join("\n  ")}`);
@@ -467,7 +512,15 @@ export type Measured = { mixSeconds: number; baselineSeconds: number; loadBefore
 
 /** The warm-up (not counted), the baseline alone, then the mix: books.baseline and books.mix. */
 export async function measure(world: World): Promise<Measured> {
-  const vus = Array.from({ length: CONNECTIONS }, (_, n) => new VirtualUser(world, n, world.players.filter((_, i) => i % CONNECTIONS === n)));
+  const vus = Array.from(
+    { length: CONNECTIONS },
+    (_, n) =>
+      new VirtualUser(
+        world,
+        n,
+        world.players.filter((_, i) => i % CONNECTIONS === n),
+      ),
+  );
   // The warm-up and the measured mix each start with one scenario of every kind.
   let next = scenarioPicker();
   const mix = (vu: number) => vus[vu]!.run(next());

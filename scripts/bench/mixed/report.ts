@@ -26,7 +26,16 @@ function rowOf(kind: string, b: Bucket | undefined, seconds: number, totalCount:
 
 function printTable(rows: Row[]) {
   const head = ["kind", "share", "requests", "req/s", "p50", "p99", "errors", "% of baseline"];
-  const cells = rows.map((r) => [r.kind, r.share, r.count.toLocaleString("en-US"), Math.round(r.rps).toLocaleString("en-US"), ms(r.p50), ms(r.p99), String(r.errors), r.ofBaseline]);
+  const cells = rows.map((r) => [
+    r.kind,
+    r.share,
+    r.count.toLocaleString("en-US"),
+    Math.round(r.rps).toLocaleString("en-US"),
+    ms(r.p50),
+    ms(r.p99),
+    String(r.errors),
+    r.ofBaseline,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join(" | ")} |`;
   console.log(line(head));
@@ -38,17 +47,23 @@ function printTable(rows: Row[]) {
 export type Summary = { rows: Row[]; base: Row; errors: number; total: number };
 
 /** Prints the run's setting and the table of the measured mix against the baseline. */
-export function printResults(
-  m: Measured,
-  run: { loadAtStart: string; workers: number; pgVersion: string; ladderPlayers: number; world: World },
-): Summary {
+export function printResults(m: Measured, run: { loadAtStart: string; workers: number; pgVersion: string; ladderPlayers: number; world: World }): Summary {
   const { mixSeconds, baselineSeconds } = m;
   const all = [...books.mix.values()].flatMap((b) => b.ms).sort((x, y) => x - y);
   const total = all.length;
   const rows = ROWS.map((k) => rowOf(k, books.mix.get(k), mixSeconds, total));
   const base = rowOf("baseline: node:http + pg, health query (alone, before the mix)", books.baseline.get("baseline"), baselineSeconds || 1, 0);
   const errors = rows.reduce((n, r) => n + r.errors, 0);
-  const totalRow: Row = { kind: "**total (mix)**", share: "100%", count: total, rps: total / mixSeconds, p50: pct(all, 50), p99: pct(all, 99), errors, ofBaseline: "" };
+  const totalRow: Row = {
+    kind: "**total (mix)**",
+    share: "100%",
+    count: total,
+    rps: total / mixSeconds,
+    p50: pct(all, 50),
+    p99: pct(all, 99),
+    errors,
+    ofBaseline: "",
+  };
   if (base.count) {
     base.ofBaseline = "100%";
     totalRow.ofBaseline = `${((totalRow.rps / base.rps) * 100).toFixed(1)}%`;
@@ -59,7 +74,9 @@ export function printResults(
       `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}); app: node scripts/start.mjs with ${run.workers} workers, APP_MODE=local, TRUST_PROXY=true, ${DIST_DIR}`,
   );
   console.log(`Node ${process.version}, PostgreSQL ${run.pgVersion}${process.env.BENCH_DATABASE_URL ? " (BENCH_DATABASE_URL)" : " (embedded)"}`);
-  console.log(`Load average (1 / 5 / 15 min): ${run.loadAtStart} at start, ${m.loadBeforeBaseline} before the baseline, ${m.loadBeforeMix} before the mix, ${m.loadAfterMix} after it`);
+  console.log(
+    `Load average (1 / 5 / 15 min): ${run.loadAtStart} at start, ${m.loadBeforeBaseline} before the baseline, ${m.loadBeforeMix} before the mix, ${m.loadAfterMix} after it`,
+  );
   console.log(
     `Data: ${PLAYERS} players acting (${CONNECTIONS} virtual users, ${Math.floor(PLAYERS / CONNECTIONS)}+ players each), a regular ladder of ` +
       `${run.ladderPlayers.toLocaleString("en-US")} players (${Math.ceil(run.ladderPlayers / 25)} pages; reads at page ${DEEP_PAGE}+), ` +

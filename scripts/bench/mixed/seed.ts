@@ -60,7 +60,18 @@ export async function seed(databaseUrl: string, sql: pg.Pool): Promise<Omit<Worl
     const pair = await issueTokenPair(u.id, { userAgent: "launcher", ip: address });
     const voteToken = await ensureVoteToken(u.id);
     const xp = SKILLS.map((_, s) => (s === 3 ? 1154 : 0) + Math.floor(rand() * 2_000_000));
-    players[i] = { id: u.id, username: u.username, address, cookie: session.token, refresh: pair.refresh, voteToken, xp, kills: 0, voted: new Set(), claiming: false };
+    players[i] = {
+      id: u.id,
+      username: u.username,
+      address,
+      cookie: session.token,
+      refresh: pair.refresh,
+      voteToken,
+      xp,
+      kills: 0,
+      voted: new Set(),
+      claiming: false,
+    };
   });
   const { key: gameKey } = await createGameApiKey(CLI_ACTOR, "mixed-bench", ["login", "deliveries", "hiscores"]);
   say(`made ${PLAYERS} players with ${GRANT.toLocaleString("en-US")} credits, a session, an API token pair and a vote token each, and a game key`);
@@ -79,7 +90,8 @@ export async function seed(databaseUrl: string, sql: pg.Pool): Promise<Omit<Worl
   const news = await q<{ slug: string }>(`SELECT slug FROM news_posts ORDER BY id`);
   const [ladder] = await q<{ players: number }>(`SELECT players FROM hiscore_ladders WHERE "gameMode" = 'REGULAR' AND "xpMode" = 'REGULAR'`);
   const generated = await q<{ username: string }>(`SELECT username FROM users WHERE "emailKey" LIKE '%@generated.invalid' ORDER BY id LIMIT 2000`);
-  if (!products.length || !forums.length || !threads.length || !news.length || !ladder || !generated.length) throw new Error("the seed left something empty (products, forums, threads, news or the ladder)");
+  if (!products.length || !forums.length || !threads.length || !news.length || !ladder || !generated.length)
+    throw new Error("the seed left something empty (products, forums, threads, news or the ladder)");
 
   const lastPage = Math.ceil(ladder.players / 25);
   const skills = CATEGORIES.filter((c) => c.id <= SKILLS.length).map((c) => c.slug);
@@ -105,7 +117,21 @@ export async function seed(databaseUrl: string, sql: pg.Pool): Promise<Omit<Worl
     players,
     products,
     // The home page is a static file whose Latest News and players-online figures are client calls.
-    guestPaths: ["/", "/api/v1/news/latest?amount=3", "/api/v1/players-online", "/news", `/news/${news[0]!.slug}`, "/rules", "/", "/terms", "/faq", "/play", "/login", "/privacy", "/register"],
+    guestPaths: [
+      "/",
+      "/api/v1/news/latest?amount=3",
+      "/api/v1/players-online",
+      "/news",
+      `/news/${news[0]!.slug}`,
+      "/rules",
+      "/",
+      "/terms",
+      "/faq",
+      "/play",
+      "/login",
+      "/privacy",
+      "/register",
+    ],
     hiscorePaths,
     forumPaths,
     playerPaths: ["/store", "/account", "/vote", "/credits", "/account/purchases?type=credits", "/store"],

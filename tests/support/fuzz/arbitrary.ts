@@ -31,7 +31,8 @@ const FORMAT_ARBITRARIES: Record<string, () => fc.Arbitrary<string>> = {
   ipv6: () => fc.ipV6(),
   email: () => fc.emailAddress(),
   uri: () => fc.webUrl(),
-  date: () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  date: () =>
+    fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
   "date-time": () => fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
   uuid: () => fc.uuid(),
 };
@@ -86,7 +87,10 @@ function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
     ...(max !== undefined ? { max, maxExcluded: schema.exclusiveMaximum !== undefined } : { max: 1e15 }),
   });
   // -0 serialises as 0 and is no use to send; whole numbers are the common case for our ids.
-  return fc.oneof(double, integerArbitrary({ ...schema, type: "integer" })).map((n) => (Object.is(n, -0) ? 0 : n)).filter((n) => validate(schema, n).length === 0);
+  return fc
+    .oneof(double, integerArbitrary({ ...schema, type: "integer" }))
+    .map((n) => (Object.is(n, -0) ? 0 : n))
+    .filter((n) => validate(schema, n).length === 0);
 }
 
 /** An arbitrary of values that conform to `schema`. */

@@ -28,24 +28,112 @@ export const deepArrayText = (depth: number) => `${"[".repeat(depth)}${"]".repea
 export const DEEP = 5_000;
 
 /** Characters the server must refuse or store safely: C0 controls, DEL, lone surrogates. */
-export const CONTROL_STRINGS = ["\u0000", "a\u0000b", "\u0001", "\u0008", "\u000b", "\u000c", "\u001b[31mred", "\u001f", "\u007f", "\ud800", "x\udc00y", "\udfff\ud800"];
+export const CONTROL_STRINGS = [
+  "\u0000",
+  "a\u0000b",
+  "\u0001",
+  "\u0008",
+  "\u000b",
+  "\u000c",
+  "\u001b[31mred",
+  "\u001f",
+  "\u007f",
+  "\ud800",
+  "x\udc00y",
+  "\udfff\ud800",
+];
 
 /** Text that has broken parsers, queries, templates and HTML before. */
 export const TRICKY_STRINGS = [
-  "", " ", "   \t", "%00", "%", "%zz", "../../../../etc/passwd", "..\\..\\windows", "' OR '1'='1' --", "\"; DROP TABLE users; --",
-  "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "javascript:alert(1)", "{{7*7}}", "${7*7}", "__proto__", "constructor",
-  "\u202eevil", "\u200b", "\ufeff", "😀".repeat(40), "Z\u0351\u0352\u0353".repeat(30), "İıǅ", "ß".repeat(20), "\\", "\"", "\r\n\r\n", "null", "undefined",
-  "NaN", "Infinity", "-0", "1e3", "0x10", " 7", "7 ", "٣", "１２", "true", "[]", "{}",
+  "",
+  " ",
+  "   \t",
+  "%00",
+  "%",
+  "%zz",
+  "../../../../etc/passwd",
+  "..\\..\\windows",
+  "' OR '1'='1' --",
+  '"; DROP TABLE users; --',
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "javascript:alert(1)",
+  "{{7*7}}",
+  "${7*7}",
+  "__proto__",
+  "constructor",
+  "\u202eevil",
+  "\u200b",
+  "\ufeff",
+  "😀".repeat(40),
+  "Z\u0351\u0352\u0353".repeat(30),
+  "İıǅ",
+  "ß".repeat(20),
+  "\\",
+  '"',
+  "\r\n\r\n",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-0",
+  "1e3",
+  "0x10",
+  " 7",
+  "7 ",
+  "٣",
+  "１２",
+  "true",
+  "[]",
+  "{}",
 ];
 
 /** Numbers past every limit an id, count or amount column has, and the fractions integers refuse. */
-export const EDGE_NUMBERS = [-1, 0, -0.5, 0.5, 1.5, 2_147_483_647, 2_147_483_648, -2_147_483_649, 4_294_967_296, 9_007_199_254_740_993, 99_999_999_999, 1e21, 1e308, -1e308, 5e-324];
+export const EDGE_NUMBERS = [
+  -1, 0, -0.5, 0.5, 1.5, 2_147_483_647, 2_147_483_648, -2_147_483_649, 4_294_967_296, 9_007_199_254_740_993, 99_999_999_999, 1e21, 1e308, -1e308, 5e-324,
+];
 
 /** Literals only a raw body can carry. */
-export const RAW_NUMBERS = ["1e400", "-1e400", "NaN", "Infinity", "-0", "1e-400", "123456789012345678901234567890", "0.0000000000000000000001", "01", "+1", ".5", "0x10"].map((t) => new RawJson(t));
+export const RAW_NUMBERS = [
+  "1e400",
+  "-1e400",
+  "NaN",
+  "Infinity",
+  "-0",
+  "1e-400",
+  "123456789012345678901234567890",
+  "0.0000000000000000000001",
+  "01",
+  "+1",
+  ".5",
+  "0x10",
+].map((t) => new RawJson(t));
 
 /** Path parameters that are not the ids they stand for. */
-export const PATH_STRINGS = ["0", "-1", "99999999999", "2147483648", "abc", "%00", "\u0000", "1.5", "1e3", " 1", "1 ", "+1", "0x1", "１", "NaN", "", "..", "../1", "1;2", "1,2", "9".repeat(400), "a".repeat(10_000)];
+export const PATH_STRINGS = [
+  "0",
+  "-1",
+  "99999999999",
+  "2147483648",
+  "abc",
+  "%00",
+  "\u0000",
+  "1.5",
+  "1e3",
+  " 1",
+  "1 ",
+  "+1",
+  "0x1",
+  "１",
+  "NaN",
+  "",
+  "..",
+  "../1",
+  "1;2",
+  "1,2",
+  "9".repeat(400),
+  "a".repeat(10_000),
+];
 
 /** Overlong text: past every maxLength the document states, and past common column sizes. */
 export const overlong = fc.oneof(
@@ -86,7 +174,10 @@ export function pastLimitsFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.maxItems !== undefined) out.push(Array.from({ length: schema.maxItems + 1 }, () => 1));
   // Many items, still under the 1 MB body limit: work per item must stay bounded.
   if (typesOf(schema)?.includes("array")) out.push(Array.from({ length: 200_000 }, () => 1));
-  if (schema.enum) out.push(...schema.enum.filter((e): e is string => typeof e === "string").flatMap((e) => [e.toUpperCase() === e ? e.toLowerCase() : e.toUpperCase(), ` ${e}`]));
+  if (schema.enum)
+    out.push(
+      ...schema.enum.filter((e): e is string => typeof e === "string").flatMap((e) => [e.toUpperCase() === e ? e.toLowerCase() : e.toUpperCase(), ` ${e}`]),
+    );
   if (schema.pattern !== undefined) out.push("not matching!", "1".repeat(50));
   if (typesOf(schema)?.includes("integer")) out.push(1.5, -0.5);
   return out.length ? fc.constantFrom(...out) : fc.constantFrom(...EDGE_NUMBERS);

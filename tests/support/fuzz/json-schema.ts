@@ -49,9 +49,44 @@ export type JsonSchema = {
 export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
 const KNOWN = new Set([
-  "type", "enum", "const", "anyOf", "oneOf", "not", "if", "then", "else", "properties", "required", "minProperties", "maxProperties",
-  "additionalProperties", "propertyNames", "items", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
-  "exclusiveMaximum", "multipleOf", "description", "default", "title", "examples", "deprecated", "readOnly", "writeOnly", "$schema", "$ref", "$defs",
+  "type",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "properties",
+  "required",
+  "minProperties",
+  "maxProperties",
+  "additionalProperties",
+  "propertyNames",
+  "items",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "description",
+  "default",
+  "title",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$ref",
+  "$defs",
 ]);
 
 /** The schema a `$ref` points at, in the root's $defs. */
@@ -76,7 +111,8 @@ export function assertSupported(schema: JsonSchema, where = "#", root: JsonSchem
   if (typeof schema.additionalProperties === "object") assertSupported(schema.additionalProperties, `${where}/additionalProperties`, root);
 }
 
-export const typesOf = (schema: JsonSchema): JsonType[] | undefined => (schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type]);
+export const typesOf = (schema: JsonSchema): JsonType[] | undefined =>
+  schema.type === undefined ? undefined : Array.isArray(schema.type) ? schema.type : [schema.type];
 
 function typeOfValue(v: unknown): JsonType | "undefined" | "other" {
   if (v === null) return "null";
@@ -154,7 +190,8 @@ export function validate(schema: JsonSchema, value: unknown, path = "$", root: J
   if (schema.$ref !== undefined) errors.push(...nested(resolveRef(schema.$ref, root), value, path));
 
   if (schema.const !== undefined && !deepEqual(schema.const, value)) fail(`expected the constant ${JSON.stringify(schema.const)}`);
-  if (schema.enum && !schema.enum.some((e) => deepEqual(e, value))) fail(`${JSON.stringify(value)?.slice(0, 60)} is not one of ${JSON.stringify(schema.enum).slice(0, 120)}`);
+  if (schema.enum && !schema.enum.some((e) => deepEqual(e, value)))
+    fail(`${JSON.stringify(value)?.slice(0, 60)} is not one of ${JSON.stringify(schema.enum).slice(0, 120)}`);
   if (schema.anyOf && !schema.anyOf.some((s) => nested(s, value, path).length === 0)) fail(`matches none of the ${schema.anyOf.length} anyOf alternatives`);
   if (schema.oneOf) {
     const n = schema.oneOf.filter((s) => nested(s, value, path).length === 0).length;

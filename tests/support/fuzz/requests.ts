@@ -6,7 +6,11 @@ import { DEEP, deepArrayText, deepObjectText, hostileParamFor, hostileValueFor, 
 import type { JsonSchema } from "./json-schema";
 
 export type DocParameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; schema: JsonSchema };
-export type DocResponse = { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: Record<string, { description?: string; schema?: JsonSchema }> };
+export type DocResponse = {
+  description: string;
+  content?: Record<string, { schema: JsonSchema }>;
+  headers?: Record<string, { description?: string; schema?: JsonSchema }>;
+};
 export type DocOperation = {
   operationId: string;
   parameters?: DocParameter[];
@@ -59,20 +63,30 @@ const bodyOf = (doc: DocOperation) => {
 export function validRequests(shape: RequestShape, hint?: Hint): fc.Arbitrary<FuzzRequest> {
   const opts = { hint };
   const params = fc.record(Object.fromEntries(pathParams(shape.doc).map((p) => [p.name, arbitraryFor(p.schema, opts, ["path", p.name]).map(asParam)])));
-  const query = fc.tuple(
-    ...queryParams(shape.doc).map((p) => {
-      const value = arbitraryFor(p.schema, opts, ["query", p.name]).map((v): [string, string] => [p.name, asParam(v)]);
-      return p.required ? value.map((v) => [v]) : fc.option(value, { nil: undefined }).map((v) => (v ? [v] : []));
-    }),
-  ).map((lists) => lists.flat());
+  const query = fc
+    .tuple(
+      ...queryParams(shape.doc).map((p) => {
+        const value = arbitraryFor(p.schema, opts, ["query", p.name]).map((v): [string, string] => [p.name, asParam(v)]);
+        return p.required ? value.map((v) => [v]) : fc.option(value, { nil: undefined }).map((v) => (v ? [v] : []));
+      }),
+    )
+    .map((lists) => lists.flat());
   const declared = bodyOf(shape.doc);
   const body: fc.Arbitrary<{ value?: unknown; body: FuzzBody }> = !declared
     ? fc.constant({ body: { kind: "none" } })
     : shape.rawBody
       ? // Raw bodies are bytes to the server: a generated value, written in the declared type.
-        arbitraryFor(declared.schema, { ...opts, maxStringLength: 200 }, ["body"]).map((v) => ({ value: v, body: { kind: "text", text: rawText(v, declared.contentType), contentType: declared.contentType } }))
-      : arbitraryFor(declared.schema, opts, ["body"]).map((v) => ({ value: v, body: { kind: "text", text: toJsonText(v), contentType: declared.contentType } }));
-  return fc.record({ params, query, body }).map(({ params: p, query: q, body: b }) => ({ valid: true, label: "valid", params: p, query: q, bodyValue: b.value, body: b.body, headers: {} }));
+        arbitraryFor(declared.schema, { ...opts, maxStringLength: 200 }, ["body"]).map((v) => ({
+          value: v,
+          body: { kind: "text", text: rawText(v, declared.contentType), contentType: declared.contentType },
+        }))
+      : arbitraryFor(declared.schema, opts, ["body"]).map((v) => ({
+          value: v,
+          body: { kind: "text", text: toJsonText(v), contentType: declared.contentType },
+        }));
+  return fc
+    .record({ params, query, body })
+    .map(({ params: p, query: q, body: b }) => ({ valid: true, label: "valid", params: p, query: q, bodyValue: b.value, body: b.body, headers: {} }));
 }
 
 type Mutation = (r: FuzzRequest) => FuzzRequest;
@@ -105,9 +119,17 @@ export function hostileRequests(shape: RequestShape, hint?: Hint): fc.Arbitrary<
   }
   // Query parameters nobody declared.
   mutations.push(
-    fc.constantFrom<Array<[string, string]>>([["__proto__", "x"]], [["page", "-1"]], [["debug", "1"], ["admin", "true"]], [["x\u0000", "\u0000"]]).map((extra) =>
-      named(`unknown query ${preview(extra, 40)}`, (r) => ({ ...r, query: [...r.query, ...extra] })),
-    ),
+    fc
+      .constantFrom<Array<[string, string]>>(
+        [["__proto__", "x"]],
+        [["page", "-1"]],
+        [
+          ["debug", "1"],
+          ["admin", "true"],
+        ],
+        [["x\u0000", "\u0000"]],
+      )
+      .map((extra) => named(`unknown query ${preview(extra, 40)}`, (r) => ({ ...r, query: [...r.query, ...extra] }))),
   );
 
   if (declared && jsonObjectBody) {
@@ -187,9 +209,12 @@ export function hostileRequests(shape: RequestShape, hint?: Hint): fc.Arbitrary<
   if (!declared && method !== "GET") {
     // A body nobody asked for: ignored, or refused for its type.
     mutations.push(
-      fc.constantFrom<[string, FuzzBody]>(["unexpected JSON body", jsonBody({ privilege: "OWNER" })], ["unexpected text/plain body", { kind: "text", text: "hi", contentType: "text/plain" }]).map(([label, body]) =>
-        named(label, (r) => ({ ...r, body })),
-      ),
+      fc
+        .constantFrom<[string, FuzzBody]>(
+          ["unexpected JSON body", jsonBody({ privilege: "OWNER" })],
+          ["unexpected text/plain body", { kind: "text", text: "hi", contentType: "text/plain" }],
+        )
+        .map(([label, body]) => named(label, (r) => ({ ...r, body }))),
     );
   }
   // Headers: an unsafe request id, credentials that are garbage, a request from another site.

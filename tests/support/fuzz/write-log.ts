@@ -52,7 +52,10 @@ export async function installWriteLog(databaseUrl: string): Promise<WriteLog> {
   const { rows } = await client.query<{ name: string }>(`SELECT schemaname || '.' || tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
   const tables = [...rows.map((r) => r.name).filter((t) => !SKIPPED.has(t)), ...EXTRA_TABLES];
   for (const t of tables) {
-    const quoted = t.split(".").map((part) => `"${part}"`).join(".");
+    const quoted = t
+      .split(".")
+      .map((part) => `"${part}"`)
+      .join(".");
     await client.query(`
       DROP TRIGGER IF EXISTS fuzz_log_row ON ${quoted};
       CREATE TRIGGER fuzz_log_row AFTER INSERT OR UPDATE OR DELETE ON ${quoted} FOR EACH ROW EXECUTE FUNCTION fuzz.log_row();
@@ -70,7 +73,8 @@ export async function installWriteLog(databaseUrl: string): Promise<WriteLog> {
       cursor = Math.max(cursor, ...r.rows.map((row) => Number(row.id)));
       return r.rows
         .map((row) => {
-          const changed = row.op === "UPDATE" && row.old && row.new ? Object.keys(row.new).filter((k) => JSON.stringify(row.new![k]) !== JSON.stringify(row.old![k])) : [];
+          const changed =
+            row.op === "UPDATE" && row.old && row.new ? Object.keys(row.new).filter((k) => JSON.stringify(row.new![k]) !== JSON.stringify(row.old![k])) : [];
           return { id: Number(row.id), table: row.tbl, op: row.op, old: row.old, new: row.new, changed };
         })
         .filter((w) => w.op !== "UPDATE" || w.changed.length > 0);

@@ -14,8 +14,8 @@ export default async function ChangePasswordPage() {
       <PageHeader title="Change Password" />
       <Panel className="space-y-4">
         <p>
-          We will send an email with a link to the address on your account. Follow the link to choose a new password; it works once and expires
-          after a short time.
+          We will send an email with a link to the address on your account. Follow the link to choose a new password; it works once and expires after a short
+          time.
         </p>
         <SendResetLinkButton />
         <BackLink href="/account" className="">

@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: "Request Password Reset" };
 export default function RequestPasswordResetPage() {
   return (
     <div className="mx-auto max-w-md">
-      <PageHeader title="Request Password Reset" subtitle="Enter your username and the email address on your account. We will email you a link to choose a new password." />
+      <PageHeader
+        title="Request Password Reset"
+        subtitle="Enter your username and the email address on your account. We will email you a link to choose a new password."
+      />
       <Panel>
         <RequestResetForm />
       </Panel>

@@ -42,7 +42,11 @@ export default async function MyTicketsPage({ searchParams }: { searchParams: Pr
         <h2 id="tickets-heading" className="mb-3 text-2xl text-gold">
           {closed ? "Closed Tickets" : "Open Tickets"}
         </h2>
-        {results.length === 0 ? <p>{closed ? NO_CLOSED_TICKETS : NO_OPEN_TICKETS}</p> : <TicketTable tickets={results} caption={closed ? "Closed tickets" : "Open tickets"} />}
+        {results.length === 0 ? (
+          <p>{closed ? NO_CLOSED_TICKETS : NO_OPEN_TICKETS}</p>
+        ) : (
+          <TicketTable tickets={results} caption={closed ? "Closed tickets" : "Open tickets"} />
+        )}
         <Pager basePath="/account/tickets" query={{ tab: closed ? "closed" : undefined }} page={page} hasNext={page * TICKETS_PAGE_SIZE < total} />
       </Panel>
     </>

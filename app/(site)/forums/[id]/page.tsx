@@ -38,15 +38,15 @@ export default async function ForumPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <Breadcrumb crumbs={[{ label: "Forums", href: "/forums" }, { label: forum.category.name, href: `/forums#category-${forum.category.id}` }, { label: forum.name }]} />
+      <Breadcrumb
+        crumbs={[{ label: "Forums", href: "/forums" }, { label: forum.category.name, href: `/forums#category-${forum.category.id}` }, { label: forum.name }]}
+      />
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b-2 border-stone-700 pb-4">
         <div className="min-w-0">
           <h1 className="text-3xl break-words text-gold sm:text-4xl">{forum.name}</h1>
           <p className="mt-2 break-words text-stone-300">{forum.description}</p>
         </div>
-        {canStart ? (
-          <ButtonLink href={actor ? createThreadHref(id) : loginHref(createThreadHref(id))}>Create Thread</ButtonLink>
-        ) : null}
+        {canStart ? <ButtonLink href={actor ? createThreadHref(id) : loginHref(createThreadHref(id))}>Create Thread</ButtonLink> : null}
       </header>
       <section aria-label="Threads" className="panel overflow-hidden">
         <ThreadList threads={results} />

@@ -25,5 +25,12 @@ export default async function SkillHiscoresPage({ params, searchParams }: { para
   const [{ skill }, p] = await Promise.all([params, searchParams]);
   const c = categoryFor(skill);
   if (!c) notFound();
-  return <HiscoresView skill={c.id} mode={readGameMode(firstParam(p, "mode"))} xp={readXpMode(firstParam(p, "xp"))} page={clampHiscoresPage(firstParam(p, "page"))} />;
+  return (
+    <HiscoresView
+      skill={c.id}
+      mode={readGameMode(firstParam(p, "mode"))}
+      xp={readXpMode(firstParam(p, "xp"))}
+      page={clampHiscoresPage(firstParam(p, "page"))}
+    />
+  );
 }

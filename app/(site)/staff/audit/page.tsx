@@ -60,7 +60,10 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
     );
   return (
     <>
-      <PageHeader title="Audit log" subtitle="Every staff action and every automatic change to money or access, newest first. Entries are never changed or deleted." />
+      <PageHeader
+        title="Audit log"
+        subtitle="Every staff action and every automatic change to money or access, newest first. Entries are never changed or deleted."
+      />
       <form method="get" action="/staff/audit" aria-label="Filter the audit log" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {FILTERS.map((f) => (
           <div key={f.name} className="min-w-0">
@@ -98,7 +101,12 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
           {total.toLocaleString("en-US")} {total === 1 ? "entry" : "entries"}
         </h2>
         {body}
-        <Pager basePath="/staff/audit" query={Object.fromEntries(FILTERS.map((f) => [f.name, raw[f.name]]))} page={page} hasNext={page * AUDIT_PAGE_SIZE < total} />
+        <Pager
+          basePath="/staff/audit"
+          query={Object.fromEntries(FILTERS.map((f) => [f.name, raw[f.name]]))}
+          page={page}
+          hasNext={page * AUDIT_PAGE_SIZE < total}
+        />
       </section>
     </>
   );

@@ -42,7 +42,14 @@ export default async function StaffDeliveriesPage({ searchParams }: { searchPara
           className={inputClass}
         />
       </div>
-      <FilterSelect id="delivery-state" name="state" label="State" value={shownState ?? ""} options={DELIVERY_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))} any="Any state" />
+      <FilterSelect
+        id="delivery-state"
+        name="state"
+        label="State"
+        value={shownState ?? ""}
+        options={DELIVERY_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
+        any="Any state"
+      />
     </GetFilterForm>
   );
   const header = (

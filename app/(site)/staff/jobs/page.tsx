@@ -39,7 +39,9 @@ export default async function StaffJobsPage() {
         {/* Focusable, so keyboard users can scroll the table on a narrow screen. */}
         <div className="relative overflow-x-auto" role="region" aria-labelledby="job-queues" tabIndex={0}>
           <table className="w-full min-w-[34rem] text-left text-sm">
-            <caption className="sr-only">Jobs in the queue per task: waiting (due now), later (first run still ahead), running, retrying (attempts left) and failed (none left)</caption>
+            <caption className="sr-only">
+              Jobs in the queue per task: waiting (due now), later (first run still ahead), running, retrying (attempts left) and failed (none left)
+            </caption>
             <TableHead columns={COLUMNS} />
             <tbody>
               {queues.map((q) => (
@@ -67,7 +69,9 @@ export default async function StaffJobsPage() {
           <p className="text-stone-300">No failed jobs.</p>
         ) : (
           <>
-            {failed.length === FAILED_JOBS_SHOWN ? <p className="mb-3 text-stone-300">The newest {FAILED_JOBS_SHOWN} are shown; the queue table counts them all.</p> : null}
+            {failed.length === FAILED_JOBS_SHOWN ? (
+              <p className="mb-3 text-stone-300">The newest {FAILED_JOBS_SHOWN} are shown; the queue table counts them all.</p>
+            ) : null}
             <ul className="space-y-3">
               {failed.map((j) => (
                 <li key={j.id} className="panel space-y-2 p-4" data-testid="failed-job">
@@ -77,7 +81,9 @@ export default async function StaffJobsPage() {
                   <p className="text-sm text-stone-300">
                     {j.attempts} of {j.maxAttempts} attempts; queued <LocalDateTime value={j.createdAt} />, last failed <LocalDateTime value={j.failedAt} />
                   </p>
-                  <pre className="overflow-x-auto rounded bg-stone-950 p-3 text-sm break-words whitespace-pre-wrap text-red-100">{j.lastError ?? "(no error recorded)"}</pre>
+                  <pre className="overflow-x-auto rounded bg-stone-950 p-3 text-sm break-words whitespace-pre-wrap text-red-100">
+                    {j.lastError ?? "(no error recorded)"}
+                  </pre>
                   <FailedJobActions id={j.id} task={j.task} />
                 </li>
               ))}
@@ -90,7 +96,9 @@ export default async function StaffJobsPage() {
         <h2 id="scheduled-jobs" className="mb-3 text-2xl text-gold">
           Scheduled tasks
         </h2>
-        <p className="mb-3 text-stone-300">Times are UTC (minute, hour, day, month, weekday). A tick missed while no runner was up is not made up: the next one does the same work.</p>
+        <p className="mb-3 text-stone-300">
+          Times are UTC (minute, hour, day, month, weekday). A tick missed while no runner was up is not made up: the next one does the same work.
+        </p>
         <ul className="space-y-2">
           {schedules.map((s) => (
             <li key={s.identifier} className="panel flex flex-wrap items-baseline justify-between gap-2 p-3">

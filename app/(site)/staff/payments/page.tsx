@@ -62,8 +62,22 @@ async function PurchasesView({ sp }: { sp: Params }) {
   const parsed = parsePageQuery(PAGE_QUERIES["/staff/payments"], sp);
   const filters = (
     <GetFilterForm action="/staff/payments" label="Filter purchases">
-      <FilterSelect id="purchase-status" name="status" label="Status" value={pick(PURCHASE_STATUSES, parsed.values.status) ?? ""} options={PURCHASE_STATUSES.map((s) => ({ value: s, label: PURCHASE_STATUS_LABELS[s] }))} any="Any status" />
-      <FilterSelect id="purchase-provider" name="provider" label="Provider" value={pick(PURCHASE_PROVIDERS, parsed.values.provider) ?? ""} options={PURCHASE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
+      <FilterSelect
+        id="purchase-status"
+        name="status"
+        label="Status"
+        value={pick(PURCHASE_STATUSES, parsed.values.status) ?? ""}
+        options={PURCHASE_STATUSES.map((s) => ({ value: s, label: PURCHASE_STATUS_LABELS[s] }))}
+        any="Any status"
+      />
+      <FilterSelect
+        id="purchase-provider"
+        name="provider"
+        label="Provider"
+        value={pick(PURCHASE_PROVIDERS, parsed.values.provider) ?? ""}
+        options={PURCHASE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))}
+        any="Any provider"
+      />
     </GetFilterForm>
   );
   if (!parsed.ok) {
@@ -114,8 +128,21 @@ async function EventsView({ sp }: { sp: Params }) {
   const filters = (
     <GetFilterForm action="/staff/payments" label="Filter events">
       <input type="hidden" name="view" value="events" />
-      <FilterSelect id="event-state" name="state" label="Events" value={pick(["failed", "applied", "all"] as const, parsed.values.state) ?? "failed"} options={STATES} />
-      <FilterSelect id="event-provider" name="provider" label="Provider" value={pick(EVENT_PROVIDERS, parsed.values.provider) ?? ""} options={EVENT_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))} any="Any provider" />
+      <FilterSelect
+        id="event-state"
+        name="state"
+        label="Events"
+        value={pick(["failed", "applied", "all"] as const, parsed.values.state) ?? "failed"}
+        options={STATES}
+      />
+      <FilterSelect
+        id="event-provider"
+        name="provider"
+        label="Provider"
+        value={pick(EVENT_PROVIDERS, parsed.values.provider) ?? ""}
+        options={EVENT_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))}
+        any="Any provider"
+      />
     </GetFilterForm>
   );
   if (!parsed.ok) {
@@ -146,7 +173,12 @@ async function EventsView({ sp }: { sp: Params }) {
           ))}
         </div>
       )}
-      <Pager basePath="/staff/payments" query={{ view: "events", state: state === "failed" ? undefined : state, provider }} page={page} hasNext={page * STAFF_PAYMENTS_PAGE_SIZE < total} />
+      <Pager
+        basePath="/staff/payments"
+        query={{ view: "events", state: state === "failed" ? undefined : state, provider }}
+        page={page}
+        hasNext={page * STAFF_PAYMENTS_PAGE_SIZE < total}
+      />
     </section>
   );
 }

@@ -28,14 +28,28 @@ export default async function StaffPlayersPage({ searchParams }: { searchParams:
         <label htmlFor="player-q" className="mb-1 block font-semibold">
           Username, email or id
         </label>
-        <input id="player-q" name="q" type="search" defaultValue={parsed.values.q ?? ""} maxLength={254} autoComplete="off" aria-invalid={parsed.errors.q ? true : undefined} className={inputClass} />
+        <input
+          id="player-q"
+          name="q"
+          type="search"
+          defaultValue={parsed.values.q ?? ""}
+          maxLength={254}
+          autoComplete="off"
+          aria-invalid={parsed.errors.q ? true : undefined}
+          className={inputClass}
+        />
       </div>
       <button type="submit" className="btn btn-gold">
         Search
       </button>
     </form>
   );
-  const header = <PageHeader title="Players" subtitle="Find a player by the start of their username (any case), their email or their id, then open their page to see their records or act on their account." />;
+  const header = (
+    <PageHeader
+      title="Players"
+      subtitle="Find a player by the start of their username (any case), their email or their id, then open their page to see their records or act on their account."
+    />
+  );
   if (!parsed.ok) {
     return (
       <>
@@ -53,7 +67,9 @@ export default async function StaffPlayersPage({ searchParams }: { searchParams:
       {form}
       <Panel aria-labelledby="players-heading">
         <h2 id="players-heading" className="mb-3 text-2xl text-gold">
-          {q ? `${total.toLocaleString("en-US")} ${total === 1 ? "match" : "matches"} for “${q}”` : `${total.toLocaleString("en-US")} ${total === 1 ? "account" : "accounts"}, newest first`}
+          {q
+            ? `${total.toLocaleString("en-US")} ${total === 1 ? "match" : "matches"} for “${q}”`
+            : `${total.toLocaleString("en-US")} ${total === 1 ? "account" : "accounts"}, newest first`}
         </h2>
         {results.length === 0 ? (
           <p>No account matches. Try fewer letters, or the whole email.</p>
@@ -64,7 +80,11 @@ export default async function StaffPlayersPage({ searchParams }: { searchParams:
                 <Link href={`/staff/players/${p.id}`} className="min-w-0 text-lg font-bold break-words">
                   {p.username}
                 </Link>
-                {p.email !== null ? <span className="min-w-0 break-all text-stone-300">{p.email}</span> : <span className="text-stone-400">email hidden (rank at or above yours)</span>}
+                {p.email !== null ? (
+                  <span className="min-w-0 break-all text-stone-300">{p.email}</span>
+                ) : (
+                  <span className="text-stone-400">email hidden (rank at or above yours)</span>
+                )}
                 <span className="text-stone-400">#{p.id}</span>
                 {p.privilege !== "PLAYER" ? <StaffBadge tone="wait">{p.privilege.charAt(0) + p.privilege.slice(1).toLowerCase()}</StaffBadge> : null}
                 {p.banned ? <StaffBadge tone="bad">{p.bannedUntil ? "Banned for now" : "Banned"}</StaffBadge> : null}

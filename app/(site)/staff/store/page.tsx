@@ -15,7 +15,10 @@ export default async function StaffStorePage() {
   const [categories, products, packages] = await Promise.all([listStoreCategories(), listStoreProducts(), listCreditPackages()]);
   return (
     <>
-      <PageHeader title="Store editor" subtitle="Categories, products and credit packages of the store, and manual credit changes. Every change is written to the audit log." />
+      <PageHeader
+        title="Store editor"
+        subtitle="Categories, products and credit packages of the store, and manual credit changes. Every change is written to the audit log."
+      />
       <StoreEditor categories={categories} products={products} packages={packages} />
     </>
   );

@@ -29,9 +29,20 @@ export default async function StaffTicketsPage({ searchParams }: { searchParams:
         name="status"
         label="Status"
         value={STATUSES.find((s) => s === parsed.values.status) ?? "open"}
-        options={[{ value: "open", label: "Open" }, { value: "closed", label: "Closed" }, { value: "all", label: "All" }]}
+        options={[
+          { value: "open", label: "Open" },
+          { value: "closed", label: "Closed" },
+          { value: "all", label: "All" },
+        ]}
       />
-      <FilterSelect id="queue-type" name="type" label="Type" value={isTicketType(shownType) ? shownType : ""} options={TICKET_TYPES.map((t) => ({ value: t, label: TICKET_TYPE_LABELS[t] }))} any="All types" />
+      <FilterSelect
+        id="queue-type"
+        name="type"
+        label="Type"
+        value={isTicketType(shownType) ? shownType : ""}
+        options={TICKET_TYPES.map((t) => ({ value: t, label: TICKET_TYPE_LABELS[t] }))}
+        any="All types"
+      />
     </GetFilterForm>
   );
   const header = <PageHeader title="Ticket queue" subtitle="Every player's tickets. Open tickets come first, the one waiting longest at the top." />;
@@ -56,7 +67,12 @@ export default async function StaffTicketsPage({ searchParams }: { searchParams:
           {total.toLocaleString("en-US")} {total === 1 ? "ticket" : "tickets"}
         </h2>
         {results.length === 0 ? <p>No tickets match these filters.</p> : <TicketTable tickets={results} caption="Ticket queue" staff />}
-        <Pager basePath="/staff/tickets" query={{ status: status === "open" ? undefined : status, type }} page={page} hasNext={page * TICKETS_PAGE_SIZE < total} />
+        <Pager
+          basePath="/staff/tickets"
+          query={{ status: status === "open" ? undefined : status, type }}
+          page={page}
+          hasNext={page * TICKETS_PAGE_SIZE < total}
+        />
       </Panel>
     </>
   );

@@ -16,8 +16,8 @@ export default async function OrderCompletePage() {
         <h1 className="text-3xl text-gold sm:text-4xl">Order Complete</h1>
         <p>Thank you for supporting the server! Your order has been received.</p>
         <p>
-          Log in to the game and talk to the donation manager at home to claim your purchase. Credits bought with a card or PayPal are added to your
-          balance as soon as the payment is confirmed; crypto payments usually take 5 to 10 minutes.
+          Log in to the game and talk to the donation manager at home to claim your purchase. Credits bought with a card or PayPal are added to your balance as
+          soon as the payment is confirmed; crypto payments usually take 5 to 10 minutes.
         </p>
         <p>
           Something missing or wrong? <Link href="/tickets/create">Open a support ticket</Link> and we will sort it out.

@@ -6,5 +6,6 @@ import { buildOpenApi } from "@/lib/schemas/openapi";
 import { siteConfig } from "@/lib/site-config";
 
 export const GET = route(openApiOp, {
-  handler: async () => json(buildOpenApi({ title: siteConfig.name, serverUrl: new URL(getEnv().SITE_URL).origin }), 200, { "cache-control": "public, max-age=300" }),
+  handler: async () =>
+    json(buildOpenApi({ title: siteConfig.name, serverUrl: new URL(getEnv().SITE_URL).origin }), 200, { "cache-control": "public, max-age=300" }),
 });

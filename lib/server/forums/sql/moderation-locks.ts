@@ -16,7 +16,9 @@ export async function lockThreadForModeration(tx: Tx, threadId: number): Promise
 
 /** Locks the thread (FOR NO KEY UPDATE); its forum and whether it is hidden, or null when there is none. */
 export async function lockThreadOfPost(tx: Tx, threadId: number): Promise<{ forumId: number; hidden: boolean } | null> {
-  const [thread] = await tx.$queryRaw<{ forumId: number; hidden: boolean }[]>`SELECT "forumId", hidden FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`;
+  const [thread] = await tx.$queryRaw<
+    { forumId: number; hidden: boolean }[]
+  >`SELECT "forumId", hidden FROM forum_threads WHERE id = ${threadId} FOR NO KEY UPDATE`;
   return thread ?? null;
 }
 

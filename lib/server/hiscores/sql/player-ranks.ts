@@ -4,7 +4,16 @@ import { db } from "../../db";
 import { MAX_KEY } from "../ladder-keys";
 
 /** One visible hiscore row of a player, with its rank on its ladder and skill. */
-export type PlayerRankRow = { userId: number; username: string; gameMode: GameMode; xpMode: XpMode; skill: number; level: number; experience: bigint; rank: bigint };
+export type PlayerRankRow = {
+  userId: number;
+  username: string;
+  gameMode: GameMode;
+  xpMode: XpMode;
+  skill: number;
+  level: number;
+  experience: bigint;
+  rank: bigint;
+};
 
 /**
  * Every visible row of the player with this username key (optionally of one game mode / XP mode)

@@ -10,6 +10,8 @@ export async function lockPurchaseById(tx: Tx, id: number, method: PaymentMethod
 
 /** Locks the purchase with this provider reference made with this method; its id, or null when there is none. */
 export async function lockPurchaseByProviderRef(tx: Tx, providerRef: string, method: PaymentMethod): Promise<number | null> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM credit_purchases WHERE "providerRef" = ${providerRef} AND method = ${method}::"PaymentMethod" FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM credit_purchases WHERE "providerRef" = ${providerRef} AND method = ${method}::"PaymentMethod" FOR UPDATE`;
   return rows[0]?.id ?? null;
 }

@@ -2,7 +2,16 @@ import "server-only";
 import { db } from "../../db";
 
 /** A provider webhook event and the purchase reference it names. */
-export type PurchaseEventRow = { id: number; provider: string; eventId: string; type: string; receivedAt: Date; processedAt: Date | null; error: string | null; ref: string };
+export type PurchaseEventRow = {
+  id: number;
+  provider: string;
+  eventId: string;
+  type: string;
+  receivedAt: Date;
+  processedAt: Date | null;
+  error: string | null;
+  ref: string;
+};
 
 /**
  * The webhook events of each purchase's provider whose raw payload holds its reference as a whole

@@ -9,7 +9,17 @@ import { type StaffContext, toStaffPackage } from "./staff-dtos";
 export async function createCreditPackage(input: z.output<typeof ZPackageInput>, ctx: StaffContext): Promise<TStaffPackage> {
   return db.$transaction(async (tx) => {
     const after = toStaffPackage(await tx.creditPackage.create({ data: input }));
-    await recordAudit({ action: "store.package.created", actorId: ctx.actorId, ip: ctx.ip, targetType: "credit_package", targetId: after.id, data: { reason: null, before: null, after } }, tx);
+    await recordAudit(
+      {
+        action: "store.package.created",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "credit_package",
+        targetId: after.id,
+        data: { reason: null, before: null, after },
+      },
+      tx,
+    );
     return after;
   });
 }

@@ -10,7 +10,17 @@ export async function createStoreCategory(input: z.output<typeof ZCategoryInput>
   return db.$transaction(async (tx) => {
     const row = await tx.storeCategory.create({ data: input, include: { _count: { select: { products: true } } } });
     const after = toStaffCategory(row);
-    await recordAudit({ action: "store.category.created", actorId: ctx.actorId, ip: ctx.ip, targetType: "store_category", targetId: row.id, data: { reason: null, before: null, after } }, tx);
+    await recordAudit(
+      {
+        action: "store.category.created",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "store_category",
+        targetId: row.id,
+        data: { reason: null, before: null, after },
+      },
+      tx,
+    );
     return after;
   });
 }

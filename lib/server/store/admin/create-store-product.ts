@@ -15,7 +15,17 @@ export async function createStoreProduct(input: z.output<typeof ZProductInput>, 
       include: { category: { select: { name: true } } },
     });
     const after = toStaffProduct(row);
-    await recordAudit({ action: "store.product.created", actorId: ctx.actorId, ip: ctx.ip, targetType: "store_product", targetId: row.id, data: { reason: null, before: null, after } }, tx);
+    await recordAudit(
+      {
+        action: "store.product.created",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "store_product",
+        targetId: row.id,
+        data: { reason: null, before: null, after },
+      },
+      tx,
+    );
     return after;
   });
 }

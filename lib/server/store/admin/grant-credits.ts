@@ -17,7 +17,10 @@ import { assertStaffReach, lockAccount } from "../../accounts/admin-actions";
  * freezes spending until it is positive again. With a client key (Idempotency-Key), a repeat of
  * the same grant applies once; the same key for a different grant is refused.
  */
-export async function grantCredits(input: z.output<typeof ZCreditGrantInput>, ctx: StaffContext & { privilege: Privilege; idempotencyKey?: string | null }): Promise<TCreditGrantResult> {
+export async function grantCredits(
+  input: z.output<typeof ZCreditGrantInput>,
+  ctx: StaffContext & { privilege: Privilege; idempotencyKey?: string | null },
+): Promise<TCreditGrantResult> {
   const found = await db.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { id: true } });
   if (!found) throw new AppError("VALIDATION", { fields: { username: ["No account with that username."] }, userMessage: "Some fields are invalid." });
   const key = `grant:${ctx.idempotencyKey ?? randomUUID()}`;
@@ -26,10 +29,19 @@ export async function grantCredits(input: z.output<typeof ZCreditGrantInput>, ct
     // The staff rule on the locked row: nobody grants to themselves or to a rank at or above theirs.
     const user = await lockAccount(tx, { id: found.id });
     assertStaffReach(ctx, user, "act", input.amount > 0 ? "grant credits to" : "remove credits from");
-    const result = await applyCreditChange(tx, { userId: user.id, delta: input.amount, kind: "ADJUSTMENT", idempotencyKey: key, mode: "force", actorId: ctx.actorId, note: input.reason });
+    const result = await applyCreditChange(tx, {
+      userId: user.id,
+      delta: input.amount,
+      kind: "ADJUSTMENT",
+      idempotencyKey: key,
+      mode: "force",
+      actorId: ctx.actorId,
+      note: input.reason,
+    });
     if (!result.applied) {
       const earlier = await tx.creditLedgerEntry.findUniqueOrThrow({ where: { idempotencyKey: key }, select: { userId: true, delta: true } });
-      if (earlier.userId !== user.id || earlier.delta !== input.amount) throw new AppError("CONFLICT", { userMessage: "This Idempotency-Key was already used for a different grant." });
+      if (earlier.userId !== user.id || earlier.delta !== input.amount)
+        throw new AppError("CONFLICT", { userMessage: "This Idempotency-Key was already used for a different grant." });
       const { storeCredits } = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { storeCredits: true } });
       return { username: user.username, amount: input.amount, balance: storeCredits, applied: false };
     }

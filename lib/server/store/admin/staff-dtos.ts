@@ -14,13 +14,32 @@ export function toStaffCategory(c: StoreCategory & { _count: { products: number 
 
 export function toStaffProduct(p: StoreProduct & { category: { name: string } }): TStaffProduct {
   return {
-    id: p.id, name: p.name, imageHref: p.imageHref, categoryId: p.categoryId, categoryName: p.category.name, ironman: p.ironman, description: p.description,
-    price: p.price, sale: p.sale, gameItemId: p.gameItemId, quantity: p.quantity, active: p.active, sortOrder: p.sortOrder,
+    id: p.id,
+    name: p.name,
+    imageHref: p.imageHref,
+    categoryId: p.categoryId,
+    categoryName: p.category.name,
+    ironman: p.ironman,
+    description: p.description,
+    price: p.price,
+    sale: p.sale,
+    gameItemId: p.gameItemId,
+    quantity: p.quantity,
+    active: p.active,
+    sortOrder: p.sortOrder,
   };
 }
 
 export function toStaffPackage(p: CreditPackage): TStaffPackage {
-  return { id: p.id, credits: p.credits, bonusCredits: p.bonusCredits, priceCents: p.priceCents, imageUrl: p.imageUrl, active: p.active, sortOrder: p.sortOrder };
+  return {
+    id: p.id,
+    credits: p.credits,
+    bonusCredits: p.bonusCredits,
+    priceCents: p.priceCents,
+    imageUrl: p.imageUrl,
+    active: p.active,
+    sortOrder: p.sortOrder,
+  };
 }
 
 /**

@@ -16,7 +16,8 @@ export async function updateCreditPackage(id: number, patch: z.output<typeof ZPa
     await lockRowOrThrow(tx, "package", id);
     const before = toStaffPackage(await tx.creditPackage.findUniqueOrThrow({ where: { id } }));
     const after = toStaffPackage(await tx.creditPackage.update({ where: { id }, data: definedOnly(patch) }));
-    const action = patch.active !== undefined && patch.active !== before.active ? (patch.active ? "store.package.shown" : "store.package.hidden") : "store.package.updated";
+    const action =
+      patch.active !== undefined && patch.active !== before.active ? (patch.active ? "store.package.shown" : "store.package.hidden") : "store.package.updated";
     await recordAudit({ action, actorId: ctx.actorId, ip: ctx.ip, targetType: "credit_package", targetId: id, data: { reason: null, before, after } }, tx);
     return after;
   });

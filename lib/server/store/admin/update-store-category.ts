@@ -15,7 +15,12 @@ export async function updateStoreCategory(id: number, patch: z.output<typeof ZCa
     await lockRowOrThrow(tx, "category", id);
     const before = toStaffCategory(await tx.storeCategory.findUniqueOrThrow({ where: { id }, include: withCount }));
     const after = toStaffCategory(await tx.storeCategory.update({ where: { id }, data: definedOnly(patch), include: withCount }));
-    const action = patch.hidden !== undefined && patch.hidden !== before.hidden ? (patch.hidden ? "store.category.hidden" : "store.category.shown") : "store.category.updated";
+    const action =
+      patch.hidden !== undefined && patch.hidden !== before.hidden
+        ? patch.hidden
+          ? "store.category.hidden"
+          : "store.category.shown"
+        : "store.category.updated";
     await recordAudit({ action, actorId: ctx.actorId, ip: ctx.ip, targetType: "store_category", targetId: id, data: { reason: null, before, after } }, tx);
     return after;
   });

@@ -17,9 +17,14 @@ export async function updateStoreProduct(id: number, patch: z.output<typeof ZPro
     const before = toStaffProduct(await tx.storeProduct.findUniqueOrThrow({ where: { id }, include: withCategory }));
     const price = patch.price ?? before.price;
     const sale = patch.sale === undefined ? before.sale : patch.sale;
-    const row = await tx.storeProduct.update({ where: { id }, data: { ...definedOnly(patch), salePrice: cachedSalePrice(price, sale) }, include: withCategory });
+    const row = await tx.storeProduct.update({
+      where: { id },
+      data: { ...definedOnly(patch), salePrice: cachedSalePrice(price, sale) },
+      include: withCategory,
+    });
     const after = toStaffProduct(row);
-    const action = patch.active !== undefined && patch.active !== before.active ? (patch.active ? "store.product.shown" : "store.product.hidden") : "store.product.updated";
+    const action =
+      patch.active !== undefined && patch.active !== before.active ? (patch.active ? "store.product.shown" : "store.product.hidden") : "store.product.updated";
     await recordAudit({ action, actorId: ctx.actorId, ip: ctx.ip, targetType: "store_product", targetId: id, data: { reason: null, before, after } }, tx);
     return after;
   });

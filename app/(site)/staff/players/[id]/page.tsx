@@ -4,7 +4,17 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { CreditGrantForm } from "@/components/staff/credit-grant-form-client";
 import { type ActionKind, PlayerActions } from "@/components/staff/player-actions-client";
-import { DeliveriesTable, LedgerTable, OrdersTable, PostsTable, PurchasesTable, SessionsTable, TicketsTable, VoteCallbacksTable, VotesTable } from "@/components/staff/player-records";
+import {
+  DeliveriesTable,
+  LedgerTable,
+  OrdersTable,
+  PostsTable,
+  PurchasesTable,
+  SessionsTable,
+  TicketsTable,
+  VoteCallbacksTable,
+  VotesTable,
+} from "@/components/staff/player-records";
 import { StaffBadge } from "@/components/staff/staff-badge";
 import { Pager } from "@/components/ui/pager";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -39,9 +49,21 @@ import type { Listed, RecordPage, StaffViewer } from "@/lib/server/staff/player-
 export const metadata: Metadata = { title: "Player", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-type Section = { key: string; title: string; min: PrivilegeName; load: (id: number, p: RecordPage, viewer: StaffViewer) => Promise<{ total: number; node: ReactNode }> };
+type Section = {
+  key: string;
+  title: string;
+  min: PrivilegeName;
+  load: (id: number, p: RecordPage, viewer: StaffViewer) => Promise<{ total: number; node: ReactNode }>;
+};
 
-function section<T>(key: string, title: string, min: PrivilegeName, empty: string, list: (id: number, p: RecordPage, viewer: StaffViewer) => Promise<Listed<T>>, Table: (props: { rows: T[] }) => ReactNode): Section {
+function section<T>(
+  key: string,
+  title: string,
+  min: PrivilegeName,
+  empty: string,
+  list: (id: number, p: RecordPage, viewer: StaffViewer) => Promise<Listed<T>>,
+  Table: (props: { rows: T[] }) => ReactNode,
+): Section {
   return {
     key,
     title,
@@ -90,9 +112,12 @@ async function OutOfReach({ id, actor }: { id: number; actor: StaffViewer }) {
           Out of your reach
         </h2>
         <p data-testid="out-of-reach">
-          {card.username} is {card.privilege === "ADMINISTRATOR" || card.privilege === "OWNER" ? "an" : "a"} {card.privilege.toLowerCase()}: only a higher rank may read their record or act on their account.
+          {card.username} is {card.privilege === "ADMINISTRATOR" || card.privilege === "OWNER" ? "an" : "a"} {card.privilege.toLowerCase()}: only a higher rank
+          may read their record or act on their account.
         </p>
-        {mayChange ? <PlayerActions player={{ id: card.id, username: card.username, privilege: card.privilege, twoFactor: false }} allowed={["privilege"]} /> : null}
+        {mayChange ? (
+          <PlayerActions player={{ id: card.id, username: card.username, privilege: card.privilege, twoFactor: false }} allowed={["privilege"]} />
+        ) : null}
       </Panel>
     </>
   );
@@ -119,12 +144,22 @@ function BanState({ player }: { player: TStaffPlayer }) {
 
 function Profile({ player }: { player: TStaffPlayer }) {
   const rows: [string, ReactNode][] = [
-    ["Email", <span key="e" className="break-all">{player.email}</span>],
+    [
+      "Email",
+      <span key="e" className="break-all">
+        {player.email}
+      </span>,
+    ],
     ["Email confirmed", player.emailConfirmed ? "Yes" : "No"],
     ["Privilege", label(player.privilege)],
     ["Donator rank", player.memberRank === "NONE" ? "None" : label(player.memberRank)],
     ["Total spent", `$${(player.totalSpentCents / 100).toFixed(2)}`],
-    ["Credits", <span key="c" data-testid="player-balance">{player.storeCredits.toLocaleString("en-US")}</span>],
+    [
+      "Credits",
+      <span key="c" data-testid="player-balance">
+        {player.storeCredits.toLocaleString("en-US")}
+      </span>,
+    ],
     ["Votes", player.totalVotes.toLocaleString("en-US")],
     ["Forum", `${player.threadCount.toLocaleString("en-US")} threads, ${player.postCount.toLocaleString("en-US")} posts`],
     ["Joined", <LocalDateTime key="j" value={player.joinDate} long />],
@@ -231,7 +266,11 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
           </div>
           <div>
             <h3 className="mb-2 font-semibold text-stone-100">Actions</h3>
-            <PlayerActions player={{ id: player.id, username: player.username, privilege: player.privilege, twoFactor: player.twoFactor }} allowed={allowed} own={player.id === actor.userId} />
+            <PlayerActions
+              player={{ id: player.id, username: player.username, privilege: player.privilege, twoFactor: player.twoFactor }}
+              allowed={allowed}
+              own={player.id === actor.userId}
+            />
           </div>
         </Panel>
       </div>

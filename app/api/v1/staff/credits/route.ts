@@ -8,7 +8,10 @@ export const POST = route(grantCreditsOp, {
   handler: ({ req, body, actor, ip }) => {
     const key = req.headers.get("idempotency-key");
     if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key))
-      throw new AppError("VALIDATION", { fields: { "Idempotency-Key": ["Must be 8–100 letters, digits, '.', '_', ':' or '-'."] }, userMessage: "Some fields are invalid." });
+      throw new AppError("VALIDATION", {
+        fields: { "Idempotency-Key": ["Must be 8–100 letters, digits, '.', '_', ':' or '-'."] },
+        userMessage: "Some fields are invalid.",
+      });
     return grantCredits(body, { actorId: actor.userId, privilege: actor.privilege, ip, idempotencyKey: key });
   },
 });

@@ -4,5 +4,6 @@ import { resendDelivery } from "@/lib/server/game/resend-delivery";
 import { json, route } from "@/lib/server/http/route";
 
 export const POST = route(resendDeliveryOp, {
-  handler: async ({ params, body, actor, ip }) => json(await resendDelivery(params.id, body.reason, { actorId: actor.userId, privilege: actor.privilege, ip }), 201),
+  handler: async ({ params, body, actor, ip }) =>
+    json(await resendDelivery(params.id, body.reason, { actorId: actor.userId, privilege: actor.privilege, ip }), 201),
 });

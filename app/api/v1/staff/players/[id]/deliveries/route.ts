@@ -6,7 +6,11 @@ import { listPlayerDeliveries } from "@/lib/server/staff/list-player-deliveries"
 
 export const GET = route(listPlayerDeliveriesOp, {
   handler: async ({ req, params, query, actor }) => {
-    const { results, total } = await listPlayerDeliveries(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
+    const { results, total } = await listPlayerDeliveries(
+      params.id,
+      { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE },
+      { actorId: actor.userId, privilege: actor.privilege },
+    );
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });

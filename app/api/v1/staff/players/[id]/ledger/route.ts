@@ -6,7 +6,11 @@ import { listPlayerLedger } from "@/lib/server/staff/list-player-ledger";
 
 export const GET = route(listPlayerLedgerOp, {
   handler: async ({ req, params, query, actor }) => {
-    const { results, total } = await listPlayerLedger(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
+    const { results, total } = await listPlayerLedger(
+      params.id,
+      { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE },
+      { actorId: actor.userId, privilege: actor.privilege },
+    );
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });

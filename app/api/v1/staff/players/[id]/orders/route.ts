@@ -6,7 +6,11 @@ import { listPlayerOrders } from "@/lib/server/staff/list-player-orders";
 
 export const GET = route(listPlayerOrdersOp, {
   handler: async ({ req, params, query, actor }) => {
-    const { results, total } = await listPlayerOrders(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
+    const { results, total } = await listPlayerOrders(
+      params.id,
+      { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE },
+      { actorId: actor.userId, privilege: actor.privilege },
+    );
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });

@@ -6,7 +6,11 @@ import { listPlayerPurchases } from "@/lib/server/staff/list-player-purchases";
 
 export const GET = route(listPlayerPurchasesOp, {
   handler: async ({ req, params, query, actor }) => {
-    const { results, total } = await listPlayerPurchases(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
+    const { results, total } = await listPlayerPurchases(
+      params.id,
+      { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE },
+      { actorId: actor.userId, privilege: actor.privilege },
+    );
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });

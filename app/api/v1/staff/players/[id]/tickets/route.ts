@@ -6,7 +6,11 @@ import { listPlayerTickets } from "@/lib/server/staff/list-player-tickets";
 
 export const GET = route(listPlayerTicketsOp, {
   handler: async ({ req, params, query, actor }) => {
-    const { results, total } = await listPlayerTickets(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
+    const { results, total } = await listPlayerTickets(
+      params.id,
+      { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE },
+      { actorId: actor.userId, privilege: actor.privilege },
+    );
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });

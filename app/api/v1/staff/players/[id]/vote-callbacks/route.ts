@@ -6,7 +6,11 @@ import { listPlayerVoteCallbacks } from "@/lib/server/staff/list-player-vote-cal
 
 export const GET = route(listPlayerVoteCallbacksOp, {
   handler: async ({ req, params, query, actor }) => {
-    const { results, total } = await listPlayerVoteCallbacks(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
+    const { results, total } = await listPlayerVoteCallbacks(
+      params.id,
+      { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE },
+      { actorId: actor.userId, privilege: actor.privilege },
+    );
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });

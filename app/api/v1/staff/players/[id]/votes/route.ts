@@ -6,7 +6,11 @@ import { listPlayerVotes } from "@/lib/server/staff/list-player-votes";
 
 export const GET = route(listPlayerVotesOp, {
   handler: async ({ req, params, query, actor }) => {
-    const { results, total } = await listPlayerVotes(params.id, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE }, { actorId: actor.userId, privilege: actor.privilege });
+    const { results, total } = await listPlayerVotes(
+      params.id,
+      { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE },
+      { actorId: actor.userId, privilege: actor.privilege },
+    );
     return paged(req, { page: query.page, pageSize: PLAYER_RECORDS_PAGE_SIZE, total, results });
   },
 });
