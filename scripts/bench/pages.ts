@@ -164,7 +164,7 @@ async function main() {
     };
     for (const page of pages) {
       await measure(page, cached.base, "cache");
-      if (page.target === GUEST_TARGET) await measure(page, uncached.base, "no cache");
+      if (!page.signedIn && page.target) await measure(page, uncached.base, "no cache");
     }
 
     stopPushes = true;
