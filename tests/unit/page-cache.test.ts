@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GAME_MODE_DB, XP_MODE_DB } from "@/lib/hiscores";
 import { GAME_MODES, XP_MODES } from "@/lib/schemas/game";
-import { topic } from "@/lib/server/changes/announce";
+import { changesPayload, topic } from "@/lib/server/changes/announce";
 import { usernameKey } from "@/lib/usernames";
 import { affects, cacheTopicOf, createPageCache, topicOfPage } from "../../scripts/lib/page-cache.mjs";
 
@@ -194,5 +194,16 @@ describe("what the cache keeps and gives back", () => {
     expect(cache.size()).toBe(2);
     expect(cache.lookup("/forums/1")).toBeNull();
     expect(cache.lookup("/forums/3")).not.toBeNull();
+  });
+});
+
+describe("the announcement's payload", () => {
+  it("sends each topic once, and past NOTIFY's 8000 bytes the broad topics the list falls under", () => {
+    expect(changesPayload(["forums:index", "forums:forum:3", "forums:index"])).toBe("forums:index,forums:forum:3");
+    const many = Array.from({ length: 2000 }, (_, i) => topic.thread(i));
+    const cut = changesPayload([...many, topic.player("Zezima")]);
+    expect(cut).toBe("forums,hiscores");
+    // Broad enough: every page the long list named is still dropped.
+    for (const t of [...many, topic.player("Zezima")]) expect(cut.split(",").some((a) => affects(a, t))).toBe(true);
   });
 });
