@@ -134,7 +134,10 @@ try {
 
   say(`serving http://${host === "0.0.0.0" ? "localhost" : host}:${port} (${mode} mode${dev ? ", dev server" : ""})`);
   // Node directly, not through npx: npx does not pass SIGTERM on, which would orphan the server.
-  child = spawn(process.execPath, ["scripts/server.mjs", ...(dev ? ["--dev"] : [])], {
+  // Node's own flags go on to the server and its workers (`node --cpu-prof scripts/start.mjs`
+  // profiles every worker: `npm run bench:cpu` with BENCH_PROFILE), except a debugger port, which only one process can hold.
+  const nodeFlags = process.execArgv.filter((f) => !f.startsWith("--inspect"));
+  child = spawn(process.execPath, [...nodeFlags, "scripts/server.mjs", ...(dev ? ["--dev"] : [])], {
     stdio: "inherit",
     env: { ...env, PORT: String(port), HOST: host, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir },
   });
