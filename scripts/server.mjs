@@ -139,15 +139,18 @@ async function serveNext() {
       if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json", Connection: "close" });
     } else if (pages) {
       const topic = cacheTopicOf(req, SESSION_COOKIES);
-      if (topic && serveFromCache(pages.cache, req, res, topic)) return;
+      if (topic) return serveFromCache(pages.cache, req, res, topic, () => toNext(req, res));
     }
+    toNext(req, res);
+  });
+  function toNext(req, res) {
     stampSocketAddress(req, secret);
     handle(req, res).catch((e) => {
       console.error("[server] request failed", e);
       if (!res.headersSent) refuse(res, 500, "Something went wrong on the server.\n");
       else res.destroy();
     });
-  });
+  }
   // CONNECT never reaches the request handler; methods Node's parser does not know (TRACK…)
   // arrive as parse errors.
   server.on("connect", (_req, socket) => {

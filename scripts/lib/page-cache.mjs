@@ -113,7 +113,19 @@ export function createPageCache(opts = {}) {
   /** [number, topics][] of the latest clears, oldest first. */
   const recentClears = [];
   const REMEMBERED_CLEARS = 1000;
-  const stats = { hits: 0, misses: 0, stored: 0, cleared: 0 };
+  const stats = { hits: 0, misses: 0, waited: 0, stored: 0, cleared: 0 };
+  /** url → the callbacks of requests waiting for the render in flight. */
+  const inFlight = new Map();
+
+  /** The waiters of the render of `url` in flight (push to wait), or undefined when none is. */
+  const rendering = (url) => inFlight.get(url);
+  const startRender = (url) => inFlight.set(url, []);
+  /** The render of `url` is over (kept or not): its waiters are served, or go on to render. */
+  function endRender(url) {
+    const waiters = inFlight.get(url);
+    inFlight.delete(url);
+    for (const w of waiters ?? []) w();
+  }
 
   function lookup(url) {
     const e = entries.get(url);
@@ -183,17 +195,21 @@ export function createPageCache(opts = {}) {
   // Off while nobody tells this cache about changes (the listener is down): nothing is kept.
   const state = { listening: true };
 
-  return { lookup, store, render, clear, stats, state, generation: () => clears, size: () => entries.size };
+  return { lookup, store, render, clear, rendering, startRender, endRender, stats, state, generation: () => clears, size: () => entries.size };
 }
 
 const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
 
 /**
- * Serves a hit, or wraps `res` so that Next's answer is kept. Returns true when it answered.
+ * Serves a hit, or has Next render the page once and keeps the answer: `passOn()` hands the
+ * request to Next. While a page is being rendered, other requests for it wait for that render
+ * and are served from it (one render per page per process, however many arrive at expiry); when
+ * the render is not kept (an error page, a cookie, a write announced meanwhile), each waiter
+ * tries again once, and then goes to Next itself.
  * On a miss the request loses its Accept-Encoding (Next's compression would hand us gzip bytes);
  * the miss is sent uncompressed, every hit is compressed here.
  */
-export function serveFromCache(cache, req, res, topic) {
+export function serveFromCache(cache, req, res, topic, passOn, tries = 0) {
   const url = req.url ?? "/";
   const hit = cache.lookup(url);
   if (hit) {
@@ -201,9 +217,19 @@ export function serveFromCache(cache, req, res, topic) {
     cache.stats.hits++;
     res.writeHead(out.status, out.headers);
     res.end(out.body);
-    return true;
+    return;
+  }
+  const waiters = cache.rendering(url);
+  if (waiters && tries < 2) {
+    cache.stats.waited++;
+    waiters.push(() => {
+      if (!res.destroyed) serveFromCache(cache, req, res, topic, passOn, tries + 1);
+    });
+    return;
   }
   cache.stats.misses++;
+  const leader = !waiters;
+  if (leader) cache.startRender(url);
   const generation = cache.generation();
   delete req.headers["accept-encoding"];
   const chunks = [];
@@ -226,8 +252,10 @@ export function serveFromCache(cache, req, res, topic) {
     return end.call(this, chunk, encoding, cb);
   };
   res.once("finish", () => cache.store(url, topic, generation, res.statusCode, { ...res.getHeaders(), ...headLines }, Buffer.concat(chunks)));
+  // "close" comes after "finish", or alone when the client went away mid-render: either way the waiters go on.
+  if (leader) res.once("close", () => cache.endRender(url));
   res.setHeader("x-page-cache", "miss");
-  return false;
+  passOn();
 }
 
 /**

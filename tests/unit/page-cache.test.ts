@@ -1,10 +1,12 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GAME_MODE_DB, XP_MODE_DB } from "@/lib/hiscores";
 import { GAME_MODES, XP_MODES } from "@/lib/schemas/game";
 import { changesPayload, topic } from "@/lib/server/changes/announce";
 import { usernameKey } from "@/lib/usernames";
-import { affects, cacheTopicOf, createPageCache, topicOfPage } from "../../scripts/lib/page-cache.mjs";
+import { affects, cacheTopicOf, createPageCache, serveFromCache, topicOfPage } from "../../scripts/lib/page-cache.mjs";
 
 // The server entry's guest page cache (scripts/lib/page-cache.mjs): which requests it may answer,
 // what it keeps, and that every answer it gives carries a nonce of its own.
@@ -194,6 +196,60 @@ describe("what the cache keeps and gives back", () => {
     expect(cache.size()).toBe(2);
     expect(cache.lookup("/forums/1")).toBeNull();
     expect(cache.lookup("/forums/3")).not.toBeNull();
+  });
+});
+
+describe("misses that arrive together", () => {
+  /**
+   * A server whose "Next" takes `renderMs` to answer a page and counts its renders; the
+   * first `failures` renders answer 500 (not kept).
+   */
+  async function serverWith(opts: { renderMs: number; failures?: number }) {
+    const cache = createPageCache();
+    let renders = 0;
+    const server = http.createServer((req, res) => {
+      serveFromCache(cache, req, res, "forums:index", () => {
+        const n = ++renders;
+        setTimeout(() => {
+          const failed = n <= (opts.failures ?? 0);
+          res.writeHead(failed ? 500 : 200, { "content-type": "text/html", "content-security-policy": HEADERS["content-security-policy"] });
+          res.end(failed ? "error" : HTML);
+        }, opts.renderMs);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { cache, base, renders: () => renders, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  it("renders a page once however many guests ask for it during the render, each answer with its own nonce", async () => {
+    const s = await serverWith({ renderMs: 150 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${s.base}/forums`).then(async (r) => ({ status: r.status, body: await r.text() }))),
+      );
+      expect(s.renders()).toBe(1);
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      const nonces = answers.map((a) => /nonce="([^"]+)"/.exec(a.body)![1]);
+      expect(new Set(nonces).size).toBe(20);
+      expect(s.cache.stats.waited).toBe(19);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("lets the waiters render for themselves when the render they waited for is not kept", async () => {
+    const s = await serverWith({ renderMs: 100, failures: 1 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => fetch(`${s.base}/forums`).then((r) => r.status)));
+      // The first render failed (500 to its own request, not kept); one waiter became the next
+      // render and the other eight were served from it.
+      expect(answers.filter((st) => st === 500)).toHaveLength(1);
+      expect(answers.filter((st) => st === 200)).toHaveLength(9);
+      expect(s.renders()).toBe(2);
+    } finally {
+      await s.close();
+    }
   });
 });
 
