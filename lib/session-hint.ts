@@ -1,17 +1,35 @@
-// A readable "a session may exist" hint beside the HttpOnly session cookie. It holds no secret
-// (the value is "1"): it only tells the navbar island on prerendered pages whether asking
-// /api/v1/user is worth a request, so guests cause no request and no 401 in the console.
+// A readable "a session may exist" hint beside the HttpOnly session cookie. It holds no secret:
+// its value is "1" for a player and "staff" for a staff member. It only steers what costs
+// nothing to get wrong:
+// - the navbar island on prerendered pages asks /api/v1/user only when it is set, so guests
+//   cause no request and no 401 in the console;
+// - the server entry's page cache (scripts/lib/page-cache.mjs) serves the public forum, news and
+//   hiscores pages to a signed-in player as it serves them to a guest (the page is then made
+//   personal in the browser), and renders them per request for staff, who see more. A player
+//   who sets "staff" only gets the per-request render of the same page; a staff member whose
+//   hint says "1" gets the public page. /api/v1/user puts a stale hint right.
 export const SESSION_HINT_COOKIE = "signed_in";
 
-export function sessionHintCookie(opts: { secure: boolean; maxAgeSec: number }): string {
-  return `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax; Max-Age=${opts.maxAgeSec}${opts.secure ? "; Secure" : ""}`;
+export type SessionHint = "1" | "staff";
+
+export function sessionHintCookie(opts: { secure: boolean; maxAgeSec: number; staff: boolean }): string {
+  return `${SESSION_HINT_COOKIE}=${opts.staff ? "staff" : "1"}; Path=/; SameSite=Lax; Max-Age=${opts.maxAgeSec}${opts.secure ? "; Secure" : ""}`;
 }
 
 export function clearedSessionHintCookie(opts: { secure: boolean }): string {
   return `${SESSION_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${opts.secure ? "; Secure" : ""}`;
 }
 
-/** True when `cookieHeader` (document.cookie or a Cookie header) carries the hint. */
+/** The hint in `cookieHeader` (document.cookie or a Cookie header), or null when there is none. */
+export function sessionHint(cookieHeader: string): SessionHint | null {
+  for (const c of cookieHeader.split(";")) {
+    const [name, value] = c.trim().split("=", 2);
+    if (name === SESSION_HINT_COOKIE && (value === "1" || value === "staff")) return value;
+  }
+  return null;
+}
+
+/** True when `cookieHeader` carries the hint. */
 export function hasSessionHint(cookieHeader: string): boolean {
-  return cookieHeader.split(";").some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=1`));
+  return sessionHint(cookieHeader) !== null;
 }

@@ -16,7 +16,7 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { disallowedMethod, loadApiRoutes, methodNotAllowedBody, withoutApiTrailingSlash } from "./lib/api-requests.mjs";
-import { cacheTopicOf, createPageCache, listenForChanges, serveFromCache } from "./lib/page-cache.mjs";
+import { asGuest, cacheTopicOf, createPageCache, listenForChanges, serveFromCache } from "./lib/page-cache.mjs";
 
 // The header and the per-boot secret; lib/server/security/client-address.ts reads both.
 const SOCKET_HEADER = "x-socket-address";
@@ -139,7 +139,10 @@ async function serveNext() {
       if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json", Connection: "close" });
     } else if (pages) {
       const topic = cacheTopicOf(req, SESSION_COOKIES);
-      if (topic) return serveFromCache(pages.cache, req, res, topic, () => toNext(req, res));
+      if (topic) {
+        asGuest(req, SESSION_COOKIES);
+        return serveFromCache(pages.cache, req, res, topic, () => toNext(req, res));
+      }
     }
     toNext(req, res);
   });

@@ -2,14 +2,16 @@ import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TPost } from "@/lib/schemas/forums";
 import { AuthorPanel } from "./author-panel";
 import { postAnchor } from "./forum-paths";
-import { PostShell, type PostPermissions } from "./post-shell-client";
+import { PostShell } from "./post-shell-client";
+import type { PostPermissions } from "./reader-permissions";
 
 /**
  * One post (docs/product.md §2 Thread view): the author panel, the date, the edited marker and the body.
  * The body is the stored, sanitised HTML (lib/server/forums/sanitize.ts) and nothing else: this
  * is the only place post HTML is rendered, inside `.rich-text`, on a nonce-policy page.
  */
-export function PostCard({ post, permissions }: { post: TPost; permissions: PostPermissions }) {
+/** `permissions`: staff's, decided on the server; left out on the public page, where the browser decides. */
+export function PostCard({ post, permissions }: { post: TPost; permissions?: PostPermissions }) {
   const anchor = postAnchor(post.id);
   return (
     <li id={anchor} className="scroll-mt-4" data-testid="post" data-post-id={post.id}>
@@ -41,7 +43,8 @@ export function PostCard({ post, permissions }: { post: TPost; permissions: Post
           <PostShell
             postId={post.id}
             author={post.user.name}
-            content={permissions.canEdit ? post.content : undefined}
+            date={post.date}
+            content={permissions?.canEdit ? post.content : undefined}
             hidden={post.hidden}
             permissions={permissions}
           >

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useSession } from "@/components/layout/session-state";
 import { RichTextEditor } from "@/components/editor/rich-text-editor-client";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { FormActions, TextAreaField } from "@/components/staff/form-controls";
@@ -9,23 +10,12 @@ import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal-client";
 import { REASON_MAX, REPORT_REASON_MAX } from "@/lib/messages/forums";
+import { type PostPermissions, readerPermissions } from "./reader-permissions";
 import { postAnchor } from "./forum-paths";
 import { useThreadFlash } from "./thread-flash-client";
 import type { Endpoint } from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
-
-/** What the reader may do with a post; decided on the server (which enforces it again on every call). */
-export type PostPermissions = {
-  /** The author inside the edit window, or staff. */
-  canEdit: boolean;
-  /** Staff editing someone else's post must say why. */
-  editNeedsReason: boolean;
-  /** Signed-in players, on others' posts. */
-  canReport: boolean;
-  /** Staff: hide with a reason, or show again. */
-  canModerate: boolean;
-};
 
 export const REPORTED_MESSAGE = "Thank you: staff will look at this post.";
 
@@ -37,19 +27,29 @@ export const REPORTED_MESSAGE = "Thank you: staff will look at this post.";
 export function PostShell({
   postId,
   author,
+  date,
   content,
   hidden,
-  permissions,
+  permissions: decided,
   children,
 }: {
   postId: number;
   author: string;
+  /** When the post was written (the author's edit window). */
+  date: string;
+  /** The stored HTML for the editor; without it, the body on the page is edited. */
   content?: string;
   hidden: boolean;
-  permissions: PostPermissions;
+  /** Staff's, from the server; left out, the browser decides (readerPermissions). */
+  permissions?: PostPermissions;
   children: ReactNode;
 }) {
-  const [editing, setEditing] = useState(false);
+  const session = useSession();
+  // The edit window as of when the page was opened (the server checks it again on saving).
+  const [openedAt] = useState(() => Date.now());
+  const permissions = decided ?? readerPermissions(session.status === "user" ? session.user : null, author, date, openedAt);
+  const body = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [dialog, setDialog] = useState<"report" | "hide" | null>(null);
   const [notice, setNotice] = useState<string | undefined>();
   const { flash } = useThreadFlash();
@@ -71,19 +71,25 @@ export function PostShell({
 
   return (
     <>
-      {editing && content !== undefined ? (
-        <EditPostForm postId={postId} initial={content} needsReason={permissions.editNeedsReason} onDone={() => setEditing(false)} />
+      {editing !== null ? (
+        <EditPostForm postId={postId} initial={editing} needsReason={permissions.editNeedsReason} onDone={() => setEditing(null)} />
       ) : (
-        children
+        <div ref={body} className="contents">
+          {children}
+        </div>
       )}
-      {hasActions && !editing ? (
+      {hasActions && editing === null ? (
         <div
           className="mt-auto flex flex-wrap items-center justify-end gap-2 border-t border-stone-800 pt-3"
           aria-label={`Actions for the post by ${author}`}
           role="group"
         >
           {canEdit ? (
-            <button type="button" className="btn btn-stone min-h-9 px-3 py-1 text-sm" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="btn btn-stone min-h-9 px-3 py-1 text-sm"
+              onClick={() => setEditing(content ?? body.current?.querySelector(".rich-text")?.innerHTML ?? "")}
+            >
               Edit
             </button>
           ) : null}

@@ -1,7 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { type ReactNode, useState, useSyncExternalStore } from "react";
+import { useSession } from "@/components/layout/session-state";
+import { Panel } from "@/components/ui/panel";
+import { hasSessionHint } from "@/lib/session-hint";
 import { RichTextEditor } from "@/components/editor/rich-text-editor-client";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
@@ -61,4 +64,37 @@ export function ReplyForm({ threadId, page, pages, postsOnPage }: { threadId: nu
       </button>
     </ClientForm>
   );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The reply area of an open thread's public page: the reply form for a signed-in player,
+ * `fallback` (the prompt to log in) for a guest. The page is the same for both (it may come from
+ * the page cache): the browser knows who is signed in, the server checks again on posting.
+ */
+export function ReplyGate({ fallback, ...form }: { fallback: ReactNode; threadId: number; page: number; pages: number; postsOnPage: number }) {
+  const session = useSession();
+  // Read after hydration only (the server has no cookies to read here): a browser that may be
+  // signed in waits for the answer instead of flashing the login prompt.
+  const hinted = useSyncExternalStore(
+    noSubscription,
+    () => hasSessionHint(document.cookie),
+    () => false,
+  );
+  if (session.status === "user" && !session.user.storeSession) {
+    return (
+      <Panel>
+        <ReplyForm {...form} />
+      </Panel>
+    );
+  }
+  if (session.status === "unknown" && hinted) {
+    return (
+      <p className="rounded border-2 border-stone-700 bg-stone-800/40 px-4 py-3 text-stone-400" aria-busy="true" data-testid="reply-loading">
+        Loading the reply form…
+      </p>
+    );
+  }
+  return fallback;
 }

@@ -6,8 +6,10 @@
 // page at a given moment, so the entry keeps each rendered answer for a few seconds and serves
 // it again without running React:
 //
-// - only for guests: a request carrying a session cookie or an Authorization header, or one of
-//   Next's client-navigation headers (RSC, router state, server action), always goes to Next;
+// - for guests and signed-in players alike (the pages are the same for both; what is personal is
+//   added in the browser), rendered as for a guest; staff (by the hint cookie), a request with an
+//   Authorization header, or one with Next's client-navigation headers (RSC, router state, server
+//   action) always goes to Next;
 // - only whole 200 answers without Set-Cookie are kept, at most PAGE_CACHE_ENTRIES of them;
 // - the nonce is renewed on every answer: the stored page is kept split at each occurrence of
 //   the nonce it was rendered with (in the CSP header and the HTML), and a fresh one is put back
@@ -65,6 +67,8 @@ export function topicOfPage(path, search = "") {
 export const affects = (announced, key) => key === announced || key.startsWith(`${announced}:`);
 
 const CHANNEL = "site_changes";
+// lib/session-hint.ts SESSION_HINT_COOKIE.
+const HINT_COOKIE = "signed_in";
 const NAVIGATION_HEADERS = [
   "rsc",
   "next-router-state-tree",
@@ -78,7 +82,14 @@ const NAVIGATION_HEADERS = [
 const DROPPED_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding", "x-page-cache"]);
 const NONCE_RE = /'nonce-([A-Za-z0-9_-]+)'/;
 
-/** The topic of a cacheable guest request, or null. */
+const cookieName = (c) => c.trim().split("=", 1)[0];
+
+/**
+ * The topic of a cacheable page request, or null. A signed-in reader's request is taken too
+ * unless its hint cookie (lib/session-hint.ts) says staff: these pages are the same for every
+ * player and guest, and what is personal on them (the reply form, Edit and Report) is added in
+ * the browser. Staff see hidden posts, forums and controls: their pages are rendered per request.
+ */
 export function cacheTopicOf(req, sessionCookieNames) {
   if (req.method !== "GET") return null;
   const url = req.url ?? "/";
@@ -86,9 +97,29 @@ export function cacheTopicOf(req, sessionCookieNames) {
   const topic = topicOfPage(q === -1 ? url : url.slice(0, q), q === -1 ? "" : url.slice(q + 1));
   if (!topic) return null;
   for (const h of NAVIGATION_HEADERS) if (req.headers[h] !== undefined) return null;
-  const cookie = req.headers.cookie;
-  if (cookie && cookie.split(";").some((c) => sessionCookieNames.includes(c.trim().split("=", 1)[0]))) return null;
+  const cookies = (req.headers.cookie ?? "").split(";");
+  if (cookies.some((c) => sessionCookieNames.includes(cookieName(c))) && cookies.some((c) => c.trim() === `${HINT_COOKIE}=staff`)) return null;
   return topic;
+}
+
+/**
+ * Takes the session cookies off a request the cache answers, so that Next renders it as it
+ * would for a guest: a page kept and served to everyone can never be one rendered for somebody
+ * (a staff member whose hint is stale, say).
+ */
+export function asGuest(req, sessionCookieNames) {
+  const cookie = req.headers.cookie;
+  if (!cookie) return;
+  const kept = cookie.split(";").filter((c) => !sessionCookieNames.includes(cookieName(c)));
+  if (kept.length === cookie.split(";").length) return;
+  if (kept.length) req.headers.cookie = kept.join(";");
+  else delete req.headers.cookie;
+  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+    if (req.rawHeaders[i].toLowerCase() === "cookie") {
+      if (kept.length) req.rawHeaders[i + 1] = kept.join(";");
+      else req.rawHeaders.splice(i, 2);
+    }
+  }
 }
 
 /** A fresh CSP nonce: 128 random bits, base64url (no character that HTML or JSON escapes). */

@@ -204,10 +204,12 @@ test.describe("forums", () => {
     await expect(page.getByRole("link", { name: FORUM, exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    // The forum's Create Thread button leads to the login page first.
+    // The forum's Create Thread button leads a guest to the login page first (the forum page is
+    // the same for guests and players: the create page sends a guest to log in).
     await page.goto(`/forums/${forum}`);
-    await expect(page.getByRole("link", { name: "Create Thread" })).toHaveAttribute("href", `/login?next=${encodeURIComponent(`/forums/${forum}/create`)}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole("link", { name: "Create Thread" }).click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/forums/${forum}/create`)}`);
 
     const res = await page.goto(`/forums/thread/${id}`);
     expect(res?.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);

@@ -143,6 +143,30 @@ describe("GET /api/v1/user", () => {
     expect(byBearer.json.name).toBe(u.username);
   });
 
+  it("sets the hint cookie at login by rank, and /api/v1/user puts a stale one right (the page cache reads it)", async () => {
+    const player = await createUser();
+    const staff = await createUser({ privilege: "MODERATOR" });
+    const hintOf = (h: Headers) => /(?:^|,\s*)signed_in=([^;]*)/.exec(h.get("set-cookie") ?? "")?.[1];
+    const loginAs = (username: string) => call(loginRoute, { method: "POST", body: { username, password: DEFAULT_PASSWORD }, headers: ip() });
+    expect(hintOf((await loginAs(player.username)).headers)).toBe("1");
+    const staffLogin = await loginAs(staff.username);
+    expect(hintOf(staffLogin.headers)).toBe("staff");
+
+    // The right hint: nothing to set.
+    const session = sessionFrom(staffLogin.headers)!;
+    const same = await call(userRoute, { cookies: { session, signed_in: "staff" } });
+    expect(same.status).toBe(200);
+    expect(same.headers.get("set-cookie")).toBeNull();
+    // Made a player since the login: the hint is put right with the answer, and back again.
+    await db.user.update({ where: { id: staff.id }, data: { privilege: "PLAYER" } });
+    const demoted = await call(userRoute, { cookies: { session, signed_in: "staff" } });
+    expect(demoted.status).toBe(200);
+    expect(hintOf(demoted.headers)).toBe("1");
+    await db.user.update({ where: { id: staff.id }, data: { privilege: "MODERATOR" } });
+    expect(hintOf((await call(userRoute, { cookies: { session, signed_in: "1" } })).headers)).toBe("staff");
+    expect(hintOf((await call(userRoute, { cookies: { session } })).headers)).toBe("staff");
+  });
+
   it("refuses a forged or wrong-audience bearer token", async () => {
     const r = await call(userRoute, { headers: { authorization: "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0." } });
     expect(r.status).toBe(401);

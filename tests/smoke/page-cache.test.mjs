@@ -1,7 +1,7 @@
 // The server entry's guest page cache (scripts/lib/page-cache.mjs) on a real build, two worker
 // processes, one database: a guest's forum page is served again without a render, each answer
-// with a nonce of its own that its scripts carry; a signed-in reader and a client navigation are
-// never served from it; and a new thread shows at once to every guest on either worker (the use
+// with a nonce of its own that its scripts carry; a signed-in player gets the same public page
+// from it, while staff and a client navigation never do; and a new thread shows at once to every guest on either worker (the use
 // case announces it; each worker hears it through PostgreSQL), though the cache would otherwise
 // keep the old page for a minute here.
 //
@@ -17,6 +17,7 @@ import { emptySiteStorage } from "./support/site.mjs";
 
 const distDir = process.env.NEXT_DIST_DIR || ".next-test";
 const PLAYER = { username: "Player", password: "Ember!Player1" }; // prisma/seed-demo.ts
+const STAFF = { username: "Admin", password: "Ember!Admin1" };
 
 let storage;
 let database;
@@ -132,19 +133,45 @@ test("a guest's forum page is served again with a fresh nonce each time, the one
   assert.match(a.body, /<h1[^>]*>Forums<\/h1>/);
 });
 
-test("a signed-in reader and a client navigation always get a render", { timeout: 60_000 }, async () => {
-  await warm("/forums");
-  const login = await post("/api/v1/login", PLAYER);
+/** The cookies a login sets, as a Cookie header. */
+async function signIn(who) {
+  const login = await post("/api/v1/login", who);
   assert.equal(login.status, 200, JSON.stringify(login.json));
-  const cookie = login.headers
+  return login.headers
     .getSetCookie()
     .map((c) => c.split(";", 1)[0])
     .join("; ");
-  assert.match(cookie, /(^|; )session=/);
+}
+
+test("a signed-in player gets the public page from the cache; staff and a client navigation get a render", { timeout: 60_000 }, async () => {
+  await warm("/forums");
+  const player = await signIn(PLAYER);
+  assert.match(player, /(^|; )session=/);
+  assert.match(player, /(^|; )signed_in=1/);
+  const guest = await get("/forums");
   for (let i = 0; i < 3; i++) {
-    const res = await get("/forums", { cookie });
+    const res = await get("/forums", { cookie: player });
     assert.equal(res.status, 200);
-    assert.equal(res.headers["x-page-cache"], undefined, "a signed-in page came from the guest cache");
+    assert.equal(res.headers["x-page-cache"], "hit", "a player's forum index was rendered again");
+    // The guest's page: nothing in it was rendered for the player.
+    assert.equal(res.body.replaceAll(nonceOf(res), "N"), guest.body.replaceAll(nonceOf(guest), "N"));
+  }
+  // Staff see hidden forums and their controls: their hint sends them past the cache.
+  const staff = await signIn(STAFF);
+  assert.match(staff, /(^|; )signed_in=staff/);
+  for (let i = 0; i < 3; i++) {
+    const res = await get("/forums", { cookie: staff });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers["x-page-cache"], undefined, "a staff page came from the cache");
+    assert.match(res.body, /Reported posts/);
+  }
+  // A staff member whose hint is stale gets the public page (rendered as for a guest), never one rendered for them.
+  const stale = staff.replace("signed_in=staff", "signed_in=1");
+  await warm("/forums");
+  for (let i = 0; i < 3; i++) {
+    const res = await get("/forums", { cookie: stale });
+    assert.equal(res.status, 200);
+    assert.doesNotMatch(res.body, /Reported posts/);
   }
   const rsc = await get("/forums", { rsc: "1" });
   assert.equal(rsc.headers["x-page-cache"], undefined);

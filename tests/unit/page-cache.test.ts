@@ -6,7 +6,7 @@ import { GAME_MODE_DB, XP_MODE_DB } from "@/lib/hiscores";
 import { GAME_MODES, XP_MODES } from "@/lib/schemas/game";
 import { changesPayload, topic } from "@/lib/server/changes/announce";
 import { usernameKey } from "@/lib/usernames";
-import { affects, cacheTopicOf, createPageCache, serveFromCache, topicOfPage } from "../../scripts/lib/page-cache.mjs";
+import { affects, asGuest, cacheTopicOf, createPageCache, serveFromCache, topicOfPage } from "../../scripts/lib/page-cache.mjs";
 
 // The server entry's guest page cache (scripts/lib/page-cache.mjs): which requests it may answer,
 // what it keeps, and that every answer it gives carries a nonce of its own.
@@ -31,9 +31,30 @@ describe("which requests are guest page reads, and the topic each depends on", (
     expect(cacheTopicOf(req("/forums", { cookie: "signed_in=1; xsession=1; session_note=a" }), COOKIES)).toBe("forums:index");
   });
 
-  it("never takes a signed-in request, a client navigation, a write or another page", () => {
-    expect(cacheTopicOf(req("/forums", { cookie: "session=abc" }), COOKIES)).toBeNull();
-    expect(cacheTopicOf(req("/forums", { cookie: "a=1; __Host-session=abc" }), COOKIES)).toBeNull();
+  it("takes a signed-in player's request (the public page, made personal in the browser), never staff's", () => {
+    expect(cacheTopicOf(req("/forums", { cookie: "session=abc; signed_in=1" }), COOKIES)).toBe("forums:index");
+    expect(cacheTopicOf(req("/forums/thread/4", { cookie: "__Host-session=abc" }), COOKIES)).toBe("forums:thread:4");
+    expect(cacheTopicOf(req("/forums", { cookie: "session=abc; signed_in=staff" }), COOKIES)).toBeNull();
+    expect(cacheTopicOf(req("/hiscores", { cookie: "signed_in=staff; a=1; __Host-session=abc" }), COOKIES)).toBeNull();
+    // The staff hint without a session is a guest's request.
+    expect(cacheTopicOf(req("/forums", { cookie: "signed_in=staff" }), COOKIES)).toBe("forums:index");
+  });
+
+  it("renders what it keeps as for a guest: the session cookies are taken off the request", () => {
+    const r = {
+      headers: { cookie: "a=1; session=abc; signed_in=1; __Host-session=x" },
+      rawHeaders: ["Host", "h", "Cookie", "a=1; session=abc; signed_in=1; __Host-session=x"],
+    };
+    asGuest(r, COOKIES);
+    expect(r.headers.cookie).toBe("a=1; signed_in=1");
+    expect(r.rawHeaders).toEqual(["Host", "h", "Cookie", "a=1; signed_in=1"]);
+    const only = { headers: { cookie: "session=abc" } as Record<string, string>, rawHeaders: ["cookie", "session=abc", "Host", "h"] };
+    asGuest(only, COOKIES);
+    expect(only.headers.cookie).toBeUndefined();
+    expect(only.rawHeaders).toEqual(["Host", "h"]);
+  });
+
+  it("never takes a client navigation, a write or another page", () => {
     expect(cacheTopicOf(req("/forums", { authorization: "Bearer x" }), COOKIES)).toBeNull();
     for (const h of ["rsc", "next-router-state-tree", "next-router-prefetch", "next-action", "next-url"]) {
       expect(cacheTopicOf(req("/forums", { [h]: "1" }), COOKIES), h).toBeNull();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config.mjs";
 import { config as proxyConfig } from "@/proxy";
 import { API_CONTENT_SECURITY_POLICY, NONCE_PAGES, SHELL_PAGES, STORE_LINK_PATH, staticContentSecurityPolicy } from "@/lib/security-headers";
-import { hasSessionHint, sessionHintCookie } from "@/lib/session-hint";
+import { hasSessionHint, sessionHint, sessionHintCookie } from "@/lib/session-hint";
 
 // Which Content-Security-Policy each kind of path gets (docs/performance.md). The routing is
 // done by Next from next.config headers() and the proxy matcher; the e2e walk checks the
@@ -107,10 +107,14 @@ describe("content security policy routing", () => {
 
 describe("session hint cookie", () => {
   it("is readable by scripts, holds no secret and is recognised", () => {
-    const cookie = sessionHintCookie({ secure: true, maxAgeSec: 60 });
+    const cookie = sessionHintCookie({ secure: true, maxAgeSec: 60, staff: false });
     expect(cookie).not.toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=60; Secure$/);
+    expect(sessionHintCookie({ secure: false, maxAgeSec: 60, staff: true })).toMatch(/^signed_in=staff; Path=\/; SameSite=Lax; Max-Age=60$/);
     expect(hasSessionHint("a=b; signed_in=1")).toBe(true);
+    expect(sessionHint("a=b; signed_in=staff")).toBe("staff");
+    expect(sessionHint("signed_in=1")).toBe("1");
     expect(hasSessionHint("signed_in=; session=x")).toBe(false);
+    expect(sessionHint("signed_in=admin")).toBeNull();
   });
 });

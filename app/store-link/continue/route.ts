@@ -42,7 +42,7 @@ export async function POST(req: NextRequest): Promise<Response> {
   const token = form.get("token");
   try {
     const opened = await openStoreLink(token, form.get("code"), clientInfo(req, clientIp(req)));
-    if (opened.ok) return answer("/credits?via=game", [sessionCookie(opened.sessionToken, "store"), hintCookie()]);
+    if (opened.ok) return answer("/credits?via=game", [sessionCookie(opened.sessionToken, "store"), hintCookie(false)]);
     if (opened.reason === "code") return answer(`${STORE_LINK_PATH}?token=${encodeURIComponent(token ?? "")}&code=refused`);
     return answer(REFUSED);
   } catch (e) {

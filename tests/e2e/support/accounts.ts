@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Page, test as base, expect } from "@playwright/test";
 import { SESSION_HINT_COOKIE } from "../../../lib/session-hint";
-import { createE2ESession, type E2EUser } from "../../factories/e2e-users";
+import { createE2ESession, e2eQuery, type E2EUser } from "../../factories/e2e-users";
 
 /**
  * Each test is its own client. Chromium always connects from 127.0.0.1, so the e2e servers run
@@ -59,10 +59,12 @@ export async function expectSignedOut(page: Page) {
 export async function startSignedIn(page: Page, user: E2EUser) {
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error("startSignedIn: the project has no baseURL");
-  // The session, and the readable hint the login route sets beside it for the navbar island.
+  // The session, and the readable hint the login route sets beside it ("staff" for staff: the
+  // page cache renders their forum pages for them).
+  const [row] = await e2eQuery<{ privilege: string }>(`SELECT privilege FROM users WHERE id = $1`, [user.id]);
   await page.context().addCookies([
     { name: "session", value: await createE2ESession(user.id), url: baseURL },
-    { name: SESSION_HINT_COOKIE, value: "1", url: baseURL },
+    { name: SESSION_HINT_COOKIE, value: row?.privilege === "PLAYER" ? "1" : "staff", url: baseURL },
   ]);
 }
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Breadcrumb } from "@/components/forums/breadcrumb";
 import { ForumPager } from "@/components/forums/forum-pager";
-import { createThreadHref, forumHref, loginHref } from "@/components/forums/forum-paths";
+import { createThreadHref, forumHref } from "@/components/forums/forum-paths";
 import { ThreadList } from "@/components/forums/thread-list";
 import { ButtonLink } from "@/components/ui/button-link";
 import { pageNumber } from "@/lib/format/page-number";
@@ -46,7 +46,8 @@ export default async function ForumPage({ params, searchParams }: Props) {
           <h1 className="text-3xl break-words text-gold sm:text-4xl">{forum.name}</h1>
           <p className="mt-2 break-words text-stone-300">{forum.description}</p>
         </div>
-        {canStart ? <ButtonLink href={actor ? createThreadHref(id) : loginHref(createThreadHref(id))}>Create Thread</ButtonLink> : null}
+        {/* One link for guests and players (the page is the same for both): the create page sends a guest to log in first. */}
+        {canStart ? <ButtonLink href={createThreadHref(id)}>Create Thread</ButtonLink> : null}
       </header>
       <section aria-label="Threads" className="panel overflow-hidden">
         <ThreadList threads={results} />

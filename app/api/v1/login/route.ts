@@ -13,8 +13,10 @@ export const POST = route(loginOp, {
     const result = await login(body, ip);
     if (result.status === "two_factor_required") return json({ two_factor_required: true }, 200);
     const session = await createBrowserSession(result.userId, clientInfo(req, ip));
-    const res = json({ two_factor_required: false, user: await getProfile(result.userId) }, 200, { "set-cookie": sessionCookie(session.token) });
-    res.headers.append("set-cookie", hintCookie()); // tells prerendered pages' navbar to ask who is signed in
+    const user = await getProfile(result.userId);
+    const res = json({ two_factor_required: false, user }, 200, { "set-cookie": sessionCookie(session.token) });
+    // Tells prerendered pages' navbar to ask who is signed in, and the page cache whether this is staff.
+    res.headers.append("set-cookie", hintCookie(user.privilege !== "PLAYER"));
     return res;
   },
 });

@@ -7,12 +7,12 @@ import { ForumPager } from "@/components/forums/forum-pager";
 import { forumHref, loginHref, plural, threadHref, threadPageParam } from "@/components/forums/forum-paths";
 import { LockIcon, PinIcon } from "@/components/forums/icons";
 import { PostCard } from "@/components/forums/post-card";
-import { ReplyForm } from "@/components/forums/reply-form-client";
+import { ReplyForm, ReplyGate } from "@/components/forums/reply-form-client";
 import { StaffThreadControls } from "@/components/forums/staff-thread-controls-client";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
 import { routeId } from "@/lib/route-id";
-import { THREAD_CLOSED_MESSAGE, type TThreadView, withinEditWindow } from "@/lib/schemas/forums";
+import { THREAD_CLOSED_MESSAGE, type TThreadView } from "@/lib/schemas/forums";
 import { findThreadView } from "@/lib/server/forums/get-thread";
 import { listForumCategories } from "@/lib/server/forums/list-categories";
 import type { Actor } from "@/lib/server/sessions/authenticate-request";
@@ -36,8 +36,7 @@ async function load({ params, searchParams }: Props) {
   if (!id) return null;
   const actor = await getCurrentActor();
   const thread = await loadThread(actor, id, threadPageParam((await searchParams).page));
-  // The edit window is checked again by the server; `now` only decides whether to offer Edit.
-  return thread ? { actor, thread, now: Date.now() } : null;
+  return thread ? { actor, thread } : null;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -49,11 +48,13 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
  * docs/product.md §2 Thread view. Numeric ids only; a thread that is missing, hidden from this reader or
  * fails to load is the 404 page. Post bodies are stored, sanitised HTML: this page is in
  * NONCE_PAGES, and links to it are plain <a> (a full load under its own policy).
+ * For everyone but staff it is the public page, the same for guests and players (the page cache
+ * serves it to both): the reply form, Edit and Report are added in the browser for who is signed in.
  */
 export default async function ThreadPage(props: Props) {
   const found = await load(props);
   if (!found) notFound();
-  const { actor, thread, now } = found;
+  const { actor, thread } = found;
   const staff = Boolean(actor?.isStaff);
   const forums = staff ? await listForumCategories() : [];
   const here = threadHref(thread.id, thread.page);
@@ -98,21 +99,15 @@ export default async function ThreadPage(props: Props) {
         <div className="min-w-0">
           {pager}
           <ol className="space-y-4" aria-label="Posts">
-            {thread.posts.map((p) => {
-              const own = actor?.username === p.user.name;
-              return (
-                <PostCard
-                  key={p.id}
-                  post={p}
-                  permissions={{
-                    canEdit: staff || (own && withinEditWindow(p.date, now)),
-                    editNeedsReason: staff && !own,
-                    canReport: Boolean(actor) && !staff && !own,
-                    canModerate: staff,
-                  }}
-                />
-              );
-            })}
+            {thread.posts.map((p) => (
+              // Staff's page is rendered for them; everyone else's is the public page, and what a
+              // signed-in player may do with a post is decided in the browser (PostShell).
+              <PostCard
+                key={p.id}
+                post={p}
+                permissions={staff ? { canEdit: true, editNeedsReason: actor?.username !== p.user.name, canReport: false, canModerate: true } : undefined}
+              />
+            ))}
           </ol>
           {thread.posts.length === 0 ? <p className="text-stone-300">No posts to show on this page.</p> : null}
           {pager}
@@ -128,14 +123,22 @@ export default async function ThreadPage(props: Props) {
                 <LockIcon label="" className="size-5" />
                 {THREAD_CLOSED_MESSAGE}
               </p>
-            ) : actor ? (
+            ) : staff ? (
               <Panel>
                 <ReplyForm threadId={thread.id} page={thread.page} pages={thread.pages} postsOnPage={thread.posts.length} />
               </Panel>
             ) : (
-              <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="login-prompt">
-                <Link href={loginHref(here)}>Log in to reply</Link> to this thread. New here? <Link href="/register">Create an account</Link>.
-              </p>
+              <ReplyGate
+                threadId={thread.id}
+                page={thread.page}
+                pages={thread.pages}
+                postsOnPage={thread.posts.length}
+                fallback={
+                  <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="login-prompt">
+                    <Link href={loginHref(here)}>Log in to reply</Link> to this thread. New here? <Link href="/register">Create an account</Link>.
+                  </p>
+                }
+              />
             )}
           </div>
         </div>
