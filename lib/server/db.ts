@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { ITXClientDenyList } from "@prisma/client/runtime/client";
 import { type Prisma, PrismaClient, type User } from "@/lib/generated/prisma/client";
 import { getEnv } from "./env";
+import { forgetLocalWrite } from "./credential-cache";
 
 /**
  * Secrets are never read unless a query names them: password hashes, the encrypted TOTP secret
@@ -56,8 +57,43 @@ export function createDbClient(url: string, pool: { max?: number } = {}): Db {
     connectionTimeoutMillis: TRANSACTION_LIMITS.maxWait,
     ...(pool.max === undefined ? {} : { max: pool.max }),
   });
-  return new PrismaClient({ adapter, omit: SECRET_COLUMNS, transactionOptions: TRANSACTION_LIMITS }) as unknown as Db;
+  const client = new PrismaClient({ adapter, omit: SECRET_COLUMNS, transactionOptions: TRANSACTION_LIMITS });
+  return client.$extends({ query: CREDENTIAL_WRITES }) as unknown as Db;
 }
+
+/**
+ * The columns and relations whose change may end or narrow a credential, by model (what the
+ * database's auth_changes triggers watch: prisma/migrations/…_auth_change_notices).
+ */
+const CREDENTIAL_FIELDS: Record<"user" | "session" | "refreshTokenFamily", readonly string[]> = {
+  user: ["bannedAt", "bannedUntil", "isActive", "privilege", "memberRank", "username", "email", "sessions", "refreshFamilies"],
+  session: ["revokedAt", "absoluteExpiresAt", "scope", "userId", "user"],
+  refreshTokenFamily: ["revokedAt", "userId", "user"],
+};
+const WRITES = new Set(["update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
+
+function credentialWrite(model: keyof typeof CREDENTIAL_FIELDS) {
+  return async ({ operation, args, query }: { operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => {
+    if (!WRITES.has(operation)) return query(args);
+    const data = (args as { data?: object; update?: object }).data ?? (args as { update?: object }).update ?? {};
+    const touches = operation.startsWith("delete") || CREDENTIAL_FIELDS[model].some((f) => f in data);
+    if (touches) forgetLocalWrite();
+    const result = await query(args);
+    // Again once written: a lookup that ran meanwhile read the old row.
+    if (touches) forgetLocalWrite();
+    return result;
+  };
+}
+
+/**
+ * This process's own writes to credentials drop its credential cache at once
+ * (lib/server/credential-cache.ts); other processes hear the database's announcement.
+ */
+const CREDENTIAL_WRITES = {
+  user: { $allOperations: credentialWrite("user") },
+  session: { $allOperations: credentialWrite("session") },
+  refreshTokenFamily: { $allOperations: credentialWrite("refreshTokenFamily") },
+};
 
 // The one Prisma client. Kept on globalThis so dev-server reloads don't open new pools.
 const globalForDb = globalThis as unknown as { prisma?: Db };

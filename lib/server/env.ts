@@ -23,6 +23,9 @@ const EnvSchema = z
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL"),
     // Connections each app process may open; with WEB_CONCURRENCY workers, the total is their product.
     DATABASE_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(200).default(20)),
+    // How long a process keeps a checked session or API token in memory
+    // (lib/server/credential-cache.ts); changes announced by the database drop it sooner. 0: read every time.
+    SESSION_CACHE_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(300_000).default(60_000)),
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     AUTH_SECRET: optionalString,
     TOTP_ENCRYPTION_KEY: optionalString,

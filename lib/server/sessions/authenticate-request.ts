@@ -3,6 +3,7 @@ import { isBanned } from "@/lib/bans";
 import type { MemberRank, Privilege } from "@/lib/generated/prisma/client";
 import { db } from "../db";
 import { sha256 } from "../security/tokens";
+import { cachedCredential, updateCached } from "../credential-cache";
 import { verifyAccessToken } from "./access-token";
 import { SESSION_IDLE_MS, SESSION_TOUCH_MS, sessionCookieName } from "./constants";
 
@@ -52,32 +53,83 @@ function toActor(u: ActorUser, via: Actor["via"], sessionId: number, scope: Acto
   return { userId: u.id, username: u.username, email: u.email, memberRank: u.memberRank, privilege, isStaff: privilege !== "PLAYER", via, sessionId, scope };
 }
 
-/** Session from the cookie token; expired, revoked or banned → null. */
+type SessionRow = {
+  id: number;
+  userId: number;
+  scope: "FULL" | "STORE";
+  lastSeenAt: Date;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  revokedAt: Date | null;
+  user: ActorUser;
+};
+
+/** Whether a session row is live at `now` (not revoked, not past either expiry). */
+const sessionLive = (s: SessionRow, now: number) => !s.revokedAt && s.idleExpiresAt.getTime() > now && s.absoluteExpiresAt.getTime() > now;
+
+/**
+ * Session from the cookie token; expired, revoked or banned → null. Read from the process's
+ * credential cache when it is there (lib/server/credential-cache.ts: announced changes drop it everywhere),
+ * else from the database.
+ */
 export async function actorFromSessionToken(token: string): Promise<Actor | null> {
   if (!token || token.length > 200) return null;
+  const tokenHash = sha256(token);
+  const key = `s:${tokenHash}`;
+  const session = await cachedCredential<SessionRow>(
+    key,
+    async () => {
+      const row = await db.session.findUnique({
+        where: { tokenHash },
+        select: {
+          id: true,
+          userId: true,
+          scope: true,
+          lastSeenAt: true,
+          idleExpiresAt: true,
+          absoluteExpiresAt: true,
+          revokedAt: true,
+          user: { select: ACTOR_USER_FIELDS },
+        },
+      });
+      if (!row) return null;
+      // Only a session that lets its holder in is kept; anything else is read again each time.
+      const live = sessionLive(row, Date.now()) && !isBanned(row.user) && row.user.isActive;
+      return { value: row, owner: live ? { userId: row.userId, credential: `session:${row.id}` } : null };
+    },
+    (kept) => sessionLive(kept, Date.now()) && !isBanned(kept.user),
+  );
   const now = new Date();
-  const session = await db.session.findUnique({
-    where: { tokenHash: sha256(token) },
-    include: { user: { select: ACTOR_USER_FIELDS } },
-  });
-  if (!session || session.revokedAt || session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) return null;
+  if (!session || !sessionLive(session, now.getTime())) return null;
   const actor = toActor(session.user, "session", session.id, session.scope === "STORE" ? "store" : "full");
   if (!actor) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
     await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, idleExpiresAt: idle } });
+    updateCached<SessionRow>(key, { ...session, lastSeenAt: now, idleExpiresAt: idle });
   }
   return actor;
 }
+
+type FamilyRow = { id: number; userId: number; revokedAt: Date | null; user: ActorUser };
 
 /** Bearer access JWT; the refresh family must still be live (logout and reuse revoke it). */
 export async function actorFromAccessToken(token: string): Promise<Actor | null> {
   const claims = await verifyAccessToken(token);
   if (!claims) return null;
-  const family = await db.refreshTokenFamily.findUnique({
-    where: { id: claims.familyId },
-    include: { user: { select: ACTOR_USER_FIELDS } },
-  });
+  const family = await cachedCredential<FamilyRow>(
+    `f:${claims.familyId}`,
+    async () => {
+      const row = await db.refreshTokenFamily.findUnique({
+        where: { id: claims.familyId },
+        select: { id: true, userId: true, revokedAt: true, user: { select: ACTOR_USER_FIELDS } },
+      });
+      if (!row) return null;
+      const live = !row.revokedAt && !isBanned(row.user) && row.user.isActive;
+      return { value: row, owner: live ? { userId: row.userId, credential: `family:${row.id}` } : null };
+    },
+    (kept) => !kept.revokedAt && !isBanned(kept.user),
+  );
   if (!family || family.revokedAt || family.userId !== claims.userId) return null;
   return toActor(family.user, "bearer", family.id);
 }
