@@ -37,8 +37,14 @@ export const POST_INCLUDE = {
 } satisfies Prisma.ForumPostInclude;
 export type PostRow = Prisma.ForumPostGetPayload<{ include: typeof POST_INCLUDE }>;
 
+/** The fields of a post row the API shape is made of (a PostRow, or a row of forums/sql/thread-view.ts). */
+type PostFields = Pick<PostRow, "id" | "content" | "createdAt" | "editedAt" | "editReason" | "hidden" | "hiddenReason"> & {
+  user: AuthorRow;
+  editedBy: { username: string } | null;
+};
+
 /** `staff` decides whether moderation details (the hide reason) are included. */
-export function toPostDto(p: PostRow, staff: boolean): TPost {
+export function toPostDto(p: PostFields, staff: boolean): TPost {
   return {
     id: p.id,
     content: p.content,
@@ -56,8 +62,11 @@ export const THREAD_INCLUDE = {
 } satisfies Prisma.ForumThreadInclude;
 export type ThreadRow = Prisma.ForumThreadGetPayload<{ include: typeof THREAD_INCLUDE }>;
 
+/** The fields of a thread row the API shape is made of. */
+type ThreadFields = Pick<ThreadRow, "id" | "title" | "closed" | "pinned" | "hidden" | "postCount" | "latestPostAt" | "createdAt" | "forum" | "user">;
+
 /** `latestUser` is the username of `latestPostUserId` (looked up by the caller, in bulk for lists). */
-export function toThreadDto(t: ThreadRow, latestUser: string | null): TThread {
+export function toThreadDto(t: ThreadFields, latestUser: string | null): TThread {
   return {
     id: t.id,
     title: t.title,

@@ -3,7 +3,8 @@ import { POSTS_PAGE_SIZE, type TThreadView } from "@/lib/schemas/forums";
 import { db } from "../db";
 import { pageWindow } from "../paging";
 import type { Actor } from "../sessions/authenticate-request";
-import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFound, toPostDto, toThreadDto, visibleThreads } from "./forum-dto";
+import { canSeeHidden, threadNotFound, toPostDto, toThreadDto } from "./forum-dto";
+import { selectThreadPosts, selectThreadView } from "./sql/thread-view";
 
 // GET /api/v1/forums/thread/{id}?page= and the /forums/thread/{id} page: the thread and one
 // page of its posts, oldest first. Hidden posts are never sent to players; staff get them marked.
@@ -13,27 +14,36 @@ import { canSeeHidden, latestPosters, POST_INCLUDE, THREAD_INCLUDE, threadNotFou
 /** Null when the thread does not exist or is hidden from this reader. */
 export async function findThreadView(actor: Pick<Actor, "isStaff"> | null, threadId: number, page: number): Promise<TThreadView | null> {
   const staff = canSeeHidden(actor);
-  const thread = await db.forumThread.findFirst({
-    where: { id: threadId, ...visibleThreads(actor) },
-    include: { ...THREAD_INCLUDE, forum: { select: { id: true, name: true, category: { select: { id: true, name: true } } } } },
-  });
+  const thread = await selectThreadView(threadId, staff);
   if (!thread) return null;
-  const where = { threadId, ...(staff ? {} : { hidden: false }) };
-  const total = await db.forumPost.count({ where });
-  const pages = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(thread.visiblePosts / POSTS_PAGE_SIZE));
   const shown = Math.min(page, pages);
-  const [rows, posters] = await Promise.all([
-    db.forumPost.findMany({ where, include: POST_INCLUDE, orderBy: [{ createdAt: "asc" }, { id: "asc" }], ...pageWindow(shown, POSTS_PAGE_SIZE) }),
-    latestPosters(db, [thread]),
-  ]);
-  const { category, ...forum } = thread.forum;
+  const { skip, take } = pageWindow(shown, POSTS_PAGE_SIZE);
+  const rows = await selectThreadPosts(threadId, staff, skip, take);
+  const forum = { id: thread.forumId, name: thread.forumName };
   return {
-    ...toThreadDto({ ...thread, forum }, thread.latestPostUserId === null ? null : (posters.get(thread.latestPostUserId) ?? null)),
+    ...toThreadDto({ ...thread, forum, user: { username: thread.starter } }, thread.latestUser),
     hidden_reason: staff ? thread.hiddenReason : null,
-    category,
+    category: { id: thread.categoryId, name: thread.categoryName },
     page: shown,
     pages,
-    posts: rows.map((p) => toPostDto(p, staff)),
+    posts: rows.map((p) =>
+      toPostDto(
+        {
+          ...p,
+          user: {
+            username: p.username,
+            privilege: p.privilege,
+            memberRank: p.memberRank,
+            threadCount: p.threadCount,
+            postCount: p.postCount,
+            createdAt: p.joinedAt,
+          },
+          editedBy: p.editor === null ? null : { username: p.editor },
+        },
+        staff,
+      ),
+    ),
     previous_page: shown > 1 ? shown - 1 : null,
     next_page: shown < pages ? shown + 1 : null,
   };
