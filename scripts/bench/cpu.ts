@@ -196,6 +196,8 @@ async function main() {
     const allRoutes: Route[] = [
       { name: "/terms (prerendered: the reference)", path: "/terms" },
       { name: "baseline: node:http + pg, one indexed query", path: "/", baseline: true },
+      // The floor of a Next route handler here: one small query, no session.
+      { name: "GET /api/health (a route handler's floor)", path: "/api/health" },
       { name: "signed-in forum index", path: "/forums", headers: cookie, target: 4 },
       { name: "signed-in forum", path: `/forums/${forum.id}`, headers: cookie },
       { name: "signed-in 10-post thread", path: `/forums/thread/${thread10}`, headers: cookie, target: 6 },

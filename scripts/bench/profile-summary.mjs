@@ -49,7 +49,7 @@ for (const file of files) {
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const keyOf = (node) => {
-    const { functionName, url } = node.callFrame;
+    const { functionName, url, lineNumber } = node.callFrame;
     return `${functionName || "(anonymous)"}  ${bucket(url)}${url ? `:${lineNumber + 1}` : ""}`;
   };
   const counts = new Map();
