@@ -137,7 +137,8 @@ async function serveNext() {
       const allow = disallowedMethod(apiRoutes, req.method, req.url.split("?", 1)[0]);
       // The body is not read: close the connection, so its bytes are never taken for the next request.
       if (allow) return refuse(res, 405, methodNotAllowedBody(allow), { Allow: allow.join(", "), "Content-Type": "application/json", Connection: "close" });
-    } else if (pages) {
+    }
+    if (pages) {
       const topic = cacheTopicOf(req, SESSION_COOKIES);
       if (topic) {
         asGuest(req, SESSION_COOKIES);

@@ -20,7 +20,7 @@
 //   PostgreSQL passes it on at commit to every process and instance (LISTEN site_changes), and
 //   this file only stores and listens. Writes from background jobs and the admin CLI announce
 //   the same way as those made through the API.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 
 // The game and XP modes of the hiscores URLs (lib/schemas/game.ts; tests/unit/page-cache.test.ts
@@ -41,7 +41,12 @@ const usernameKey = (name) =>
  * null for a page the cache does not keep.
  */
 export function topicOfPage(path, search = "") {
-  if (path === "/forums") return "forums:index";
+  // The forum reads of the JSON API: the same answer for every guest and player, as the pages.
+  if (path === "/forums" || path === "/api/v1/forums") return "forums:index";
+  let api = /^\/api\/v1\/forums\/threads\/(\d+)$/.exec(path);
+  if (api) return `forums:forum:${Number(api[1])}`;
+  api = /^\/api\/v1\/forums\/thread\/(\d+)$/.exec(path);
+  if (api) return `forums:thread:${Number(api[1])}`;
   let m = /^\/forums\/(\d+)$/.exec(path);
   if (m) return `forums:forum:${Number(m[1])}`;
   m = /^\/forums\/thread\/(\d+)$/.exec(path);
@@ -79,7 +84,18 @@ const NAVIGATION_HEADERS = [
   "authorization",
 ];
 // Set per answer by Node or meaningless for a copy.
-const DROPPED_HEADERS = new Set(["date", "content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding", "x-page-cache"]);
+const DROPPED_HEADERS = new Set([
+  "date",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "content-encoding",
+  "x-page-cache",
+  "x-request-id",
+]);
+// lib/server/http/route.ts requestIdFrom: a client's own request id is echoed when short and plain.
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const NONCE_RE = /'nonce-([A-Za-z0-9_-]+)'/;
 
 const cookieName = (c) => c.trim().split("=", 1)[0];
@@ -188,6 +204,8 @@ export function createPageCache(opts = {}) {
       expires: now() + ttlMs,
       status,
       headers: kept,
+      // An API answer carries a request id of its own on every answer, as the route gives it.
+      requestId: headers["x-request-id"] !== undefined,
       cspParts: typeof csp === "string" ? (nonce ? csp.split(nonce) : [csp]) : null,
       bodyParts: nonce ? html.split(nonce) : [html],
     });
@@ -195,8 +213,8 @@ export function createPageCache(opts = {}) {
     return true;
   }
 
-  /** The answer for a hit: headers and body with a fresh nonce in both. */
-  function render(e, acceptsGzip) {
+  /** The answer for a hit: headers and body with a fresh nonce in both (and an API answer's request id). */
+  function render(e, acceptsGzip, sentRequestId) {
     const nonce = newNonce();
     let body = Buffer.from(e.bodyParts.join(nonce), "utf8");
     /** @type {Record<string, string | string[] | number | undefined>} */
@@ -210,6 +228,7 @@ export function createPageCache(opts = {}) {
     }
     headers["content-length"] = String(body.length);
     headers["x-page-cache"] = "hit";
+    if (e.requestId) headers["x-request-id"] = typeof sentRequestId === "string" && SAFE_REQUEST_ID.test(sentRequestId) ? sentRequestId : randomUUID();
     return { status: e.status, headers, body, nonce };
   }
 
@@ -244,7 +263,7 @@ export function serveFromCache(cache, req, res, topic, passOn, tries = 0) {
   const url = req.url ?? "/";
   const hit = cache.lookup(url);
   if (hit) {
-    const out = cache.render(hit, acceptsGzip(req));
+    const out = cache.render(hit, acceptsGzip(req), req.headers["x-request-id"]);
     cache.stats.hits++;
     res.writeHead(out.status, out.headers);
     res.end(out.body);

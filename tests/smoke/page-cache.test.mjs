@@ -175,6 +175,23 @@ test("a signed-in player gets the public page from the cache; staff and a client
   }
   const rsc = await get("/forums", { rsc: "1" });
   assert.equal(rsc.headers["x-page-cache"], undefined);
+
+  // The forum reads of the JSON API likewise: a player's from the cache (each answer with a
+  // request id of its own), staff's rendered.
+  await warm("/api/v1/forums");
+  const guestJson = await get("/api/v1/forums");
+  const ids = new Set();
+  for (let i = 0; i < 3; i++) {
+    const res = await get("/api/v1/forums", { cookie: player });
+    assert.equal(res.headers["x-page-cache"], "hit");
+    assert.equal(res.body, guestJson.body);
+    assert.match(res.headers["x-request-id"], /^[0-9a-f-]{36}$/);
+    ids.add(res.headers["x-request-id"]);
+  }
+  assert.equal(ids.size, 3, "two answers shared a request id");
+  const staffJson = await get("/api/v1/forums", { cookie: staff });
+  assert.equal(staffJson.status, 200);
+  assert.equal(staffJson.headers["x-page-cache"], undefined);
 });
 
 test("a new thread shows at once to guests on every worker, though the cache would keep the page a minute", { timeout: 90_000 }, async () => {

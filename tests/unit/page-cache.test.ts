@@ -27,6 +27,12 @@ describe("which requests are guest page reads, and the topic each depends on", (
     expect(cacheTopicOf(req("/hiscores/attack?mode=deadman&xp=99x"), COOKIES)).toBe("hiscores:ladder:regular:regular");
     // A player's page under the name's key, whatever the case and separators in the URL.
     expect(cacheTopicOf(req("/hiscores/player/Big%20Bob_1?mode=ironman"), COOKIES)).toBe(`hiscores:player:${usernameKey("Big Bob_1")}`);
+    // The forum reads of the JSON API, under the topics of the pages that show the same thing.
+    expect(cacheTopicOf(req("/api/v1/forums"), COOKIES)).toBe("forums:index");
+    expect(cacheTopicOf(req("/api/v1/forums/threads/3?page=2"), COOKIES)).toBe("forums:forum:3");
+    expect(cacheTopicOf(req("/api/v1/forums/thread/12", { cookie: "session=abc; signed_in=1" }), COOKIES)).toBe("forums:thread:12");
+    expect(cacheTopicOf(req("/api/v1/forums/thread/12", { authorization: "Bearer x" }), COOKIES)).toBeNull();
+    expect(cacheTopicOf(req("/api/v1/forums/thread/12", { cookie: "session=abc; signed_in=staff" }), COOKIES)).toBeNull();
     // Cookies that are not the session (the signed-in hint alone, a consent cookie) change nothing.
     expect(cacheTopicOf(req("/forums", { cookie: "signed_in=1; xsession=1; session_note=a" }), COOKIES)).toBe("forums:index");
   });
@@ -69,7 +75,9 @@ describe("which requests are guest page reads, and the topic each depends on", (
       "/store",
       "/vote",
       "/terms",
-      "/api/v1/forums",
+      "/api/v1/forums/search?q=x",
+      "/api/v1/forums/thread/abc",
+      "/api/v1/news",
       "/hiscores/player/%E0%A4%A",
     ]) {
       expect(cacheTopicOf(req(url), COOKIES), url).toBeNull();
@@ -157,6 +165,20 @@ describe("what the cache keeps and gives back", () => {
     expect(out.headers.vary).toContain("Accept-Encoding");
     expect(gunzipSync(out.body).toString()).toBe(big.replaceAll(NONCE, out.nonce));
     expect(cache.render(cache.lookup("/forums")!, false).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("gives an API answer a request id of its own on every hit: the client's when it is plain, else a new one", () => {
+    const cache = createPageCache();
+    const json = { "content-type": "application/json", "cache-control": "no-store", "x-request-id": "first-render" };
+    cache.store("/api/v1/forums/thread/1", "forums:thread:1", 0, 200, json, Buffer.from('{"id":1}'));
+    const ids = [0, 1, 2].map(() => String(cache.render(cache.lookup("/api/v1/forums/thread/1")!, false).headers["x-request-id"]));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(cache.render(cache.lookup("/api/v1/forums/thread/1")!, false, "client-42").headers["x-request-id"]).toBe("client-42");
+    expect(cache.render(cache.lookup("/api/v1/forums/thread/1")!, false, "bad id\r\nx").headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    // A page has none.
+    cache.store("/forums", "forums:index", 0, 200, HEADERS, Buffer.from(HTML));
+    expect(cache.render(cache.lookup("/forums")!, false).headers["x-request-id"]).toBeUndefined();
   });
 
   it("keeps only whole 200 answers without cookies", () => {
