@@ -53,7 +53,8 @@ export function topicOfPage(path, search = "") {
   if (m) return `forums:thread:${Number(m[1])}`;
   // /news/create is a staff page (a guest gets 404, never kept; excluded all the same).
   if (/^\/news(?:\/(?!create$)[^/]+)?$/.test(path)) return "news";
-  m = /^\/hiscores\/player\/([^/]+)$/.exec(path);
+  // The player's page and its JSON (the same ranks), then the ladder pages and the ladder JSON.
+  m = /^(?:\/api\/v1)?\/hiscores\/player\/([^/]+)$/.exec(path);
   if (m) {
     try {
       return `hiscores:player:${usernameKey(decodeURIComponent(m[1]))}`;
@@ -61,7 +62,7 @@ export function topicOfPage(path, search = "") {
       return null;
     }
   }
-  if (/^\/hiscores(?:\/[^/]+)?$/.test(path)) {
+  if (/^\/hiscores(?:\/[^/]+)?$/.test(path) || path === "/api/v1/hiscores") {
     const q = new URLSearchParams(search);
     return `hiscores:ladder:${lenient(q.get("mode"), GAME_MODES)}:${lenient(q.get("xp"), XP_MODES)}`;
   }

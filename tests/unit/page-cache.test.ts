@@ -31,6 +31,9 @@ describe("which requests are guest page reads, and the topic each depends on", (
     expect(cacheTopicOf(req("/api/v1/forums"), COOKIES)).toBe("forums:index");
     expect(cacheTopicOf(req("/api/v1/forums/threads/3?page=2"), COOKIES)).toBe("forums:forum:3");
     expect(cacheTopicOf(req("/api/v1/forums/thread/12", { cookie: "session=abc; signed_in=1" }), COOKIES)).toBe("forums:thread:12");
+    expect(cacheTopicOf(req("/api/v1/hiscores/player/Big%20Bob_1?mode=ironman"), COOKIES)).toBe(`hiscores:player:${usernameKey("Big Bob_1")}`);
+    expect(cacheTopicOf(req("/api/v1/hiscores?skill=attack&page=40&mode=ironman&xp=25x"), COOKIES)).toBe("hiscores:ladder:ironman:25x");
+    expect(cacheTopicOf(req("/api/v1/hiscores?page=2"), COOKIES)).toBe("hiscores:ladder:regular:regular");
     expect(cacheTopicOf(req("/api/v1/forums/thread/12", { authorization: "Bearer x" }), COOKIES)).toBeNull();
     expect(cacheTopicOf(req("/api/v1/forums/thread/12", { cookie: "session=abc; signed_in=staff" }), COOKIES)).toBeNull();
     // Cookies that are not the session (the signed-in hint alone, a consent cookie) change nothing.
@@ -78,6 +81,8 @@ describe("which requests are guest page reads, and the topic each depends on", (
       "/api/v1/forums/search?q=x",
       "/api/v1/forums/thread/abc",
       "/api/v1/news",
+      "/api/v1/hiscores/regular/index_lite.json",
+      "/api/v1/hiscores/player/a/b",
       "/hiscores/player/%E0%A4%A",
     ]) {
       expect(cacheTopicOf(req(url), COOKIES), url).toBeNull();
