@@ -24,6 +24,7 @@ import pg from "pg";
 import { freePort } from "../lib/embedded-db.mjs";
 import { createTestDatabase, startTestServer } from "../../tests/setup/test-db.mjs";
 import { stop, waitFor } from "./http";
+import { benchThread, seedSite } from "./site-data";
 
 type Ctx = Record<string, unknown>;
 type Request = {
@@ -102,13 +103,6 @@ function treeCpuMs(root: number): number {
   return (total * 1000) / ticksPerSecond;
 }
 
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
-    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`))));
-  });
-}
-
 function cannon(url: string, route: Route, duration: number): Promise<autocannon.Result> {
   const request: Request = { method: route.method ?? "GET", path: new URL(url).pathname + new URL(url).search, headers: route.headers };
   if (route.setup) request.setupRequest = route.setup;
@@ -142,38 +136,18 @@ async function main() {
   // Access tokens name the site as their issuer: the tokens made here must be the app's.
   process.env.SITE_URL = `http://127.0.0.1:${appPort}`;
   try {
-    say("seeding the demo data…");
-    await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: database.url, APP_MODE: "local" });
-    say(`generating ${hiscorePlayers.toLocaleString("en-US")} hiscores players…`);
-    await run("npx", ["tsx", "--conditions=react-server", "scripts/seed-hiscores.ts", "--players", String(hiscorePlayers)], {
-      DATABASE_URL: database.url,
-      APP_MODE: "local",
-    });
+    await seedSite(database.url, hiscorePlayers, say);
 
     const { db } = await import("../../lib/server/db");
     const { createBrowserSession } = await import("../../lib/server/sessions/browser-sessions");
     const { issueTokenPair } = await import("../../lib/server/sessions/api-tokens");
-    const { createThread } = await import("../../lib/server/forums/create-thread");
-    const { createPost } = await import("../../lib/server/forums/create-post");
     const { grantCredits } = await import("../../lib/server/store/admin/grant-credits");
     const player = await db.user.findFirstOrThrow({ where: { username: "Player" } });
     const owner = await db.user.findFirstOrThrow({ where: { privilege: "OWNER" }, orderBy: { id: "asc" } });
     const forum = await db.forum.findFirstOrThrow({ where: { staffOnly: false }, orderBy: { id: "asc" } });
     const actor = { userId: player.id, username: player.username, isStaff: false };
-    const threadOf = async (posts: number) => {
-      const t = await createThread(actor, {
-        forum_id: forum.id,
-        title: `${posts} posts on the benchmark`,
-        content: "<p>The opening post, with <strong>some</strong> formatting.</p>",
-      });
-      for (let i = 2; i <= posts; i++)
-        await createPost(actor, {
-          thread_id: t.id,
-          content: `<p>Reply ${i}: a paragraph of text like players write, with a <a href="https://example.com">link</a>.</p>`,
-        });
-      return t.id;
-    };
-    const [thread10, thread20] = [await threadOf(10), await threadOf(20)];
+    const thread10 = await benchThread(actor, forum.id, 10, "10 posts on the benchmark");
+    const thread20 = await benchThread(actor, forum.id, 20, "20 posts on the benchmark");
     await grantCredits({ username: player.username, amount: 100_000_000, reason: "cpu benchmark" }, { actorId: owner.id, privilege: "OWNER", ip: null });
     const session = await createBrowserSession(player.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });
     const staffSession = await createBrowserSession(owner.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });

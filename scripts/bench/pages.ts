@@ -19,6 +19,7 @@ import autocannon from "autocannon";
 import { freePort } from "../lib/embedded-db.mjs";
 import { createTestDatabase, startTestServer } from "../../tests/setup/test-db.mjs";
 import { stop, waitFor } from "./http";
+import { benchThread, seedSite } from "./site-data";
 
 type Page = { name: string; path: string; signedIn?: boolean; target?: number };
 type Row = { page: Page; server: "cache" | "no cache"; rps: number; p50: number; p99: number; wrong: number };
@@ -32,13 +33,6 @@ const GUEST_TARGET = 0.3;
 /** The ladder pages, cached, keep pace with /terms while pushes flow. */
 const LADDER_TARGET = 1;
 const SIGNED_IN_TARGET = 0.15;
-
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
-    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`))));
-  });
-}
 
 function cannon(url: string, headers: Record<string, string> | undefined, duration: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon({ url, headers, connections, duration }, (err, result) => (err ? reject(err) : resolve(result))));
@@ -76,31 +70,14 @@ async function main() {
   const apps: { child: ChildProcess; dataDir: string }[] = [];
   try {
     const say = (m: string) => console.log(`[bench:pages] ${m}`);
-    say("seeding the demo data…");
-    await run("npx", ["tsx", "--conditions=react-server", "prisma/seed.ts"], { DATABASE_URL: database.url, APP_MODE: "local" });
-    say(`generating ${hiscorePlayers.toLocaleString("en-US")} hiscores players…`);
-    await run("npx", ["tsx", "--conditions=react-server", "scripts/seed-hiscores.ts", "--players", String(hiscorePlayers)], {
-      DATABASE_URL: database.url,
-      APP_MODE: "local",
-    });
+    await seedSite(database.url, hiscorePlayers, say);
 
     const { db } = await import("../../lib/server/db");
     const { createBrowserSession } = await import("../../lib/server/sessions/browser-sessions");
-    const { createThread } = await import("../../lib/server/forums/create-thread");
-    const { createPost } = await import("../../lib/server/forums/create-post");
     const player = await db.user.findFirstOrThrow({ where: { username: "Player" } });
     const forum = await db.forum.findFirstOrThrow({ where: { staffOnly: false }, orderBy: { id: "asc" } });
     const actor = { userId: player.id, username: player.username, isStaff: false };
-    const thread = await createThread(actor, {
-      forum_id: forum.id,
-      title: "Twenty posts on the benchmark",
-      content: "<p>The opening post, with <strong>some</strong> formatting.</p>",
-    });
-    for (let i = 2; i <= 20; i++)
-      await createPost(actor, {
-        thread_id: thread.id,
-        content: `<p>Reply ${i}: a paragraph of text like players write, with a <a href="https://example.com">link</a>.</p>`,
-      });
+    const thread = { id: await benchThread(actor, forum.id, 20, "Twenty posts on the benchmark") };
     const session = await createBrowserSession(player.id, { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", ip: null });
     const deepPage = Math.floor(hiscorePlayers / 25 / 2) || 1; // the middle of the Overall ladder
     const ladderPlayer = hiscorePlayers >= 1 ? `g${Math.ceil(hiscorePlayers / 2)}` : "Player";
