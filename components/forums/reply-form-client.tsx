@@ -1,10 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useState } from "react";
 import { useSession } from "@/components/layout/session-state";
 import { Panel } from "@/components/ui/panel";
-import { hasSessionHint } from "@/lib/session-hint";
 import { RichTextEditor } from "@/components/editor/rich-text-editor-client";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
@@ -66,22 +65,17 @@ export function ReplyForm({ threadId, page, pages, postsOnPage }: { threadId: nu
   );
 }
 
-const noSubscription = () => () => {};
-
 /**
  * The reply area of an open thread's public page: the reply form for a signed-in player,
  * `fallback` (the prompt to log in) for a guest. The page is the same for both (it may come from
  * the page cache): the browser knows who is signed in, the server checks again on posting.
+ * Until the browser knows, both the prompt and a "loading" line are on the page and the
+ * stylesheet shows one: `html.session-hinted` (set by `SessionHintScript` before the first paint
+ * when the hint cookie is there) shows the loading line, otherwise the prompt. A slow phone
+ * never shows a signed-in player the login prompt.
  */
 export function ReplyGate({ fallback, ...form }: { fallback: ReactNode; threadId: number; page: number; pages: number; postsOnPage: number }) {
   const session = useSession();
-  // Read after hydration only (the server has no cookies to read here): a browser that may be
-  // signed in waits for the answer instead of flashing the login prompt.
-  const hinted = useSyncExternalStore(
-    noSubscription,
-    () => hasSessionHint(document.cookie),
-    () => false,
-  );
   if (session.status === "user" && !session.user.storeSession) {
     return (
       <Panel>
@@ -89,12 +83,13 @@ export function ReplyGate({ fallback, ...form }: { fallback: ReactNode; threadId
       </Panel>
     );
   }
-  if (session.status === "unknown" && hinted) {
-    return (
-      <p className="rounded border-2 border-stone-700 bg-stone-800/40 px-4 py-3 text-stone-400" aria-busy="true" data-testid="reply-loading">
+  if (session.status === "guest" || session.status === "user") return fallback;
+  return (
+    <>
+      <div className="reply-guest">{fallback}</div>
+      <p className="reply-wait rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3 text-stone-200" aria-busy="true" data-testid="reply-loading">
         Loading the reply form…
       </p>
-    );
-  }
-  return fallback;
+    </>
+  );
 }

@@ -27,6 +27,8 @@ function publish(next: SessionState) {
 }
 
 function dropHint() {
+  // The pages' stylesheet reads it (SessionHintScript): a stale hint shows guests' prompts again.
+  document.documentElement.classList.remove("session-hinted");
   document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
 }
 

@@ -9,6 +9,7 @@ import { LockIcon, PinIcon } from "@/components/forums/icons";
 import { PostCard } from "@/components/forums/post-card";
 import { ReplyForm, ReplyGate } from "@/components/forums/reply-form-client";
 import { StaffThreadControls } from "@/components/forums/staff-thread-controls-client";
+import { SessionHintScript } from "@/components/layout/session-hint-script";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
 import { routeId } from "@/lib/route-id";
@@ -128,17 +129,20 @@ export default async function ThreadPage(props: Props) {
                 <ReplyForm threadId={thread.id} page={thread.page} pages={thread.pages} postsOnPage={thread.posts.length} />
               </Panel>
             ) : (
-              <ReplyGate
-                threadId={thread.id}
-                page={thread.page}
-                pages={thread.pages}
-                postsOnPage={thread.posts.length}
-                fallback={
-                  <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="login-prompt">
-                    <Link href={loginHref(here)}>Log in to reply</Link> to this thread. New here? <Link href="/register">Create an account</Link>.
-                  </p>
-                }
-              />
+              <>
+                <SessionHintScript />
+                <ReplyGate
+                  threadId={thread.id}
+                  page={thread.page}
+                  pages={thread.pages}
+                  postsOnPage={thread.posts.length}
+                  fallback={
+                    <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="login-prompt">
+                      <Link href={loginHref(here)}>Log in to reply</Link> to this thread. New here? <Link href="/register">Create an account</Link>.
+                    </p>
+                  }
+                />
+              </>
             )}
           </div>
         </div>
