@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import type { MemberRankName, PrivilegeName } from "@/lib/ranks";
-import { SESSION_HINT_COOKIE, hasSessionHint } from "@/lib/session-hint";
+import { SESSION_HINT_COOKIE, hasSessionHint, hintCorrection } from "@/lib/session-hint";
 import { api } from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
 
@@ -43,6 +43,9 @@ export function syncSession(): void {
     .then((res) => {
       if (res.ok) {
         const u = res.data;
+        // A rank changed since the login: the page cache reads the hint (lib/session-hint.ts).
+        const fix = hintCorrection(document.cookie, u, location.protocol === "https:");
+        if (fix) document.cookie = fix;
         publish({
           status: "user",
           user: { username: u.name, email: u.email, privilege: u.privilege, memberRank: u.memberRank, storeSession: Boolean(u.store_session) },

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config.mjs";
 import { config as proxyConfig } from "@/proxy";
 import { API_CONTENT_SECURITY_POLICY, NONCE_PAGES, SHELL_PAGES, STORE_LINK_PATH, staticContentSecurityPolicy } from "@/lib/security-headers";
-import { hasSessionHint, sessionHint, sessionHintCookie } from "@/lib/session-hint";
+import { hasSessionHint, hintCorrection, sessionHint, sessionHintCookie } from "@/lib/session-hint";
 
 // Which Content-Security-Policy each kind of path gets (docs/performance.md). The routing is
 // done by Next from next.config headers() and the proxy matcher; the e2e walk checks the
@@ -116,5 +116,15 @@ describe("session hint cookie", () => {
     expect(sessionHint("signed_in=1")).toBe("1");
     expect(hasSessionHint("signed_in=; session=x")).toBe(false);
     expect(sessionHint("signed_in=admin")).toBeNull();
+  });
+
+  it("is put right in the browser when the rank changed since the login, and left alone otherwise", () => {
+    expect(hintCorrection("a=1; signed_in=1", { privilege: "PLAYER" }, false)).toBeNull();
+    expect(hintCorrection("signed_in=staff", { privilege: "MODERATOR" }, false)).toBeNull();
+    expect(hintCorrection("signed_in=1", { privilege: "ADMINISTRATOR" }, true)).toMatch(/^signed_in=staff; Path=\/; SameSite=Lax; Max-Age=2592000; Secure$/);
+    expect(hintCorrection("signed_in=staff", { privilege: "PLAYER" }, false)).toMatch(/^signed_in=1; /);
+    // A ::store session never acts as staff, whatever the account's rank.
+    expect(hintCorrection("signed_in=1", { privilege: "OWNER", store_session: true }, false)).toBeNull();
+    expect(hintCorrection("signed_in=staff", { privilege: "OWNER", store_session: true }, false)).toMatch(/^signed_in=1; /);
   });
 });
