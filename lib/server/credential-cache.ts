@@ -33,6 +33,8 @@ type State = {
   connecting: boolean;
   retryMs: number;
   closed: boolean;
+  /** Callers of `credentialCache.ready()` waiting for the LISTEN. */
+  waiting: Array<() => void>;
 };
 
 const g = globalThis as unknown as { credentialCache?: State };
@@ -44,6 +46,7 @@ const state: State = (g.credentialCache ??= {
   connecting: false,
   retryMs: 500,
   closed: false,
+  waiting: [],
 });
 
 const ttlMs = () => getEnv().SESSION_CACHE_MS;
@@ -59,7 +62,7 @@ export function forgetLocalWrite(): void {
 }
 
 /** Drops the entries an announcement names ("user:5", "session:9", "family:3"; "*" for all). */
-export function forgetAnnounced(payload: string): void {
+function forgetAnnounced(payload: string): void {
   state.generation++;
   if (payload === "*") {
     state.entries.clear();
@@ -80,6 +83,8 @@ function listen(): void {
     state.connecting = false;
     if (e) log.warn("credential cache: cannot listen for changes; checking every request in the database meanwhile", { err: String(e) });
     state.retryMs = Math.min(state.retryMs * 2, 30_000);
+    // Connection upkeep, not work that must happen: until the listener is back, nothing is kept
+    // and every request reads the database, so a missed retry costs speed, never correctness.
     if (!state.closed) setTimeout(listen, state.retryMs).unref();
   };
   c.on("notification", (n) => {
@@ -106,6 +111,7 @@ function listen(): void {
       state.connecting = false;
       state.retryMs = 500;
       state.listening = true;
+      for (const wake of state.waiting.splice(0)) wake();
       // The listener must not keep a process alive that has nothing else to do (scripts, tests).
       (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
     })
@@ -154,8 +160,15 @@ export const credentialCache = {
   /** Starts listening and settles once LISTEN is in place (or gives up after `ms`). */
   async ready(ms = 5000): Promise<boolean> {
     listen();
-    const until = Date.now() + ms;
-    while (!state.listening && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    if (!state.listening) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        state.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
     return state.listening;
   },
   async close(): Promise<void> {
