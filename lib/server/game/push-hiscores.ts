@@ -8,6 +8,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { announce, topic } from "../changes/announce";
 import { laddersOf, recordLadderChanges } from "../hiscores/mark-ladders-dirty";
+import { recordProgress, selectPriorState } from "../progress/record-progress";
 import { deleteOtherLadderRows, deleteSkillRows, lockPushPlayer, moveActivityRows, upsertHiscoreRows } from "./sql/hiscore-push";
 
 // The game pushes a player's experience (on logout or periodically). One row per skill plus
@@ -65,6 +66,8 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     // Read before the delete below, so a ladder the player leaves is refreshed too.
     const ladders = [...(await laddersOf(tx, user.id)), { gameMode, xpMode }];
     const ladder = { userId: user.id, gameMode, xpMode, hidden };
+    // The values before this push, for the history, achievements and log (docs/progress.md).
+    const prior = await selectPriorState(tx, user.id);
     // Activity rows not in this push keep their score: they follow the player to the new ladder
     // (no row of theirs is there yet: a player has rows on one ladder only) and a privilege or ban
     // change. The skill rows are all rewritten below.
@@ -76,6 +79,9 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     await upsertHiscoreRows(tx, ladder, rowSkills, rowLevels, rowValues);
     if (unranked.length) await deleteSkillRows(tx, user.id, unranked);
     await recordLadderChanges(tx, ladders);
+    const values = new Map<number, number>(rowSkills.map((s, i) => [s, rowValues[i]!]));
+    for (const id of unranked) values.set(id, 0);
+    await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values });
     await announce(tx, [topic.player(user.username)]);
   });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };

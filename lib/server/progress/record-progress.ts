@@ -1,0 +1,81 @@
+import "server-only";
+import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
+import { progressConfig } from "@/lib/progress/config";
+import { deriveProgress, type MetricChange, tiersMet } from "@/lib/progress/derive";
+import { SKILLS } from "@/lib/skills";
+import { recordAudit } from "../audit/record-audit";
+import type { Tx } from "../db";
+import { insertResets, type PriorState, selectPriorState, writeProgress } from "./sql/record";
+
+// What a push from the game changed, kept at push time in the push's own transaction
+// (docs/progress.md): the hour's history row of each changed metric, achievements dated by this
+// push, adventure-log entries and server firsts. A value the push lowers (a rollback in the game)
+// is a reset: recorded and audited, never a negative gain.
+
+export { selectPriorState, type PriorState };
+
+const SKILL_IDS = SKILLS.map((_, i) => i + 1);
+
+export type PushedValues = {
+  userId: number;
+  gameMode: GameMode;
+  xpMode: XpMode;
+  hidden: boolean;
+  /** Every metric the push set: Overall, the 23 skills, and each activity it named (0 = unranked). */
+  values: Map<number, number>;
+};
+
+export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedValues): Promise<void> {
+  const changes: MetricChange[] = [];
+  for (const [metric, after] of pushed.values) {
+    const before = prior.values.get(metric) ?? 0;
+    if (before !== after) changes.push({ metric, before, after });
+  }
+  const skillXp = (values: ReadonlyMap<number, number>) => SKILL_IDS.map((id) => values.get(id) ?? 0);
+  const afterValues = new Map([...prior.values, ...pushed.values]);
+  const { crossed, log } = deriveProgress(changes, skillXp(prior.values), skillXp(afterValues), progressConfig);
+  // The player's first push since history was kept: what they had already met is "met before
+  // history" (no date). A brand-new player has nothing before, so nothing goes undated.
+  const undated = prior.started ? [] : tiersMet(prior.values, skillXp(prior.values));
+  if (changes.length === 0 && undated.length === 0 && prior.started) return;
+
+  const tiers = [...undated.map((t) => ({ t, dated: false })), ...crossed.map((t) => ({ t, dated: true }))];
+  await writeProgress(tx, {
+    userId: pushed.userId,
+    gameMode: pushed.gameMode,
+    xpMode: pushed.xpMode,
+    hidden: pushed.hidden,
+    changes: { metric: changes.map((c) => c.metric), before: changes.map((c) => c.before), after: changes.map((c) => c.after) },
+    achievements: {
+      key: tiers.map((x) => x.t.key),
+      metric: tiers.map((x) => x.t.metric),
+      threshold: tiers.map((x) => x.t.threshold),
+      dated: tiers.map((x) => x.dated),
+    },
+    log: {
+      kind: log.map((l) => l.kind),
+      key: log.map((l) => l.key),
+      metric: log.map((l) => l.metric),
+      value: log.map((l) => l.value),
+      count: log.map((l) => l.count),
+      feed: log.map((l) => l.feed),
+      first: log.map((l) => l.first ?? null),
+    },
+    collapseMinutes: progressConfig.collapseMinutes,
+  });
+
+  const resets = changes.filter((c) => c.after < c.before);
+  if (resets.length > 0) {
+    await insertResets(tx, pushed.userId, resets);
+    await recordAudit(
+      {
+        action: "hiscores.reset",
+        actorLabel: "game-server",
+        targetType: "user",
+        targetId: pushed.userId,
+        data: { resets: resets.map((r) => ({ metric: r.metric, from: r.before, to: r.after })) },
+      },
+      tx,
+    );
+  }
+}

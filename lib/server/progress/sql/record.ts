@@ -1,0 +1,97 @@
+import "server-only";
+import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
+import type { Tx } from "../../db";
+
+// The writes a push makes to a player's progress, in the push's transaction (the player's row is
+// locked by then, so two pushes for one player never interleave here).
+
+export type PriorState = {
+  /** Every hiscore_stats row of the player, whatever its ladder: metric → value. */
+  values: Map<number, number>;
+  /** False until the player's first push since history was kept. */
+  started: boolean;
+};
+
+/** The player's values before the push, read before its writes. */
+export async function selectPriorState(tx: Tx, userId: number): Promise<PriorState> {
+  const rows = await tx.$queryRaw<{ stats: [number, number][]; started: boolean }[]>`
+      SELECT coalesce((SELECT json_agg(json_build_array(skill, experience)) FROM hiscore_stats WHERE "userId" = ${userId}), '[]') AS stats,
+             EXISTS (SELECT 1 FROM hiscore_players WHERE "userId" = ${userId}) AS started`;
+  const row = rows[0]!;
+  return { values: new Map(row.stats.map(([m, v]) => [Number(m), Number(v)])), started: row.started };
+}
+
+export type ProgressWrite = {
+  userId: number;
+  gameMode: GameMode;
+  xpMode: XpMode;
+  /** Staff and banned players keep their history but claim no server first. */
+  hidden: boolean;
+  changes: { metric: number[]; before: number[]; after: number[] };
+  achievements: { key: string[]; metric: number[]; threshold: number[]; dated: boolean[] };
+  log: { kind: string[]; key: string[]; metric: number[]; value: number[]; count: number[]; feed: boolean[]; first: (string | null)[] };
+  collapseMinutes: number;
+};
+
+/**
+ * One statement: the hour's history rows, the player's history start, new achievements (a tier
+ * already held keeps its date), server firsts, and the log entries, each folded into the same
+ * key's entry of the last `collapseMinutes` when there is one. An achievement entry is logged
+ * only when the achievement is new. Answers the server firsts this push claimed.
+ */
+export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]> {
+  const { changes: c, achievements: a, log: e } = w;
+  const rows = await tx.$queryRaw<{ key: string }[]>`
+      WITH h AS (
+        INSERT INTO hiscore_history ("userId", metric, bucket, "gameMode", "xpMode", "startValue", "endValue")
+        SELECT ${w.userId}, c.metric, date_trunc('hour', now(), 'UTC'), ${w.gameMode}::"GameMode", ${w.xpMode}::"XpMode", c.before, c.after
+        FROM unnest(${c.metric}::smallint[], ${c.before}::bigint[], ${c.after}::bigint[]) AS c(metric, before, after)
+        ON CONFLICT ("userId", metric, bucket) DO UPDATE
+          SET "endValue" = EXCLUDED."endValue", "gameMode" = EXCLUDED."gameMode", "xpMode" = EXCLUDED."xpMode"
+        RETURNING 1
+      ), p AS (
+        INSERT INTO hiscore_players ("userId") VALUES (${w.userId})
+        ON CONFLICT ("userId") DO UPDATE SET "lastPushAt" = now()
+        RETURNING 1
+      ), a AS (
+        INSERT INTO player_achievements ("userId", key, metric, threshold, "reachedAt")
+        SELECT ${w.userId}, t.key, t.metric, t.threshold, CASE WHEN t.dated THEN now() END
+        FROM unnest(${a.key}::text[], ${a.metric}::smallint[], ${a.threshold}::bigint[], ${a.dated}::boolean[]) AS t(key, metric, threshold, dated)
+        ON CONFLICT DO NOTHING
+        RETURNING key
+      ), ev AS (
+        SELECT e.* FROM unnest(${e.kind}::text[], ${e.key}::text[], ${e.metric}::smallint[], ${e.value}::bigint[], ${e.count}::int[],
+                               ${e.feed}::boolean[], ${e.first}::text[]) AS e(kind, key, metric, value, count, feed, first)
+        WHERE e.kind <> 'achievement' OR substr(e.key, 5) IN (SELECT key FROM a)
+      ), f AS (
+        INSERT INTO server_firsts (key, "userId")
+        SELECT ev.first, ${w.userId} FROM ev WHERE ev.first IS NOT NULL AND NOT ${w.hidden}
+        ON CONFLICT DO NOTHING
+        RETURNING key
+      ), upd AS (
+        UPDATE player_events pe SET value = ev.value, count = pe.count + ev.count, "updatedAt" = now()
+        FROM ev
+        WHERE ev.kind <> 'achievement' AND (ev.first IS NULL OR ev.first NOT IN (SELECT key FROM f))
+          AND pe.id = (SELECT x.id FROM player_events x
+                       WHERE x."userId" = ${w.userId} AND x.key = ev.key AND NOT x."serverFirst"
+                         AND x."updatedAt" > now() - ${w.collapseMinutes} * interval '1 minute'
+                       ORDER BY x.id DESC LIMIT 1)
+        RETURNING ev.key
+      ), ins AS (
+        INSERT INTO player_events ("userId", kind, key, metric, value, count, feed, "serverFirst")
+        SELECT ${w.userId}, ev.kind, ev.key, ev.metric, ev.value, ev.count,
+               ev.feed OR coalesce(ev.first IN (SELECT key FROM f), false), coalesce(ev.first IN (SELECT key FROM f), false)
+        FROM ev WHERE ev.key NOT IN (SELECT key FROM upd)
+        RETURNING 1
+      )
+      SELECT key FROM f`;
+  return rows.map((r) => r.key);
+}
+
+/** Values the push lowered (a rollback in the game): kept as resets. */
+export async function insertResets(tx: Tx, userId: number, resets: { metric: number; before: number; after: number }[]): Promise<void> {
+  await tx.$executeRaw`
+      INSERT INTO hiscore_resets ("userId", metric, "fromValue", "toValue")
+      SELECT ${userId}, r.metric, r.before, r.after
+      FROM unnest(${resets.map((r) => r.metric)}::smallint[], ${resets.map((r) => r.before)}::bigint[], ${resets.map((r) => r.after)}::bigint[]) AS r(metric, before, after)`;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { activityByKey } from "@/lib/hiscores-layout";
+import { XP_99 } from "@/lib/progress/config";
+import { db } from "@/lib/server/db";
+import { pushHiscores } from "@/lib/server/game/push-hiscores";
+import { SKILLS } from "@/lib/skills";
+import { XP_FOR_LEVEL } from "@/lib/xp";
+import { createUser } from "../factories/users";
+import { travel } from "../support/progress-time";
+
+// What a push records of a player's progress (docs/progress.md): the hour's history rows, dated
+// achievements, "met before history", resets, the adventure log with its collapsing, and server
+// firsts.
+
+const ZULRAH = activityByKey("zulrah")!.id;
+const skills = (xp: number, over: Record<number, number> = {}) => SKILLS.map((_, i) => over[i + 1] ?? xp);
+
+const history = (userId: number) =>
+  db.$queryRaw<{ metric: number; bucket: Date; startValue: bigint; endValue: bigint }[]>`
+    SELECT metric, bucket, "startValue", "endValue" FROM hiscore_history WHERE "userId" = ${userId} ORDER BY metric, bucket`;
+const events = (userId: number) => db.playerEvent.findMany({ where: { userId }, orderBy: { id: "asc" } });
+
+describe("a push's progress", () => {
+  it("records one row per changed metric and hour, chained from the value before", async () => {
+    const u = await createUser();
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 1: 1000 }) });
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 1: 5000, 2: 300 }) });
+    const rows = await history(u.id);
+    // Overall (0), Attack (1), Defence (2): one row each this hour, however many pushes.
+    expect(rows.map((r) => [r.metric, Number(r.startValue), Number(r.endValue)])).toEqual([
+      [0, 0, 5300],
+      [1, 0, 5000],
+      [2, 0, 300],
+    ]);
+    await travel(u.id, 2);
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 1: 9000, 2: 300 }) });
+    const after = await history(u.id);
+    const attack = after.filter((r) => r.metric === 1).map((r) => [Number(r.startValue), Number(r.endValue)]);
+    expect(attack).toEqual([
+      [0, 5000],
+      [5000, 9000],
+    ]);
+    // Defence did not change: no new row.
+    expect(after.filter((r) => r.metric === 2)).toHaveLength(1);
+  });
+
+  it("dates an achievement by the push that crossed it, and never moves that date", async () => {
+    const u = await createUser();
+    await pushHiscores({ player_id: u.id, experience: skills(XP_99 - 10) });
+    expect(await db.playerAchievement.count({ where: { userId: u.id, key: "xp:1:13034431" } })).toBe(0);
+    const before = new Date();
+    await pushHiscores({ player_id: u.id, experience: skills(XP_99 - 10, { 1: XP_99 }) });
+    const got = await db.playerAchievement.findUniqueOrThrow({ where: { userId_key: { userId: u.id, key: "xp:1:13034431" } } });
+    expect(got.reachedAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    // A rollback under 99 and back again keeps the first date.
+    await travel(u.id, 5);
+    const first = (await db.playerAchievement.findUniqueOrThrow({ where: { userId_key: { userId: u.id, key: "xp:1:13034431" } } })).reachedAt!;
+    await pushHiscores({ player_id: u.id, experience: skills(XP_99 - 10, { 1: XP_99 - 5 }) });
+    await pushHiscores({ player_id: u.id, experience: skills(XP_99 - 10, { 1: XP_99 + 5 }) });
+    const again = await db.playerAchievement.findUniqueOrThrow({ where: { userId_key: { userId: u.id, key: "xp:1:13034431" } } });
+    expect(again.reachedAt).toEqual(first);
+    // Only the first crossing is in the log.
+    expect((await events(u.id)).filter((e) => e.key === "ach:xp:1:13034431")).toHaveLength(1);
+  });
+
+  it("marks what a player had met before their history began as such, with no date", async () => {
+    const u = await createUser();
+    // Stats from before history was kept: a row written straight to the ladder table.
+    await db.hiscoreStat.create({ data: { userId: u.id, skill: 3, level: 99, experience: BigInt(60_000_000) } });
+    await pushHiscores({ player_id: u.id, experience: skills(1000, { 3: 60_000_000, 4: XP_99 }) });
+    const rows = await db.playerAchievement.findMany({ where: { userId: u.id }, orderBy: { key: "asc" } });
+    const byKey = new Map(rows.map((r) => [r.key, r.reachedAt]));
+    expect(byKey.get("xp:3:13034431")).toBeNull();
+    expect(byKey.get("xp:3:50000000")).toBeNull();
+    expect(byKey.get("xp:4:13034431")).toBeInstanceOf(Date);
+    expect(byKey.has("xp:3:100000000")).toBe(false);
+  });
+
+  it("records a lowered value as a reset, audited, with no negative row", async () => {
+    const u = await createUser();
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 5: 50_000 }) });
+    await travel(u.id, 1);
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 5: 20_000 }) });
+    const resets = await db.hiscoreReset.findMany({ where: { userId: u.id } });
+    expect(resets.map((r) => [r.metric, Number(r.fromValue), Number(r.toValue)]).sort()).toEqual([
+      [0, 50_000, 20_000],
+      [5, 50_000, 20_000],
+    ]);
+    const audit = await db.auditLog.findFirst({ where: { action: "hiscores.reset", targetId: String(u.id) } });
+    expect(audit?.actorLabel).toBe("game-server");
+  });
+
+  it("logs level-ups, folds repeats within the window into one entry, and starts a new one after it", async () => {
+    const u = await createUser();
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 7: XP_FOR_LEVEL[10]! }) });
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 7: XP_FOR_LEVEL[12]! }) });
+    let magic = (await events(u.id)).filter((e) => e.key === "level:7");
+    expect(magic.map((e) => [Number(e.value), e.count])).toEqual([[12, 11]]);
+    await travel(u.id, 1);
+    await pushHiscores({ player_id: u.id, experience: skills(0, { 7: XP_FOR_LEVEL[13]! }) });
+    magic = (await events(u.id)).filter((e) => e.key === "level:7");
+    expect(magic.map((e) => [Number(e.value), e.count])).toEqual([
+      [12, 11],
+      [13, 1],
+    ]);
+  });
+
+  it("collapses kills into one entry and logs each multiple of 50", async () => {
+    const u = await createUser();
+    await pushHiscores({ player_id: u.id, experience: skills(0), activities: { zulrah: 45 } });
+    await pushHiscores({ player_id: u.id, experience: skills(0), activities: { zulrah: 52 } });
+    const log = await events(u.id);
+    const kills = log.filter((e) => e.key === `kills:${ZULRAH}`);
+    expect(kills.reduce((n, e) => n + e.count, 0)).toBe(52);
+    expect(log.filter((e) => e.key === `kc:${ZULRAH}`).map((e) => Number(e.value))).toEqual([50]);
+  });
+
+  it("gives a server first to one player only, even when two cross at once, and never to staff", async () => {
+    const staff = await createUser({ privilege: "ADMINISTRATOR" });
+    const [a, b] = [await createUser(), await createUser()];
+    // Staff crossing first claims nothing.
+    await pushHiscores({ player_id: staff.id, experience: skills(0), activities: { the_hueycoatl: 1 } });
+    const hue = activityByKey("the_hueycoatl")!.id;
+    expect(await db.serverFirst.findUnique({ where: { key: `kill:${hue}` } })).toBeNull();
+    await Promise.all([a, b].map((p) => pushHiscores({ player_id: p.id, experience: skills(0), activities: { the_hueycoatl: 3 } })));
+    const first = await db.serverFirst.findUniqueOrThrow({ where: { key: `kill:${hue}` } });
+    expect([a.id, b.id]).toContain(first.userId);
+    const marked = await db.playerEvent.findMany({ where: { serverFirst: true, key: `kills:${hue}` } });
+    expect(marked.map((e) => e.userId)).toEqual([first.userId]);
+    expect(marked[0]!.feed).toBe(true);
+  });
+});
