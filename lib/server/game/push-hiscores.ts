@@ -81,7 +81,8 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     await recordLadderChanges(tx, ladders);
     const values = new Map<number, number>(rowSkills.map((s, i) => [s, rowValues[i]!]));
     for (const id of unranked) values.set(id, 0);
-    await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values });
+    const changes = await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values });
+    void changes; // competitions follow these (lib/server/competitions)
     await announce(tx, [topic.player(user.username)]);
   });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };

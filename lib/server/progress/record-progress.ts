@@ -25,7 +25,8 @@ export type PushedValues = {
   values: Map<number, number>;
 };
 
-export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedValues): Promise<void> {
+/** Answers the metrics the push changed (before → after), for what else follows a player's progress. */
+export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedValues): Promise<MetricChange[]> {
   const changes: MetricChange[] = [];
   for (const [metric, after] of pushed.values) {
     const before = prior.values.get(metric) ?? 0;
@@ -37,7 +38,7 @@ export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedVa
   // The player's first push since history was kept: what they had already met is "met before
   // history" (no date). A brand-new player has nothing before, so nothing goes undated.
   const undated = prior.started ? [] : tiersMet(prior.values, skillXp(prior.values));
-  if (changes.length === 0 && undated.length === 0 && prior.started) return;
+  if (changes.length === 0 && undated.length === 0 && prior.started) return changes;
 
   const tiers = [...undated.map((t) => ({ t, dated: false })), ...crossed.map((t) => ({ t, dated: true }))];
   await writeProgress(tx, {
@@ -78,4 +79,5 @@ export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedVa
       tx,
     );
   }
+  return changes;
 }
