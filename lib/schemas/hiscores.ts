@@ -12,14 +12,14 @@ import { defineOperation, documentWith, zPaged } from "./api";
 const TAG = "Hiscores";
 
 /** `?page=`: like the page, anything below 1 or not a number is page 1 (docs/product.md §4), never a 400. */
-const zHiscoresPage = z
+export const zHiscoresPage = z
   .string()
   .optional()
   .transform((s) => clampHiscoresPage(s))
   .describe(`Page number from 1 (${HISCORES_PAGE_SIZE} a page); below 1 or not a number reads as 1`);
 
-const zMode = z.enum(GAME_MODES, { error: `Must be one of ${GAME_MODES.join(", ")}.` });
-const zXp = z.enum(XP_MODES, { error: `Must be one of ${XP_MODES.join(", ")}.` });
+export const zMode = z.enum(GAME_MODES, { error: `Must be one of ${GAME_MODES.join(", ")}.` });
+export const zXp = z.enum(XP_MODES, { error: `Must be one of ${XP_MODES.join(", ")}.` });
 
 const SLUGS = CATEGORIES.map((c) => c.slug);
 /** A skill by name (overall, attack, …) or by number ("0"–"23"); read trimmed and in any case. */

@@ -7,6 +7,7 @@ import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
 import { newsOperations } from "./news";
 import { paymentOperations } from "./payments";
+import { progressOperations } from "./progress";
 import { staffDashboardOperations } from "./staff-dashboard";
 import { staffDeliveryOperations } from "./staff-deliveries";
 import { staffForumOperations } from "./staff-forums";
@@ -37,6 +38,7 @@ export const operations: Operation[] = [
   ...gameOperations,
   ...voteOperations,
   ...hiscoresOperations,
+  ...progressOperations,
   ...ticketOperations,
   ...forumOperations,
   ...newsOperations,

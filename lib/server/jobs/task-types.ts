@@ -29,6 +29,10 @@ export type JobPayloads = {
   "sample-players-online": Record<string, unknown>;
   /** Takes expired links out of stored mail and deletes sent mail past 30 days (crontab). */
   "sweep-sent-mail": Record<string, unknown>;
+  /** Rebuilds the top gainers of every period and takes finished hours into the records (crontab, every five minutes). */
+  "refresh-gains": Record<string, unknown>;
+  /** Creates the history's month partitions ahead and merges hourly history past its retention into days (crontab, daily). */
+  "progress-upkeep": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -50,4 +54,6 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "lift-ban": 10, // a player waits for it: keep retrying through a database hiccup (~3.5 h)
   "sample-players-online": 1, // no retry: the next tick, five minutes later, takes the next sample anyway
   "sweep-sent-mail": 3, // the next hourly run sweeps anyway
+  "refresh-gains": 1, // the next tick, five minutes later, rebuilds everything anyway
+  "progress-upkeep": 5, // a day's partition must exist before its month: retry through a hiccup
 };

@@ -13,6 +13,8 @@ import { sendMailTask } from "../mail/send-mail-task";
 import { sendResetLinkTask } from "../accounts/send-reset-link-task";
 import { sweepExpiredRowsTask } from "../sessions/sweep-expired-rows";
 import { sweepSentMailTask } from "../mail/sweep-sent-mail";
+import { progressUpkeepTask } from "../progress/progress-upkeep-task";
+import { refreshGainsTask } from "../progress/refresh-gains-task";
 import { tellEmailOwnerTask } from "../accounts/tell-email-owner-task";
 
 type Tasks = { [T in TaskName]: (payload: JobPayloads[T], helpers: JobHelpers) => Promise<void> };
@@ -31,6 +33,8 @@ const tasks: Tasks = {
   "lift-ban": liftBanTask,
   "sample-players-online": samplePlayersOnlineTask,
   "sweep-sent-mail": sweepSentMailTask,
+  "refresh-gains": refreshGainsTask,
+  "progress-upkeep": progressUpkeepTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -53,6 +57,10 @@ export const crontab = [
   "*/5 * * * * sample-players-online ?max=1&jobKey=sample-players-online",
   // Expired links out of stored mail, sent mail past 30 days deleted; one pending run at most.
   "17 * * * * sweep-sent-mail ?max=3&jobKey=sweep-sent-mail",
+  // Top gainers of every period and the records of finished hours (docs/progress.md); one pending run at most.
+  "*/5 * * * * refresh-gains ?max=1&jobKey=refresh-gains",
+  // History partitions ahead and old hourly history merged into days; one pending run at most.
+  "23 4 * * * progress-upkeep ?max=5&jobKey=progress-upkeep",
 ].join("\n");
 
 /**

@@ -49,7 +49,12 @@ export async function installWriteLog(databaseUrl: string): Promise<WriteLog> {
       INSERT INTO fuzz.writes (tbl, op) VALUES (TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME, TG_OP);
       RETURN NULL;
     END $$;`);
-  const { rows } = await client.query<{ name: string }>(`SELECT schemaname || '.' || tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
+  // A partition takes its parent's triggers (and reports its own name in them): only parents are watched.
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT schemaname || '.' || tablename AS name FROM pg_tables t
+     WHERE schemaname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = (quote_ident(t.schemaname) || '.' || quote_ident(t.tablename))::regclass)
+     ORDER BY 1`,
+  );
   const tables = [...rows.map((r) => r.name).filter((t) => !SKIPPED.has(t)), ...EXTRA_TABLES];
   for (const t of tables) {
     const quoted = t
