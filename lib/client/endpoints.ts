@@ -120,6 +120,7 @@ export const pushHiscores = { method: "POST", path: "/api/v1/game/hiscores" } as
 export const reportPlayersOnline = { method: "POST", path: "/api/v1/game/players-online" } as Endpoint<typeof $game.reportPlayersOnlineOp>;
 export const playersOnline = { method: "GET", path: "/api/v1/players-online" } as Endpoint<typeof $game.playersOnlineOp>;
 export const storeLink = { method: "POST", path: "/api/v1/game/store-link" } as Endpoint<typeof $game.storeLinkOp>;
+export const gameEvents = { method: "POST", path: "/api/v1/game/events" } as Endpoint<typeof $game.gameEventsOp>;
 export const voteCountdown = { method: "GET", path: "/api/v1/vote/countdown" } as Endpoint<typeof $votes.voteCountdownOp>;
 export const voteLinks = { method: "GET", path: "/api/v1/vote/links" } as Endpoint<typeof $votes.voteLinksOp>;
 export const voteMetrics = { method: "GET", path: "/api/v1/vote/metrics" } as Endpoint<typeof $votes.voteMetricsOp>;

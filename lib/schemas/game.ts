@@ -10,7 +10,7 @@ import { zId } from "./ids";
 // calls with its API key. Field names are snake_case, like the rest of the game-facing API.
 
 /** What a game API key may call; a key holds one or more. */
-export const GAME_SCOPES = ["login", "deliveries", "hiscores", "players", "store-link"] as const;
+export const GAME_SCOPES = ["login", "deliveries", "hiscores", "players", "store-link", "events"] as const;
 export type GameScope = (typeof GAME_SCOPES)[number];
 
 export const GAME_MODES = ["regular", "ironman", "ultimate_ironman", "hardcore_ironman", "group_ironman"] as const;
@@ -232,6 +232,69 @@ export const pushHiscoresOp = defineOperation({
   responses: { 200: { description: "Stored", schema: ZHiscoresPushResult }, 404: { description: "No such player" } },
 });
 
+// ── events the game alone knows (the adventure log) ──
+
+const zEventName = (what: string) =>
+  z
+    .string({ error: `Name the ${what}.` })
+    .trim()
+    .min(1, `Name the ${what}.`)
+    .max(100, `The ${what}'s name is at most 100 characters.`)
+    .describe(`The ${what}'s name`);
+
+export const CLUE_TIERS = ["beginner", "easy", "medium", "hard", "elite", "master"] as const;
+
+export const ZGameEvent = z.discriminatedUnion(
+  "type",
+  [
+    z.object({
+      type: z.literal("drop"),
+      name: zEventName("item"),
+      rarity: z
+        .number()
+        .int("Must be a whole number: the drop is 1 in this many.")
+        .min(1)
+        .max(1_000_000_000)
+        .describe("1 in this many: 5000 for a 1/5,000 drop"),
+      quantity: z.number().int().min(1).max(2_147_483_647).optional().describe("Default 1"),
+    }),
+    z.object({ type: z.literal("pet"), name: zEventName("pet") }),
+    z.object({ type: z.literal("quest"), name: zEventName("quest") }),
+    z.object({ type: z.literal("clue"), tier: z.enum(CLUE_TIERS, { error: `Must be one of ${CLUE_TIERS.join(", ")}.` }) }),
+    z.object({ type: z.literal("collection_log"), name: zEventName("item") }),
+  ],
+  { error: "Must be an event of type drop, pet, quest, clue or collection_log." },
+);
+export type TGameEvent = z.infer<typeof ZGameEvent>;
+
+export const ZGameEventsPush = z.object({
+  player_id: zPlayerId(),
+  events: z.array(ZGameEvent).min(1, "Send at least one event.").max(50, "Send at most 50 events at a time."),
+});
+
+export const gameEventsOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/events",
+  scope: "events",
+  summary: "Report what only the game knows for the adventure log: rare drops, pets, quests, clues, collection log slots",
+  description:
+    "Drops rarer than the site's threshold are logged (lib/progress/config.ts); pets and the rarest drops also reach the server-wide feed, and the first of each pet on the server is a server first. Repeats within a short window fold into one entry.",
+  tag: TAG,
+  auth: "game",
+  body: ZGameEventsPush,
+  responses: {
+    200: {
+      description: "Taken",
+      schema: z.object({
+        player_id: z.number().int(),
+        logged: z.number().int().describe("Events written to the log"),
+        ignored: z.number().int().describe("Drops below the log's rarity threshold"),
+      }),
+    },
+    404: { description: "No such player" },
+  },
+});
+
 // ── players online ──
 
 export const ZPlayersOnlineInput = z.object({
@@ -293,4 +356,5 @@ export const gameOperations = [
   reportPlayersOnlineOp,
   playersOnlineOp,
   storeLinkOp,
+  gameEventsOp,
 ];

@@ -18,6 +18,7 @@ export const GAME_SCOPE_HELP: Record<(typeof GAME_SCOPES)[number], string> = {
   players: "Report how many players are online.",
   "store-link":
     "Open store sessions for players: the game's ::store command signs the player in to the store on the website. Give it only to a game server that offers ::store.",
+  events: "Report rare drops, pets, quests, clues and collection log slots for players' adventure logs.",
 };
 
 export const ZStaffGameKey = z.object({

@@ -61,8 +61,10 @@ export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedVa
       count: log.map((l) => l.count),
       feed: log.map((l) => l.feed),
       first: log.map((l) => l.first ?? null),
+      data: log.map(() => null),
     },
     collapseMinutes: progressConfig.collapseMinutes,
+    startsHistory: true,
   });
 
   const resets = changes.filter((c) => c.after < c.before);

@@ -29,8 +29,20 @@ export type ProgressWrite = {
   hidden: boolean;
   changes: { metric: number[]; before: number[]; after: number[] };
   achievements: { key: string[]; metric: number[]; threshold: number[]; dated: boolean[] };
-  log: { kind: string[]; key: string[]; metric: number[]; value: number[]; count: number[]; feed: boolean[]; first: (string | null)[] };
+  log: {
+    kind: string[];
+    key: string[];
+    metric: (number | null)[];
+    value: number[];
+    count: number[];
+    feed: boolean[];
+    first: (string | null)[];
+    /** JSON text of what the game reported (a drop's name and rarity), or null. */
+    data: (string | null)[];
+  };
   collapseMinutes: number;
+  /** A hiscores push: the player's history has begun (false for events the game reports on their own). */
+  startsHistory: boolean;
 };
 
 /**
@@ -50,7 +62,7 @@ export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]>
           SET "endValue" = EXCLUDED."endValue", "gameMode" = EXCLUDED."gameMode", "xpMode" = EXCLUDED."xpMode"
         RETURNING 1
       ), p AS (
-        INSERT INTO hiscore_players ("userId") VALUES (${w.userId})
+        INSERT INTO hiscore_players ("userId") SELECT ${w.userId} WHERE ${w.startsHistory}
         ON CONFLICT ("userId") DO UPDATE SET "lastPushAt" = now()
         RETURNING 1
       ), a AS (
@@ -61,7 +73,7 @@ export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]>
         RETURNING key
       ), ev AS (
         SELECT e.* FROM unnest(${e.kind}::text[], ${e.key}::text[], ${e.metric}::smallint[], ${e.value}::bigint[], ${e.count}::int[],
-                               ${e.feed}::boolean[], ${e.first}::text[]) AS e(kind, key, metric, value, count, feed, first)
+                               ${e.feed}::boolean[], ${e.first}::text[], ${e.data}::jsonb[]) AS e(kind, key, metric, value, count, feed, first, data)
         WHERE e.kind <> 'achievement' OR substr(e.key, 5) IN (SELECT key FROM a)
       ), f AS (
         INSERT INTO server_firsts (key, "userId")
@@ -78,9 +90,9 @@ export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]>
                        ORDER BY x.id DESC LIMIT 1)
         RETURNING ev.key
       ), ins AS (
-        INSERT INTO player_events ("userId", kind, key, metric, value, count, feed, "serverFirst")
+        INSERT INTO player_events ("userId", kind, key, metric, value, count, feed, "serverFirst", data)
         SELECT ${w.userId}, ev.kind, ev.key, ev.metric, ev.value, ev.count,
-               ev.feed OR coalesce(ev.first IN (SELECT key FROM f), false), coalesce(ev.first IN (SELECT key FROM f), false)
+               ev.feed OR coalesce(ev.first IN (SELECT key FROM f), false), coalesce(ev.first IN (SELECT key FROM f), false), ev.data
         FROM ev WHERE ev.key NOT IN (SELECT key FROM upd)
         RETURNING 1
       )
