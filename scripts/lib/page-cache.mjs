@@ -53,8 +53,14 @@ export function topicOfPage(path, search = "") {
   if (m) return `forums:thread:${Number(m[1])}`;
   // /news/create is a staff page (a guest gets 404, never kept; excluded all the same).
   if (/^\/news(?:\/(?!create$)[^/]+)?$/.test(path)) return "news";
-  // The player's page and its JSON (the same ranks), then the ladder pages and the ladder JSON.
-  m = /^(?:\/api\/v1)?\/hiscores\/player\/([^/]+)$/.exec(path);
+  // Top gainers and records (rebuilt by the refresh-gains job, which announces them).
+  if (/^(?:\/api\/v1)?\/hiscores\/(?:gains|records)$/.test(path)) return "hiscores:gains";
+  // The player's page and its JSON (the same ranks), their progress tabs and JSON (announced by
+  // each push: within the cache's few seconds a window's hours do not move), then the ladder
+  // pages and the ladder JSON.
+  m =
+    /^\/hiscores\/player\/([^/]+)(?:\/(?:gains|achievements|log|records))?$/.exec(path) ??
+    /^\/api\/v1\/hiscores\/player\/([^/]+)(?:\/(?:gains(?:\/[a-z_]+)?|achievements|log|records))?$/.exec(path);
   if (m) {
     try {
       return `hiscores:player:${usernameKey(decodeURIComponent(m[1]))}`;

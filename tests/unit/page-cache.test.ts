@@ -6,6 +6,7 @@ import { GAME_MODE_DB, XP_MODE_DB } from "@/lib/hiscores";
 import { GAME_MODES, XP_MODES } from "@/lib/schemas/game";
 import { changesPayload, topic } from "@/lib/server/changes/announce";
 import { usernameKey } from "@/lib/usernames";
+import { GAINS_TOPIC } from "@/lib/server/progress/refresh-gains";
 import { affects, asGuest, cacheTopicOf, createPageCache, serveFromCache, topicOfPage } from "../../scripts/lib/page-cache.mjs";
 
 // The server entry's guest page cache (scripts/lib/page-cache.mjs): which requests it may answer,
@@ -96,6 +97,15 @@ describe("which requests are guest page reads, and the topic each depends on", (
         expect(topicOfPage("/hiscores/attack", `mode=${mode}&xp=${xp}`)).toBe(topic.ladder(ladder));
       }
     for (const name of ["Zezima", "big bob", "A-b_c 1"]) expect(topicOfPage(`/hiscores/player/${encodeURIComponent(name)}`)).toBe(topic.player(name));
+    // A player's progress tabs and their JSON follow the player's pushes; top gainers and records their refresh.
+    for (const tab of ["gains", "achievements", "log", "records"]) {
+      expect(topicOfPage(`/hiscores/player/Big%20Bob/${tab}`)).toBe(topic.player("Big Bob"));
+      expect(topicOfPage(`/api/v1/hiscores/player/Big%20Bob/${tab}`)).toBe(topic.player("Big Bob"));
+    }
+    expect(topicOfPage("/api/v1/hiscores/player/Big%20Bob/gains/zulrah")).toBe(topic.player("Big Bob"));
+    expect(topicOfPage("/hiscores/player/Big%20Bob/settings")).toBeNull();
+    for (const path of ["/hiscores/gains", "/hiscores/records", "/api/v1/hiscores/gains", "/api/v1/hiscores/records"])
+      expect(topicOfPage(path)).toBe(GAINS_TOPIC);
     expect(topicOfPage("/forums/7")).toBe(topic.forum(7));
     expect(topicOfPage("/forums/thread/9")).toBe(topic.thread(9));
     expect(topicOfPage("/forums")).toBe(topic.forumIndex);
