@@ -203,6 +203,11 @@ const zActivities = z
     "Activity scores by key (kill counts, clue scrolls by tier, minigame points, PvP kills and best kill streak). Each is the player's current total; 0 takes the player off that ladder. Keys left out keep their stored score.",
   );
 
+export const PUSH_AT_MAX_AGE_DAYS = 31;
+/** A game server's clock may run a little ahead of the site's. */
+const PUSH_AT_SKEW_MS = 60_000;
+const PUSH_AT_MESSAGE = `Give the time as ISO 8601 with an offset, not in the future and at most ${PUSH_AT_MAX_AGE_DAYS} days back.`;
+
 export const ZHiscoresPush = z.object({
   player_id: zPlayerId(),
   game_mode: z.enum(GAME_MODES).optional().describe("Default regular"),
@@ -212,6 +217,14 @@ export const ZHiscoresPush = z.object({
     .length(SKILLS.length, `Send the experience of all ${SKILLS.length} skills, in the order ${SKILLS.join(", ")}.`)
     .describe(`Experience per skill, in this order: ${SKILLS.join(", ")}`),
   activities: zActivities.optional(),
+  at: z.iso
+    .datetime({ offset: true, error: PUSH_AT_MESSAGE })
+    .transform((v) => new Date(v))
+    .refine((d) => d.getTime() <= Date.now() + PUSH_AT_SKEW_MS && d.getTime() >= Date.now() - PUSH_AT_MAX_AGE_DAYS * 86_400_000, PUSH_AT_MESSAGE)
+    .optional()
+    .describe(
+      `When these values were reached (ISO 8601 with offset), for pushes the game kept while the site was out of reach; default now. At most ${PUSH_AT_MAX_AGE_DAYS} days back, never before the player's previous push.`,
+    ),
 });
 export const ZHiscoresPushResult = z.object({
   player_id: z.number().int(),

@@ -100,6 +100,38 @@ describe("gains over each window", () => {
   });
 });
 
+describe("pushes the game kept back", () => {
+  it("are dated by their own time, in order only", async () => {
+    const { POST: pushRoute } = await import("@/app/api/v1/game/hiscores/route");
+    const { createGameKey } = await import("../factories/game-keys");
+    const key = await createGameKey(["hiscores"]);
+    const u = await createUser();
+    const ago = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const send = (xp: number, at?: string) =>
+      call(pushRoute, {
+        method: "POST",
+        path: "/api/v1/game/hiscores",
+        headers: key.headers,
+        body: { player_id: u.id, experience: attackXp(xp), ...(at ? { at } : {}) },
+      });
+    expect((await send(1000, ago(72))).status).toBe(200);
+    expect((await send(3000, ago(30))).status).toBe(200);
+    expect((await send(3500)).status).toBe(200);
+    expect((await gains(u.username, "day")).get("attack")).toMatchObject({ start: 3000, gained: 500 });
+    expect((await gains(u.username, "week")).get("attack")).toMatchObject({ start: 0, gained: 3500 });
+    const reached = await db.playerEvent.findFirst({ where: { userId: u.id, key: "level:1" }, orderBy: { id: "asc" } });
+    expect(Math.abs(reached!.createdAt.getTime() - (Date.now() - 72 * 3_600_000))).toBeLessThan(60_000);
+    // Before the last push, in the future or too old: refused, naming the field, nothing written.
+    const rows = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM hiscore_history WHERE "userId" = ${u.id}`;
+    for (const at of [ago(1), new Date(Date.now() + 3_600_000).toISOString(), ago(24 * 40), "yesterday"]) {
+      const r = await send(9000, at);
+      expect(r.status, at).toBe(400);
+      expect(r.json).toHaveProperty("at");
+    }
+    expect(await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM hiscore_history WHERE "userId" = ${u.id}`).toEqual(rows);
+  });
+});
+
 describe("top gainers", () => {
   it("ranks the period's gains per ladder and metric, leaving staff out, ties to who got there first", async () => {
     const ladder = { game_mode: "group_ironman" as const, xp_mode: "25x" as const };

@@ -36,6 +36,8 @@ export type HiscoresPush = {
   experience: number[];
   /** Activity key → score (validated against the layout by ZHiscoresPush). */
   activities?: Record<string, number | undefined> | undefined;
+  /** When the values were reached (a push the game kept while the site was out of reach); default now. */
+  at?: Date | undefined;
 };
 
 export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: number; total_level: number; total_experience: number }> {
@@ -68,6 +70,12 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     const ladder = { userId: user.id, gameMode, xpMode, hidden };
     // The values before this push, for the history, achievements and log (docs/progress.md).
     const prior = await selectPriorState(tx, user.id);
+    const at = input.at ?? null;
+    // History is kept in order: a push kept back by the game cannot go before one already taken.
+    if (at && prior.lastPushAt && at < prior.lastPushAt) {
+      const message = `This player's last push was at ${prior.lastPushAt.toISOString()}: a push cannot be dated before it.`;
+      throw new AppError("VALIDATION", { userMessage: message, fields: { at: [message] } });
+    }
     // Activity rows not in this push keep their score: they follow the player to the new ladder
     // (no row of theirs is there yet: a player has rows on one ladder only) and a privilege or ban
     // change. The skill rows are all rewritten below.
@@ -76,12 +84,12 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     const rowSkills = [...skills, ...ranked.map((a) => a.id)];
     const rowLevels = [...levelCol, ...ranked.map(() => 0)];
     const rowValues = [...xpCol, ...ranked.map((a) => a.score)];
-    await upsertHiscoreRows(tx, ladder, rowSkills, rowLevels, rowValues);
+    await upsertHiscoreRows(tx, ladder, rowSkills, rowLevels, rowValues, at);
     if (unranked.length) await deleteSkillRows(tx, user.id, unranked);
     await recordLadderChanges(tx, ladders);
     const values = new Map<number, number>(rowSkills.map((s, i) => [s, rowValues[i]!]));
     for (const id of unranked) values.set(id, 0);
-    const changes = await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values });
+    const changes = await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values, at });
     void changes; // competitions follow these (lib/server/competitions)
     await announce(tx, [topic.player(user.username)]);
   });

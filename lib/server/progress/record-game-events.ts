@@ -78,6 +78,7 @@ export async function recordGameEvents(input: { player_id: number; events: TGame
       },
       collapseMinutes: progressConfig.collapseMinutes,
       startsHistory: false,
+      at: null,
     });
     await announce(tx, [topic.player(user.username)]);
   });

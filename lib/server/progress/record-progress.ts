@@ -23,6 +23,8 @@ export type PushedValues = {
   hidden: boolean;
   /** Every metric the push set: Overall, the 23 skills, and each activity it named (0 = unranked). */
   values: Map<number, number>;
+  /** The game's time for the values, or null for now. */
+  at: Date | null;
 };
 
 /** Answers the metrics the push changed (before → after), for what else follows a player's progress. */
@@ -65,11 +67,12 @@ export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedVa
     },
     collapseMinutes: progressConfig.collapseMinutes,
     startsHistory: true,
+    at: pushed.at,
   });
 
   const resets = changes.filter((c) => c.after < c.before);
   if (resets.length > 0) {
-    await insertResets(tx, pushed.userId, resets);
+    await insertResets(tx, pushed.userId, resets, pushed.at);
     await recordAudit(
       {
         action: "hiscores.reset",

@@ -36,10 +36,10 @@ export async function deleteOtherLadderRows(tx: Tx, l: Omit<PushLadder, "hidden"
  * Writes one row per skill (skills[i], levels[i], values[i]); reachedAt moves only when the
  * experience changes, so among equal experience the player who got there first ranks higher.
  */
-export async function upsertHiscoreRows(tx: Tx, l: PushLadder, skills: number[], levels: number[], values: number[]): Promise<void> {
+export async function upsertHiscoreRows(tx: Tx, l: PushLadder, skills: number[], levels: number[], values: number[], at: Date | null): Promise<void> {
   await tx.$executeRaw`
       INSERT INTO hiscore_stats ("userId", "gameMode", "xpMode", skill, level, experience, "reachedAt", hidden)
-      SELECT ${l.userId}, ${l.gameMode}::"GameMode", ${l.xpMode}::"XpMode", s.skill, s.level, s.xp, now(), ${l.hidden}
+      SELECT ${l.userId}, ${l.gameMode}::"GameMode", ${l.xpMode}::"XpMode", s.skill, s.level, s.xp, coalesce(${at}::timestamptz, now()), ${l.hidden}
       FROM unnest(${skills}::smallint[], ${levels}::smallint[], ${values}::bigint[]) AS s(skill, level, xp)
       ON CONFLICT ("userId", "gameMode", "xpMode", skill) DO UPDATE SET
         level = EXCLUDED.level,

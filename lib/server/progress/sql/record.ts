@@ -10,15 +10,17 @@ export type PriorState = {
   values: Map<number, number>;
   /** False until the player's first push since history was kept. */
   started: boolean;
+  /** The time of the player's last push, when there was one. */
+  lastPushAt: Date | null;
 };
 
 /** The player's values before the push, read before its writes. */
 export async function selectPriorState(tx: Tx, userId: number): Promise<PriorState> {
-  const rows = await tx.$queryRaw<{ stats: [number, number][]; started: boolean }[]>`
+  const rows = await tx.$queryRaw<{ stats: [number, number][]; lastPushAt: Date | null }[]>`
       SELECT coalesce((SELECT json_agg(json_build_array(skill, experience)) FROM hiscore_stats WHERE "userId" = ${userId}), '[]') AS stats,
-             EXISTS (SELECT 1 FROM hiscore_players WHERE "userId" = ${userId}) AS started`;
+             (SELECT "lastPushAt" FROM hiscore_players WHERE "userId" = ${userId}) AS "lastPushAt"`;
   const row = rows[0]!;
-  return { values: new Map(row.stats.map(([m, v]) => [Number(m), Number(v)])), started: row.started };
+  return { values: new Map(row.stats.map(([m, v]) => [Number(m), Number(v)])), started: row.lastPushAt !== null, lastPushAt: row.lastPushAt };
 }
 
 export type ProgressWrite = {
@@ -43,6 +45,8 @@ export type ProgressWrite = {
   collapseMinutes: number;
   /** A hiscores push: the player's history has begun (false for events the game reports on their own). */
   startsHistory: boolean;
+  /** When the change happened: the game's time for it, or null for the database's now. */
+  at: Date | null;
 };
 
 /**
@@ -54,21 +58,22 @@ export type ProgressWrite = {
 export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]> {
   const { changes: c, achievements: a, log: e } = w;
   const rows = await tx.$queryRaw<{ key: string }[]>`
-      WITH h AS (
+      WITH t0 AS (SELECT coalesce(${w.at}::timestamptz, now()) AS at),
+      h AS (
         INSERT INTO hiscore_history ("userId", metric, bucket, "gameMode", "xpMode", "startValue", "endValue")
-        SELECT ${w.userId}, c.metric, date_trunc('hour', now(), 'UTC'), ${w.gameMode}::"GameMode", ${w.xpMode}::"XpMode", c.before, c.after
-        FROM unnest(${c.metric}::smallint[], ${c.before}::bigint[], ${c.after}::bigint[]) AS c(metric, before, after)
+        SELECT ${w.userId}, c.metric, date_trunc('hour', t0.at, 'UTC'), ${w.gameMode}::"GameMode", ${w.xpMode}::"XpMode", c.before, c.after
+        FROM unnest(${c.metric}::smallint[], ${c.before}::bigint[], ${c.after}::bigint[]) AS c(metric, before, after), t0
         ON CONFLICT ("userId", metric, bucket) DO UPDATE
           SET "endValue" = EXCLUDED."endValue", "gameMode" = EXCLUDED."gameMode", "xpMode" = EXCLUDED."xpMode"
         RETURNING 1
       ), p AS (
-        INSERT INTO hiscore_players ("userId") SELECT ${w.userId} WHERE ${w.startsHistory}
-        ON CONFLICT ("userId") DO UPDATE SET "lastPushAt" = now()
+        INSERT INTO hiscore_players ("userId", "historyFrom", "lastPushAt") SELECT ${w.userId}, t0.at, t0.at FROM t0 WHERE ${w.startsHistory}
+        ON CONFLICT ("userId") DO UPDATE SET "lastPushAt" = EXCLUDED."lastPushAt"
         RETURNING 1
       ), a AS (
         INSERT INTO player_achievements ("userId", key, metric, threshold, "reachedAt")
-        SELECT ${w.userId}, t.key, t.metric, t.threshold, CASE WHEN t.dated THEN now() END
-        FROM unnest(${a.key}::text[], ${a.metric}::smallint[], ${a.threshold}::bigint[], ${a.dated}::boolean[]) AS t(key, metric, threshold, dated)
+        SELECT ${w.userId}, t.key, t.metric, t.threshold, CASE WHEN t.dated THEN t0.at END
+        FROM unnest(${a.key}::text[], ${a.metric}::smallint[], ${a.threshold}::bigint[], ${a.dated}::boolean[]) AS t(key, metric, threshold, dated), t0
         ON CONFLICT DO NOTHING
         RETURNING key
       ), ev AS (
@@ -76,24 +81,24 @@ export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]>
                                ${e.feed}::boolean[], ${e.first}::text[], ${e.data}::jsonb[]) AS e(kind, key, metric, value, count, feed, first, data)
         WHERE e.kind <> 'achievement' OR substr(e.key, 5) IN (SELECT key FROM a)
       ), f AS (
-        INSERT INTO server_firsts (key, "userId")
-        SELECT ev.first, ${w.userId} FROM ev WHERE ev.first IS NOT NULL AND NOT ${w.hidden}
+        INSERT INTO server_firsts (key, "userId", "reachedAt")
+        SELECT ev.first, ${w.userId}, t0.at FROM ev, t0 WHERE ev.first IS NOT NULL AND NOT ${w.hidden}
         ON CONFLICT DO NOTHING
         RETURNING key
       ), upd AS (
-        UPDATE player_events pe SET value = ev.value, count = pe.count + ev.count, "updatedAt" = now()
-        FROM ev
+        UPDATE player_events pe SET value = ev.value, count = pe.count + ev.count, "updatedAt" = t0.at
+        FROM ev, t0
         WHERE ev.kind <> 'achievement' AND (ev.first IS NULL OR ev.first NOT IN (SELECT key FROM f))
           AND pe.id = (SELECT x.id FROM player_events x
                        WHERE x."userId" = ${w.userId} AND x.key = ev.key AND NOT x."serverFirst"
-                         AND x."updatedAt" > now() - ${w.collapseMinutes} * interval '1 minute'
+                         AND x."updatedAt" > t0.at - ${w.collapseMinutes} * interval '1 minute'
                        ORDER BY x.id DESC LIMIT 1)
         RETURNING ev.key
       ), ins AS (
-        INSERT INTO player_events ("userId", kind, key, metric, value, count, feed, "serverFirst", data)
+        INSERT INTO player_events ("userId", kind, key, metric, value, count, feed, "serverFirst", data, "createdAt", "updatedAt")
         SELECT ${w.userId}, ev.kind, ev.key, ev.metric, ev.value, ev.count,
-               ev.feed OR coalesce(ev.first IN (SELECT key FROM f), false), coalesce(ev.first IN (SELECT key FROM f), false), ev.data
-        FROM ev WHERE ev.key NOT IN (SELECT key FROM upd)
+               ev.feed OR coalesce(ev.first IN (SELECT key FROM f), false), coalesce(ev.first IN (SELECT key FROM f), false), ev.data, t0.at, t0.at
+        FROM ev, t0 WHERE ev.key NOT IN (SELECT key FROM upd)
         RETURNING 1
       )
       SELECT key FROM f`;
@@ -101,9 +106,9 @@ export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]>
 }
 
 /** Values the push lowered (a rollback in the game): kept as resets. */
-export async function insertResets(tx: Tx, userId: number, resets: { metric: number; before: number; after: number }[]): Promise<void> {
+export async function insertResets(tx: Tx, userId: number, resets: { metric: number; before: number; after: number }[], at: Date | null): Promise<void> {
   await tx.$executeRaw`
-      INSERT INTO hiscore_resets ("userId", metric, "fromValue", "toValue")
-      SELECT ${userId}, r.metric, r.before, r.after
+      INSERT INTO hiscore_resets ("userId", metric, "fromValue", "toValue", at)
+      SELECT ${userId}, r.metric, r.before, r.after, coalesce(${at}::timestamptz, now())
       FROM unnest(${resets.map((r) => r.metric)}::smallint[], ${resets.map((r) => r.before)}::bigint[], ${resets.map((r) => r.after)}::bigint[]) AS r(metric, before, after)`;
 }
