@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import type { TAckResult, TClaimResult, TGameDelivery, TGameLoginResult, TPlayersOnline } from "../lib/schemas/game";
 import { siteConfig } from "../lib/site-config";
 import { SKILLS } from "../lib/skills";
-import { XP_FOR_LEVEL } from "../lib/xp";
+import { MAX_XP, XP_FOR_LEVEL } from "../lib/xp";
 
 const VOTE_SITES: string[] = siteConfig.voteSites.map((s) => s.key);
 
@@ -34,6 +34,9 @@ them), acks them, and asks for a ::store link. Every step prints one line; the e
   --vote-token TOKEN  first play a listing site calling back for a vote with this
                       incentive token (the token in the player's vote link on /vote)
   --vote-site KEY     which site calls back (${VOTE_SITES.join(", ")}; default ${VOTE_SITES[0]})
+  --days N            first push N days of play (0–31, default 3) dated in the past, so
+                      gains, achievements and the adventure log have something to show;
+                      skipped for a player who already has pushes after that time
   --help              this text`;
 
 export type SimOptions = {
@@ -48,12 +51,14 @@ export type SimOptions = {
   ack: boolean;
   voteToken?: string;
   voteSite: string;
+  /** Days of past play pushed first (0: none). */
+  days: number;
   /** VOTE_<SITE>_SECRET, sent as the site would when it is set. */
   voteSecret?: string;
 };
 
 type Env = Record<string, string | undefined>;
-const STRING_OPTIONS = ["url", "key", "username", "password", "code", "world", "players", "lease", "vote-token", "vote-site"];
+const STRING_OPTIONS = ["url", "key", "username", "password", "code", "world", "players", "lease", "vote-token", "vote-site", "days"];
 
 /** The options, or the text to print and the exit code (help: 0, usage error: 2). */
 export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: number; text: string } {
@@ -86,6 +91,7 @@ export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: num
   const password = str("password") ?? (local && !str("username") ? DEMO_PLAYER.password : undefined);
   const [world, players, lease] = [int("world", 1, 1, 999), int("players", 1 + Math.floor(Math.random() * 200), 0, 100_000), int("lease", 60, 10, 600)];
   const voteSite = str("vote-site") ?? VOTE_SITES[0]!;
+  const days = int("days", 3, 0, 31);
 
   if (!/^https?:\/\/[^/]/.test(url)) return usage(`--url must be an http(s) address, not "${url}".`);
   if (!key) return usage("No game API key: pass --key gsk_… or set GAME_SIM_KEY. Make one with: npm run admin -- game-key create sim all");
@@ -93,6 +99,7 @@ export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: num
   if (world === null) return usage("--world must be a whole number from 1 to 999.");
   if (players === null) return usage("--players must be a whole number from 0 to 100000.");
   if (lease === null) return usage("--lease must be a whole number of seconds from 10 to 600.");
+  if (days === null) return usage("--days must be a whole number from 0 to 31.");
   if (!VOTE_SITES.includes(voteSite)) return usage(`--vote-site must be one of ${VOTE_SITES.join(", ")}.`);
   const voteSecret = env[`VOTE_${voteSite.toUpperCase()}_SECRET`] || undefined;
   return {
@@ -107,6 +114,7 @@ export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: num
     ack: !v["no-ack"],
     voteToken: str("vote-token"),
     voteSite,
+    days,
     voteSecret,
   };
 }
@@ -213,6 +221,44 @@ export function activitiesFor(username: string): Record<string, number> {
   };
 }
 
+export type PlannedPush = { at: Date; experience: number[]; activities: Record<string, number> };
+
+const HOUR = 3_600_000;
+
+/**
+ * `days` of play ending now, the same for a name on every run: two sessions a day of two hourly
+ * pushes, each training a few skills and killing a few bosses. The last push (now) holds
+ * experienceFor(name) with the player's best skill just past 99 and activitiesFor(name), so the
+ * history crosses 99 along the way: an achievement, log entries and perhaps a server first.
+ */
+export function progressPlan(username: string, now: Date, days: number): PlannedPush[] {
+  const final = experienceFor(username);
+  const best = final.indexOf(Math.max(...final));
+  final[best] = XP_FOR_LEVEL[99]! + 150_000;
+  const finalActs = activitiesFor(username);
+  const next = seeded(username, "history");
+  const sessions = days * 2;
+  const times: Date[] = [];
+  for (let s = 0; s < sessions; s++) {
+    const start = now.getTime() - (days * 24 - s * 12 - Math.floor(next() * 4)) * HOUR;
+    times.push(new Date(start), new Date(start + HOUR));
+  }
+  times.push(now);
+  // Each push adds a share of the gains: a few skills a session, the best one every time.
+  const gains = final.map((xp, i) => (i === best ? 900_000 : Math.min(xp, Math.floor(next() * 400_000))));
+  const shares = times.map(() => final.map((_, i) => (i === best || next() < 0.3 ? next() : 0)));
+  const totals = final.map((_, i) => shares.reduce((sum, sh) => sum + sh[i]!, 0) || 1);
+  const kills = ["zulrah", "vorkath", "general_graardor", "barrows_chests"].map((k) => [k, Math.min(finalActs[k] ?? 0, 60)] as const);
+  const acc = final.map((xp, i) => xp - gains[i]!);
+  return times.map((at, t) => {
+    for (let i = 0; i < acc.length; i++)
+      acc[i] = t === times.length - 1 ? final[i]! : Math.min(final[i]!, acc[i]! + Math.floor((gains[i]! * shares[t]![i]!) / totals[i]!));
+    const left = (times.length - 1 - t) / (times.length - 1 || 1);
+    const activities = { ...finalActs, ...Object.fromEntries(kills.map(([k, n]) => [k, Math.max(0, (finalActs[k] ?? 0) - Math.round(n * left))])) };
+    return { at, experience: acc.map((x) => Math.min(MAX_XP, x)), activities };
+  });
+}
+
 export function describeDelivery(d: TGameDelivery): string {
   // Each kind's payload is typed by its kind (lib/schemas/delivery-payloads.ts); a kind this
   // simulator does not know yet is shown as sent.
@@ -253,13 +299,28 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
     const player = login.player;
     step(current, `ok: ${player.name} (id ${player.id}), ${player.privilege}, member rank ${player.memberRank}${player.is_staff ? ", staff" : ""}`);
 
+    const plan = progressPlan(player.name, new Date(), o.days);
+    const past = plan.slice(0, -1);
+    if (past.length) {
+      current = "history";
+      try {
+        for (const p of past)
+          await call("POST", "/api/v1/game/hiscores", { player_id: player.id, game_mode: "regular", xp_mode: "regular", ...p, at: p.at.toISOString() });
+        step(current, `pushed ${past.length} past pushes over ${o.days} day(s), from ${time(past[0]!.at.toISOString())}`);
+      } catch (e) {
+        // A player pushed to after that time already (an earlier run): history cannot go back.
+        if (!(e instanceof SimError && /\bat:/.test(e.message))) throw e;
+        step(current, `skipped: ${player.name} already has pushes after ${time(past[0]!.at.toISOString())} (use a fresh player for a new history)`);
+      }
+    }
+
     current = "hiscores";
-    const activities = activitiesFor(player.name);
+    const { experience, activities } = plan.at(-1)!;
     const hs = await call<{ total_level: number; total_experience: number }>("POST", "/api/v1/game/hiscores", {
       player_id: player.id,
       game_mode: "regular",
       xp_mode: "regular",
-      experience: experienceFor(player.name),
+      experience,
       activities,
     });
     step(
@@ -267,6 +328,16 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
       `pushed ${SKILLS.length} skills: total level ${hs.total_level}, total experience ${hs.total_experience.toLocaleString("en-US")}; ` +
         `${Object.keys(activities).length} activity scores (${activities.clue_scrolls_all} clue scrolls, ${activities.zulrah} Zulrah kills, ${activities.pvp_kills} PvP kills)`,
     );
+
+    current = "events";
+    const events = await call<{ logged: number }>("POST", "/api/v1/game/events", {
+      player_id: player.id,
+      events: [
+        { type: "clue", tier: "hard" },
+        { type: "drop", name: "Tanzanite fang", rarity: 512 },
+      ],
+    });
+    step(current, `reported a hard clue and a rare drop: ${events.logged} logged in the adventure log`);
 
     if (o.voteToken) {
       current = "vote callback";

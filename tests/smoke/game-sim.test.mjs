@@ -133,9 +133,26 @@ describe("npm run game:sim against npm start", { timeout: 420_000 }, () => {
       JSON.stringify(online),
     );
 
-    // A second run finds nothing left: the delivery was granted once.
+    // Three days of past play went in first, dated: gains, a dated 99 and the adventure log show it.
+    assert.match(r.out, /✓ history +pushed 12 past pushes over 3 day\(s\)/);
+    assert.match(r.out, /✓ events +reported a hard clue and a rare drop: 2 logged/);
+    const gains = await (await fetch(`${base}/api/v1/hiscores/player/Player/gains?period=week`)).json();
+    assert.ok(
+      gains.results.some((g) => g.gained > 0),
+      JSON.stringify(gains),
+    );
+    const achievements = await (await fetch(`${base}/api/v1/hiscores/player/Player/achievements`)).json();
+    assert.ok(
+      achievements.results.some((a) => a.name.startsWith("99 ") && a.reached_at && Date.parse(a.reached_at) < Date.now() - 3_600_000),
+      JSON.stringify(achievements.results.filter((a) => a.met)),
+    );
+    const log = await (await fetch(`${base}/api/v1/hiscores/player/Player/log`)).json();
+    assert.ok(log.results.some((e) => e.kind === "level") && log.results.some((e) => e.kind === "clue"), JSON.stringify(log));
+
+    // A second run finds nothing left: the delivery was granted once; the history is not pushed twice.
     const again = await sim("--key", key);
     assert.equal(again.code, 0, again.out);
+    assert.match(again.out, /✓ history +skipped: Player already has pushes after/);
     assert.doesNotMatch(again.out, new RegExp(`grant #${deliveryId} `));
   });
 

@@ -18,9 +18,10 @@ import {
   ZStoreLink,
   ZStoreLinkInput,
   type TGameLoginResult,
+  ZGameEventsPush,
 } from "@/lib/schemas/game";
-import { MAX_XP } from "@/lib/xp";
-import { activitiesFor, DEMO_PLAYER, experienceFor, parseSimArgs, runSim, type SimOptions } from "@/scripts/game-sim";
+import { MAX_XP, XP_FOR_LEVEL } from "@/lib/xp";
+import { activitiesFor, DEMO_PLAYER, experienceFor, parseSimArgs, progressPlan, runSim, type SimOptions } from "@/scripts/game-sim";
 
 // The simulator against a fake site that checks every request against the game bridge's own
 // contracts (lib/schemas/game.ts) and answers only what those contracts allow.
@@ -28,7 +29,7 @@ import { activitiesFor, DEMO_PLAYER, experienceFor, parseSimArgs, runSim, type S
 const KEY = "gsk_abcdefgh_" + "s".repeat(43);
 type Seen = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
 
-function fakeSite(opts: { status?: number; headers?: Record<string, string>; login?: TGameLoginResult } = {}) {
+function fakeSite(opts: { status?: number; headers?: Record<string, string>; login?: TGameLoginResult; refuseAt?: boolean } = {}) {
   const seen: Seen[] = [];
   const answers: Record<string, [z.ZodType | null, z.ZodType, (b: never) => unknown]> = {
     "POST /api/v1/game/players-online": [ZPlayersOnlineInput, ZPlayersOnline, (b: { count: number }) => ({ count: b.count, worlds: [] })],
@@ -66,6 +67,11 @@ function fakeSite(opts: { status?: number; headers?: Record<string, string>; log
     "POST /api/v1/game/deliveries/ack": [ZAckInput, ZAckResult, (b: { delivery_ids: number[] }) => ({ delivered: b.delivery_ids, rejected: [] })],
     "POST /api/v1/game/store-link": [ZStoreLinkInput, ZStoreLink, () => ({ url: "http://site.test/store-link/abc", expires_at: "2026-01-01T00:05:00Z" })],
     "POST /api/v1/vote/callback/runelist": [null, z.object({ status: z.string() }), () => ({ status: "accepted" })],
+    "POST /api/v1/game/events": [
+      ZGameEventsPush,
+      z.object({ player_id: z.number(), logged: z.number(), ignored: z.number() }),
+      (b: { events: unknown[] }) => ({ player_id: 7, logged: b.events.length, ignored: 0 }),
+    ],
   };
   const server = http.createServer((req, res) => {
     let body = "";
@@ -80,6 +86,7 @@ function fakeSite(opts: { status?: number; headers?: Record<string, string>; log
       if (opts.status) return send(opts.status, { details: "Invalid game server key." }, opts.headers);
       const [input, output, make] = answer;
       if (path.startsWith("/api/v1/game/") && req.headers["x-api-key"] !== KEY) return send(401, { details: "Invalid game server key." });
+      if (opts.refuseAt && body.includes('"at"')) return send(400, { at: ["This player's last push was later: a push cannot be dated before it."] });
       const parsed = input ? input.safeParse(JSON.parse(body)) : { success: true as const, data: null };
       if (!parsed.success) return send(400, { details: parsed.error.message });
       send(200, output.parse(make(parsed.data as never)));
@@ -114,7 +121,7 @@ describe("npm run game:sim against a fake site", () => {
       /✓ hiscores +pushed 23 skills: total level 1500, total experience 12,345,678; 14 activity scores \(\d+ clue scrolls, \d+ Zulrah kills, \d+ PvP kills\)/,
     );
     // The push carries the activity scores, in the contract's shape (the fake site parsed it).
-    expect(JSON.parse(seen.find((r) => r.path === "/api/v1/game/hiscores")!.body).activities).toEqual(activitiesFor("Player"));
+    expect(JSON.parse(seen.findLast((r) => r.path === "/api/v1/game/hiscores")!.body).activities).toEqual(activitiesFor("Player"));
     expect(out).toMatch(/✓ claim +2 delivery\(ies\) leased as lease-1/);
     expect(out).toMatch(/grant #11 store_item: 1 x Abyssal whip \(item id 4151\)/);
     expect(out).toMatch(/grant #12 vote_reward: 1 vote point\(s\) for voting on runelocus/);
@@ -170,6 +177,42 @@ describe("npm run game:sim against a fake site", () => {
     const o = parseSimArgs(["--url", s.url, "--key", KEY], {}) as SimOptions;
     expect(await runSim(o, (l) => lines.push(l))).toBe(1);
     expect(lines.join("\n")).toMatch(/connection refused\): is the site running\? Start it with npm start/);
+  });
+});
+
+describe("game:sim history", () => {
+  it("pushes days of past play first, dated in order, each value only growing, then the values it reports", async () => {
+    const { code, out, seen } = await simulate({ days: 2 });
+    expect(code).toBe(0);
+    expect(out).toMatch(/✓ history +pushed 8 past pushes over 2 day\(s\)/);
+    const pushes = seen.filter((r) => r.path === "/api/v1/game/hiscores").map((r) => JSON.parse(r.body) as { at?: string; experience: number[] });
+    expect(pushes).toHaveLength(9);
+    const ats = pushes.slice(0, -1).map((p) => Date.parse(p.at!));
+    expect(ats).toEqual([...ats].sort((a, b) => a - b));
+    expect(Date.now() - ats[0]!).toBeGreaterThan(40 * 3_600_000);
+    expect(pushes.at(-1)!.at).toBeUndefined();
+    for (let i = 1; i < pushes.length; i++) pushes[i]!.experience.forEach((xp, s) => expect(xp).toBeGreaterThanOrEqual(pushes[i - 1]!.experience[s]!));
+    // The best skill crosses 99 along the way.
+    const best = pushes.at(-1)!.experience.indexOf(Math.max(...pushes.at(-1)!.experience));
+    expect(pushes[0]!.experience[best]).toBeLessThan(XP_FOR_LEVEL[99]!);
+    expect(pushes.at(-1)!.experience[best]).toBeGreaterThanOrEqual(XP_FOR_LEVEL[99]!);
+    expect(out).toMatch(/✓ events +reported a hard clue and a rare drop: 2 logged/);
+  });
+
+  it("skips the history of a player already pushed to later, and goes on", async () => {
+    const { code, out } = await simulate({ days: 3 }, { refuseAt: true });
+    expect(code).toBe(0);
+    expect(out).toMatch(/✓ history +skipped: Player already has pushes after/);
+    expect(out).toMatch(/✓ hiscores +pushed 23 skills/);
+  });
+
+  it("plans the same history for a name on every run, ending at its experience and activities", () => {
+    const now = new Date("2026-11-28T12:00:00Z");
+    expect(progressPlan("Zezima", now, 3)).toEqual(progressPlan("Zezima", now, 3));
+    const last = progressPlan("Zezima", now, 3).at(-1)!;
+    expect(last.at).toEqual(now);
+    expect(last.activities).toEqual(activitiesFor("Zezima"));
+    expect(progressPlan("Zezima", now, 0)).toHaveLength(1);
   });
 });
 
