@@ -10,6 +10,7 @@ import type {
   TStaffPostRow,
   TStaffTicketRow,
   TVoteCallbackRow,
+  TProgressRow,
   TVoteRow,
 } from "@/lib/schemas/staff-players";
 import { TICKET_TYPE_LABELS, isTicketType } from "@/lib/schemas/tickets";
@@ -185,6 +186,28 @@ export function VotesTable({ rows }: { rows: TVoteRow[] }) {
       caption="Votes, newest first"
       head={["Vote", "When", "Site", "Address", "Reward"]}
       rows={rows.map((v) => [`#${v.id}`, when(v.createdAt), v.site, v.ip ?? "—", <DeliveryStatus key="s" status={v.deliveryStatus} />])}
+    />
+  );
+}
+
+export function ProgressTable({ rows }: { rows: TProgressRow[] }) {
+  return (
+    <RecordTable
+      caption="Progress history, newest first: each hour (or merged day) the game's pushes changed a metric"
+      head={["When", "Metric", "From", "To", "Change"]}
+      rows={rows.map((r) => [
+        when(r.bucket),
+        r.name,
+        r.start.toLocaleString("en-US"),
+        r.end.toLocaleString("en-US"),
+        r.reset ? (
+          <span key="c" className="text-ember-light">
+            Reset: −{(r.start - r.end).toLocaleString("en-US")}
+          </span>
+        ) : (
+          `+${(r.end - r.start).toLocaleString("en-US")}`
+        ),
+      ])}
     />
   );
 }

@@ -91,6 +91,7 @@ export const listPlayerVotes = { method: "GET", path: "/api/v1/staff/players/{id
 export const listPlayerVoteCallbacks = { method: "GET", path: "/api/v1/staff/players/{id}/vote-callbacks" } as Endpoint<typeof $staffPlayers.listPlayerVoteCallbacksOp>;
 export const listPlayerTickets = { method: "GET", path: "/api/v1/staff/players/{id}/tickets" } as Endpoint<typeof $staffPlayers.listPlayerTicketsOp>;
 export const listPlayerPosts = { method: "GET", path: "/api/v1/staff/players/{id}/posts" } as Endpoint<typeof $staffPlayers.listPlayerPostsOp>;
+export const listPlayerProgress = { method: "GET", path: "/api/v1/staff/players/{id}/progress" } as Endpoint<typeof $staffPlayers.listPlayerProgressOp>;
 export const banPlayer = { method: "POST", path: "/api/v1/staff/players/{id}/ban" } as Endpoint<typeof $staffPlayers.banPlayerOp>;
 export const unbanPlayer = { method: "POST", path: "/api/v1/staff/players/{id}/unban" } as Endpoint<typeof $staffPlayers.unbanPlayerOp>;
 export const endPlayerSessions = { method: "POST", path: "/api/v1/staff/players/{id}/end-sessions" } as Endpoint<typeof $staffPlayers.endPlayerSessionsOp>;

@@ -176,6 +176,16 @@ export const ZVoteRow = z.object({
 });
 export type TVoteRow = z.infer<typeof ZVoteRow>;
 
+export const ZProgressRow = z.object({
+  bucket: iso().describe("The hour (or, past the hourly retention, the day) the changes fell in"),
+  metric: z.string().describe("overall, a skill or an activity key"),
+  name: z.string(),
+  start: z.number().int().describe("The value before the period's first push"),
+  end: z.number().int().describe("The value after its last push"),
+  reset: z.boolean().describe("The value went down: a rollback in the game (also in the audit log)"),
+});
+export type TProgressRow = z.infer<typeof ZProgressRow>;
+
 export const ZVoteCallbackRow = z.object({
   id: z.number().int(),
   receivedAt: iso(),
@@ -264,6 +274,12 @@ export const listPlayerVoteCallbacksOp = recordsOp(
 );
 export const listPlayerTicketsOp = recordsOp("tickets", "moderator", ZStaffTicketRow, "A player's support tickets (moderator)");
 export const listPlayerPostsOp = recordsOp("posts", "moderator", ZStaffPostRow, "A player's forum posts, hidden ones included (moderator)");
+export const listPlayerProgressOp = recordsOp(
+  "progress",
+  "moderator",
+  ZProgressRow,
+  "A player's progress history: each hour (or merged day) in which the game's pushes changed a metric, with resets (moderator)",
+);
 
 const actionResponses = {
   200: { description: "The player's state afterwards", schema: ZPlayerStatus },
@@ -346,6 +362,7 @@ export const staffPlayerOperations = [
   listPlayerVoteCallbacksOp,
   listPlayerTicketsOp,
   listPlayerPostsOp,
+  listPlayerProgressOp,
   banPlayerOp,
   unbanPlayerOp,
   endPlayerSessionsOp,

@@ -7,6 +7,7 @@ import { SKILLS } from "@/lib/skills";
 import { XP_FOR_LEVEL } from "@/lib/xp";
 import { createUser } from "../factories/users";
 import { travel } from "../support/progress-time";
+import { call } from "./helpers";
 
 // What a push records of a player's progress (docs/progress.md): the hour's history rows, dated
 // achievements, "met before history", resets, the adventure log with its collapsing, and server
@@ -128,5 +129,33 @@ describe("a push's progress", () => {
     const marked = await db.playerEvent.findMany({ where: { serverFirst: true, key: `kills:${hue}` } });
     expect(marked.map((e) => e.userId)).toEqual([first.userId]);
     expect(marked[0]!.feed).toBe(true);
+  });
+});
+
+describe("the staff player page's progress history", () => {
+  it("shows moderators every hour a metric changed, resets marked, for hidden players too; a player is refused", async () => {
+    const { GET: progressRoute } = await import("@/app/api/v1/staff/players/[id]/progress/route");
+    const { createSessionToken } = await import("../factories/users");
+    const mod = await createUser({ privilege: "MODERATOR" });
+    const p = await createUser();
+    await pushHiscores({ player_id: p.id, experience: skills(0, { 6: 9000 }) });
+    await travel(p.id, 2);
+    await pushHiscores({ player_id: p.id, experience: skills(0, { 6: 4000 }) });
+    await db.user.update({ where: { id: p.id }, data: { bannedAt: new Date() } });
+    const read = async (viewer: number) =>
+      call(progressRoute, {
+        path: `/api/v1/staff/players/${p.id}/progress`,
+        params: { id: String(p.id) },
+        cookies: { session: await createSessionToken(viewer) },
+      });
+    const r = await read(mod.id);
+    expect(r.status).toBe(200);
+    const rows = r.json.results as { metric: string; start: number; end: number; reset: boolean }[];
+    expect(rows.filter((x) => x.metric === "prayer")).toEqual([
+      expect.objectContaining({ start: 9000, end: 4000, reset: true }),
+      expect.objectContaining({ start: 0, end: 9000, reset: false }),
+    ]);
+    const other = await createUser();
+    expect((await read(other.id)).status).toBe(403);
   });
 });

@@ -9,6 +9,7 @@ import {
   LedgerTable,
   OrdersTable,
   PostsTable,
+  ProgressTable,
   PurchasesTable,
   SessionsTable,
   TicketsTable,
@@ -35,6 +36,7 @@ import { listPlayerDeliveries } from "@/lib/server/staff/list-player-deliveries"
 import { listPlayerLedger } from "@/lib/server/staff/list-player-ledger";
 import { listPlayerOrders } from "@/lib/server/staff/list-player-orders";
 import { listPlayerPosts } from "@/lib/server/staff/list-player-posts";
+import { listPlayerProgress } from "@/lib/server/staff/list-player-progress";
 import { listPlayerPurchases } from "@/lib/server/staff/list-player-purchases";
 import { listPlayerTickets } from "@/lib/server/staff/list-player-tickets";
 import { listPlayerVoteCallbacks } from "@/lib/server/staff/list-player-vote-callbacks";
@@ -84,6 +86,7 @@ const SECTIONS: Section[] = [
   section("vote-callbacks", "Vote callbacks", "MODERATOR", "No vote-site callbacks named this player.", listPlayerVoteCallbacks, VoteCallbacksTable),
   section("tickets", "Support tickets", "MODERATOR", "No tickets.", listPlayerTickets, TicketsTable),
   section("posts", "Forum posts", "MODERATOR", "No forum posts.", listPlayerPosts, PostsTable),
+  section("progress", "Progress history", "MODERATOR", "The game has pushed no progress for this player yet.", listPlayerProgress, ProgressTable),
 ];
 
 const label = (p: string) => p.charAt(0) + p.slice(1).toLowerCase();
