@@ -155,6 +155,26 @@ export const siteConfig = {
       rewardPoints: 2,
     },
   ] satisfies VoteSiteConfig[],
+  /**
+   * Progress (docs/progress.md): the server's time zone and what goes in the adventure log. The
+   * achievement tiers are in lib/progress/config.ts.
+   */
+  progress: {
+    /** IANA name: where the calendar week (from Monday) and month of the gains pages begin, and competitions' times. */
+    timeZone: "UTC",
+    /** Level-ups from this level up to 99 go in the adventure log. */
+    logLevelsFrom: 2,
+    /** Past 99, every this much experience is a log entry. */
+    logXpEvery: 5_000_000,
+    /** A boss's kill count at each multiple of this is a log entry. */
+    logKillsEvery: 50,
+    /** Repeats of one entry (a skill's level-ups, a boss's kills) within this many minutes are one entry. */
+    collapseMinutes: 30,
+    /** Drops the game reports go in the log when at least this rare (1 in N). */
+    logDropRarity: 500,
+    /** ...and in the server-wide feed on the home page when at least this rare. */
+    feedDropRarity: 5_000,
+  },
 } as const;
 
 export function pageTitle(page: string): string {

@@ -1,9 +1,10 @@
-// What counts as progress on this server: achievement tiers and adventure-log thresholds, as data
-// in one place. Pure (no I/O). An owner of a faster server (say 25×) edits the numbers here; the
-// push reads them, so new tiers apply from the next push (docs/progress.md says how to date the
-// tiers players had already passed: `npm run admin -- progress:rescan`).
+// What counts as progress on this server: the achievement tiers, as data in one place, and the
+// owner's settings of lib/site-config.ts (time zone, adventure-log thresholds). Pure (no I/O). An
+// owner of a faster server (say 25×) edits the tiers here; the push reads them, so a new tier is
+// dated from the next push that crosses it (docs/progress.md).
 
 import { ACTIVITIES, type Activity } from "../hiscores-layout";
+import { siteConfig } from "../site-config";
 import { SKILLS } from "../skills";
 import { XP_FOR_LEVEL } from "../xp";
 
@@ -11,26 +12,10 @@ import { XP_FOR_LEVEL } from "../xp";
 export const XP_99 = XP_FOR_LEVEL[99]!;
 
 export const progressConfig = {
-  /**
-   * The server's time zone (IANA name): where the calendar week (from Monday) and month of the
-   * gains pages begin, and the time shown on the competition pages.
-   */
-  timeZone: "UTC",
+  ...siteConfig.progress,
   /** Hourly history is kept this many days, then merged into one row per day (kept for good). */
   hourlyHistoryDays: 90,
-  /** Level-ups from this level up to 99 go in the adventure log. */
-  logLevelsFrom: 2,
-  /** Past 99, every this much experience is a log entry. */
-  logXpEvery: 5_000_000,
-  /** A boss's kill count at each multiple of this is a log entry. */
-  logKillsEvery: 50,
-  /** Repeats of one entry (a skill's level-ups, a boss's kills) within this many minutes are one entry. */
-  collapseMinutes: 30,
-  /** Drops the game reports go in the log when at least this rare (1 in N). */
-  logDropRarity: 500,
-  /** ...and in the server-wide feed on the home page when at least this rare. */
-  feedDropRarity: 5_000,
-} as const;
+};
 
 export type ProgressConfig = typeof progressConfig;
 
