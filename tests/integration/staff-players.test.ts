@@ -449,6 +449,7 @@ describe("who may call the Players API", () => {
       "GET /api/v1/staff/players/{id}/vote-callbacks": "moderator",
       "GET /api/v1/staff/players/{id}/tickets": "moderator",
       "GET /api/v1/staff/players/{id}/posts": "moderator",
+      "GET /api/v1/staff/players/{id}/progress": "moderator",
       "POST /api/v1/staff/players/{id}/ban": "moderator",
       "POST /api/v1/staff/players/{id}/unban": "moderator",
       "POST /api/v1/staff/players/{id}/end-sessions": "moderator",
