@@ -13,7 +13,11 @@ import { applyPushToCompetitions } from "./sql/push";
 /** Competitions whose start or end lies this close to now are asked about: the database's clock decides. */
 const CLOCK_SLACK_MS = 5 * 60_000;
 
-export async function followPush(tx: Tx, userId: number, changes: readonly MetricChange[]): Promise<string[]> {
+/**
+ * `firstPush`: the player had no hiscores before this push (never pushed), so the values before
+ * it are not known: their values now are their start (see docs/competitions.md, "Baselines").
+ */
+export async function followPush(tx: Tx, userId: number, changes: readonly MetricChange[], opts: { firstPush: boolean }): Promise<string[]> {
   if (changes.length === 0) return [];
   const live = await liveCompetitions(tx);
   if (live.length === 0) return [];
@@ -25,7 +29,7 @@ export async function followPush(tx: Tx, userId: number, changes: readonly Metri
   if (candidates.length === 0) return [];
   const changed = await applyPushToCompetitions(tx, userId, candidates, {
     metric: changes.map((c) => c.metric),
-    before: changes.map((c) => c.before),
+    before: changes.map((c) => (opts.firstPush ? c.after : c.before)),
     after: changes.map((c) => c.after),
   });
   return changed.map((id) => topic.competition(id));

@@ -84,7 +84,7 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     for (const id of unranked) values.set(id, 0);
     const changes = await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values });
     // The competitions running now count the changes (docs/competitions.md): no query when none counts these metrics.
-    const standings = await followPush(tx, user.id, changes);
+    const standings = await followPush(tx, user.id, changes, { firstPush: !prior.values.has(OVERALL_ID) });
     await announce(tx, [topic.player(user.username), ...standings]);
   });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };
