@@ -144,6 +144,23 @@ export function competitionFieldErrors(c: CompetitionShape): Record<string, stri
   return errors;
 }
 
+const isDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
+const isMetricList = (m: unknown) => Array.isArray(m) && m.every((x) => typeof x?.metric === "number" && typeof x?.weight === "number");
+
+/** True when every field the cross-field rules read has parsed. */
+function isCompetitionShape(c: Record<string, unknown>): c is CompetitionShape {
+  return (
+    isDate(c.starts_at) &&
+    isDate(c.ends_at) &&
+    (METRIC_KINDS as readonly unknown[]).includes(c.metric_kind) &&
+    isMetricList(c.metrics) &&
+    (COMPETITION_TYPES as readonly unknown[]).includes(c.type) &&
+    (SIGNUPS as readonly unknown[]).includes(c.signup) &&
+    Array.isArray(c.teams) &&
+    c.teams.every((t) => typeof t === "string")
+  );
+}
+
 const ZCompetitionBase = z.object(competitionFields);
 export const ZCreateCompetitionInput = z
   .object({
@@ -154,6 +171,8 @@ export const ZCreateCompetitionInput = z
     prizes: competitionFields.prizes.optional().transform((p) => p ?? []),
   })
   .superRefine((c, ctx) => {
+    // zod runs this even when a field failed (its value then is the raw input): judge only a sound shape.
+    if (!isCompetitionShape(c)) return;
     for (const [field, messages] of Object.entries(competitionFieldErrors(c)))
       for (const message of messages) ctx.addIssue({ code: "custom", path: [field], message });
   });
@@ -277,6 +296,13 @@ export const ZCreateScheduleInput = z
     prizes: scheduleFields.prizes.optional().transform((p) => p ?? []),
   })
   .superRefine((s, ctx) => {
+    if (
+      !(SCHEDULE_KINDS as readonly unknown[]).includes(s.kind) ||
+      typeof s.staff_choose !== "boolean" ||
+      !Array.isArray(s.rotation) ||
+      !s.rotation.every((m) => typeof m === "number")
+    )
+      return;
     for (const [field, messages] of Object.entries(scheduleFieldErrors(s)))
       for (const message of messages) ctx.addIssue({ code: "custom", path: [field], message });
   });

@@ -30,6 +30,7 @@ export async function createSchedule(input: TCreateScheduleInput, ctx: StaffCont
       },
     });
     const after = toScheduleDto(s, now);
+    const firstCompetitionId = await makeScheduledCompetition(tx, s, first, { audited: false });
     await recordAudit(
       {
         action: "competition.schedule.created",
@@ -37,11 +38,10 @@ export async function createSchedule(input: TCreateScheduleInput, ctx: StaffCont
         ip: ctx.ip,
         targetType: "competition_schedule",
         targetId: s.id,
-        data: { reason: null, before: null, after },
+        data: { reason: null, before: null, after: { ...after, firstCompetitionId } },
       },
       tx,
     );
-    await makeScheduledCompetition(tx, s, first);
     return after;
   });
   forgetLiveCompetitions();
