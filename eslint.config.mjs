@@ -14,7 +14,7 @@ const prismaImports = {
 const FLOORS = [
   ["sql", "security", "jobs", "audit"],
   ["sessions", "mail", "captcha"],
-  ["accounts", "credits", "hiscores", "votes", "forums", "news", "content", "game", "payments", "store", "tickets"],
+  ["accounts", "credits", "hiscores", "votes", "forums", "news", "content", "game", "payments", "store", "tickets", "competitions"],
   ["http", "staff", "worker", "health"],
 ];
 const folder = (name) => `./lib/server/${name}`;

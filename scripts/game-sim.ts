@@ -269,6 +269,8 @@ export function describeDelivery(d: TGameDelivery): string {
       return `${d.payload.credits} credits${d.payload.bonus_credits ? ` + ${d.payload.bonus_credits} bonus` : ""}`;
     case "vote_reward":
       return `${d.payload.points} vote point(s) for voting on ${d.payload.site ?? "a listing site"}`;
+    case "competition_prize":
+      return `${d.payload.quantity} x item ${d.payload.item_id} for place ${d.payload.placement} in ${d.payload.competition}`;
     default:
       return JSON.stringify((d as { payload: unknown }).payload);
   }

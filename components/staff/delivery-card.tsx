@@ -4,7 +4,12 @@ import type { TStaffDelivery } from "@/lib/schemas/staff-deliveries";
 import { DeliveryActions } from "./delivery-actions-client";
 import { StaffBadge } from "./staff-badge";
 
-const KIND_LABELS: Record<TStaffDelivery["kind"], string> = { store_item: "Store item", credit_package: "Credit package", vote_reward: "Vote reward" };
+const KIND_LABELS: Record<TStaffDelivery["kind"], string> = {
+  store_item: "Store item",
+  credit_package: "Credit package",
+  vote_reward: "Vote reward",
+  competition_prize: "Competition prize",
+};
 const fmt = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : String(v ?? "?"));
 
 /** What the game will hand over, in words: "1 x Dragon claws (item 13652)". */

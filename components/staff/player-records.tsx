@@ -159,6 +159,8 @@ function deliveryWhat(d: TDeliveryRow): string {
   const n = (v: unknown) => (typeof v === "number" ? num(v) : String(v ?? "?"));
   if (d.kind === "CREDIT_PACKAGE") return `${n(p.credits)} credits${p.bonusCredits ? ` + ${n(p.bonusCredits)} bonus` : ""}`;
   if (d.kind === "VOTE_REWARD") return `${n(p.points)} vote points${typeof p.site === "string" ? ` (${p.site})` : ""}`;
+  if (d.kind === "COMPETITION_PRIZE")
+    return `${n(p.quantity ?? 1)} x item ${n(p.itemId)}, place ${n(p.placement)} in ${String(p.competition ?? "a competition")}`;
   return `${n(p.quantity ?? 1)} x item ${n(p.itemId)}`;
 }
 

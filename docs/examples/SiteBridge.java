@@ -38,7 +38,7 @@ public final class SiteBridge {
      */
     public static final class Delivery {
         public final long id;
-        /** store_item, credit_package or vote_reward; a later site may send kinds this class does not know yet. */
+        /** store_item, credit_package, vote_reward or competition_prize; a later site may send kinds this class does not know yet. */
         public final String kind;
         /** The payload as sent (for logs, and for a kind this class does not know yet). */
         public final JsonObject payload;
@@ -65,6 +65,12 @@ public final class SiteBridge {
         public VoteReward voteReward() {
             expectKind("vote_reward");
             return new VoteReward(payload);
+        }
+
+        /** The payload of a competition_prize. */
+        public CompetitionPrize competitionPrize() {
+            expectKind("competition_prize");
+            return new CompetitionPrize(payload);
         }
 
         private void expectKind(String wanted) {
@@ -112,6 +118,26 @@ public final class SiteBridge {
         VoteReward(JsonObject p) {
             this.points = p.get("points").getAsInt();
             this.site = p.get("site").isJsonNull() ? null : p.get("site").getAsString();
+        }
+    }
+
+    /** competition_prize: give quantity of item itemId, won for placement in the competition. */
+    public static final class CompetitionPrize {
+        public final long competitionId;
+        /** The competition's name, for messages and logs. */
+        public final String competition;
+        /** 1 for the winner. */
+        public final int placement;
+        public final int itemId;
+        /** 1 or more. */
+        public final int quantity;
+
+        CompetitionPrize(JsonObject p) {
+            this.competitionId = p.get("competition_id").getAsLong();
+            this.competition = p.get("competition").getAsString();
+            this.placement = p.get("placement").getAsInt();
+            this.itemId = p.get("item_id").getAsInt();
+            this.quantity = p.get("quantity").getAsInt();
         }
     }
 

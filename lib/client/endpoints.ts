@@ -4,6 +4,7 @@
 // `import * as endpoints from "@/lib/client/endpoints"`, then `api(endpoints.user, {})`.
 import type { Endpoint } from "./api";
 import type * as $accounts from "@/lib/schemas/accounts";
+import type * as $competitions from "@/lib/schemas/competitions";
 import type * as $forums from "@/lib/schemas/forums";
 import type * as $game from "@/lib/schemas/game";
 import type * as $health from "@/lib/schemas/health";
@@ -142,6 +143,17 @@ export const playerRecords = { method: "GET", path: "/api/v1/hiscores/player/{na
 export const playerAchievements = { method: "GET", path: "/api/v1/hiscores/player/{name}/achievements" } as Endpoint<typeof $progress.playerAchievementsOp>;
 export const playerLog = { method: "GET", path: "/api/v1/hiscores/player/{name}/log" } as Endpoint<typeof $progress.playerLogOp>;
 export const recentProgress = { method: "GET", path: "/api/v1/hiscores/recent" } as Endpoint<typeof $progress.recentProgressOp>;
+export const listCompetitions = { method: "GET", path: "/api/v1/competitions" } as Endpoint<typeof $competitions.listCompetitionsOp>;
+export const getCompetition = { method: "GET", path: "/api/v1/competitions/{id}" } as Endpoint<typeof $competitions.getCompetitionOp>;
+export const joinCompetition = { method: "POST", path: "/api/v1/competitions/{id}/join" } as Endpoint<typeof $competitions.joinCompetitionOp>;
+export const leaveCompetition = { method: "DELETE", path: "/api/v1/competitions/{id}/join" } as Endpoint<typeof $competitions.leaveCompetitionOp>;
+export const createCompetition = { method: "POST", path: "/api/v1/staff/competitions" } as Endpoint<typeof $competitions.createCompetitionOp>;
+export const updateCompetition = { method: "PATCH", path: "/api/v1/staff/competitions/{id}" } as Endpoint<typeof $competitions.updateCompetitionOp>;
+export const cancelCompetition = { method: "POST", path: "/api/v1/staff/competitions/{id}/cancel" } as Endpoint<typeof $competitions.cancelCompetitionOp>;
+export const listSchedules = { method: "GET", path: "/api/v1/staff/competitions/schedules" } as Endpoint<typeof $competitions.listSchedulesOp>;
+export const createSchedule = { method: "POST", path: "/api/v1/staff/competitions/schedules" } as Endpoint<typeof $competitions.createScheduleOp>;
+export const updateSchedule = { method: "PATCH", path: "/api/v1/staff/competitions/schedules/{id}" } as Endpoint<typeof $competitions.updateScheduleOp>;
+export const deleteSchedule = { method: "DELETE", path: "/api/v1/staff/competitions/schedules/{id}" } as Endpoint<typeof $competitions.deleteScheduleOp>;
 export const listTickets = { method: "GET", path: "/api/v1/tickets" } as Endpoint<typeof $tickets.listTicketsOp>;
 export const createTicket = { method: "POST", path: "/api/v1/tickets" } as Endpoint<typeof $tickets.createTicketOp>;
 export const getTicket = { method: "GET", path: "/api/v1/tickets/{id}" } as Endpoint<typeof $tickets.getTicketOp>;

@@ -55,12 +55,7 @@ export const ZGameVoteRewardPayload = z
   })
   .meta({ title: "VoteRewardPayload", description: "vote_reward: add `points` vote points" });
 
-// ── reserved: shapes of kinds that features not built yet will add ──
-// Not in the database's DeliveryKind enum and not answered by the game API: deliveryPayload()
-// refuses them. The feature that first writes one adds the enum value in a migration, moves its
-// kind to LIVE_DELIVERY_KINDS and its game shape into the claim answer (lib/schemas/game.ts).
-
-/** A prize for a place in a competition (an event ladder, a drop party). */
+/** A prize for a place in a competition (lib/server/competitions/end-competition.ts, docs/competitions.md). */
 export const ZCompetitionPrizePayload = z.strictObject({
   competitionId: wholeNumber(1).describe("The competition's id"),
   competition: zText("The competition's name"),
@@ -70,16 +65,21 @@ export const ZCompetitionPrizePayload = z.strictObject({
 });
 export const ZGameCompetitionPrizePayload = z
   .object({
-    competition_id: z.number().int(),
-    competition: z.string().describe("The competition's name"),
-    placement: z.number().int().describe("1 for the winner"),
-    item_id: z.number().int(),
-    quantity: z.number().int(),
+    competition_id: z.number().int().describe("The competition's id (its page: /competitions/{id})"),
+    competition: z.string().describe("The competition's name, for messages and logs"),
+    placement: z.number().int().describe("The place won: 1 for the winner"),
+    item_id: z.number().int().describe("Give this game item"),
+    quantity: z.number().int().describe("This many of it"),
   })
   .meta({
     title: "CompetitionPrizePayload",
-    description: "competition_prize (reserved, not sent yet): give `quantity` of item `item_id` for `placement` in `competition`",
+    description: "competition_prize: give `quantity` of item `item_id` for `placement` in `competition`",
   });
+
+// ── reserved: shapes of kinds that features not built yet will add ──
+// Not in the database's DeliveryKind enum and not answered by the game API: deliveryPayload()
+// refuses them. The feature that first writes one adds the enum value in a migration, moves its
+// kind to LIVE_DELIVERY_KINDS and its game shape into the claim answer (lib/schemas/game.ts).
 
 /** A bonus for votes on consecutive days. */
 export const ZVoteStreakRewardPayload = z.strictObject({
@@ -187,13 +187,10 @@ type Kinds = typeof KINDS;
 /** Every delivery kind with a shape, the reserved ones included. */
 export type TDeliveryKind = keyof Kinds;
 /** The kinds the database holds and writers write (prisma/schema/game.prisma, enum DeliveryKind). */
-export const LIVE_DELIVERY_KINDS = ["STORE_ITEM", "CREDIT_PACKAGE", "VOTE_REWARD"] as const satisfies readonly TDeliveryKind[];
+export const LIVE_DELIVERY_KINDS = ["STORE_ITEM", "CREDIT_PACKAGE", "VOTE_REWARD", "COMPETITION_PRIZE"] as const satisfies readonly TDeliveryKind[];
 export type TLiveDeliveryKind = (typeof LIVE_DELIVERY_KINDS)[number];
 /** Shapes fixed ahead of the features that will write them; not written or answered yet. */
-export const RESERVED_DELIVERY_KINDS = ["COMPETITION_PRIZE", "VOTE_STREAK_REWARD", "GIFT"] as const satisfies readonly Exclude<
-  TDeliveryKind,
-  TLiveDeliveryKind
->[];
+export const RESERVED_DELIVERY_KINDS = ["VOTE_STREAK_REWARD", "GIFT"] as const satisfies readonly Exclude<TDeliveryKind, TLiveDeliveryKind>[];
 
 /** The kind's name in the game API (`store_item`, …). */
 export type TGameKindOf<K extends TDeliveryKind> = Kinds[K]["gameKind"];

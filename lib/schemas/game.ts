@@ -3,7 +3,14 @@ import { ACTIVITIES, ACTIVITY_SCORE_MAX } from "../hiscores-layout";
 import { SKILLS } from "../skills";
 import { MAX_XP } from "../xp";
 import { defineOperation, REQUIRED } from "./api";
-import { type TGameKindOf, type TLiveDeliveryKind, ZGameCreditPackagePayload, ZGameStoreItemPayload, ZGameVoteRewardPayload } from "./delivery-payloads";
+import {
+  type TGameKindOf,
+  type TLiveDeliveryKind,
+  ZGameCompetitionPrizePayload,
+  ZGameCreditPackagePayload,
+  ZGameStoreItemPayload,
+  ZGameVoteRewardPayload,
+} from "./delivery-payloads";
 import { zId } from "./ids";
 
 // Contracts of the game bridge (docs/game-integration.md): what a game server
@@ -84,7 +91,7 @@ export const gameLoginOp = defineOperation({
 // ── deliveries ──
 
 /** The kinds the game receives today; the reserved kinds of lib/schemas/delivery-payloads.ts join when written. */
-export const DELIVERY_KINDS = ["store_item", "credit_package", "vote_reward"] as const satisfies readonly TGameKindOf<TLiveDeliveryKind>[];
+export const DELIVERY_KINDS = ["store_item", "credit_package", "vote_reward", "competition_prize"] as const satisfies readonly TGameKindOf<TLiveDeliveryKind>[];
 
 /** One kind's delivery as the game receives it, its payload typed by the kind; `extra` adds fields (the preview's status). */
 function zGameDeliveryOf<K extends string, P extends z.ZodType, X extends z.ZodRawShape>(kind: K, payload: P, title: string, extra: X) {
@@ -105,6 +112,7 @@ function zGameDelivery<X extends z.ZodRawShape>(extra: X, suffix = "") {
     zGameDeliveryOf("store_item", ZGameStoreItemPayload, `StoreItemDelivery${suffix}`, extra),
     zGameDeliveryOf("credit_package", ZGameCreditPackagePayload, `CreditPackageDelivery${suffix}`, extra),
     zGameDeliveryOf("vote_reward", ZGameVoteRewardPayload, `VoteRewardDelivery${suffix}`, extra),
+    zGameDeliveryOf("competition_prize", ZGameCompetitionPrizePayload, `CompetitionPrizeDelivery${suffix}`, extra),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { accountOperations } from "./accounts";
 import type { Operation } from "./api";
+import { competitionOperations } from "./competitions";
 import { forumOperations } from "./forums";
 import { gameOperations } from "./game";
 import { healthOp } from "./health";
@@ -39,6 +40,7 @@ export const operations: Operation[] = [
   ...voteOperations,
   ...hiscoresOperations,
   ...progressOperations,
+  ...competitionOperations,
   ...ticketOperations,
   ...forumOperations,
   ...newsOperations,

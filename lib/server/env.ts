@@ -90,6 +90,10 @@ const EnvSchema = z
     // ── community ──
     // A Discord channel webhook that announces each new news post (docs/news.md); unset: none.
     DISCORD_NEWS_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL (the channel webhook's address)" }).optional()),
+    // A Discord channel webhook that announces competitions: made, starting, started, ending, ended (docs/competitions.md); unset: none.
+    DISCORD_COMPETITIONS_WEBHOOK_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL (the channel webhook's address)" }).optional(),
+    ),
     // ── vote sites (docs/game-integration.md): VOTE_<KEY>_SECRET and VOTE_<KEY>_IPS per site ──
     ...voteSiteVariables(),
   })
@@ -141,6 +145,8 @@ const EnvSchema = z
     }
     if (env.DISCORD_NEWS_WEBHOOK_URL && !env.DISCORD_NEWS_WEBHOOK_URL.startsWith("https://"))
       ctx.addIssue({ code: "custom", path: ["DISCORD_NEWS_WEBHOOK_URL"], message: "must be https:// in production" });
+    if (env.DISCORD_COMPETITIONS_WEBHOOK_URL && !env.DISCORD_COMPETITIONS_WEBHOOK_URL.startsWith("https://"))
+      ctx.addIssue({ code: "custom", path: ["DISCORD_COMPETITIONS_WEBHOOK_URL"], message: "must be https:// in production" });
     if (!env.SITE_URL.startsWith("https://")) ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be https:// in production" });
   });
 

@@ -117,6 +117,9 @@ function tableForIdField(op: Operation, schema: JsonSchema): string | undefined 
     [/^Report id/i, "forum_post_reports"],
     [/^Image id/i, "forum_images"],
     [/^News post id/i, "news_posts"],
+    [/^Competition schedule id/i, "competition_schedules"],
+    [/^Competition id/i, "competitions"],
+    [/^The team to join/i, "competition_teams"],
   ];
   return table.find(([re]) => re.test(d))?.[1];
 }
@@ -145,6 +148,9 @@ async function loadPools(): Promise<Pools> {
       "news_posts",
       "webhook_events",
       "game_api_keys",
+      "competitions",
+      "competition_schedules",
+      "competition_teams",
     ].map(any),
   ];
   const rows = await db.$queryRawUnsafe<{ t: string; id: number }[]>(parts.map((p) => `(${p})`).join(" UNION ALL "));
@@ -650,6 +656,25 @@ beforeAll(async () => {
     ["secret", VOTE_SECRET],
     ["ip", "100.64.1.2"],
   ]);
+
+  // Competitions: an upcoming team one (to join, edit and cancel), and a schedule.
+  const start = Date.now() + 3_600_000;
+  await fixtureCall(opAt("POST", "/api/v1/staff/competitions"), state.actors.staff, {
+    title: "Fuzz race",
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + 86_400_000).toISOString(),
+    metric_kind: "skills",
+    metrics: [{ metric: "attack" }],
+    type: "team",
+    teams: ["Red", "Blue"],
+  });
+  await fixtureCall(opAt("POST", "/api/v1/staff/competitions/schedules"), state.actors.staff, {
+    kind: "boss",
+    weekday: 2,
+    hour: 20,
+    duration_hours: 48,
+    rotation: ["zulrah"],
+  });
 
   log = await installWriteLog(created.url);
   // The log must see writes, or every "nothing was written" below would pass blind.

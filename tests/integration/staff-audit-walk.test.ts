@@ -17,6 +17,8 @@ import { createThread } from "@/lib/server/forums/create-thread";
 import { createGameApiKey } from "@/lib/server/game/api-keys";
 import { createNews } from "@/lib/server/news/create-news";
 import { CLI_ACTOR } from "@/lib/server/audit/audit-actor";
+import { createCompetition } from "@/lib/server/competitions/create-competition";
+import { createSchedule } from "@/lib/server/competitions/create-schedule";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { call, freshClient, handlerOf, SAME_ORIGIN } from "./helpers";
@@ -42,6 +44,8 @@ const PLAYER_WRITES: Record<string, string> = {
   "POST /api/v1/forums/threads": "a thread is its own record, signed by its author (staff-only forums included)",
   "POST /api/v1/forums/posts": "a reply is its own record, signed by its author",
   "POST /api/v1/forums/posts/{id}/report": "a player's report, listed for staff",
+  "POST /api/v1/competitions/{id}/join": "the caller signs up for a competition",
+  "DELETE /api/v1/competitions/{id}/join": "the caller leaves a competition",
 };
 
 type Json = Record<string, unknown>;
@@ -158,6 +162,42 @@ async function report(resolved: boolean) {
   const { post } = await playerThread();
   const reporter = await player();
   return db.forumPostReport.create({ data: { postId: post.id, reporterId: reporter.id, reason: "Spam", ...(resolved ? { resolvedAt: new Date() } : {}) } });
+}
+
+const walkCompetitionBody = () => {
+  const start = Date.now() + 3_600_000;
+  return {
+    title: "Walk race",
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + 86_400_000).toISOString(),
+    metric_kind: "skills",
+    metrics: [{ metric: "agility" }],
+  };
+};
+
+async function walkCompetition() {
+  const b = walkCompetitionBody();
+  return createCompetition(
+    {
+      ...b,
+      metric_kind: "skills",
+      starts_at: new Date(b.starts_at),
+      ends_at: new Date(b.ends_at),
+      metrics: [{ metric: 17, weight: 1 }],
+      type: "classic",
+      signup: "open",
+      teams: [],
+      prizes: [],
+    },
+    { actorId: owner.id, ip: null },
+  );
+}
+
+async function walkSchedule() {
+  return createSchedule(
+    { kind: "skill", weekday: 3, hour: 19, duration_hours: 168, signup: "everyone", staff_choose: false, rotation: [11], prizes: [] },
+    { actorId: owner.id, ip: null },
+  );
 }
 
 const threadCase = (
@@ -676,6 +716,100 @@ const FIXTURES: Record<string, Case[]> = {
           targetId: post.id,
           before: { excerpt: "Double XP this weekend" },
           after: { excerpt: "Double XP next weekend" },
+        };
+      },
+    },
+  ],
+  // Competitions
+  "POST /api/v1/staff/competitions": [
+    {
+      name: "create",
+      prepare: async () => ({
+        body: walkCompetitionBody(),
+        action: "competition.created",
+        targetType: "competition",
+        targetId: answerId,
+        before: null,
+        after: { title: "Walk race", status: "upcoming" },
+      }),
+    },
+  ],
+  "PATCH /api/v1/staff/competitions/{id}": [
+    {
+      name: "rename before the start",
+      prepare: async () => {
+        const c = await walkCompetition();
+        return {
+          params: idParams(c.id),
+          body: { title: "Walk race, renamed" },
+          action: "competition.updated",
+          targetType: "competition",
+          targetId: c.id,
+          before: { title: "Walk race" },
+          after: { title: "Walk race, renamed" },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/competitions/{id}/cancel": [
+    {
+      name: "cancel",
+      prepare: async () => {
+        const c = await walkCompetition();
+        return {
+          params: idParams(c.id),
+          body: { reason: REASON },
+          action: "competition.cancelled",
+          targetType: "competition",
+          targetId: c.id,
+          before: { status: "upcoming", cancelled_at: null },
+          after: { status: "cancelled" },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/competitions/schedules": [
+    {
+      name: "create (with its first competition)",
+      prepare: async () => ({
+        body: { kind: "skill", weekday: 3, hour: 19, duration_hours: 168, rotation: ["fishing", "mining"] },
+        action: "competition.schedule.created",
+        targetType: "competition_schedule",
+        targetId: answerId,
+        before: null,
+        after: { kind: "skill", rotation: ["fishing", "mining"], firstCompetitionId: expect.any(Number) },
+      }),
+    },
+  ],
+  "PATCH /api/v1/staff/competitions/schedules/{id}": [
+    {
+      name: "move the hour",
+      prepare: async () => {
+        const s = await walkSchedule();
+        return {
+          params: idParams(s.id),
+          body: { hour: 21 },
+          action: "competition.schedule.updated",
+          targetType: "competition_schedule",
+          targetId: s.id,
+          before: { hour: 19 },
+          after: { hour: 21 },
+        };
+      },
+    },
+  ],
+  "DELETE /api/v1/staff/competitions/schedules/{id}": [
+    {
+      name: "delete",
+      prepare: async () => {
+        const s = await walkSchedule();
+        return {
+          params: idParams(s.id),
+          action: "competition.schedule.deleted",
+          targetType: "competition_schedule",
+          targetId: s.id,
+          before: { hour: 19 },
+          after: null,
         };
       },
     },

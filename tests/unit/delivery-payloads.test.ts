@@ -24,6 +24,7 @@ const GOOD = {
   STORE_ITEM: { itemId: 4151, quantity: 2 },
   CREDIT_PACKAGE: { credits: 1000, bonusCredits: 100 },
   VOTE_REWARD: { points: 3, site: "runelocus" },
+  COMPETITION_PRIZE: { competitionId: 3, competition: "Summer ladder", placement: 1, itemId: 11802, quantity: 1 },
 } as const;
 
 /** Calls the builder past its types, as a writer with a wrong shape would at run time. */
@@ -47,6 +48,8 @@ describe("deliveryPayload", () => {
     ["a negative amount", "VOTE_REWARD", { points: -1, site: "runelocus" }, /points/],
     ["a quantity of none", "STORE_ITEM", { itemId: 4151, quantity: 0 }, /quantity/],
     ["a vote reward without its site", "VOTE_REWARD", { points: 1 }, /site/],
+    ["a prize for place 0", "COMPETITION_PRIZE", { competitionId: 3, competition: "Summer ladder", placement: 0, itemId: 1, quantity: 1 }, /placement/],
+    ["a prize without its competition's name", "COMPETITION_PRIZE", { competitionId: 3, placement: 1, itemId: 1, quantity: 1 }, /competition/],
     ["another kind's payload", "CREDIT_PACKAGE", { points: 1, site: "runelocus" }, /credits/],
     ["not an object", "STORE_ITEM", null, /object/],
   ])("refuses %s", (_what, kind, payload, field) => {
@@ -108,6 +111,7 @@ describe("the game's shape of each kind", () => {
       { kind: "store_item", payload: { item_id: 4151, quantity: 2, name: null } },
       { kind: "credit_package", payload: { credits: 1000, bonus_credits: 100 } },
       { kind: "vote_reward", payload: { points: 3, site: "runelocus" } },
+      { kind: "competition_prize", payload: { competition_id: 3, competition: "Summer ladder", placement: 1, item_id: 11802, quantity: 1 } },
     ]);
     for (const d of made)
       expect(ZGameDelivery.parse({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" })).toEqual({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" });
@@ -121,10 +125,6 @@ describe("the game's shape of each kind", () => {
 
   it("has a stored and a game shape for every reserved kind, and lists each kind once", () => {
     const reserved = {
-      COMPETITION_PRIZE: [
-        { competitionId: 3, competition: "Summer ladder", placement: 1, itemId: 11802, quantity: 1 },
-        { competition_id: 3, competition: "Summer ladder", placement: 1, item_id: 11802, quantity: 1 },
-      ],
       VOTE_STREAK_REWARD: [
         { streakDays: 7, points: 5 },
         { streak_days: 7, points: 5 },

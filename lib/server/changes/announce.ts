@@ -39,6 +39,10 @@ export const topic = {
   ladder: (l: { gameMode: GameMode; xpMode: XpMode }) => `hiscores:ladder:${gameModeFromDb(l.gameMode)}:${xpModeFromDb(l.xpMode)}`,
   /** One player's hiscores page (any mode in the URL: a player is on one ladder at a time). */
   player: (username: string) => `hiscores:player:${usernameKey(username)}`,
+  /** Every competition page: the lists and each competition. */
+  competitions: "competitions",
+  /** One competition's page (its standings, teams and details). */
+  competition: (id: number) => `competitions:${id}`,
 } as const;
 
 /** NOTIFY carries at most 8000 bytes; a longer list is cut to the broad topics it falls under. */

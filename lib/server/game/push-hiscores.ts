@@ -7,6 +7,7 @@ import { levelForXp } from "@/lib/xp";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { announce, topic } from "../changes/announce";
+import { followPush } from "../competitions/follow-push";
 import { laddersOf, recordLadderChanges } from "../hiscores/mark-ladders-dirty";
 import { recordProgress, selectPriorState } from "../progress/record-progress";
 import { deleteOtherLadderRows, deleteSkillRows, lockPushPlayer, moveActivityRows, upsertHiscoreRows } from "./sql/hiscore-push";
@@ -90,8 +91,9 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     const values = new Map<number, number>(rowSkills.map((s, i) => [s, rowValues[i]!]));
     for (const id of unranked) values.set(id, 0);
     const changes = await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values, at });
-    void changes; // competitions follow these (lib/server/competitions)
-    await announce(tx, [topic.player(user.username)]);
+    // The competitions running now count the changes (docs/competitions.md): no query when none counts these metrics.
+    const standings = await followPush(tx, user.id, changes, { firstPush: !prior.values.has(OVERALL_ID), at });
+    await announce(tx, [topic.player(user.username), ...standings]);
   });
   return { player_id: input.player_id, total_level: totalLevel, total_experience: totalXp };
 }

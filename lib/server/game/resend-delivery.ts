@@ -84,6 +84,10 @@ function selfContained(row: StaffDeliveryRow): TDelivery<DeliveryKind> {
     case "VOTE_REWARD":
       // A vote reward without a site (neither its vote nor its payload names one) is not copied.
       if (d.payload.site !== undefined) return deliveryPayload("VOTE_REWARD", { points: d.payload.points, site: d.payload.site });
+      break;
+    case "COMPETITION_PRIZE":
+      // The copy carries no competitionId (one prize per competition and player): its payload names the competition.
+      return deliveryPayload("COMPETITION_PRIZE", d.payload);
   }
   throw new AppError("CONFLICT", { userMessage: UNREADABLE_PAYLOAD });
 }

@@ -33,6 +33,12 @@ export type JobPayloads = {
   "refresh-gains": Record<string, unknown>;
   /** Creates the history's month partitions ahead and merges hourly history past its retention into days (crontab, daily). */
   "progress-upkeep": Record<string, unknown>;
+  /** Freezes a competition's places and queues its prizes (runAt = its end + a grace; docs/competitions.md). */
+  "competition-end": { competitionId: number };
+  /** Posts one announcement of a competition to DISCORD_COMPETITIONS_WEBHOOK_URL; `version` is the competition's when queued. */
+  "competition-announce": { competitionId: number; announcement: string; version: number };
+  /** Makes next week's competition of every schedule, and queues the end of any competition overdue (crontab, hourly). */
+  "competition-schedules": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -56,4 +62,7 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "sweep-sent-mail": 3, // the next hourly run sweeps anyway
   "refresh-gains": 1, // the next tick, five minutes later, rebuilds everything anyway
   "progress-upkeep": 5, // a day's partition must exist before its month: retry through a hiccup
+  "competition-end": 10, // players wait for their prizes: keep retrying through a database hiccup (~3.5 h); the hourly job queues it again
+  "competition-announce": 8, // like announce-news: outlasts a Discord outage; past its moment the job checks and says nothing
+  "competition-schedules": 3, // the next hourly run makes what this one missed
 };

@@ -34,6 +34,8 @@ const LOCKABLE = {
   storeCategory: "store_categories",
   storeProduct: "store_products",
   creditPackage: "credit_packages",
+  competition: "competitions",
+  competitionSchedule: "competition_schedules",
 } as const;
 export type LockableTable = keyof typeof LOCKABLE;
 

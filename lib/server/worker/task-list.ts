@@ -16,6 +16,9 @@ import { sweepSentMailTask } from "../mail/sweep-sent-mail";
 import { progressUpkeepTask } from "../progress/progress-upkeep-task";
 import { refreshGainsTask } from "../progress/refresh-gains-task";
 import { tellEmailOwnerTask } from "../accounts/tell-email-owner-task";
+import { announceCompetitionTask } from "../competitions/announce-competition-task";
+import { endCompetitionTask } from "../competitions/end-competition-task";
+import { makeScheduledCompetitionsTask } from "../competitions/make-scheduled-competitions-task";
 
 type Tasks = { [T in TaskName]: (payload: JobPayloads[T], helpers: JobHelpers) => Promise<void> };
 
@@ -35,6 +38,9 @@ const tasks: Tasks = {
   "sweep-sent-mail": sweepSentMailTask,
   "refresh-gains": refreshGainsTask,
   "progress-upkeep": progressUpkeepTask,
+  "competition-end": endCompetitionTask,
+  "competition-announce": announceCompetitionTask,
+  "competition-schedules": makeScheduledCompetitionsTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -61,6 +67,8 @@ export const crontab = [
   "*/5 * * * * refresh-gains ?max=1&jobKey=refresh-gains",
   // History partitions ahead and old hourly history merged into days; one pending run at most.
   "23 4 * * * progress-upkeep ?max=5&jobKey=progress-upkeep",
+  // Next week's competition of each schedule (made once however many runs meet) and lost end jobs queued again; one pending run at most.
+  "7 * * * * competition-schedules ?max=3&jobKey=competition-schedules",
 ].join("\n");
 
 /**
