@@ -103,25 +103,38 @@ function GainsTable({
   );
 }
 
+/**
+ * The series as the chart shows it. A metric whose value has not moved since before the player's
+ * history began has no history row at all, and its series reads 0 throughout: a series that does
+ * not move is the metric's value now (`end`, from the gains table), whatever it reads.
+ */
+export function seriesPoints(series: GainSeries, end: number | undefined): GainSeries["points"] {
+  const flat = series.points.every((p) => p.value === series.points[0]!.value);
+  return flat && end !== undefined ? series.points.map((p) => ({ ...p, value: end })) : series.points;
+}
+
 function ChartSection({
   series,
   metric,
   period,
   username,
   metricIds,
+  end,
 }: {
   series: GainSeries;
   metric: number;
   period: Period;
   username: string;
   metricIds: Set<number>;
+  end: number | undefined;
 }) {
   const unit = isSkillMetric(metric) ? "XP" : "";
-  const first = series.points[0]!;
-  const last = series.points.at(-1)!;
+  const points = seriesPoints(series, end);
+  const first = points[0]!;
+  const last = points.at(-1)!;
   const gained = Math.max(0, last.value - Math.max(first.value, 0));
-  const { xs, ys } = chartLine(series.points);
-  const rows = chartTable(series.points, progressConfig.timeZone);
+  const { xs, ys } = chartLine(points);
+  const rows = chartTable(points, progressConfig.timeZone);
   const withUnit = (n: number) => `${fmt.format(n)}${unit ? ` ${unit}` : ""}`;
   return (
     <Panel id="chart" aria-labelledby="chart-heading" className="scroll-mt-4">
@@ -147,7 +160,7 @@ function ChartSection({
         <div className="mt-2 max-h-96 overflow-y-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
-              {series.name} over the period{rows.length < series.points.length ? ", the last value of each day" : ""}
+              {series.name} over the period{rows.length < points.length ? ", the last value of each day" : ""}
             </caption>
             <TableHead
               columns={[
@@ -197,7 +210,14 @@ export function PlayerGainsView({ gains, series, metric }: { gains: PlayerGains;
           From <ProgressTime value={gains.from} /> to <ProgressTime value={gains.to} />. Exact to the hour: the game reports every change.
         </p>
       </Panel>
-      <ChartSection series={series} metric={metric} period={period} username={gains.username} metricIds={new Set(rows.map((r) => r.id))} />
+      <ChartSection
+        series={series}
+        metric={metric}
+        period={period}
+        username={gains.username}
+        metricIds={new Set(rows.map((r) => r.id))}
+        end={rows.find((r) => r.id === metric)?.end}
+      />
       <Panel aria-labelledby="gains-skills-heading">
         <h2 id="gains-skills-heading" className="mb-3 text-2xl text-gold">
           Skills

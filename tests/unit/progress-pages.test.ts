@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupAchievements } from "@/components/progress/player-achievements";
-import { sortGains } from "@/components/progress/player-gains";
+import { seriesPoints, sortGains } from "@/components/progress/player-gains";
 import { ACHIEVEMENTS } from "@/lib/progress/config";
 import { chartLine, chartTable, TABLE_MAX_ROWS } from "@/lib/progress/chart";
 import { metricSlug } from "@/lib/progress/metrics";
@@ -91,6 +91,25 @@ describe("the gains chart", () => {
     expect(rows.map((r) => r.value)).toEqual([0, 23, 47, 71, 72]);
     // Days are the server zone's: in New York (UTC-5) the first day ends at 05:00 UTC.
     expect(chartTable([start, ...hourly], "America/New_York")[1]!.at).toBe("2026-11-10T04:00:00.000Z");
+  });
+});
+
+describe("the chart's series", () => {
+  const series = (values: number[]) => ({
+    username: "a",
+    metric: "attack",
+    name: "Attack",
+    period: "week" as const,
+    from: "2026-11-21T18:00:00.000Z",
+    points: values.map((value, i) => ({ at: new Date(Date.UTC(2026, 10, 21, 18 + i)).toISOString(), value })),
+  });
+
+  it("reads a series that never moved as the metric's value now (no history row gives 0)", () => {
+    expect(seriesPoints(series([0, 0]), 13_100_000).map((p) => p.value)).toEqual([13_100_000, 13_100_000]);
+    expect(seriesPoints(series([5, 5, 5]), 5).map((p) => p.value)).toEqual([5, 5, 5]);
+    // A series that moved is the history's own; a metric the player has no value for stays as read.
+    expect(seriesPoints(series([1, 7]), 7).map((p) => p.value)).toEqual([1, 7]);
+    expect(seriesPoints(series([0, 0]), undefined).map((p) => p.value)).toEqual([0, 0]);
   });
 });
 
