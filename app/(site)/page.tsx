@@ -2,10 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PlayersOnline } from "@/components/game/players-online-client";
 import { LatestNews } from "@/components/news/latest-news-client";
+import { RecentAchievements } from "@/components/progress/recent-achievements";
 import { ButtonLink } from "@/components/ui/button-link";
 import { siteConfig } from "@/lib/site-config";
 
 export const metadata: Metadata = { title: { absolute: `Home | ${siteConfig.name}` } };
+// Prerendered, then regenerated in the background at most this often (seconds) for the Recent
+// achievements feed, the one part read from the database: the page stays a file served without a
+// render per request, and needs no database at build time (docs/performance.md).
+export const revalidate = 30;
+
 const FEATURES = [
   { href: "/hiscores", title: "Hiscores", text: "Every skill ranked, across every game mode and XP rate. Claim your spot at the top." },
   { href: "/vote", title: "Vote rewards", text: "Vote on three listing sites every 12 hours and collect points in-game." },
@@ -37,6 +43,8 @@ export default function HomePage() {
       </section>
 
       <LatestNews />
+
+      <RecentAchievements />
 
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="mb-4 text-2xl text-gold">

@@ -1,13 +1,14 @@
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { playerHref } from "@/lib/hiscores";
+import { playerTabHref } from "@/lib/progress/urls";
 import { rankColorClass } from "@/lib/ranks";
 import type { TForumUser } from "@/lib/schemas/forums";
 import { StaffIcon } from "./icons";
 
 // The author panel of a post (docs/product.md §2 Thread view, §6): avatar, staff icon, the name styled by
 // rank, the rank, the post-count tier, thread and post counts, join date, and the links to the
-// author's hiscores and adventure log. There is no adventure log (yet), so its link, like the
-// name, opens the player's hiscores page, the nearest thing (docs/forums.md).
+// author's hiscores (the name links there too) and to the Adventure log tab of their hiscores
+// page (docs/forums.md).
 
 const TIER_STYLE: Record<string, string> = {
   bronze: "border-orange-400/60 text-orange-300",
@@ -90,7 +91,7 @@ export function AuthorPanel({ user }: { user: TForumUser }) {
           <a href={playerHref(user.name)}>
             Hiscores<span className="sr-only"> of {user.name}</span>
           </a>
-          <a href={playerHref(user.name)}>
+          <a href={playerTabHref(user.name, "log")}>
             Adventure log<span className="sr-only"> of {user.name}</span>
           </a>
         </p>

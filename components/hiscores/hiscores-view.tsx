@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { CATEGORIES, GAME_MODE_LABEL, GAME_MODES, hiscoresHref, ladderName, type TGameMode, type TXpMode, XP_MODE_LABEL, XP_MODES } from "@/lib/hiscores";
 import { ACTIVITIES, ACTIVITY_GROUPS, activityById, activityByKey } from "@/lib/hiscores-layout";
+import { HiscoresSections } from "./hiscores-sections";
 import { HiscoresTable, HiscoresTableLoading } from "./hiscores-table";
 import { LadderFilters } from "./ladder-filters-client";
 import { PlayerSearch } from "./player-search-client";
@@ -26,7 +27,7 @@ function LadderLink({ id, label, current, mode, xp }: { id: number; label: strin
   );
 }
 
-/** docs/product.md §2 Hiscores: title, search, filters, categories, PvP links, the activity ladders and the ladder. */
+/** docs/product.md §2 Hiscores: title, search, the links to top gainers and records, filters, categories, PvP links, the activity ladders and the ladder. */
 export function HiscoresView({ skill, mode, xp, page }: { skill: number; mode: TGameMode; xp: TXpMode; page: number }) {
   const currentGroup = activityById(skill)?.group;
   const modes = GAME_MODES.map((m) => ({ value: m, label: GAME_MODE_LABEL[m], href: hiscoresHref({ skill, mode: m, xp }) }));
@@ -36,6 +37,7 @@ export function HiscoresView({ skill, mode, xp, page }: { skill: number; mode: T
       <PageHeader title="Hiscores" subtitle="Every skill, boss and activity ranked, per game mode and XP rate. Ties go to whoever got there first.">
         <PlayerSearch />
       </PageHeader>
+      <HiscoresSections current="ladders" mode={mode} xp={xp} />
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <aside className="space-y-6">
           <Panel as="nav" aria-label="Hiscores categories" className="!p-3">

@@ -1,11 +1,9 @@
 import Link from "next/link";
-import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { GAME_MODE_LABEL, hiscoresHref, skillSlug } from "@/lib/hiscores";
 import { ACTIVITY_GROUPS, activityByKey, activitySlug } from "@/lib/hiscores-layout";
 import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
-import { NOT_ON_HISCORES } from "@/lib/server/hiscores/get-player-hiscores";
-import { PlayerSearch } from "./player-search-client";
+import { PlayerHeader } from "./player-header";
 import { TableHead } from "@/components/ui/table-head";
 
 const PLAYER_COLUMNS = [
@@ -85,16 +83,11 @@ function Badges({ player }: { player: TPlayerHiscores }) {
   );
 }
 
-/** docs/product.md §2 Player hiscores: name, badges from the real mode, the skill table, the activity panels. */
+/** docs/product.md §2 Player hiscores: name, badges from the real mode, the skill table, the activity panels; the tabs lead to the player's progress. */
 export function PlayerHiscores({ name, player }: { name: string; player: TPlayerHiscores | null }) {
   return (
     <>
-      <PageHeader title={player?.username ?? name} subtitle={player ? undefined : NOT_ON_HISCORES}>
-        <PlayerSearch />
-        <Link href={player ? hiscoresHref({ mode: player.game_mode, xp: player.xp_mode }) : "/hiscores"} className="btn btn-stone">
-          Back to hiscores
-        </Link>
-      </PageHeader>
+      <PlayerHeader name={name} player={player} current="stats" />
       {player ? (
         <div className="space-y-6">
           <Badges player={player} />

@@ -207,6 +207,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...result.data, isProduction: result.data.APP_MODE === "production", isLocal: result.data.APP_MODE === "local" };
 }
 
+/**
+ * True while `next build` prerenders pages (Next sets NEXT_PHASE). Read on its own, without the
+ * rest of the configuration: a build has no DATABASE_URL, so a page that reads the database when
+ * it is regenerated (the home page's feed) renders without it at build time.
+ */
+export function isBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === "phase-production-build";
+}
+
 /** Tests change settings between cases. */
 export function resetEnvCache(): void {
   cached = undefined;

@@ -167,18 +167,18 @@ test.describe("forums", () => {
     expect(await counts(page, forum)).toEqual({ threads: 1, replies: 1 });
   });
 
-  test("a post's author panel links the author's name, hiscores and adventure log to their hiscores page", async ({ page }) => {
+  test("a post's author panel links the author's name and hiscores to their hiscores page, and the adventure log to its tab", async ({ page }) => {
     const player = await createE2EUser();
     await startSignedIn(page, player);
     const { id } = await apiThread(page.request, await forumId(page), `Author ${uniqueWord("t")}`, "<p>Who wrote this?</p>");
     await page.goto(`/forums/thread/${id}`);
     const panel = page.getByRole("article", { name: `Post by ${player.username}` }).getByTestId("author-panel");
-    // There is no adventure log: its link, like the name, opens the hiscores page (docs/forums.md).
+    // The name and "Hiscores" open the hiscores page, "Adventure log" its tab (docs/forums.md).
     const hiscores = `/hiscores/player/${encodeURIComponent(player.username)}`;
     const name = panel.getByRole("link", { name: player.username, exact: true });
     await expect(name).toHaveAttribute("href", hiscores);
     await expect(panel.getByRole("link", { name: `Hiscores of ${player.username}`, exact: true })).toHaveAttribute("href", hiscores);
-    await expect(panel.getByRole("link", { name: `Adventure log of ${player.username}`, exact: true })).toHaveAttribute("href", hiscores);
+    await expect(panel.getByRole("link", { name: `Adventure log of ${player.username}`, exact: true })).toHaveAttribute("href", `${hiscores}/log`);
     await name.click();
     await expect(page).toHaveURL((url) => url.pathname === hiscores);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(player.username);
