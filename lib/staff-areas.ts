@@ -47,3 +47,14 @@ export function staffAreasFor(privilege: PrivilegeName): StaffArea[] {
 export function staffAreaOf(pathname: string): StaffArea | undefined {
   return [...STAFF_AREAS].sort((a, b) => b.href.length - a.href.length).find((a) => pathname === a.href || pathname.startsWith(`${a.href}/`));
 }
+
+const RANK_NAMES: Record<StaffArea["min"], string> = {
+  MODERATOR: "moderators, administrators and owners",
+  ADMINISTRATOR: "administrators and owners",
+  OWNER: "owners",
+};
+
+/** Who may use an area, in words: "administrators and owners". */
+export function whoMayUse(area: Pick<StaffArea, "min">): string {
+  return RANK_NAMES[area.min];
+}

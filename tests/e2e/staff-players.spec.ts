@@ -110,17 +110,34 @@ test("an administrator bans a player until tomorrow, the player is refused every
   await theirs.close();
 });
 
-test("a player gets the 404 page at /staff; a moderator gets it at /staff/audit, and 403 from its API", async ({ page }) => {
+test("a player gets the plain 404 page at /staff; a moderator gets it at /staff/audit, told which rank it needs, and 403 from its API", async ({ page }) => {
   const player = await createE2EUser();
   await startSignedIn(page, player);
-  expect((await page.goto("/staff"))?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+  for (const path of ["/staff", "/staff/audit"]) {
+    expect((await page.goto(path))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+    // Nothing tells a player which staff pages exist.
+    await expect(page.getByTestId("staff-rank-note")).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText("administrators");
+  }
 
   await page.context().clearCookies();
   const mod = await createE2EUser({ privilege: "MODERATOR" });
   await startSignedIn(page, mod);
   expect((await page.goto("/staff/audit"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+  await expect(page.getByTestId("staff-rank-note")).toHaveText(
+    "The staff page Audit log is for administrators and owners. You are signed in as a moderator, so it is not shown to you.Back to the staff console",
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  // A path below their own areas that does not exist is the plain 404 page.
+  expect((await page.goto("/staff/players/2147483647"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+  await expect(page.getByTestId("staff-rank-note")).toHaveCount(0);
+  await page.goto("/staff/audit");
+  await page.getByRole("link", { name: "Back to the staff console" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff dashboard" })).toBeVisible();
   expect((await page.request.get("/api/v1/staff/audit")).status()).toBe(403);
   // The Players area is theirs.
   expect((await page.goto("/staff/players"))?.status()).toBe(200);
