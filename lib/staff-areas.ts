@@ -18,7 +18,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     href: "/staff",
     label: "Dashboard",
     min: "MODERATOR",
-    description: "Revenue, credits spent, votes, registrations, players online, and what waits for staff",
+    description: "Credits spent, votes, registrations, players online, and what waits for staff (administrators: revenue too)",
   },
   { href: "/staff/tickets", label: "Tickets", min: "MODERATOR", description: "Every player's support tickets" },
   { href: "/staff/forums/reports", label: "Reports", min: "MODERATOR", description: "Forum posts players reported" },
