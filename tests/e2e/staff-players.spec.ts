@@ -98,15 +98,36 @@ test("an administrator bans a player until tomorrow, the player is refused every
   await expect(ledger.getByRole("row").filter({ hasText: "Ticket #13: 1M OSRS gold" })).toContainText(admin.username);
   await expect(page.getByTestId("player-balance")).toHaveText("100");
 
-  // The audit log has each action with its reason.
+  // The audit log has each action as a sentence, with its reason.
   await page.getByRole("link", { name: "Audit log of this player" }).click();
   const entries = page.getByTestId("audit-entry");
   await expect(entries).toHaveCount(3);
-  await expect(entries.nth(0)).toContainText("credits.granted");
-  await expect(entries.nth(1)).toContainText("account.unbanned");
+  const sentence = (i: number) => entries.nth(i).getByTestId("audit-sentence");
+  await expect(sentence(0)).toHaveText(`${admin.username} added 100 credits to ${player.username}; balance 100.`);
+  await expect(entries.nth(0).getByTestId("audit-reason")).toHaveText("Reason: Ticket #13: 1M OSRS gold");
+  await expect(entries.nth(0)).toContainText(/Balance: 0 → (changed to )?100/);
+  await expect(sentence(1)).toHaveText(`${admin.username} lifted ${player.username}'s ban.`);
   await expect(entries.nth(1)).toContainText("Appeal accepted on ticket #12");
-  await expect(entries.nth(2)).toContainText("account.banned");
+  await expect(sentence(2)).toContainText(`${admin.username} banned ${player.username} until `);
   await expect(entries.nth(2)).toContainText("Botting at the fishing guild");
+  // No stored names in what a person reads first: they wait folded under "Technical details".
+  await expect(page.getByText("credits.granted")).toBeHidden();
+  await entries.nth(0).getByText("Technical details").click();
+  await expect(entries.nth(0).getByText("credits.granted")).toBeVisible();
+  // A compact table: an entry is a line or three, not a panel per field.
+  expect((await entries.nth(1).boundingBox())!.height).toBeLessThan(160);
+
+  // The action picker: the actions the site records, by area.
+  const filters = page.getByRole("form", { name: "Filter the audit log" });
+  await filters.getByLabel("Action").selectOption({ label: "Banned" });
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=account\.banned/);
+  await expect(entries).toHaveCount(1);
+  await expect(filters.getByLabel("Action")).toHaveValue("account.banned");
+  await filters.getByLabel("Action").selectOption({ label: "Accounts: every action" });
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=account(&|$)/);
+  await expect(entries).toHaveCount(2);
   await theirs.close();
 });
 
