@@ -144,5 +144,10 @@ test.describe("staff tables on a phone and a desktop", () => {
     await checkBothWidths(page, "/staff", async (p) => {
       for (const summary of await p.getByText("Show the figures").all()) await summary.click();
     });
+    // The audit log: an entry with a reason and a change.
+    const player = await createE2EUser();
+    const grant = await page.request.post("/api/v1/staff/credits", { data: { username: player.username, amount: 250, reason: "Gold bought on ticket #20" } });
+    expect(grant.status()).toBe(200);
+    await checkBothWidths(page, `/staff/audit?targetType=user&target=${player.id}`);
   });
 });
