@@ -18,7 +18,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     href: "/staff",
     label: "Dashboard",
     min: "MODERATOR",
-    description: "Revenue, credits spent, votes, registrations, players online, and what waits for staff",
+    description: "Credits spent, votes, registrations, players online, and what waits for staff (administrators: revenue too)",
   },
   { href: "/staff/tickets", label: "Tickets", min: "MODERATOR", description: "Every player's support tickets" },
   { href: "/staff/forums/reports", label: "Reports", min: "MODERATOR", description: "Forum posts players reported" },
@@ -46,4 +46,15 @@ export function staffAreasFor(privilege: PrivilegeName): StaffArea[] {
 /** The area a path belongs to (the longest matching href), for the menu's current entry. */
 export function staffAreaOf(pathname: string): StaffArea | undefined {
   return [...STAFF_AREAS].sort((a, b) => b.href.length - a.href.length).find((a) => pathname === a.href || pathname.startsWith(`${a.href}/`));
+}
+
+const RANK_NAMES: Record<StaffArea["min"], string> = {
+  MODERATOR: "moderators, administrators and owners",
+  ADMINISTRATOR: "administrators and owners",
+  OWNER: "owners",
+};
+
+/** Who may use an area, in words: "administrators and owners". */
+export function whoMayUse(area: Pick<StaffArea, "min">): string {
+  return RANK_NAMES[area.min];
 }

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { useApiGet } from "@/components/api/use-api-get";
 import { Panel } from "@/components/ui/panel";
-import { formatLongDate } from "@/lib/format/dates";
+import { formatExactDateTime, formatLongDate } from "@/lib/format/dates";
 import { DELIVERED_IN_GAME, purchaseProduct, purchaseState } from "./purchase-rows";
 import { LoadFailed } from "@/components/ui/load-failed";
 import * as endpoints from "@/lib/client/endpoints";
@@ -81,7 +81,9 @@ export function PurchaseHistory() {
                       </td>
                       <td className="py-2 pr-3">${r.creditPackage.price.toFixed(2)}</td>
                       <td className="py-2 pr-3">
-                        <time dateTime={r.time}>{formatLongDate(r.time, zone)}</time>
+                        <time dateTime={r.time} title={formatExactDateTime(r.time, zone)}>
+                          {formatLongDate(r.time, zone)}
+                        </time>
                       </td>
                       <td className="py-2">
                         <span

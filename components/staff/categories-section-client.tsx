@@ -1,5 +1,6 @@
 "use client";
 
+import { ResponsiveTable } from "@/components/ui/responsive-table";
 import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
@@ -68,48 +69,22 @@ export function CategoriesSection({ categories, onChange }: { categories: TStaff
       {categories.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No categories yet. Create one to start the catalogue.</p>
       ) : (
-        <div className="relative overflow-x-auto">
-          {/* relative: the sr-only labels (position: absolute) stay inside this scroll box instead of widening the page. */}
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Store categories</caption>
-            <thead className="border-b-2 border-stone-700 text-stone-300">
-              <tr>
-                <th scope="col" className="p-2">
-                  Name
-                </th>
-                <th scope="col" className="p-2">
-                  Order
-                </th>
-                <th scope="col" className="p-2">
-                  Products
-                </th>
-                <th scope="col" className="p-2">
-                  Status
-                </th>
-                <th scope="col" className="p-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((c) => (
-                <tr key={c.id} className="border-b border-stone-800">
-                  <th scope="row" className="p-2 font-semibold text-stone-100">
-                    {c.name}
-                  </th>
-                  <td className="p-2">{c.sortOrder}</td>
-                  <td className="p-2">{c.productCount}</td>
-                  <td className="p-2">
-                    <VisibilityBadge visible={!c.hidden} />
-                  </td>
-                  <td className="p-2">
-                    <RowActions<TStaffCategory> row={c} name={c.name} endpoint={endpoints.updateCategory} field="hidden" editor={editor} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          caption="Store categories"
+          columns={[{ label: "Name" }, { label: "Order" }, { label: "Products" }, { label: "Status" }, { label: "Actions", hideLabel: true }]}
+          rowHeader={0}
+          wide="xl"
+          rows={categories.map((c) => ({
+            key: c.id,
+            cells: [
+              c.name,
+              c.sortOrder,
+              c.productCount,
+              <VisibilityBadge key="v" visible={!c.hidden} />,
+              <RowActions<TStaffCategory> key="a" row={c} name={c.name} endpoint={endpoints.updateCategory} field="hidden" editor={editor} />,
+            ],
+          }))}
+        />
       )}
       <RowEditorModal<TStaffCategory> editor={editor} noun="category" form={(props) => <CategoryForm {...props} />} />
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ResponsiveTable } from "@/components/ui/responsive-table";
 import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
@@ -117,52 +118,30 @@ export function PackagesSection({ packages, onChange }: { packages: TStaffPackag
       {packages.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No credit packages yet.</p>
       ) : (
-        <div className="relative overflow-x-auto">
-          {/* relative: the sr-only labels (position: absolute) stay inside this scroll box instead of widening the page. */}
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Credit packages</caption>
-            <thead className="border-b-2 border-stone-700 text-stone-300">
-              <tr>
-                <th scope="col" className="p-2">
-                  Credits
-                </th>
-                <th scope="col" className="p-2">
-                  Bonus
-                </th>
-                <th scope="col" className="p-2">
-                  Price
-                </th>
-                <th scope="col" className="p-2">
-                  Order
-                </th>
-                <th scope="col" className="p-2">
-                  Status
-                </th>
-                <th scope="col" className="p-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {packages.map((p) => (
-                <tr key={p.id} className="border-b border-stone-800">
-                  <th scope="row" className="p-2 font-semibold tabular-nums text-stone-100">
-                    {p.credits.toLocaleString("en-US")}
-                  </th>
-                  <td className="p-2 tabular-nums">{p.bonusCredits.toLocaleString("en-US")}</td>
-                  <td className="p-2 tabular-nums">{usd(p.priceCents)}</td>
-                  <td className="p-2">{p.sortOrder}</td>
-                  <td className="p-2">
-                    <VisibilityBadge visible={p.active} />
-                  </td>
-                  <td className="p-2">
-                    <RowActions<TStaffPackage> row={p} name={`the ${label(p)} package`} endpoint={endpoints.updatePackage} field="active" editor={editor} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          caption="Credit packages"
+          columns={[
+            { label: "Credits", numeric: true },
+            { label: "Bonus", numeric: true },
+            { label: "Price", numeric: true },
+            { label: "Order" },
+            { label: "Status" },
+            { label: "Actions", hideLabel: true },
+          ]}
+          rowHeader={0}
+          wide="xl"
+          rows={packages.map((p) => ({
+            key: p.id,
+            cells: [
+              p.credits.toLocaleString("en-US"),
+              p.bonusCredits.toLocaleString("en-US"),
+              usd(p.priceCents),
+              p.sortOrder,
+              <VisibilityBadge key="v" visible={p.active} />,
+              <RowActions<TStaffPackage> key="a" row={p} name={`the ${label(p)} package`} endpoint={endpoints.updatePackage} field="active" editor={editor} />,
+            ],
+          }))}
+        />
       )}
       <RowEditorModal<TStaffPackage> editor={editor} noun="credit package" form={(props) => <PackageForm {...props} />} />
     </div>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { ResponsiveTable } from "@/components/ui/responsive-table";
 import type { TSessionDto } from "@/lib/schemas/accounts";
 import type {
   TDeliveryRow,
@@ -17,8 +18,9 @@ import { TICKET_TYPE_LABELS, isTicketType } from "@/lib/schemas/tickets";
 import { StaffBadge } from "./staff-badge";
 
 // The tables of a player's staff page: sessions, credit ledger, purchases with their provider
-// events, store orders, deliveries, votes, vote callbacks, tickets and forum posts. Server
-// components; each table scrolls sideways inside its own box on a narrow screen.
+// events, store orders, deliveries, votes, vote callbacks, progress, tickets and forum posts.
+// Server components; each is the shared responsive table (components/ui/responsive-table.tsx):
+// a table where there is room, a card per row on a narrow screen.
 
 const num = (n: number) => n.toLocaleString("en-US");
 const signed = (n: number) => (n > 0 ? `+${num(n)}` : num(n));
@@ -26,35 +28,9 @@ const money = (cents: number, currency = "USD") => `${currency === "USD" ? "$" :
 const when = (iso: string | null) => (iso ? <LocalDateTime value={iso} /> : <span className="text-stone-400">—</span>);
 const words = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, " ");
 
-/** A table in a box of its own that scrolls sideways (and can take keyboard focus to do so). */
-function RecordTable({ caption, head, rows, minWidth = "40rem" }: { caption: string; head: string[]; rows: ReactNode[][]; minWidth?: string }) {
-  return (
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
-      <table className="w-full text-left text-sm" style={{ minWidth }}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b-2 border-stone-700 text-stone-300">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="py-2 pr-3 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, i) => (
-            <tr key={i} className="border-b border-stone-800 align-top">
-              {cells.map((c, j) => (
-                <td key={j} className="py-2 pr-3">
-                  {c}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+/** One of the page's record tables: the shared responsive table, cards on a narrow screen. */
+function RecordTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return <ResponsiveTable caption={caption} columns={head.map((label) => ({ label }))} rows={rows.map((cells, i) => ({ key: i, cells }))} />;
 }
 
 function DeliveryStatus({ status, leaseExpired = false }: { status: string | null; leaseExpired?: boolean }) {
@@ -101,7 +77,6 @@ export function PurchasesTable({ rows }: { rows: TPurchaseRow[] }) {
   return (
     <RecordTable
       caption="Credit purchases, newest first"
-      minWidth="52rem"
       head={["Purchase", "Paid", "Credits", "Status", "Provider reference", "Provider events"]}
       rows={rows.map((p) => [
         <span key="p">
@@ -168,7 +143,6 @@ export function DeliveriesTable({ rows }: { rows: TDeliveryRow[] }) {
   return (
     <RecordTable
       caption="Game deliveries, newest first"
-      minWidth="46rem"
       head={["Delivery", "Queued", "What", "State", "Handed over", "From"]}
       rows={rows.map((d) => [
         `#${d.id}`,

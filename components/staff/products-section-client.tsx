@@ -1,5 +1,6 @@
 "use client";
 
+import { ResponsiveTable } from "@/components/ui/responsive-table";
 import type { TStaffCategory, TStaffProduct } from "@/lib/schemas/staff-store";
 import { ProductForm, SALE_OPTIONS } from "./product-form-client";
 import { RowActions, RowEditorModal, RowStatus, useRowEditor } from "./row-editor-client";
@@ -32,59 +33,34 @@ export function ProductsSection({
       {products.length === 0 ? (
         <p className="rounded border border-dashed border-stone-700 p-4 text-stone-300">No products yet.</p>
       ) : (
-        <div className="relative overflow-x-auto">
-          {/* relative: the sr-only labels (position: absolute) stay inside this scroll box instead of widening the page. */}
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Store products</caption>
-            <thead className="border-b-2 border-stone-700 text-stone-300">
-              <tr>
-                <th scope="col" className="p-2">
-                  <span className="sr-only">Image</span>
-                </th>
-                <th scope="col" className="p-2">
-                  Name
-                </th>
-                <th scope="col" className="p-2">
-                  Category
-                </th>
-                <th scope="col" className="p-2">
-                  Price
-                </th>
-                <th scope="col" className="p-2">
-                  Sale
-                </th>
-                <th scope="col" className="p-2">
-                  Status
-                </th>
-                <th scope="col" className="p-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((p) => (
-                <tr key={p.id} className="border-b border-stone-800" data-product-id={p.id}>
-                  <td className="p-2">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- staff-entered addresses on any host */}
-                    <img src={p.imageHref} alt="" width={32} height={32} className="size-8 object-contain" loading="lazy" />
-                  </td>
-                  <th scope="row" className="p-2 font-semibold text-stone-100">
-                    {p.name}
-                  </th>
-                  <td className="p-2">{p.categoryName}</td>
-                  <td className="p-2 tabular-nums">{p.price.toLocaleString("en-US")}</td>
-                  <td className="p-2">{p.sale ? saleText(p.sale) : "None"}</td>
-                  <td className="p-2">
-                    <VisibilityBadge visible={p.active} />
-                  </td>
-                  <td className="p-2">
-                    <RowActions<TStaffProduct> row={p} name={p.name} endpoint={endpoints.updateProduct} field="active" editor={editor} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          caption="Store products"
+          columns={[
+            { label: "Image", hideLabel: true },
+            { label: "Name" },
+            { label: "Category" },
+            { label: "Price", numeric: true },
+            { label: "Sale" },
+            { label: "Status" },
+            { label: "Actions", hideLabel: true },
+          ]}
+          rowHeader={1}
+          wide="2xl"
+          rows={products.map((p) => ({
+            key: p.id,
+            attrs: { "data-product-id": p.id },
+            cells: [
+              // eslint-disable-next-line @next/next/no-img-element -- staff-entered addresses on any host
+              <img key="i" src={p.imageHref} alt="" width={32} height={32} className="size-8 object-contain" loading="lazy" />,
+              p.name,
+              p.categoryName,
+              p.price.toLocaleString("en-US"),
+              p.sale ? saleText(p.sale) : "None",
+              <VisibilityBadge key="v" visible={p.active} />,
+              <RowActions<TStaffProduct> key="a" row={p} name={p.name} endpoint={endpoints.updateProduct} field="active" editor={editor} />,
+            ],
+          }))}
+        />
       )}
       <RowEditorModal<TStaffProduct>
         editor={editor}

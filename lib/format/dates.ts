@@ -105,3 +105,33 @@ export function formatForumDateTime(value: Date | string | number, timeZone = "U
   const hour = (parts.hour === "24" ? "00" : (parts.hour ?? "")).padStart(2, "0");
   return `${parts.month}/${parts.day}/${parts.year} ${hour}:${parts.minute}`;
 }
+
+/**
+ * The exact moment, for a date's tooltip (`title`) where the visible format leaves out seconds
+ * or the zone: "November 28, 2026 at 4:19:32 AM UTC+05:30 (Asia/Kolkata)", or "… UTC" in UTC.
+ * In `timeZone` (IANA name, default UTC; an unknown zone falls back to UTC). Invalid input → "".
+ */
+export function formatExactDateTime(value: Date | string | number, timeZone = "UTC"): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const parts: Record<string, string> = {};
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h12",
+    timeZoneName: "longOffset",
+  });
+  for (const p of f.formatToParts(date)) parts[p.type] = p.value;
+  // "GMT+05:30", and for no offset "GMT" or "GMT+00:00" (ICU versions differ; the server's and
+  // the browser's must print the same): written as UTC, the name readers know it by.
+  const name = parts.timeZoneName ?? "GMT";
+  const offset = /^GMT([+-]00(:00)?)?$/.test(name) ? "UTC" : name.replace(/^GMT/, "UTC");
+  const named = zone === "UTC" || zone === "Etc/UTC" ? "" : ` (${zone})`;
+  return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute}:${parts.second} ${(parts.dayPeriod ?? "").toUpperCase()} ${offset}${named}`;
+}

@@ -3,7 +3,7 @@ import { defineOperation } from "./api";
 
 // Contract of the staff dashboard: revenue, credits spent, votes, registrations and
 // players online per day over the last 30 or 90 days, and what waits for staff. Moderators and
-// up. Series are column-shaped: every per-day array lines up with `days`, oldest day first.
+// up; revenue and the counters of the administrators' areas only for administrators and up. Series are column-shaped: every per-day array lines up with `days`, oldest day first.
 
 export const DASHBOARD_RANGES = [30, 90] as const;
 export type TDashboardRange = (typeof DASHBOARD_RANGES)[number];
@@ -33,7 +33,8 @@ export const ZStaffDashboardQuery = z.object({
 
 const perDay = (what: string) => z.array(z.number().int()).describe(`${what}, one figure per entry of \`days\``);
 
-export const ZStaffDashboard = z.object({
+/** Every figure, as computed and cached (lib/server/staff/get-dashboard.ts); each rank is answered part of it. */
+export const ZDashboardFigures = z.object({
   range: z.union([z.literal(30), z.literal(90)]).describe("Days covered"),
   days: z.array(z.string()).describe("The UTC days covered, YYYY-MM-DD, oldest first (today last)"),
   generatedAt: z.string().describe("ISO 8601: when these figures were computed (they are cached up to a minute)"),
@@ -79,13 +80,26 @@ export const ZStaffDashboard = z.object({
     unappliedEvents: z.number().int().describe("Payment provider events not processed, or refused with an error"),
   }),
 });
+export type TDashboardFigures = z.infer<typeof ZDashboardFigures>;
+
+const ADMINS_ONLY = "administrators and up, as the payments and jobs areas are; absent for a moderator";
+
+/** The answer: the figures of the staff areas the caller's rank may use. */
+export const ZStaffDashboard = ZDashboardFigures.extend({
+  revenue: ZDashboardFigures.shape.revenue.optional().describe(`Money taken in per day (${ADMINS_ONLY})`),
+  counters: ZDashboardFigures.shape.counters.extend({
+    failedJobs: z.number().int().optional().describe(`Background jobs that used up their attempts (${ADMINS_ONLY})`),
+    unappliedEvents: z.number().int().optional().describe(`Payment provider events not processed, or refused with an error (${ADMINS_ONLY})`),
+  }),
+});
 export type TStaffDashboard = z.infer<typeof ZStaffDashboard>;
 
 export const staffDashboardOp = defineOperation({
   method: "GET",
   path: "/api/v1/staff/dashboard",
   summary: "The staff dashboard's figures per day over 30 or 90 days, and the counters of what waits (moderator)",
-  description: "Computed from the database at most once a minute for every app process; `generatedAt` says when.",
+  description:
+    "Computed from the database at most once a minute for every app process; `generatedAt` says when. Each rank gets the figures of the staff areas it may use: `revenue` and the `failedJobs` and `unappliedEvents` counters only administrators and up.",
   tag: "Staff dashboard",
   auth: "moderator",
   query: ZStaffDashboardQuery,

@@ -17,7 +17,11 @@ async function signedIn(browser: Browser, baseURL: string, privilege: "OWNER" | 
     baseURL,
     extraHTTPHeaders: { "x-forwarded-for": `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
   });
-  await context.addCookies([{ name: "session", value: await createE2ESession(user.id), url: baseURL }]);
+  // The session and the readable hint beside it, as the login route sets them.
+  await context.addCookies([
+    { name: "session", value: await createE2ESession(user.id), url: baseURL },
+    { name: "signed_in", value: privilege === "PLAYER" ? "1" : "staff", url: baseURL },
+  ]);
   return context.newPage();
 }
 
@@ -60,6 +64,8 @@ test.describe("staff console: forums, game keys, jobs", () => {
     const res = await page.goto("/staff/game-keys");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+    // A member of staff is told which rank the page needs.
+    await expect(page.getByTestId("staff-rank-note")).toContainText("The staff page Game keys is for owners. You are signed in as an administrator");
     expect((await page.request.get("/api/v1/staff/game-keys")).status()).toBe(403);
     expect((await page.request.post("/api/v1/staff/game-keys", { data: { name: "nope", scopes: ["login"] } })).status()).toBe(403);
     expect((await page.goto("/staff/forums"))?.status()).toBe(200);
@@ -74,6 +80,11 @@ test.describe("staff console: forums, game keys, jobs", () => {
     for (const path of ["/staff/forums", "/staff/game-keys", "/staff/jobs"]) {
       expect((await player.goto(path))?.status(), path).toBe(404);
       expect((await guest.goto(path))?.status(), path).toBe(404);
+      // The plain 404 page: no word of which rank the page needs.
+      for (const p of [player, guest]) {
+        await expect(p.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+        await expect(p.getByTestId("staff-rank-note")).toHaveCount(0);
+      }
     }
   });
 

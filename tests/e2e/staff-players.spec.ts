@@ -98,29 +98,67 @@ test("an administrator bans a player until tomorrow, the player is refused every
   await expect(ledger.getByRole("row").filter({ hasText: "Ticket #13: 1M OSRS gold" })).toContainText(admin.username);
   await expect(page.getByTestId("player-balance")).toHaveText("100");
 
-  // The audit log has each action with its reason.
+  // The audit log has each action as a sentence, with its reason.
   await page.getByRole("link", { name: "Audit log of this player" }).click();
   const entries = page.getByTestId("audit-entry");
   await expect(entries).toHaveCount(3);
-  await expect(entries.nth(0)).toContainText("credits.granted");
-  await expect(entries.nth(1)).toContainText("account.unbanned");
+  const sentence = (i: number) => entries.nth(i).getByTestId("audit-sentence");
+  await expect(sentence(0)).toHaveText(`${admin.username} added 100 credits to ${player.username}; balance 100.`);
+  await expect(entries.nth(0).getByTestId("audit-reason")).toHaveText("Reason: Ticket #13: 1M OSRS gold");
+  await expect(entries.nth(0)).toContainText(/Balance: 0 → (changed to )?100/);
+  await expect(sentence(1)).toHaveText(`${admin.username} lifted ${player.username}'s ban.`);
   await expect(entries.nth(1)).toContainText("Appeal accepted on ticket #12");
-  await expect(entries.nth(2)).toContainText("account.banned");
+  await expect(sentence(2)).toContainText(`${admin.username} banned ${player.username} until `);
   await expect(entries.nth(2)).toContainText("Botting at the fishing guild");
+  // No stored names in what a person reads first: they wait folded under "Technical details".
+  await expect(page.getByText("credits.granted")).toBeHidden();
+  await entries.nth(0).getByText("Technical details").click();
+  await expect(entries.nth(0).getByText("credits.granted")).toBeVisible();
+  // A compact table: an entry is a line or three, not a panel per field.
+  expect((await entries.nth(1).boundingBox())!.height).toBeLessThan(160);
+
+  // The action picker: the actions the site records, by area.
+  const filters = page.getByRole("form", { name: "Filter the audit log" });
+  await filters.getByLabel("Action").selectOption({ label: "Banned" });
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=account\.banned/);
+  await expect(entries).toHaveCount(1);
+  await expect(filters.getByLabel("Action")).toHaveValue("account.banned");
+  await filters.getByLabel("Action").selectOption({ label: "Accounts: every action" });
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=account(&|$)/);
+  await expect(entries).toHaveCount(2);
   await theirs.close();
 });
 
-test("a player gets the 404 page at /staff; a moderator gets it at /staff/audit, and 403 from its API", async ({ page }) => {
+test("a player gets the plain 404 page at /staff; a moderator gets it at /staff/audit, told which rank it needs, and 403 from its API", async ({ page }) => {
   const player = await createE2EUser();
   await startSignedIn(page, player);
-  expect((await page.goto("/staff"))?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+  for (const path of ["/staff", "/staff/audit"]) {
+    expect((await page.goto(path))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+    // Nothing tells a player which staff pages exist.
+    await expect(page.getByTestId("staff-rank-note")).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText("administrators");
+  }
 
   await page.context().clearCookies();
   const mod = await createE2EUser({ privilege: "MODERATOR" });
   await startSignedIn(page, mod);
   expect((await page.goto("/staff/audit"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+  await expect(page.getByTestId("staff-rank-note")).toHaveText(
+    "The staff page Audit log is for administrators and owners. You are signed in as a moderator, so it is not shown to you.Back to the staff console",
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  // A path below their own areas that does not exist is the plain 404 page.
+  expect((await page.goto("/staff/players/2147483647"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "You seem to have wandered off the map" })).toBeVisible();
+  await expect(page.getByTestId("staff-rank-note")).toHaveCount(0);
+  await page.goto("/staff/audit");
+  await page.getByRole("link", { name: "Back to the staff console" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff dashboard" })).toBeVisible();
   expect((await page.request.get("/api/v1/staff/audit")).status()).toBe(403);
   // The Players area is theirs.
   expect((await page.goto("/staff/players"))?.status()).toBe(200);

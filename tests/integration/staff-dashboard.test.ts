@@ -7,7 +7,7 @@
 // driven by the `now` parameter, and who may call the API.
 import { describe, expect, it } from "vitest";
 import { GET as dashboardRoute } from "@/app/api/v1/staff/dashboard/route";
-import { type TStaffDashboard, ZStaffDashboard } from "@/lib/schemas/staff-dashboard";
+import { type TDashboardFigures, ZStaffDashboard } from "@/lib/schemas/staff-dashboard";
 import { db } from "@/lib/server/db";
 import { SAMPLE_RETENTION_DAYS, samplePlayersOnline } from "@/lib/server/game/sample-players-online";
 import { enqueue } from "@/lib/server/jobs/enqueue";
@@ -35,12 +35,12 @@ const at = (ago: number, hour = 12) => new Date(TODAY - ago * DAY + hour * 60 * 
 const dayKey = (ago: number) => new Date(TODAY - ago * DAY).toISOString().slice(0, 10);
 
 /** Fresh figures (the cache entry dropped first), as of NOW. */
-async function dashboard(range: 30 | 90): Promise<TStaffDashboard> {
+async function dashboard(range: 30 | 90): Promise<TDashboardFigures> {
   await db.cachedValue.deleteMany({ where: { key: dashboardCacheKey(range) } });
   return getDashboard(range, NOW);
 }
 /** A series' figure on the day `ago` days back. */
-const onDay = <T>(d: TStaffDashboard, series: readonly T[], ago: number): T | undefined => series[d.days.indexOf(dayKey(ago))];
+const onDay = <T>(d: TDashboardFigures, series: readonly T[], ago: number): T | undefined => series[d.days.indexOf(dayKey(ago))];
 
 // ── payments through the real settlement ──
 
@@ -389,6 +389,18 @@ describe("GET /api/v1/staff/dashboard", () => {
     const admin = await as("ADMINISTRATOR", "?range=90");
     expect(admin.status).toBe(200);
     expect(ZStaffDashboard.parse(admin.json).days).toHaveLength(90);
+  });
+
+  it("answers each rank the figures of the areas it may use: no revenue, failed jobs or payment events to a moderator", async () => {
+    const mod = ZStaffDashboard.parse((await as("MODERATOR")).json);
+    expect(mod).not.toHaveProperty("revenue");
+    expect(Object.keys(mod.counters).sort()).toEqual(["openTickets", "reportsWaiting"]);
+    // The same figures, in full, to an administrator (its twin: the cut is the rank's, not the data's).
+    const admin = ZStaffDashboard.parse((await as("ADMINISTRATOR")).json);
+    expect(admin.revenue?.totals).toEqual(expect.objectContaining({ netCents: expect.any(Number) }));
+    expect(Object.keys(admin.counters).sort()).toEqual(["failedJobs", "openTickets", "reportsWaiting", "unappliedEvents"]);
+    expect(mod.counters.openTickets).toBe(admin.counters.openTickets);
+    expect(mod.creditsSpent).toEqual(admin.creditsSpent);
   });
 
   it("refuses a range other than 30 or 90 with 400, naming the field", async () => {

@@ -1,5 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { formatDateTime12, formatForumDateTime, formatLongDateTime } from "@/lib/format/dates";
+import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { formatDateTime12, formatExactDateTime, formatForumDateTime, formatLongDateTime } from "@/lib/format/dates";
 
 describe("formatDateTime12 (MM/DD/YYYY hh:mm A)", () => {
   it("pads month, day and hour and uses PM for the afternoon", () => {
@@ -64,5 +67,32 @@ describe("formatForumDateTime (forums: MM/DD/YYYY HH:mm, 24-hour)", () => {
     expect(formatForumDateTime("2024-03-07T15:30:00Z", "Asia/Tokyo")).toBe("03/08/2024 00:30");
     expect(formatForumDateTime("2024-03-07T14:05:00Z", "Not/AZone")).toBe("03/07/2024 14:05");
     expect(formatForumDateTime("nope")).toBe("");
+  });
+});
+
+describe("formatExactDateTime (a date's tooltip: seconds, offset and zone)", () => {
+  it("names the offset and the zone, or just UTC", () => {
+    expect(formatExactDateTime("2026-11-28T04:19:32Z", "Asia/Kolkata")).toBe("November 28, 2026 at 9:49:32 AM UTC+05:30 (Asia/Kolkata)");
+    expect(formatExactDateTime("2026-11-28T04:19:32Z")).toBe("November 28, 2026 at 4:19:32 AM UTC");
+    expect(formatExactDateTime("2026-07-01T16:00:05Z", "America/New_York")).toBe("July 1, 2026 at 12:00:05 PM UTC-04:00 (America/New_York)");
+  });
+
+  it("a zone whose offset is zero still says which zone it is; an unknown zone is UTC; an invalid date is empty", () => {
+    expect(formatExactDateTime("2026-01-15T10:00:00Z", "Europe/London")).toBe("January 15, 2026 at 10:00:00 AM UTC (Europe/London)");
+    expect(formatExactDateTime("2026-01-15T10:00:00Z", "Not/AZone")).toBe("January 15, 2026 at 10:00:00 AM UTC");
+    expect(formatExactDateTime("nope")).toBe("");
+  });
+});
+
+describe("<LocalDateTime> (every date the site prints)", () => {
+  const render = (props: { long?: boolean; forum?: boolean }) =>
+    renderToStaticMarkup(createElement(LocalDateTime, { value: "2026-11-28T04:19:32.000Z", ...props }));
+
+  it("keeps each format docs/product.md fixes, in a <time> with the exact moment in datetime and in its title", () => {
+    // The server render is in UTC; the browser renders again in the reader's zone (tests/e2e/local-dates.spec.ts).
+    const exact = 'dateTime="2026-11-28T04:19:32.000Z" title="November 28, 2026 at 4:19:32 AM UTC"';
+    expect(render({})).toBe(`<time ${exact}>11/28/2026 04:19 AM</time>`);
+    expect(render({ long: true })).toBe(`<time ${exact}>November 28, 2026 at 4:19 AM</time>`);
+    expect(render({ forum: true })).toBe(`<time ${exact}>11/28/2026 04:19</time>`);
   });
 });

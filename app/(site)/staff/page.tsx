@@ -9,11 +9,11 @@ import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
 import { DASHBOARD_CACHE_SEC, DASHBOARD_RANGES, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
 import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { requireStaff } from "@/lib/server/sessions/guards";
-import { getDashboard } from "@/lib/server/staff/get-dashboard";
+import { getDashboardFor } from "@/lib/server/staff/get-dashboard";
 
 // The staff dashboard: money, credits, votes, registrations and players online per
-// day over 30 or 90 days, and what waits for staff. Moderators and up; anyone else gets the 404
-// page. The figures come from the same use case as GET /api/v1/staff/dashboard (at most a minute
+// day over 30 or 90 days, and what waits for staff. Moderators and up (revenue and the jobs and
+// payments counters: administrators and up); anyone else gets the 404 page. The figures come from the same use case as GET /api/v1/staff/dashboard (at most a minute
 // old); docs/staff.md says how each is counted.
 export const metadata: Metadata = { title: "Staff dashboard", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
@@ -31,7 +31,8 @@ export default async function StaffDashboardPage({ searchParams }: { searchParam
     );
   }
   const { range } = parsed.query;
-  const d = await getDashboard(range);
+  const d = await getDashboardFor(range, actor.privilege);
+  const revenue = d.revenue;
   const money = (cents: number) => formatFigure("cents", cents, d.currency);
   const count = (n: number) => n.toLocaleString("en-US");
   const silent = d.votes.sites.filter((s) => s.silent);
@@ -74,46 +75,49 @@ export default async function StaffDashboardPage({ searchParams }: { searchParam
         </div>
       ) : null}
 
-      <DashboardCounters counters={d.counters} privilege={actor.privilege} />
+      <DashboardCounters counters={d.counters} />
 
-      <DashboardSection
-        id="revenue"
-        title="Revenue"
-        days={d.days}
-        chart={{ unit: "cents", series: d.revenue.byProvider.map((p) => ({ label: p.label, values: p.netCents })) }}
-        table={{
-          caption: `Revenue per day in ${d.currency}, newest first: net per provider, then received, refunded, charged back and net in all.`,
-          unit: "cents",
-          currency: d.currency,
-          columns: [
-            ...d.revenue.byProvider.map((p) => ({ label: p.label, values: p.netCents })),
-            { label: "Received", values: d.revenue.grossCents },
-            { label: "Refunded", values: d.revenue.refundedCents },
-            { label: "Charged back", values: d.revenue.chargedBackCents },
-            { label: "Net", values: d.revenue.netCents },
-          ],
-        }}
-      >
-        <dl className="mb-3 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4" data-testid="revenue-totals">
-          {(
-            [
-              ["Net", d.revenue.totals.netCents],
-              ["Received", d.revenue.totals.grossCents],
-              ["Refunded", d.revenue.totals.refundedCents],
-              ["Charged back", d.revenue.totals.chargedBackCents],
-            ] as const
-          ).map(([label, cents]) => (
-            <div key={label}>
-              <dt className="text-sm text-stone-300">{label}</dt>
-              <dd className="text-xl font-bold tabular-nums">{money(cents)}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mb-3 text-sm text-stone-300">
-          Net per provider: payments on the day they were paid, less refunds and chargebacks on the day they happened.{" "}
-          {d.revenue.byProvider.length ? d.revenue.byProvider.map((p) => `${p.label} ${money(p.totalCents)}`).join(" · ") : "No payments in this period."}
-        </p>
-      </DashboardSection>
+      {/* Money: for the ranks that may use the payments area (the answer has no revenue for a moderator). */}
+      {revenue ? (
+        <DashboardSection
+          id="revenue"
+          title="Revenue"
+          days={d.days}
+          chart={{ unit: "cents", series: revenue.byProvider.map((p) => ({ label: p.label, values: p.netCents })) }}
+          table={{
+            caption: `Revenue per day in ${d.currency}, newest first: net per provider, then received, refunded, charged back and net in all.`,
+            unit: "cents",
+            currency: d.currency,
+            columns: [
+              ...revenue.byProvider.map((p) => ({ label: p.label, values: p.netCents })),
+              { label: "Received", values: revenue.grossCents },
+              { label: "Refunded", values: revenue.refundedCents },
+              { label: "Charged back", values: revenue.chargedBackCents },
+              { label: "Net", values: revenue.netCents },
+            ],
+          }}
+        >
+          <dl className="mb-3 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4" data-testid="revenue-totals">
+            {(
+              [
+                ["Net", revenue.totals.netCents],
+                ["Received", revenue.totals.grossCents],
+                ["Refunded", revenue.totals.refundedCents],
+                ["Charged back", revenue.totals.chargedBackCents],
+              ] as const
+            ).map(([label, cents]) => (
+              <div key={label}>
+                <dt className="text-sm text-stone-300">{label}</dt>
+                <dd className="text-xl font-bold tabular-nums">{money(cents)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mb-3 text-sm text-stone-300">
+            Net per provider: payments on the day they were paid, less refunds and chargebacks on the day they happened.{" "}
+            {revenue.byProvider.length ? revenue.byProvider.map((p) => `${p.label} ${money(p.totalCents)}`).join(" · ") : "No payments in this period."}
+          </p>
+        </DashboardSection>
+      ) : null}
 
       <DashboardSection
         id="credits-spent"

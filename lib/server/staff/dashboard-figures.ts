@@ -1,5 +1,5 @@
 import "server-only";
-import { REVENUE_PROVIDER_LABELS, REVENUE_PROVIDERS, type TStaffDashboard, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
+import { REVENUE_PROVIDER_LABELS, REVENUE_PROVIDERS, type TDashboardFigures, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
 import { db } from "../db";
 import { VOTE_SITES } from "../votes/vote-sites";
 import {
@@ -46,7 +46,7 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
  * Money per day and provider: payments on the day paid, refunds and lost disputes taken back on
  * the day recorded, disputes won given back (the rules are revenuePerDay's, sql/dashboard-figures.ts).
  */
-async function revenue(w: Window): Promise<TStaffDashboard["revenue"]> {
+async function revenue(w: Window): Promise<TDashboardFigures["revenue"]> {
   const rows = await revenuePerDay(w, DASHBOARD_CURRENCY);
 
   const of = (pick: (r: RevenueRow) => number, provider?: string) => {
@@ -74,14 +74,14 @@ async function revenue(w: Window): Promise<TStaffDashboard["revenue"]> {
 }
 
 /** Credits spent in the store: the SPEND ledger entries (their deltas are negative). */
-async function creditsSpent(w: Window): Promise<TStaffDashboard["creditsSpent"]> {
+async function creditsSpent(w: Window): Promise<TDashboardFigures["creditsSpent"]> {
   const rows = await creditsSpentPerDay(w);
   const series = perDay(w, rows, (r) => r.credits, 0);
   return { perDay: series, total: sum(series) };
 }
 
 /** Counted votes per day and site, and each site's latest callback (counted or not). */
-async function votes(w: Window): Promise<TStaffDashboard["votes"]> {
+async function votes(w: Window): Promise<TDashboardFigures["votes"]> {
   const [counts, last] = await Promise.all([votesPerDayAndSite(w), lastVoteCallbacks(w.until)]);
   const lastAt = new Map(last.map((r) => [r.key, r.at]));
   const silentBefore = w.now.getTime() - VOTE_SITE_SILENT_HOURS * 60 * 60 * 1000;
@@ -110,14 +110,14 @@ async function votes(w: Window): Promise<TStaffDashboard["votes"]> {
 }
 
 /** New accounts per day (users.joinDate). */
-async function registrations(w: Window): Promise<TStaffDashboard["registrations"]> {
+async function registrations(w: Window): Promise<TDashboardFigures["registrations"]> {
   const rows = await registrationsPerDay(w);
   const series = perDay(w, rows, (r) => r.count, 0);
   return { perDay: series, total: sum(series) };
 }
 
 /** Each day's peak and mean of the five-minute samples (sample-players-online), and the newest sample. */
-async function playersOnline(w: Window): Promise<TStaffDashboard["playersOnline"]> {
+async function playersOnline(w: Window): Promise<TDashboardFigures["playersOnline"]> {
   const [rows, latest] = await Promise.all([
     playersOnlinePerDay(w),
     db.playersOnlineSample.findFirst({ where: { sampledAt: { lte: w.now } }, orderBy: { sampledAt: "desc" } }),
@@ -134,12 +134,12 @@ async function playersOnline(w: Window): Promise<TStaffDashboard["playersOnline"
  * reports (/staff/forums/reports), jobs that used up their attempts (/staff/jobs) and provider
  * events not processed or refused (/staff/payments).
  */
-async function counters(): Promise<TStaffDashboard["counters"]> {
+async function counters(): Promise<TDashboardFigures["counters"]> {
   return waitingCounts();
 }
 
 /** Every figure of the dashboard for the `range` days up to `now`, straight from the database. */
-export async function computeDashboard(range: 30 | 90, now: Date): Promise<TStaffDashboard> {
+export async function computeDashboard(range: 30 | 90, now: Date): Promise<TDashboardFigures> {
   const w = dashboardWindow(range, now);
   const [rev, spent, vote, reg, online, waiting] = await Promise.all([revenue(w), creditsSpent(w), votes(w), registrations(w), playersOnline(w), counters()]);
   return {

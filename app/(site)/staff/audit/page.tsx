@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { AuditEntry } from "@/components/staff/audit-entry";
+import { AUDIT_COLUMNS, auditRow } from "@/components/staff/audit-entry";
+import { ResponsiveTable } from "@/components/ui/responsive-table";
+import { AUDIT_ACTION_GROUPS, auditFilterLabel } from "@/lib/audit-actions";
 import { Pager } from "@/components/ui/pager";
 import { ErrorList, inputClass } from "@/components/ui/field";
 import { InvalidQuery } from "@/components/ui/invalid-query";
@@ -13,21 +15,58 @@ import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query"
 import { requireStaff } from "@/lib/server/sessions/guards";
 
 // The audit log: every staff action and every automatic change to money or access,
-// newest first, with what changed. Administrators and up; anyone else gets the 404 page. The
-// filters are a plain GET form (a filtered view is a link); nothing here changes an entry.
+// newest first, one sentence each, with what changed. Administrators and up; anyone else gets
+// the 404 page. The filters are a plain GET form (a filtered view is a link); nothing here
+// changes an entry. The API (GET /api/v1/staff/audit) keeps the stored names; this page words them.
 export const metadata: Metadata = { title: "Audit log", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
 const FILTERS = [
   { name: "actor", label: "Who", hint: "Username, user id, or system, cli, seed, webhook:stripe…" },
-  { name: "action", label: "Action", hint: "e.g. account.banned, or account for every account action" },
   { name: "targetType", label: "Target type", hint: "e.g. user, game_api_key, forum_post" },
   { name: "target", label: "Target id", hint: "e.g. a user id" },
   { name: "from", label: "From day", hint: "UTC, inclusive", type: "date" },
   { name: "to", label: "To day", hint: "UTC, inclusive", type: "date" },
 ] as const;
 
-type Name = (typeof FILTERS)[number]["name"];
+type Name = (typeof FILTERS)[number]["name"] | "action";
+
+/** The action picker: every action the site records, by area; an area's first option picks all of it. */
+function ActionPicker({ value, errors }: { value: string; errors?: string[] }) {
+  const unknown = value && !auditFilterLabel(value) ? value : null;
+  return (
+    <div className="min-w-0">
+      <label htmlFor="audit-action" className="mb-1 block font-semibold">
+        Action
+      </label>
+      <select
+        id="audit-action"
+        name="action"
+        defaultValue={value}
+        aria-describedby={`audit-action-hint${errors ? " audit-action-errors" : ""}`}
+        aria-invalid={errors ? true : undefined}
+        className={inputClass}
+      >
+        <option value="">Any action</option>
+        {unknown ? <option value={unknown}>Other: {unknown}</option> : null}
+        {AUDIT_ACTION_GROUPS.map((g) => (
+          <optgroup key={g.key} label={g.label}>
+            <option value={g.key}>{g.label}: every action</option>
+            {g.actions.map((a) => (
+              <option key={a.action} value={a.action}>
+                {a.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <p id="audit-action-hint" className="mt-1 text-sm text-stone-400">
+        One action, or every action of an area
+      </p>
+      <ErrorList id="audit-action-errors" errors={errors} />
+    </div>
+  );
+}
 
 export default async function StaffAuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireStaff("ADMINISTRATOR");
@@ -38,7 +77,7 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
   const raw = parsed.values;
   const value = (n: Name) => raw[n] ?? "";
   // A filter's error shows under its field; any other (the page, a name the form does not have) here.
-  const notInForm = Object.fromEntries(Object.entries(parsed.errors).filter(([name]) => !FILTERS.some((f) => f.name === name)));
+  const notInForm = Object.fromEntries(Object.entries(parsed.errors).filter(([name]) => name !== "action" && !FILTERS.some((f) => f.name === name)));
   let body: ReactNode;
   if (!parsed.ok)
     body = (
@@ -48,16 +87,7 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
       </>
     );
   else if (!results.length) body = <p className="text-stone-300">No entries match these filters.</p>;
-  else
-    body = (
-      <ol className="space-y-3">
-        {results.map((e) => (
-          <li key={e.id}>
-            <AuditEntry entry={e} />
-          </li>
-        ))}
-      </ol>
-    );
+  else body = <ResponsiveTable caption="Audit log entries, newest first" columns={AUDIT_COLUMNS} rows={results.map(auditRow)} wide="2xl" />;
   return (
     <>
       <PageHeader
@@ -65,6 +95,7 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
         subtitle="Every staff action and every automatic change to money or access, newest first. Entries are never changed or deleted."
       />
       <form method="get" action="/staff/audit" aria-label="Filter the audit log" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ActionPicker value={value("action")} errors={errors.action} />
         {FILTERS.map((f) => (
           <div key={f.name} className="min-w-0">
             <label htmlFor={`audit-${f.name}`} className="mb-1 block font-semibold">
@@ -103,7 +134,7 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
         {body}
         <Pager
           basePath="/staff/audit"
-          query={Object.fromEntries(FILTERS.map((f) => [f.name, raw[f.name]]))}
+          query={{ action: raw.action, ...Object.fromEntries(FILTERS.map((f) => [f.name, raw[f.name]])) }}
           page={page}
           hasNext={page * AUDIT_PAGE_SIZE < total}
         />

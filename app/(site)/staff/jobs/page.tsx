@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { FailedJobActions } from "@/components/staff/failed-job-actions-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
-import { TableHead } from "@/components/ui/table-head";
+import { ResponsiveTable } from "@/components/ui/responsive-table";
 import { FAILED_JOBS_SHOWN } from "@/lib/schemas/staff-jobs";
 import { getJobsOverview } from "@/lib/server/worker/get-jobs-overview";
 import { requireStaff } from "@/lib/server/sessions/guards";
@@ -13,14 +13,13 @@ import { requireStaff } from "@/lib/server/sessions/guards";
 export const metadata: Metadata = { title: "Background jobs", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-const num = "p-2 text-right tabular-nums";
 const COLUMNS = [
-  { label: "Task", className: "p-2" },
-  { label: "Waiting", className: num },
-  { label: "Later", className: num },
-  { label: "Running", className: num },
-  { label: "Retrying", className: num },
-  { label: "Failed", className: num },
+  { label: "Task", className: "font-mono" },
+  { label: "Waiting", numeric: true },
+  { label: "Later", numeric: true },
+  { label: "Running", numeric: true },
+  { label: "Retrying", numeric: true },
+  { label: "Failed", numeric: true },
 ];
 
 export default async function StaffJobsPage() {
@@ -36,29 +35,16 @@ export default async function StaffJobsPage() {
         <h2 id="job-queues" className="mb-3 text-2xl text-gold">
           Queue
         </h2>
-        {/* Focusable, so keyboard users can scroll the table on a narrow screen. */}
-        <div className="relative overflow-x-auto" role="region" aria-labelledby="job-queues" tabIndex={0}>
-          <table className="w-full min-w-[34rem] text-left text-sm">
-            <caption className="sr-only">
-              Jobs in the queue per task: waiting (due now), later (first run still ahead), running, retrying (attempts left) and failed (none left)
-            </caption>
-            <TableHead columns={COLUMNS} />
-            <tbody>
-              {queues.map((q) => (
-                <tr key={q.task} className="border-b border-stone-800">
-                  <th scope="row" className="p-2 font-mono font-semibold text-stone-100">
-                    {q.task}
-                  </th>
-                  <td className={num}>{q.waiting}</td>
-                  <td className={num}>{q.scheduled}</td>
-                  <td className={num}>{q.running}</td>
-                  <td className={num}>{q.retrying}</td>
-                  <td className={`${num} ${q.failed ? "font-bold text-red-200" : ""}`}>{q.failed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          caption="Jobs in the queue per task: waiting (due now), later (first run still ahead), running, retrying (attempts left) and failed (none left)"
+          columns={COLUMNS}
+          rowHeader={0}
+          wide="xl"
+          rows={queues.map((q) => ({
+            key: q.task,
+            cells: [q.task, q.waiting, q.scheduled, q.running, q.retrying, q.failed ? <strong className="text-red-200">{q.failed}</strong> : q.failed],
+          }))}
+        />
       </section>
 
       <section aria-labelledby="failed-jobs" className="mb-8">

@@ -1,6 +1,6 @@
-// GET /api/v1/staff/dashboard?range=30|90 — the staff dashboard's figures, at most a minute old (moderator)
+// GET /api/v1/staff/dashboard?range=30|90 — the staff dashboard's figures, at most a minute old, what the caller's rank may read (moderator)
 import { staffDashboardOp } from "@/lib/schemas/staff-dashboard";
 import { route } from "@/lib/server/http/route";
-import { getDashboard } from "@/lib/server/staff/get-dashboard";
+import { getDashboardFor } from "@/lib/server/staff/get-dashboard";
 
-export const GET = route(staffDashboardOp, { handler: ({ query }) => getDashboard(query.range) });
+export const GET = route(staffDashboardOp, { handler: ({ query, actor }) => getDashboardFor(query.range, actor.privilege) });

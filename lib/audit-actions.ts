@@ -1,0 +1,144 @@
+// The actions the site writes to the audit log (lib/server/audit/record-audit.ts), by area, with
+// the words the audit page uses for each: its action picker and the sentence of an entry
+// (components/staff/audit-sentence.ts). Pure. tests/unit/audit-actions.test.ts reads every
+// action written under lib/server and fails when one is missing here.
+
+export type AuditActionInfo = { action: string; label: string };
+export type AuditActionGroup = { key: string; label: string; actions: readonly AuditActionInfo[] };
+
+export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
+  {
+    key: "account",
+    label: "Accounts",
+    actions: [
+      { action: "account.registered", label: "Account created" },
+      { action: "account.email_confirmed", label: "Email confirmed" },
+      { action: "account.password_changed", label: "Password changed" },
+      { action: "account.password_reset", label: "Password reset by email" },
+      { action: "account.banned", label: "Banned" },
+      { action: "account.unbanned", label: "Unbanned" },
+      { action: "account.ban_expired", label: "Ban ended by itself" },
+      { action: "account.sessions_ended", label: "Sessions ended" },
+      { action: "account.privilege_set", label: "Privilege changed" },
+    ],
+  },
+  {
+    key: "2fa",
+    label: "Two-factor authentication",
+    actions: [
+      { action: "2fa.activated", label: "Turned on" },
+      { action: "2fa.deactivated", label: "Turned off" },
+      { action: "2fa.recovery_code_used", label: "Recovery code used" },
+      { action: "2fa.reset_by_staff", label: "Reset by staff" },
+    ],
+  },
+  {
+    key: "credits",
+    label: "Credits",
+    actions: [
+      { action: "credits.granted", label: "Credits added by staff" },
+      { action: "credits.removed", label: "Credits removed by staff" },
+    ],
+  },
+  {
+    key: "payments",
+    label: "Payments",
+    actions: [{ action: "payments.event_reapplied", label: "Provider event re-applied" }],
+  },
+  {
+    key: "deliveries",
+    label: "Game deliveries",
+    actions: [
+      { action: "deliveries.resent", label: "Delivery re-sent" },
+      { action: "deliveries.canceled", label: "Delivery canceled" },
+    ],
+  },
+  {
+    key: "store",
+    label: "Store",
+    actions: [
+      { action: "store.product.created", label: "Product created" },
+      { action: "store.product.updated", label: "Product edited" },
+      { action: "store.product.hidden", label: "Product hidden" },
+      { action: "store.product.shown", label: "Product shown" },
+      { action: "store.category.created", label: "Category created" },
+      { action: "store.category.updated", label: "Category edited" },
+      { action: "store.category.hidden", label: "Category hidden" },
+      { action: "store.category.shown", label: "Category shown" },
+      { action: "store.package.created", label: "Credit package created" },
+      { action: "store.package.updated", label: "Credit package edited" },
+      { action: "store.package.hidden", label: "Credit package hidden" },
+      { action: "store.package.shown", label: "Credit package shown" },
+    ],
+  },
+  {
+    key: "forum",
+    label: "Forums",
+    actions: [
+      { action: "forum.post.edit", label: "Post edited" },
+      { action: "forum.post.hide", label: "Post hidden" },
+      { action: "forum.post.unhide", label: "Post shown again" },
+      { action: "forum.thread.pin", label: "Thread pinned" },
+      { action: "forum.thread.unpin", label: "Thread unpinned" },
+      { action: "forum.thread.close", label: "Thread closed" },
+      { action: "forum.thread.reopen", label: "Thread reopened" },
+      { action: "forum.thread.rename", label: "Thread renamed" },
+      { action: "forum.thread.move", label: "Thread moved" },
+      { action: "forum.thread.hide", label: "Thread hidden" },
+      { action: "forum.thread.unhide", label: "Thread shown again" },
+      { action: "forum.report.resolve", label: "Report resolved" },
+      { action: "forum.report.reopen", label: "Report reopened" },
+      { action: "forum.category.created", label: "Category created" },
+      { action: "forum.category.updated", label: "Category edited" },
+      { action: "forum.category.hidden", label: "Category hidden" },
+      { action: "forum.category.shown", label: "Category shown" },
+      { action: "forum.category.deleted", label: "Category deleted" },
+      { action: "forum.categories.reordered", label: "Categories reordered" },
+      { action: "forum.forum.created", label: "Forum created" },
+      { action: "forum.forum.updated", label: "Forum edited" },
+      { action: "forum.forum.hidden", label: "Forum hidden" },
+      { action: "forum.forum.shown", label: "Forum shown" },
+      { action: "forum.forum.deleted", label: "Forum deleted" },
+      { action: "forum.forums.reordered", label: "Forums reordered" },
+    ],
+  },
+  { key: "news", label: "News", actions: [{ action: "news.create", label: "News post published" }] },
+  {
+    key: "ticket",
+    label: "Tickets",
+    actions: [
+      { action: "ticket.close", label: "Ticket closed" },
+      { action: "ticket.reopen", label: "Ticket reopened" },
+    ],
+  },
+  {
+    key: "game",
+    label: "Game servers",
+    actions: [
+      { action: "game.key_created", label: "Game-server key created" },
+      { action: "game.key_revoked", label: "Game-server key revoked" },
+    ],
+  },
+  { key: "hiscores", label: "Hiscores", actions: [{ action: "hiscores.reset", label: "Hiscores reset by the game" }] },
+  {
+    key: "jobs",
+    label: "Background jobs",
+    actions: [
+      { action: "jobs.retried", label: "Failed job retried" },
+      { action: "jobs.deleted", label: "Failed job deleted" },
+    ],
+  },
+];
+
+/** Every known action, by its name. */
+export const AUDIT_ACTIONS: ReadonlyMap<string, AuditActionInfo & { group: AuditActionGroup }> = new Map(
+  AUDIT_ACTION_GROUPS.flatMap((group) => group.actions.map((a) => [a.action, { ...a, group }] as const)),
+);
+
+/** What the picker shows for a filter value: an action, a whole area ("account"), or null when unknown. */
+export function auditFilterLabel(value: string): string | null {
+  const action = AUDIT_ACTIONS.get(value);
+  if (action) return `${action.group.label}: ${action.label}`;
+  const group = AUDIT_ACTION_GROUPS.find((g) => g.key === value);
+  return group ? `${group.label}: every action` : null;
+}
