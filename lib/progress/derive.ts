@@ -5,7 +5,7 @@
 import { activityById } from "../hiscores-layout";
 import { SKILLS } from "../skills";
 import { levelForXp, MAX_LEVEL } from "../xp";
-import { ACHIEVEMENTS, type AchievementTier, type ProgressConfig, XP_99 } from "./config";
+import { ACHIEVEMENTS, type AchievementTier, XP_99 } from "./config";
 
 /** One metric the push changed: 0 Overall (total XP), 1–23 a skill's XP, 100+ an activity's score. */
 export type MetricChange = { metric: number; before: number; after: number };
@@ -60,7 +60,8 @@ export function deriveProgress(
   changes: readonly MetricChange[],
   skillXpBefore: readonly number[],
   skillXpAfter: readonly number[],
-  cfg: Pick<ProgressConfig, "logLevelsFrom" | "logXpEvery" | "logKillsEvery">,
+  // Numbers, not the configured literals: a caller (a test) may pass other thresholds.
+  cfg: Record<"logLevelsFrom" | "logXpEvery" | "logKillsEvery", number>,
 ): { crossed: AchievementTier[]; log: LogEntry[] } {
   const before = new Map(changes.map((c) => [c.metric, c.before]));
   const after = new Map(changes.map((c) => [c.metric, c.after]));
