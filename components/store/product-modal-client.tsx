@@ -26,17 +26,20 @@ export function ProductModal({
   categoryName,
   balance,
   onClose,
-  onPurchased,
+  onBalance,
 }: {
   product: StoreProduct | null;
   categoryName: string;
   balance: number;
   onClose: () => void;
-  onPurchased: (newBalance: number) => void;
+  /** The balance the server answered: after a purchase, or read again after a refusal. */
+  onBalance: (newBalance: number) => void;
 }) {
   const [stage, setStage] = useState<Stage>({ step: "details" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Credits missing for this product when a purchase was refused: the way forward is buying credits. */
+  const [shortBy, setShortBy] = useState<number | null>(null);
   // A ref, not state: a second click in the same frame must see the first one.
   const sending = useRef(false);
   const [shown, setShown] = useState<StoreProduct | null>(product);
@@ -45,6 +48,7 @@ export function ProductModal({
     setShown(product);
     setStage({ step: "details" });
     setError(null);
+    setShortBy(null);
   }
 
   async function buy(p: StoreProduct, key: string) {
@@ -52,18 +56,27 @@ export function ProductModal({
     sending.current = true;
     setBusy(true);
     setError(null);
+    setShortBy(null);
     const res = await api(endpoints.purchaseProduct, { body: { id: p.id }, headers: { "Idempotency-Key": key } });
-    // The Yes button is gone once this settles, so the lock can open again for the next product.
-    sending.current = false;
-    setBusy(false);
     if (res.ok) {
+      // The Yes button is gone once this settles, so the lock can open again for the next product.
+      sending.current = false;
+      setBusy(false);
       // docs/product.md §4: the shown balance drops by the price paid: the server's new balance.
-      onPurchased(res.data.credits);
+      onBalance(res.data.credits);
       setStage({ step: "done", message: res.data.success });
       return;
     }
+    // The server's text (docs/product.md §8) and, when the balance (read again: the page's may be
+    // old) does not cover the price, how many credits are missing, shown together.
+    const now = await api(endpoints.creditBalance, {});
+    sending.current = false;
+    setBusy(false);
+    const missing = now.ok ? pricePaid(p) - now.data.credits : 0;
+    if (now.ok) onBalance(now.data.credits);
     setStage({ step: "details" });
     setError(failureFrom(res).formError ?? null);
+    setShortBy(missing > 0 ? missing : null);
   }
 
   const p = product;
@@ -78,7 +91,15 @@ export function ProductModal({
           {/* First in reading order; always present, so screen readers announce what it says. */}
           <LiveAlert tone={error ? "error" : "success"}>
             {error ?? (stage.step === "done" ? <span data-testid="purchase-success">{stage.message}</span> : null)}
+            {error && shortBy ? <span data-testid="credits-short"> You need {shortBy.toLocaleString("en-US")} more credits.</span> : null}
           </LiveAlert>
+          {error && shortBy ? (
+            <p>
+              <Link href="/credits" className="btn btn-gold">
+                Buy credits
+              </Link>
+            </p>
+          ) : null}
           {stage.step === "details" ? (
             <>
               <div className="flex gap-4">

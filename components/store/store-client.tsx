@@ -193,7 +193,7 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
           product={selected}
           categoryName={categories.find((c) => c.id === selected?.category)?.name ?? ""}
           onClose={() => setSelected(null)}
-          onPurchased={(credits) => setBalance(credits)}
+          onBalance={(credits) => setBalance(credits)}
           balance={balance}
         />
       )}

@@ -9,3 +9,9 @@ export const PASSWORD_CHANGED = "Your password has been changed.";
 export const RESET_REQUESTED =
   "Success! If the provided username belonged to an active account, you should have received an email with instructions on how to reset your password.";
 export const RESET_DONE = "Success! We were able to successfully reset your password, and you should now be able to log in using your new credentials.";
+/** Registration: a taken username is named (docs/accounts.md, Registration); the email field's refusal never says the address has an account. */
+export const USERNAME_TAKEN_FIELD = "This username is taken.";
+export const USERNAME_TAKEN = "This username is taken. Choose another one.";
+export const EMAIL_REFUSED_FIELD = "A new account cannot be made with this email address.";
+export const EMAIL_REFUSED =
+  "A new account cannot be made with this email address. If you already have an account, log in or reset your password; otherwise use another address.";

@@ -1,8 +1,10 @@
 import { expect } from "@playwright/test";
 import { CONFIRMATION_NOTICE, CONFIRMATION_RESENT, PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED, TWO_FACTOR_REQUIRED } from "../../lib/schemas/accounts";
+import { EMAIL_REFUSED_FIELD, USERNAME_TAKEN_FIELD } from "../../lib/messages/accounts";
 import { siteConfig } from "../../lib/site-config";
 import { createE2ESession, createE2EUser, E2E_PASSWORD, emailFor, uniqueUsername } from "../factories/e2e-users";
 import { expectSignedInAs, expectSignedOut, fillRegistration, signIn, submitLogin, test, urlOn } from "./support/accounts";
+import { axeViolations as violations } from "./support/axe";
 import { linkFromLatestEmail } from "./support/outbox";
 import { nextTotp, totp } from "./support/totp";
 
@@ -93,6 +95,34 @@ test.describe("accounts", () => {
     await expectSignedOut(page);
     await page.goto("/account");
     await expect(page).toHaveURL(atPath("/login"));
+  });
+
+  test("registration names a taken username under the username only, and refuses an email in use without saying it has an account", async ({ page }) => {
+    test.setTimeout(270_000);
+    const existing = await createE2EUser();
+    const main = page.getByRole("main");
+    const username = main.getByLabel("Username");
+    const email = main.getByLabel("Email");
+
+    await page.goto("/register");
+    const fresh = uniqueUsername("t");
+    await fillRegistration(page, { username: existing.username, email: emailFor(fresh), password: E2E_PASSWORD });
+    await expect(main.locator("#register-username-errors")).toHaveText(USERNAME_TAKEN_FIELD, { timeout: 45_000 });
+    await expect(username).toHaveAttribute("aria-invalid", "true");
+    await expect(username).toBeFocused();
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(main.getByText(/already in use/)).toHaveCount(0);
+
+    // A free name with the address of an account: only the email field, in words that do not confirm the address.
+    await username.fill(fresh);
+    await email.fill(existing.email);
+    await main.getByRole("button", { name: "Create Account" }).click();
+    await expect(main.locator("#register-email-errors")).toHaveText(EMAIL_REFUSED_FIELD, { timeout: 45_000 });
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(username).not.toHaveAttribute("aria-invalid", "true");
+    await expect(main).not.toContainText(/taken|in use/);
+    await expect(page).toHaveURL(atPath("/register"));
+    expect(await violations(page)).toEqual([]);
   });
 
   test("with email confirmation on: notice, emailed link, /welcome, then login", async ({ page }) => {

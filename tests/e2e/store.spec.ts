@@ -164,8 +164,11 @@ test.describe("store", () => {
     const dialog = page.getByRole("dialog", { name: `${t} Costly Cape` });
     await dialog.getByRole("button", { name: "Purchase" }).click();
     await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Yes" }).click();
-    // The server's `{error}` (not enough credits), shown as it is.
+    // The server's `{error}` (not enough credits), shown as it is, with the credits missing and the way to buy them.
     await expect(dialog.getByRole("status").filter({ hasText: /enough credits/i })).toBeVisible();
+    await expect(dialog.getByTestId("credits-short")).toHaveText("You need 4,960 more credits.");
+    await expect(dialog.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/credits");
+    expect(await violations(page)).toEqual([]);
     await expect(page).toHaveURL(atPath("/store"));
     expect(await e2eCredits.balanceOf(user.id)).toBe(40);
     await expect(main.getByTestId("store-balance-amount")).toHaveText("40");

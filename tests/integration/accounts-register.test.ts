@@ -3,8 +3,9 @@ import { POST as register } from "@/app/api/v1/users/route";
 import { GET as confirm } from "@/app/api/v1/users/confirm/route";
 import { POST as loginRoute } from "@/app/api/v1/login/route";
 import { db } from "@/lib/server/db";
-import { ACCOUNT_EXISTS, ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/create-account";
+import { EMAIL_REFUSED, EMAIL_REFUSED_FIELD, USERNAME_TAKEN, USERNAME_TAKEN_FIELD } from "@/lib/messages/accounts";
 import { sha256 } from "@/lib/server/security/tokens";
+import { usernameKey } from "@/lib/usernames";
 import { CONFIRMATION_NOTICE } from "@/lib/schemas/accounts";
 import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createUser, uniqueUsername } from "../factories/users";
@@ -83,41 +84,71 @@ describe("POST /api/v1/users", () => {
     expect((common.json.password as string[])[0]).toMatch(/too common/);
   });
 
-  it("answers a taken username and a taken email identically, and emails the address's owner", async () => {
+  it("names a taken username on the username field only, whatever the email; the address's owner still hears of the try", async () => {
     const existing = await createUser({ username: uniqueUsername("Dup_") });
+    const other = await createUser();
     const sameName = existing.username.toUpperCase().replace("_", " ");
     const since = smtp.messages.length;
-    const byName = await call(register, { method: "POST", body: payload({ username: sameName }), headers: freshIp() });
-    const byEmail = await call(register, { method: "POST", body: payload({ email: existing.email.toUpperCase() }), headers: freshIp() });
-    expect(byName.status).toBe(400);
-    expect(byEmail.status).toBe(400);
-    expect(byEmail.json).toEqual(byName.json);
-    expect(byName.json).toEqual({ username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD], details: ACCOUNT_EXISTS });
+    // The same answer with a fresh email, the name's own email and another account's email: it tells nothing about any address.
+    const answers = await Promise.all(
+      [`${uniqueUsername("free")}@test.example`, existing.email, other.email].map((email) =>
+        call(register, { method: "POST", body: payload({ username: sameName, email }), headers: freshIp() }),
+      ),
+    );
+    for (const r of answers) {
+      expect(r.status).toBe(400);
+      expect(r.json).toEqual({ username: [USERNAME_TAKEN_FIELD], details: USERNAME_TAKEN });
+    }
+    expect(await db.user.count({ where: { usernameKey: usernameKey(existing.username) } })).toBe(1);
+
+    // Where the email belonged to an account, its owner hears about it, with a working reset link.
+    await runJobsUntilIdle();
+    const mail = await smtp.latestTo(other.email, since);
+    expect(mail.subject).toMatch(/tried to register/);
+    const link = linkIn(mail, "/account/reset-password");
+    expect(link.searchParams.get("uid")).toBe(String(other.id));
+    expect(await db.emailToken.count({ where: { userId: other.id, kind: "PASSWORD_RESET", tokenHash: sha256(link.searchParams.get("token")!) } })).toBe(1);
+    expect(await db.mailMessage.count({ where: { to: other.email, subject: mail.subject } })).toBe(1);
+  });
+
+  it("refuses an email in use (accounts active at once) on the email field, without saying it has an account, and emails its owner", async () => {
+    const existing = await createUser();
+    const since = smtp.messages.length;
+    const r = await call(register, { method: "POST", body: payload({ email: existing.email.toUpperCase() }), headers: freshIp() });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ email: [EMAIL_REFUSED_FIELD], details: EMAIL_REFUSED });
+    expect(JSON.stringify(r.json)).not.toMatch(/in use|taken|exists|registered/i);
     expect(await db.user.count({ where: { emailKey: existing.email.toLowerCase() } })).toBe(1);
 
-    // The owner hears about it, with a working reset link; the mail is recorded too.
     await runJobsUntilIdle();
     const mail = await smtp.latestTo(existing.email, since);
     expect(mail.subject).toMatch(/tried to register/);
-    const link = linkIn(mail, "/account/reset-password");
-    expect(link.searchParams.get("uid")).toBe(String(existing.id));
-    expect(await db.emailToken.count({ where: { userId: existing.id, kind: "PASSWORD_RESET", tokenHash: sha256(link.searchParams.get("token")!) } })).toBe(1);
-    expect(await db.mailMessage.count({ where: { to: existing.email, subject: mail.subject } })).toBe(1);
+    expect(linkIn(mail, "/account/reset-password").searchParams.get("uid")).toBe(String(existing.id));
   });
 
-  it("gives two sign-ups racing for one email the same clash answer", async () => {
+  it("gives two sign-ups racing for one email the answer of an email in use", async () => {
     const email = `${uniqueUsername("race")}@test.example`;
     const results = await Promise.all([payload({ email }), payload({ email })].map((body) => call(register, { method: "POST", body, headers: freshIp() })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
-    expect(results.find((r) => r.status === 400)!.json).toEqual({ username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD], details: ACCOUNT_EXISTS });
+    expect(results.find((r) => r.status === 400)!.json).toEqual({ email: [EMAIL_REFUSED_FIELD], details: EMAIL_REFUSED });
     expect(await db.user.count({ where: { emailKey: email } })).toBe(1);
+  });
+
+  it("gives two sign-ups racing for one username the answer of a taken username", async () => {
+    const username = uniqueUsername("rn");
+    const results = await Promise.all(
+      [payload({ username }), payload({ username })].map((body) => call(register, { method: "POST", body, headers: freshIp() })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.json).toEqual({ username: [USERNAME_TAKEN_FIELD], details: USERNAME_TAKEN });
+    expect(await db.user.count({ where: { username } })).toBe(1);
   });
 
   it("sends an unconfirmed owner a fresh confirmation link instead of a reset link", async () => {
     const existing = await createUser({ confirmed: false });
     const since = smtp.messages.length;
     const r = await call(register, { method: "POST", body: payload({ email: existing.email }), headers: freshIp() });
-    expect(r.json.details).toBe(ACCOUNT_EXISTS);
+    expect(r.json.details).toBe(EMAIL_REFUSED);
     await runJobsUntilIdle();
     const link = linkIn(await smtp.latestTo(existing.email, since), "/api/v1/users/confirm");
     expect(link.searchParams.get("uid")).toBe(String(existing.id));
@@ -174,6 +205,34 @@ describe("registration with email confirmation on", () => {
       const after = await call(loginRoute, { method: "POST", body: { username: body.username, password: body.password }, headers: freshIp() });
       expect(after.status).toBe(200);
       expect(sessionFrom(after.headers)).toBeTruthy();
+    } finally {
+      undo();
+    }
+  });
+
+  it("answers an email in use exactly as a new account (200 and the notice), creates nothing, and emails the address's owner", async () => {
+    const undo = setEnv({ EMAIL_CONFIRMATION: "true" });
+    try {
+      const existing = await createUser();
+      const since = smtp.messages.length;
+      const fresh = await call(register, { method: "POST", body: payload(), headers: freshIp() });
+      const body = payload({ email: existing.email.toUpperCase() });
+      const inUse = await call(register, { method: "POST", body, headers: freshIp() });
+      expect(inUse.status).toBe(fresh.status);
+      expect(inUse.json).toEqual(fresh.json);
+      expect(inUse.json).toEqual({ details: CONFIRMATION_NOTICE });
+      expect(await db.user.count({ where: { username: body.username } })).toBe(0);
+      expect(await db.user.count({ where: { emailKey: existing.email.toLowerCase() } })).toBe(1);
+
+      await runJobsUntilIdle();
+      const mail = await smtp.latestTo(existing.email, since);
+      expect(mail.subject).toMatch(/tried to register/);
+      expect(linkIn(mail, "/account/reset-password").searchParams.get("uid")).toBe(String(existing.id));
+
+      // A taken name is still named, with confirmation on.
+      const byName = await call(register, { method: "POST", body: payload({ username: existing.username }), headers: freshIp() });
+      expect(byName.status).toBe(400);
+      expect(byName.json).toEqual({ username: [USERNAME_TAKEN_FIELD], details: USERNAME_TAKEN });
     } finally {
       undo();
     }

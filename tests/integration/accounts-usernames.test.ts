@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { POST as register } from "@/app/api/v1/users/route";
-import { ACCOUNT_EXISTS_FIELD } from "@/lib/server/accounts/create-account";
+import { USERNAME_TAKEN_FIELD } from "@/lib/messages/accounts";
 import { applyMigrations } from "@/scripts/lib/migrations.mjs";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
@@ -36,7 +36,7 @@ describe("lookalike usernames at registration", () => {
     for (const lookalike of [spaced, spaced.replace(" ", "-"), spaced.replace(" ", "_").toUpperCase()]) {
       const r = await attempt(lookalike);
       expect(r.status, lookalike).toBe(400);
-      expect(r.json.username, lookalike).toEqual([ACCOUNT_EXISTS_FIELD]);
+      expect(r.json.username, lookalike).toEqual([USERNAME_TAKEN_FIELD]);
     }
     const trailing = await attempt(`${base}_`);
     expect(trailing.status).toBe(400);

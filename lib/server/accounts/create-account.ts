@@ -1,4 +1,5 @@
 import "server-only";
+import { EMAIL_REFUSED, EMAIL_REFUSED_FIELD, USERNAME_TAKEN, USERNAME_TAKEN_FIELD } from "@/lib/messages/accounts";
 import { ZEmail } from "@/lib/schemas/accounts";
 import { passwordProblems } from "@/lib/schemas/passwords";
 import { usernameKey, usernameProblem } from "@/lib/usernames";
@@ -14,17 +15,23 @@ import { hashPassword, UNUSABLE_PASSWORD_HASH } from "./password-hash";
 export const EMAIL_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One answer for a taken username and a taken email alike, so registration does not tell
- * whether an email address has an account. The owner of the address is emailed instead.
+ * A taken username is said plainly: names are public (hiscores, forums), and a player needs to
+ * know which field to change. It names the username only and never the email, whatever the email.
  */
-export const ACCOUNT_EXISTS_FIELD = "This username or email address is already in use.";
-export const ACCOUNT_EXISTS =
-  "This username or email address is already in use. Choose another username, or if you already have an account, log in or reset your password.";
-export const accountExists = () =>
-  new AppError("VALIDATION", { fields: { username: [ACCOUNT_EXISTS_FIELD], email: [ACCOUNT_EXISTS_FIELD] }, userMessage: ACCOUNT_EXISTS });
+export const usernameTaken = () => new AppError("VALIDATION", { fields: { username: [USERNAME_TAKEN_FIELD] }, userMessage: USERNAME_TAKEN });
+
+/**
+ * An email in use with a free username, where the answer must refuse (accounts are active at once,
+ * the 201 flow): worded so it never says the address has an account. With email confirmation
+ * on there is no refusal at all (register-user.ts). The owner of the address is emailed instead.
+ */
+export const emailRefused = () => new AppError("VALIDATION", { fields: { email: [EMAIL_REFUSED_FIELD] }, userMessage: EMAIL_REFUSED });
 
 export type NewAccount = { username: string; email: string; password: string | null };
-export type CreateAccountResult = { status: "created"; userId: number; confirmationToken: string | null } | { status: "taken"; emailOwnerId: number | null };
+export type CreateAccountResult =
+  | { status: "created"; userId: number; confirmationToken: string | null }
+  /** `nameTaken`: the username (ignoring case and separators) has an account; `emailOwnerId`: the account that has the email, if one does. */
+  | { status: "taken"; nameTaken: boolean; emailOwnerId: number | null };
 
 /**
  * The rules every new account follows, whoever creates it (registration, the demo seed): the
@@ -47,7 +54,7 @@ export async function createAccount(input: NewAccount, opts: { confirm: boolean;
   const key = usernameKey(input.username);
   const emailKey = input.email.trim().toLowerCase();
   const [nameClash, emailClash] = await Promise.all([client.user.findUnique({ where: { usernameKey: key } }), client.user.findUnique({ where: { emailKey } })]);
-  if (nameClash || emailClash) return { status: "taken", emailOwnerId: emailClash?.id ?? null };
+  if (nameClash || emailClash) return { status: "taken", nameTaken: nameClash !== null, emailOwnerId: emailClash?.id ?? null };
 
   const passwordHash = input.password === null ? UNUSABLE_PASSWORD_HASH : await hashPassword(input.password);
   const token = opts.confirm ? randomToken() : null;
@@ -66,11 +73,14 @@ export async function createAccount(input: NewAccount, opts: { confirm: boolean;
     });
     return { status: "created", userId, confirmationToken: token };
   } catch (e) {
-    // Two registrations racing: the unique index decides, and the loser gets the same answer
-    // as any clash (so which constraint failed does not matter).
+    // Two registrations racing: the unique index decides, and the loser gets the answer of any
+    // clash, read again now that the winner's row is there.
     if (uniqueViolationOf(e)) {
-      const owner = await client.user.findUnique({ where: { emailKey }, select: { id: true } });
-      return { status: "taken", emailOwnerId: owner?.id ?? null };
+      const [name, owner] = await Promise.all([
+        client.user.findUnique({ where: { usernameKey: key }, select: { id: true } }),
+        client.user.findUnique({ where: { emailKey }, select: { id: true } }),
+      ]);
+      return { status: "taken", nameTaken: name !== null, emailOwnerId: owner?.id ?? null };
     }
     throw e;
   }
