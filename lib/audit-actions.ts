@@ -121,6 +121,19 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
   },
   { key: "hiscores", label: "Hiscores", actions: [{ action: "hiscores.reset", label: "Hiscores reset by the game" }] },
   {
+    key: "competition",
+    label: "Competitions",
+    actions: [
+      { action: "competition.created", label: "Competition created" },
+      { action: "competition.updated", label: "Competition edited" },
+      { action: "competition.cancelled", label: "Competition cancelled" },
+      { action: "competition.ended", label: "Competition ended, prizes queued" },
+      { action: "competition.schedule.created", label: "Weekly schedule created" },
+      { action: "competition.schedule.updated", label: "Weekly schedule edited" },
+      { action: "competition.schedule.deleted", label: "Weekly schedule deleted" },
+    ],
+  },
+  {
     key: "jobs",
     label: "Background jobs",
     actions: [

@@ -18,6 +18,10 @@ import { CONTROL_STRINGS, TRICKY_STRINGS } from "../support/fuzz/hostile";
 const LENIENT: Record<string, string> = {
   "/hiscores": "mode, xp and page fall back to the defaults (docs/product.md §4: a page below 1 or not a number is 1)",
   "/hiscores/{skill}": "as /hiscores",
+  "/hiscores/gains": "as /hiscores; period and metric are matched against the fixed lists, else the defaults",
+  "/hiscores/records": "as /hiscores/gains",
+  "/hiscores/player/{username}/gains": "period and metric are matched against the fixed lists, else the defaults",
+  "/hiscores/player/{username}/log": "page only, as /hiscores",
   "/news": "year and month must match a pattern and a range, else the current month",
   "/forums/{id}": "page only, read by pageNumber (docs/product.md §9: page default 1)",
   "/forums/thread/{id}": "page only, read by the thread's own page rule",
