@@ -79,7 +79,11 @@ export const registerOp = defineOperation({
   body: ZRegisterInput,
   responses: {
     201: { description: "Created and active", schema: ZUserDto },
-    200: { description: "Created; awaiting email confirmation", schema: z.object({ details: z.string() }) },
+    200: {
+      description:
+        "Created; awaiting email confirmation. Also the answer, with nothing created, for an email that already has an account (the owner is emailed)",
+      schema: z.object({ details: z.string() }),
+    },
     400: { description: "Field errors", schema: ZErrorBody },
     429: { description: "Rate limited", schema: ZErrorBody },
   },
