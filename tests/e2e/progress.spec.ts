@@ -137,7 +137,7 @@ test.describe("progress", () => {
     await expect(page.getByTestId("chart-summary")).toContainText(`Magic: ${fmt(0)} XP to ${fmt(3_000_000)} XP, +3,000,000 gained`);
     await expect(chart.locator("canvas").first()).toBeVisible();
     // The metric picker is a form: Attack by its select and Show.
-    await page.getByLabel("Metric").selectOption("attack");
+    await page.getByLabel("Metric", { exact: true }).selectOption("attack");
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL((u) => u.searchParams.get("period") === "day" && u.searchParams.get("metric") === "attack");
     // Attack has not moved since before the history began: a flat line at its value, not at 0.
@@ -150,7 +150,10 @@ test.describe("progress", () => {
     try {
       const plain = await noJs.newPage();
       await plain.goto(`${base}/gains?period=week`);
-      await expect(plain.getByText("The chart needs JavaScript: its figures are in the table below.")).toBeVisible();
+      // The <noscript> message is in the page. (Playwright turns scripts off after the parser has
+      // decided, so Chromium here still keeps <noscript> unrendered: its text is read, not its box.)
+      const noscript = await plain.getByTestId("gains-chart").locator("noscript p").evaluate((p) => p.textContent);
+      expect(noscript).toBe("The chart needs JavaScript: its figures are in the table below.");
       await expect(plain.getByTestId("chart-summary")).toContainText(`+${fmt(overallGain)} gained`);
       await expect(plain.getByText("Loading the chart…")).toHaveCount(0);
       await plain.getByRole("navigation", { name: "Gains period" }).getByRole("link", { name: "Year" }).click();
@@ -330,11 +333,13 @@ test.describe("progress", () => {
     await page.goto(`/hiscores/player/${player.username}/records`);
     await expect(tabs(page).getByRole("link", { name: "Records" })).toHaveAttribute("aria-current", "page");
     const card = page.locator(`[data-metric="${slug}"]`);
-    await expect(card.getByRole("link", { name: `+${fmt(XP_99)} XP: see the day records board`, exact: true })).toHaveAttribute(
+    // (Chromium may or may not put a space before the hidden ": see…": the name a reader hears either way.)
+    const boardLink = (gained: number, period: string) => card.getByRole("link", { name: new RegExp(`^\\+${fmt(gained)} XP ?: see the ${period} records board$`) });
+    await expect(boardLink(XP_99, "day")).toHaveAttribute(
       "href",
       `/hiscores/records?period=day&metric=${slug}&mode=hardcore_ironman&xp=15x`,
     );
-    await expect(card.getByRole("link", { name: `+${fmt(XP_99 + 500_000)} XP: see the week records board`, exact: true })).toBeVisible();
+    await expect(boardLink(XP_99 + 500_000, "week")).toBeVisible();
     await noSidewaysScroll(page);
     expect(await violations(page)).toEqual([]);
   });

@@ -189,6 +189,8 @@ describe("records", () => {
     const best = await record(u.id);
     expect(Number(best!.gained)).toBe(10_000 - 3000);
     expect(best!.toAt.getTime()).toBe(hourOf(new Date()).getTime() + 3_600_000);
+    // The window is the whole day ending with that hour, not only the hours the history holds.
+    expect(best!.toAt.getTime() - best!.fromAt.getTime()).toBe(24 * 3_600_000);
 
     const mine = await call(playerRecordsRoute, { path: `/api/v1/hiscores/player/${u.username}/records`, params: { name: u.username } });
     expect((mine.json.results as { period: string; metric: string; gained: number }[]).find((r) => r.period === "day" && r.metric === "attack")?.gained).toBe(

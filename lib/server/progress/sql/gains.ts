@@ -97,7 +97,7 @@ export async function selectTopGains(period: string, gameMode: GameMode, xpMode:
 export async function updateRecordsForHour(tx: Tx, hour: Date, periods: { period: string; from: Date }[]): Promise<number> {
   return tx.$executeRaw`
       INSERT INTO hiscore_records ("userId", period, metric, gained, "fromAt", "toAt")
-      SELECT h."userId", p.period, h.metric, h."endValue" - f."startValue", f.bucket, ${hour}::timestamptz + interval '1 hour'
+      SELECT h."userId", p.period, h.metric, h."endValue" - f."startValue", p."from", ${hour}::timestamptz + interval '1 hour'
       FROM hiscore_history h
       CROSS JOIN unnest(${periods.map((p) => p.period)}::text[], ${periods.map((p) => p.from)}::timestamptz[]) AS p(period, "from")
       CROSS JOIN LATERAL (
