@@ -152,7 +152,10 @@ test.describe("progress", () => {
       await plain.goto(`${base}/gains?period=week`);
       // The <noscript> message is in the page. (Playwright turns scripts off after the parser has
       // decided, so Chromium here still keeps <noscript> unrendered: its text is read, not its box.)
-      const noscript = await plain.getByTestId("gains-chart").locator("noscript p").evaluate((p) => p.textContent);
+      const noscript = await plain
+        .getByTestId("gains-chart")
+        .locator("noscript p")
+        .evaluate((p) => p.textContent);
       expect(noscript).toBe("The chart needs JavaScript: its figures are in the table below.");
       await expect(plain.getByTestId("chart-summary")).toContainText(`+${fmt(overallGain)} gained`);
       await expect(plain.getByText("Loading the chart…")).toHaveCount(0);
@@ -334,11 +337,9 @@ test.describe("progress", () => {
     await expect(tabs(page).getByRole("link", { name: "Records" })).toHaveAttribute("aria-current", "page");
     const card = page.locator(`[data-metric="${slug}"]`);
     // (Chromium may or may not put a space before the hidden ": see…": the name a reader hears either way.)
-    const boardLink = (gained: number, period: string) => card.getByRole("link", { name: new RegExp(`^\\+${fmt(gained)} XP ?: see the ${period} records board$`) });
-    await expect(boardLink(XP_99, "day")).toHaveAttribute(
-      "href",
-      `/hiscores/records?period=day&metric=${slug}&mode=hardcore_ironman&xp=15x`,
-    );
+    const boardLink = (gained: number, period: string) =>
+      card.getByRole("link", { name: new RegExp(`^\\+${fmt(gained)} XP ?: see the ${period} records board$`) });
+    await expect(boardLink(XP_99, "day")).toHaveAttribute("href", `/hiscores/records?period=day&metric=${slug}&mode=hardcore_ironman&xp=15x`);
     await expect(boardLink(XP_99 + 500_000, "week")).toBeVisible();
     await noSidewaysScroll(page);
     expect(await violations(page)).toEqual([]);
