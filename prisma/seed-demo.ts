@@ -22,6 +22,8 @@ export const DEMO_ACCOUNTS = {
 };
 
 export const DEMO_LADDER_PLAYERS = 300;
+/** The running competition of the demo (every player's Overall experience counts). */
+export const DEMO_COMPETITION = "Demo week: Overall experience";
 
 const SYLLABLES = [
   "zar",
@@ -503,6 +505,28 @@ async function seedAll(db: PrismaClient) {
       description: "The RuneLocus timer shows 11 hours even though I voted yesterday.",
       createdAt: daysAgo(1),
       updatedAt: daysAgo(1),
+    },
+  });
+
+  // A competition running now that counts everyone: what `npm run game:sim` pushes for the demo
+  // player lands in it. Its end job is queued by the hourly competition-schedules job, which
+  // queues the end of any competition that has none (docs/competitions.md).
+  await db.competition.create({
+    data: {
+      title: DEMO_COMPETITION,
+      startsAt: daysAgo(2, 0),
+      endsAt: daysAgo(-5, 0),
+      metricKind: "SKILLS",
+      type: "CLASSIC",
+      signup: "EVERYONE",
+      metrics: { create: [{ metric: 0, weight: 1 }] },
+      prizes: {
+        create: [
+          { place: 1, itemId: 995, quantity: 10_000_000 },
+          { place: 2, itemId: 995, quantity: 5_000_000 },
+          { place: 3, itemId: 995, quantity: 2_500_000 },
+        ],
+      },
     },
   });
 

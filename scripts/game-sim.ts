@@ -341,6 +341,16 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
     });
     step(current, `reported a hard clue and a rare drop: ${events.logged} logged in the adventure log`);
 
+    current = "competitions";
+    const running = await call<{ results: { id: number; title: string }[] }>("GET", "/api/v1/competitions?status=ongoing");
+    const places: string[] = [];
+    for (const c of running.results.slice(0, 3)) {
+      const view = await call<{ me: unknown; results: { id: number; rank: number; score: number }[] }>("GET", `/api/v1/competitions/${c.id}`);
+      const mine = view.results.find((r) => r.id === player.id);
+      places.push(mine ? `#${mine.rank} in "${c.title}" with ${mine.score.toLocaleString("en-US")} points` : `not in the top 25 of "${c.title}"`);
+    }
+    step(current, running.results.length ? `${running.results.length} running; ${player.name} is ${places.join("; ")}` : "none running");
+
     if (o.voteToken) {
       current = "vote callback";
       const site = siteConfig.voteSites.find((s) => s.key === o.voteSite)!;

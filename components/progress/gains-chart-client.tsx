@@ -12,15 +12,14 @@ const subscribe = () => () => {};
 
 export function GainsChart({
   xs,
-  ys,
-  label,
+  series,
   unit,
   timeZone,
   height = 260,
 }: {
   xs: readonly number[];
-  ys: readonly number[];
-  label: string;
+  /** One line each, values at xs (the first is gold and filled when alone). */
+  series: readonly { label: string; ys: readonly number[] }[];
   unit: string;
   timeZone: string;
   height?: number;
@@ -42,7 +41,7 @@ export function GainsChart({
     import("./gains-plot").then(
       ({ drawGainsPlot }) => {
         if (gone) return;
-        remove = drawGainsPlot(el, { xs, ys, label, unit, timeZone, height });
+        remove = drawGainsPlot(el, { xs, series, unit, timeZone, height });
         setState("ready");
       },
       () => {
@@ -53,7 +52,7 @@ export function GainsChart({
       gone = true;
       remove?.();
     };
-  }, [xs, ys, label, unit, timeZone, height]);
+  }, [xs, series, unit, timeZone, height]);
 
   return (
     <div className="min-w-0" style={{ minHeight: height }} data-testid="gains-chart" data-state={state}>

@@ -9,8 +9,8 @@ import "uplot/dist/uPlot.min.css";
 export type GainsPlotSpec = {
   /** Unix seconds. */
   xs: readonly number[];
-  ys: readonly number[];
-  label: string;
+  /** One line each (a player's gains; a competition's leaders), values at xs. */
+  series: readonly { label: string; ys: readonly number[] }[];
   /** "XP" or "" (an activity's score). */
   unit: string;
   /** The server's time zone: the axis reads like the tables beside it. */
@@ -20,6 +20,13 @@ export type GainsPlotSpec = {
 
 const AXIS = { stroke: "#d6cdb8", grid: { stroke: "rgb(255 255 255 / 0.08)", width: 1 }, ticks: { stroke: "rgb(255 255 255 / 0.15)", width: 1 } };
 const GOLD = "#f5cf6a";
+/** Lines after the first: told apart by colour and dash, each readable on the dark panel. */
+const OTHERS = [
+  { stroke: "#7dd3fc", dash: [6, 4] },
+  { stroke: "#f0abfc", dash: [2, 3] },
+  { stroke: "#86efac", dash: [10, 4] },
+  { stroke: "#fdba74", dash: [4, 2, 1, 2] },
+];
 
 /** 1.2M, 350k, 4.6B: the axis has room for a few characters. */
 export function compactValue(v: number): string {
@@ -45,19 +52,21 @@ export function drawGainsPlot(el: HTMLElement, spec: GainsPlotSpec): () => void 
     axes: [AXIS, { ...AXIS, size: 60, values: (_u, splits) => splits.map(compactValue) }],
     series: [
       { value: (_u, v) => (v == null ? "" : new Date(v * 1000).toLocaleString("en-US", { timeZone: spec.timeZone, dateStyle: "medium", timeStyle: "short" })) },
-      {
-        label: spec.label,
-        stroke: GOLD,
+      ...spec.series.map((line, i) => ({
+        label: line.label,
+        stroke: i === 0 ? GOLD : OTHERS[(i - 1) % OTHERS.length]!.stroke,
+        dash: i === 0 ? undefined : OTHERS[(i - 1) % OTHERS.length]!.dash,
         width: 2,
-        fill: "rgb(245 207 106 / 0.12)",
+        // One line is filled beneath; several stay lines, so none hides another.
+        fill: spec.series.length === 1 ? "rgb(245 207 106 / 0.12)" : undefined,
         points: { show: false },
-        value: (_u, v) => (v == null ? "–" : exact(v)),
-      },
+        value: (_u: uPlot, v: number | null) => (v == null ? "–" : exact(v)),
+      })),
     ],
     cursor: { drag: { x: false, y: false } },
     legend: { show: true, live: true },
   };
-  const plot = new uPlot(opts, [[...spec.xs], [...spec.ys]], el);
+  const plot = new uPlot(opts, [[...spec.xs], ...spec.series.map((line) => [...line.ys])], el);
   const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height: spec.height }));
   observer.observe(el);
   return () => {

@@ -152,7 +152,7 @@ function ChartSection({
         <ProgressTime value={series.from} /> and <ProgressTime value={last.at} />.
       </p>
       <figure>
-        <GainsChart xs={xs} ys={ys} label={series.name} unit={unit} timeZone={progressConfig.timeZone} />
+        <GainsChart xs={xs} series={[{ label: series.name, ys }]} unit={unit} timeZone={progressConfig.timeZone} />
         <figcaption className="sr-only">A line chart of {series.name} over the period; its figures are in the table that follows.</figcaption>
       </figure>
       <details className="mt-3">

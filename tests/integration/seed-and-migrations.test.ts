@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { verifyPassword } from "@/lib/server/accounts/password-hash";
 import { usernameKey, usernameProblem } from "@/lib/usernames";
-import { DEMO_ACCOUNTS, DEMO_LADDER_PLAYERS, seedDemo } from "@/prisma/seed-demo";
+import { DEMO_ACCOUNTS, DEMO_COMPETITION, DEMO_LADDER_PLAYERS, seedDemo } from "@/prisma/seed-demo";
 import { applyMigrations, pendingMigrations } from "@/scripts/lib/migrations.mjs";
 import { createTestDatabase } from "../setup/test-db.mjs";
 
@@ -112,6 +112,12 @@ describe("demo seed", () => {
     expect(months.size).toBeGreaterThan(1);
     const ladder = await client.hiscoreStat.count({ where: { skill: 0, hidden: false } });
     expect(ladder).toBeGreaterThanOrEqual(DEMO_LADDER_PLAYERS);
+    // A competition running now, counting everyone's Overall experience (game:sim pushes into it).
+    const now = new Date();
+    const running = await client.competition.findFirst({ where: { title: DEMO_COMPETITION }, include: { metrics: true } });
+    expect(running).toMatchObject({ signup: "EVERYONE", cancelledAt: null, endedAt: null });
+    expect(running!.startsAt < now && now < running!.endsAt).toBe(true);
+    expect(running!.metrics.map((m) => m.metric)).toEqual([0]);
   });
 
   it("makes its forum categories and forums with the staff forum editor's use cases (audited as seed)", async () => {

@@ -146,6 +146,8 @@ describe("npm run game:sim against npm start", { timeout: 420_000 }, () => {
       achievements.results.some((a) => a.name.startsWith("99 ") && a.reached_at && Date.parse(a.reached_at) < Date.now() - 3_600_000),
       JSON.stringify(achievements.results.filter((a) => a.met)),
     );
+    // The demo's running competition counts everyone: the past play after its start put Player on it.
+    assert.match(r.out, /✓ competitions +\d+ running; Player is #1 in "Demo week: Overall experience" with [1-9][\d,]* points/);
     const log = await (await fetch(`${base}/api/v1/hiscores/player/Player/log`)).json();
     assert.ok(log.results.some((e) => e.kind === "level") && log.results.some((e) => e.kind === "clue"), JSON.stringify(log));
 

@@ -21,12 +21,30 @@ import {
   ZGameEventsPush,
 } from "@/lib/schemas/game";
 import { MAX_XP, XP_FOR_LEVEL } from "@/lib/xp";
+import { zPaged } from "@/lib/schemas/api";
+import { ZCompetition, ZCompetitionView } from "@/lib/schemas/competitions";
 import { activitiesFor, DEMO_PLAYER, experienceFor, parseSimArgs, progressPlan, runSim, type SimOptions } from "@/scripts/game-sim";
 
 // The simulator against a fake site that checks every request against the game bridge's own
 // contracts (lib/schemas/game.ts) and answers only what those contracts allow.
 
 const KEY = "gsk_abcdefgh_" + "s".repeat(43);
+const DEMO_RACE = {
+  id: 3,
+  title: "Demo week",
+  status: "ongoing",
+  type: "classic",
+  signup: "everyone",
+  metric_kind: "skills",
+  metrics: [{ metric: "overall", name: "Overall", weight: 1 }],
+  teams: [],
+  prizes: [],
+  starts_at: "2026-01-01T00:00:00Z",
+  ends_at: "2026-01-08T00:00:00Z",
+  ended_at: null,
+  cancelled_at: null,
+  schedule_id: null,
+};
 type Seen = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
 
 function fakeSite(opts: { status?: number; headers?: Record<string, string>; login?: TGameLoginResult; refuseAt?: boolean } = {}) {
@@ -67,6 +85,21 @@ function fakeSite(opts: { status?: number; headers?: Record<string, string>; log
     "POST /api/v1/game/deliveries/ack": [ZAckInput, ZAckResult, (b: { delivery_ids: number[] }) => ({ delivered: b.delivery_ids, rejected: [] })],
     "POST /api/v1/game/store-link": [ZStoreLinkInput, ZStoreLink, () => ({ url: "http://site.test/store-link/abc", expires_at: "2026-01-01T00:05:00Z" })],
     "POST /api/v1/vote/callback/runelist": [null, z.object({ status: z.string() }), () => ({ status: "accepted" })],
+    "GET /api/v1/competitions": [null, zPaged(ZCompetition), () => ({ results: [DEMO_RACE], count: 1, previous: null, next: null })],
+    "GET /api/v1/competitions/3": [
+      null,
+      ZCompetitionView,
+      () => ({
+        competition: DEMO_RACE,
+        participants: 1,
+        results: [{ rank: 1, id: 7, username: "Player", score: 1234, reached_at: "2026-01-01T00:00:00Z", team: null, progress: [] }],
+        teams: null,
+        me: null,
+        count: 1,
+        previous: null,
+        next: null,
+      }),
+    ],
     "POST /api/v1/game/events": [
       ZGameEventsPush,
       z.object({ player_id: z.number(), logged: z.number(), ignored: z.number() }),
@@ -122,6 +155,7 @@ describe("npm run game:sim against a fake site", () => {
     );
     // The push carries the activity scores, in the contract's shape (the fake site parsed it).
     expect(JSON.parse(seen.findLast((r) => r.path === "/api/v1/game/hiscores")!.body).activities).toEqual(activitiesFor("Player"));
+    expect(out).toMatch(/✓ competitions +1 running; Player is #1 in "Demo week" with 1,234 points/);
     expect(out).toMatch(/✓ claim +2 delivery\(ies\) leased as lease-1/);
     expect(out).toMatch(/grant #11 store_item: 1 x Abyssal whip \(item id 4151\)/);
     expect(out).toMatch(/grant #12 vote_reward: 1 vote point\(s\) for voting on runelocus/);
