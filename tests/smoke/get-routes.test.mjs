@@ -116,6 +116,14 @@ const URLS = {
   "/forums/thread/{id}": (c) => [`/forums/thread/${c.threadId}`],
   "/hiscores/{skill}": () => ["/hiscores/attack"],
   "/hiscores/player/{username}": (c) => [`/hiscores/player/${encodeURIComponent(c.ladderName)}`],
+  // A player's progress tabs, and the demo's running competition.
+  ...Object.fromEntries(
+    ["achievements", "gains", "log", "records"].map((tab) => [
+      `/hiscores/player/{username}/${tab}`,
+      (c) => [`/hiscores/player/${encodeURIComponent(c.ladderName)}/${tab}`],
+    ]),
+  ),
+  "/competitions/{id}": (c) => [`/competitions/${c.competitionId}`],
   "/news/{slug}": (c) => [`/news/${c.newsSlug}`],
   "/ticket/{id}": (c) => [`/ticket/${c.ticketId}`],
   "/staff/players/{id}": (c) => [`/staff/players/${c.playerId}`],
@@ -136,13 +144,21 @@ const URLS = {
   "/api/v1/hiscores/index_lite.json": (c) => [`/api/v1/hiscores/index_lite.json?player=${encodeURIComponent(c.ladderName)}`],
   "/api/v1/hiscores/index_lite.ws": (c) => [`/api/v1/hiscores/index_lite.ws?player=${encodeURIComponent(c.ladderName)}`],
   "/api/v1/hiscores/player/{name}": (c) => [`/api/v1/hiscores/player/${encodeURIComponent(c.ladderName)}`],
+  ...Object.fromEntries(
+    ["achievements", "gains", "log", "records"].map((tab) => [
+      `/api/v1/hiscores/player/{name}/${tab}`,
+      (c) => [`/api/v1/hiscores/player/${encodeURIComponent(c.ladderName)}/${tab}`],
+    ]),
+  ),
+  "/api/v1/hiscores/player/{name}/gains/{metric}": (c) => [`/api/v1/hiscores/player/${encodeURIComponent(c.ladderName)}/gains/attack?period=week`],
+  "/api/v1/competitions/{id}": (c) => [`/api/v1/competitions/${c.competitionId}`],
   "/api/v1/news/{id}": (c) => [`/api/v1/news/${c.newsId}`],
   "/api/v1/store/products": (c) => [`/api/v1/store/products?category=${c.categoryId}`],
   "/api/v1/store/products/{category}": (c) => [`/api/v1/store/products/${c.categoryId}`],
   "/api/v1/tickets/{id}": (c) => [`/api/v1/tickets/${c.ticketId}`],
   // The staff panel's views of one player (the demo player).
   ...Object.fromEntries(
-    ["", "/deliveries", "/ledger", "/orders", "/posts", "/purchases", "/tickets", "/vote-callbacks", "/votes"].map((tail) => [
+    ["", "/deliveries", "/ledger", "/orders", "/posts", "/progress", "/purchases", "/tickets", "/vote-callbacks", "/votes"].map((tail) => [
       `/api/v1/staff/players/{id}${tail}`,
       (c) => [`/api/v1/staff/players/${c.playerId}${tail}`],
     ]),
@@ -314,6 +330,7 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     const staff = await one(`SELECT id FROM users WHERE "usernameKey" = 'admin'`);
     ctx.playerId = player.id;
     ctx.forumId = (await one(`SELECT id FROM forums WHERE name = 'General Discussion'`)).id;
+    ctx.competitionId = (await one(`SELECT id FROM competitions ORDER BY id LIMIT 1`)).id;
     ctx.threadId = (await one(`SELECT id FROM forum_threads WHERE "forumId" = $1 AND NOT hidden ORDER BY id LIMIT 1`, [ctx.forumId])).id;
     const news = await one(`SELECT id, slug FROM news_posts ORDER BY id LIMIT 1`);
     [ctx.newsId, ctx.newsSlug] = [news.id, news.slug];
