@@ -22,6 +22,8 @@ const LENIENT: Record<string, string> = {
   "/hiscores/records": "as /hiscores/gains",
   "/hiscores/player/{username}/gains": "period and metric are matched against the fixed lists, else the defaults",
   "/hiscores/player/{username}/log": "page only, as /hiscores",
+  "/competitions": "status is matched against the fixed list, else ongoing (the API's default); page as /hiscores",
+  "/competitions/{id}": "page only, as /hiscores; an id that is not a positive whole number is the 404 page",
   "/news": "year and month must match a pattern and a range, else the current month",
   "/forums/{id}": "page only, read by pageNumber (docs/product.md §9: page default 1)",
   "/forums/thread/{id}": "page only, read by the thread's own page rule",
