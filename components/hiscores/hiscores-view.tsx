@@ -39,7 +39,25 @@ export function HiscoresView({ skill, mode, xp, page }: { skill: number; mode: T
       </PageHeader>
       <HiscoresSections current="ladders" mode={mode} xp={xp} />
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
-        <aside className="space-y-6">
+        {/* The ladder first in the page, so a phone shows its rows on the first screen; on a wide
+            screen the lists of ladders sit in the left column beside it. */}
+        <Panel className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2 className="text-2xl text-gold">{ladderName(skill)}</h2>
+              {/* On a phone the ladder comes first and the lists of ladders after it. */}
+              <a href="#ladders" className="text-sm lg:hidden">
+                Other skills and activities
+              </a>
+            </div>
+            <LadderFilters key={`${mode}-${xp}`} modes={modes} xps={xps} mode={mode} xp={xp} />
+          </div>
+          {/* Keyed by the ladder and page: each navigation shows the loading state, then the rows. */}
+          <Suspense key={`${skill}-${mode}-${xp}-${page}`} fallback={<HiscoresTableLoading />}>
+            <HiscoresTable skill={skill} mode={mode} xp={xp} page={page} />
+          </Suspense>
+        </Panel>
+        <aside id="ladders" className="space-y-6 lg:col-start-1 lg:row-start-1">
           <Panel as="nav" aria-label="Hiscores categories" className="!p-3">
             <h2 className="mb-2 px-1 text-lg text-gold">Categories</h2>
             <ul className="grid grid-cols-2 gap-1 sm:grid-cols-3 lg:grid-cols-1">
@@ -77,16 +95,6 @@ export function HiscoresView({ skill, mode, xp, page }: { skill: number; mode: T
             ))}
           </Panel>
         </aside>
-        <Panel>
-          <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
-            <h2 className="text-2xl text-gold">{ladderName(skill)}</h2>
-            <LadderFilters key={`${mode}-${xp}`} modes={modes} xps={xps} mode={mode} xp={xp} />
-          </div>
-          {/* Keyed by the ladder and page: each navigation shows the loading state, then the rows. */}
-          <Suspense key={`${skill}-${mode}-${xp}-${page}`} fallback={<HiscoresTableLoading />}>
-            <HiscoresTable skill={skill} mode={mode} xp={xp} page={page} />
-          </Suspense>
-        </Panel>
       </div>
     </>
   );

@@ -18,7 +18,7 @@ export function LadderFilters({ modes, xps, mode, xp }: { modes: FilterOption[];
     if (o) router.push(o.href);
   };
   return (
-    <form method="get" className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
+    <form method="get" className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
       <FilterSelect id={`${base}-mode`} label="Game mode" name="mode" value={mode} options={modes} onPick={(v) => go(modes, v)} />
       <FilterSelect id={`${base}-xp`} label="XP mode" name="xp" value={xp} options={xps} onPick={(v) => go(xps, v)} />
       {/* One world today: the filter shows it. */}
