@@ -27,17 +27,37 @@ export default function HomePage() {
         <h1 id="hero-heading" className="mt-3 text-4xl text-stone-50 sm:text-6xl">
           What are you waiting for?
         </h1>
-        <p className="mx-auto mt-4 max-w-2xl text-stone-300">
-          Create a free account, download the client and step into {siteConfig.name}: classic combat, skilling and bossing, with a community that plays for the
-          long haul.
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <ButtonLink href="/play" variant="ember" className="px-8 text-lg">
-            Play Now
-          </ButtonLink>
-          <ButtonLink href="/register" variant="stone">
-            Create an Account
-          </ButtonLink>
+        {/* Both greetings are in the prerendered page; the stylesheet shows the members' one once
+            the browser knows who is signed in (app/globals.css, .guest-only / .member-only). */}
+        <div className="guest-only" data-testid="hero-guest">
+          <p className="mx-auto mt-4 max-w-2xl text-stone-300">
+            Create a free account, download the client and step into {siteConfig.name}: classic combat, skilling and bossing, with a community that plays for
+            the long haul.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <ButtonLink href="/play" variant="ember" className="px-8 text-lg">
+              Play Now
+            </ButtonLink>
+            <ButtonLink href="/register" variant="stone">
+              Create an Account
+            </ButtonLink>
+          </div>
+        </div>
+        <div className="member-only" data-testid="hero-member">
+          <p className="mx-auto mt-4 max-w-2xl text-stone-300">
+            Welcome back. Your votes reset every 12 hours, your store items wait at the donation manager, and the hiscores show what you gained today.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <ButtonLink href="/play" variant="ember" className="px-8 text-lg">
+              Play Now
+            </ButtonLink>
+            <ButtonLink href="/vote" variant="gold">
+              Vote for Rewards
+            </ButtonLink>
+            <ButtonLink href="/account" variant="stone">
+              My Account
+            </ButtonLink>
+          </div>
         </div>
         <PlayersOnline />
       </section>

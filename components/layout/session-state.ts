@@ -23,6 +23,8 @@ const listeners = new Set<() => void>();
 
 function publish(next: SessionState) {
   state = next;
+  // For the stylesheet: parts of prerendered pages meant for members (app/globals.css, .member-only).
+  document.documentElement.classList.toggle("signed-in", next.status === "user");
   for (const l of listeners) l();
 }
 

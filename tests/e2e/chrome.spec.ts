@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { siteConfig } from "../../lib/site-config";
+import { createE2EUser } from "../factories/e2e-users";
+import { startSignedIn } from "./support/accounts";
+import { axeViolations } from "./support/axe";
+import { sql } from "./support/store-link";
 
 test.describe("home and global chrome", () => {
   test("home shows the heading and a play button to /play @mobile", async ({ page }) => {
@@ -205,4 +209,27 @@ test.describe("home and global chrome", () => {
     expect(r.status()).toBe(200);
     expect(await r.json()).toMatchObject({ status: "ok", database: "up" });
   });
+});
+
+test("home greets a guest with Create an Account and a signed-in member with their votes and account @mobile", async ({ page }) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Create an Account" })).toHaveAttribute("href", "/register");
+  await expect(main.getByRole("link", { name: "Vote for Rewards" })).toBeHidden();
+  await expect(main.getByRole("link", { name: "Play Now" })).toHaveCount(1);
+
+  const player = await createE2EUser();
+  await startSignedIn(page, player);
+  await page.goto("/");
+  await expect(main.getByRole("link", { name: "Vote for Rewards" })).toHaveAttribute("href", "/vote");
+  await expect(main.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+  await expect(main.getByRole("link", { name: "Create an Account" })).toBeHidden();
+  await expect(main.getByText("Welcome back.")).toBeVisible();
+  await expect(main.getByRole("link", { name: "Play Now" })).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A session that has ended elsewhere: the page finds out and greets a guest again.
+  await sql(`DELETE FROM sessions WHERE "userId" = $1`, [player.id]);
+  await page.goto("/");
+  await expect(main.getByRole("link", { name: "Create an Account" })).toBeVisible();
 });
