@@ -8,7 +8,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { announce, topic } from "../changes/announce";
 import { followPush } from "../competitions/follow-push";
-import { laddersOf, recordLadderChanges } from "../hiscores/mark-ladders-dirty";
+import { recordLadderChanges } from "../hiscores/mark-ladders-dirty";
 import { recordProgress, selectPriorState } from "../progress/record-progress";
 import { deleteOtherLadderRows, deleteSkillRows, lockPushPlayer, moveActivityRows, upsertHiscoreRows } from "./sql/hiscore-push";
 
@@ -66,11 +66,12 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     // Staff and banned players stay off the ladders (docs/hiscores.md); a temporary ban whose end
     // has passed no longer hides them, even before the lift-ban job has run.
     const hidden = user.privilege !== "PLAYER" || user.banned;
-    // Read before the delete below, so a ladder the player leaves is refreshed too.
-    const ladders = [...(await laddersOf(tx, user.id)), { gameMode, xpMode }];
-    const ladder = { userId: user.id, gameMode, xpMode, hidden };
-    // The values before this push, for the history, achievements and log (docs/progress.md).
+    // The values before this push, for the history, achievements and log (docs/progress.md), and
+    // the ladders the player is on: read before the delete below, so a ladder the player leaves is
+    // refreshed too.
     const prior = await selectPriorState(tx, user.id);
+    const ladders = [...prior.ladders, { gameMode, xpMode }];
+    const ladder = { userId: user.id, gameMode, xpMode, hidden };
     const at = input.at ?? null;
     // History is kept in order: a push kept back by the game cannot go before one already taken.
     if (at && prior.lastPushAt && at < prior.lastPushAt) {

@@ -12,15 +12,23 @@ export type PriorState = {
   started: boolean;
   /** The time of the player's last push, when there was one. */
   lastPushAt: Date | null;
+  /** The ladders the player has rows on (the push records a change of each, and of its own). */
+  ladders: { gameMode: GameMode; xpMode: XpMode }[];
 };
 
-/** The player's values before the push, read before its writes. */
+/** The player's values and ladders before the push, read before its writes (one query: the push's only read of them). */
 export async function selectPriorState(tx: Tx, userId: number): Promise<PriorState> {
-  const rows = await tx.$queryRaw<{ stats: [number, number][]; lastPushAt: Date | null }[]>`
-      SELECT coalesce((SELECT json_agg(json_build_array(skill, experience)) FROM hiscore_stats WHERE "userId" = ${userId}), '[]') AS stats,
+  const rows = await tx.$queryRaw<{ stats: [number, number, GameMode, XpMode][]; lastPushAt: Date | null }[]>`
+      SELECT coalesce((SELECT json_agg(json_build_array(skill, experience, "gameMode", "xpMode")) FROM hiscore_stats WHERE "userId" = ${userId}), '[]') AS stats,
              (SELECT "lastPushAt" FROM hiscore_players WHERE "userId" = ${userId}) AS "lastPushAt"`;
   const row = rows[0]!;
-  return { values: new Map(row.stats.map(([m, v]) => [Number(m), Number(v)])), started: row.lastPushAt !== null, lastPushAt: row.lastPushAt };
+  const ladders = new Map(row.stats.map(([, , gameMode, xpMode]) => [`${gameMode}:${xpMode}`, { gameMode, xpMode }]));
+  return {
+    values: new Map(row.stats.map(([m, v]) => [Number(m), Number(v)])),
+    started: row.lastPushAt !== null,
+    lastPushAt: row.lastPushAt,
+    ladders: [...ladders.values()],
+  };
 }
 
 export type ProgressWrite = {
