@@ -135,10 +135,18 @@ describe("pushes the game kept back", () => {
 describe("top gainers", () => {
   it("ranks the period's gains per ladder and metric, leaving staff out, ties to who got there first", async () => {
     const ladder = { game_mode: "group_ironman" as const, xp_mode: "25x" as const };
-    const [a, b, c] = [await createUser(), await createUser(), await createUser()];
+    const [a, b, c, d, e] = [await createUser(), await createUser(), await createUser(), await createUser(), await createUser()];
     const staff = await createUser({ privilege: "ADMINISTRATOR" });
-    for (const p of [a, b, c, staff]) await push(p.id, 1000, ladder);
-    for (const p of [a, b, c, staff]) await travel(p.id, 30);
+    for (const p of [a, b, c, d, e, staff]) await push(p.id, 1000, ladder);
+    for (const p of [a, b, c, d, e, staff]) await travel(p.id, 30);
+    // d climbs 4,000 in one hour and is rolled back 2,500 in the next: 1,500 over the day, not 4,000.
+    await push(d.id, 5000, ladder);
+    await travel(d.id, 2);
+    await push(d.id, 2500, ladder);
+    // e is rolled back below where the day began: no gain, not listed.
+    await push(e.id, 3000, ladder);
+    await travel(e.id, 2);
+    await push(e.id, 800, ladder);
     await push(c.id, 4000, ladder); // +3000 first
     await push(a.id, 4000, ladder); // +3000 later: ranks after c
     await push(b.id, 2000, ladder); // +1000
@@ -150,12 +158,13 @@ describe("top gainers", () => {
     expect(rows.map((x) => [x.rank, x.username, x.gained])).toEqual([
       [1, c.username, 3000],
       [2, a.username, 3000],
-      [3, b.username, 1000],
+      [3, d.username, 1500],
+      [4, b.username, 1000],
     ]);
     expect(typeof r.json.refreshed_at).toBe("string");
     // The week takes in the first pushes too: each gained everything from nothing.
     const week = await call(topGainsRoute, { path: "/api/v1/hiscores/gains?period=week&metric=attack&mode=group_ironman&xp=25x" });
-    expect((week.json.results as { gained: number }[]).map((x) => x.gained)).toEqual([4000, 4000, 2000]);
+    expect((week.json.results as { gained: number }[]).map((x) => x.gained)).toEqual([4000, 4000, 2500, 2000, 800]);
   });
 });
 

@@ -55,25 +55,30 @@ export async function selectValueBefore(userId: number, metric: number, from: Da
 
 /**
  * Replaces a period's top gainers: for every ladder and metric, the `keep` visible players who
- * gained most since `from` (candidates: rows whose value moved since then), ties to whoever
- * reached their value first. One transaction: readers see the old or the new table.
+ * gained most since `from`, ties to whoever reached their value first. One transaction: readers
+ * see the old or the new table.
+ *
+ * One pass over the window's history rows: since rows chain (each starts where the one before it
+ * ended), the gain over a window is the sum of its rows' end − start, the same as the value now
+ * minus the start of the window's first row that a single player's gains read, without an index
+ * probe per player and metric. Rows after the present are never written; the upper bound lets
+ * the planner skip the months made ahead.
  */
 export function replaceTopGains(tx: Tx, period: string, from: Date, keep: number) {
   return tx.$executeRaw`
       INSERT INTO hiscore_top_gains (period, "gameMode", "xpMode", metric, rank, "userId", "startValue", "endValue", gained)
-      SELECT ${period}, g."gameMode", g."xpMode", g.metric, g.rank, g."userId", g."startValue", g."endValue", g.gained
+      SELECT ${period}, g."gameMode", g."xpMode", g.metric, g.rank, g."userId", g."endValue" - g.gained, g."endValue", g.gained
       FROM (
-        SELECT s."gameMode", s."xpMode", s.skill AS metric, s."userId", f."startValue", s.experience AS "endValue",
-               s.experience - f."startValue" AS gained,
-               row_number() OVER (PARTITION BY s."gameMode", s."xpMode", s.skill
-                                  ORDER BY s.experience - f."startValue" DESC, s."reachedAt", s."userId") AS rank
-        FROM hiscore_stats s
-        CROSS JOIN LATERAL (
-          SELECT h."startValue" FROM hiscore_history h
-          WHERE h."userId" = s."userId" AND h.metric = s.skill AND h.bucket >= ${from}
-          ORDER BY h.bucket LIMIT 1
-        ) f
-        WHERE s."reachedAt" >= (${from}::timestamptz AT TIME ZONE 'UTC') AND NOT s.hidden AND s.experience > f."startValue"
+        SELECT s."gameMode", s."xpMode", s.skill AS metric, s."userId", s.experience AS "endValue", d.gained,
+               row_number() OVER (PARTITION BY s."gameMode", s."xpMode", s.skill ORDER BY d.gained DESC, s."reachedAt", s."userId") AS rank
+        FROM (
+          SELECT h."userId", h.metric, sum(h."endValue" - h."startValue")::bigint AS gained
+          FROM hiscore_history h
+          WHERE h.bucket >= ${from} AND h.bucket <= now()
+          GROUP BY h."userId", h.metric
+        ) d
+        JOIN hiscore_stats s ON s."userId" = d."userId" AND s.skill = d.metric
+        WHERE d.gained > 0 AND NOT s.hidden
       ) g
       WHERE g.rank <= ${keep}`;
 }
