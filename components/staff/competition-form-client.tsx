@@ -109,7 +109,8 @@ function CompetitionFields({
     validate: (x) => {
       const fieldErrors = competitionFormErrors(x);
       if (Object.keys(fieldErrors).length) return { fieldErrors };
-      if (editing && Object.keys(toCompetitionPatch(x, initial)).length === 0) return { fieldErrors: {}, formError: "Nothing has changed: there is nothing to save." };
+      if (editing && Object.keys(toCompetitionPatch(x, initial)).length === 0)
+        return { fieldErrors: {}, formError: "Nothing has changed: there is nothing to save." };
       return null;
     },
     prepare: (x) => (editing ? toCompetitionPatch(x, initial) : toCompetitionRequest(x)),
@@ -192,7 +193,12 @@ function CompetitionFields({
                   className={inputClass}
                   value={m.metric}
                   aria-invalid={metricInvalid}
-                  onChange={(ev) => set("metrics", v.metrics.map((r, j) => (j === i ? { ...r, metric: ev.target.value } : r)))}
+                  onChange={(ev) =>
+                    set(
+                      "metrics",
+                      v.metrics.map((r, j) => (j === i ? { ...r, metric: ev.target.value } : r)),
+                    )
+                  }
                 >
                   <option value="">Choose a metric</option>
                   <MetricOptions kind={v.metric_kind} />
@@ -210,11 +216,24 @@ function CompetitionFields({
                   className={inputClass}
                   value={m.weight}
                   aria-invalid={metricInvalid}
-                  onChange={(ev) => set("metrics", v.metrics.map((r, j) => (j === i ? { ...r, weight: ev.target.value } : r)))}
+                  onChange={(ev) =>
+                    set(
+                      "metrics",
+                      v.metrics.map((r, j) => (j === i ? { ...r, weight: ev.target.value } : r)),
+                    )
+                  }
                 />
               </div>
               {v.metrics.length > 1 ? (
-                <RemoveButton label={`metric ${i + 1}`} onClick={() => set("metrics", v.metrics.filter((_, j) => j !== i))} />
+                <RemoveButton
+                  label={`metric ${i + 1}`}
+                  onClick={() =>
+                    set(
+                      "metrics",
+                      v.metrics.filter((_, j) => j !== i),
+                    )
+                  }
+                />
               ) : null}
             </li>
           ))}
@@ -232,7 +251,11 @@ function CompetitionFields({
         disabled={locked}
         note={locked ? `${participants.toLocaleString("en-US")} signed up already: the type, sign-up and teams stay as they are.` : undefined}
         onChange={(type) =>
-          setV((old) => ({ ...old, type, teams: type === "team" && old.teams.length < 2 ? [...old.teams, ...Array<string>(2 - old.teams.length).fill("")] : old.teams }))
+          setV((old) => ({
+            ...old,
+            type,
+            teams: type === "team" && old.teams.length < 2 ? [...old.teams, ...Array<string>(2 - old.teams.length).fill("")] : old.teams,
+          }))
         }
         errors={e.type}
       />
@@ -262,11 +285,24 @@ function CompetitionFields({
                     value={t}
                     disabled={locked}
                     aria-invalid={e.teams?.length ? true : undefined}
-                    onChange={(ev) => set("teams", v.teams.map((x, j) => (j === i ? ev.target.value : x)))}
+                    onChange={(ev) =>
+                      set(
+                        "teams",
+                        v.teams.map((x, j) => (j === i ? ev.target.value : x)),
+                      )
+                    }
                   />
                 </div>
                 {!locked && v.teams.length > 2 ? (
-                  <RemoveButton label={`team ${i + 1}`} onClick={() => set("teams", v.teams.filter((_, j) => j !== i))} />
+                  <RemoveButton
+                    label={`team ${i + 1}`}
+                    onClick={() =>
+                      set(
+                        "teams",
+                        v.teams.filter((_, j) => j !== i),
+                      )
+                    }
+                  />
                 ) : null}
               </li>
             ))}

@@ -42,7 +42,8 @@ function ScheduleForm({ initial, onSaved, onCancel }: { initial: TSchedule | nul
     validate: (x) => {
       const fieldErrors = scheduleFormErrors(x);
       if (Object.keys(fieldErrors).length) return { fieldErrors };
-      if (initial && Object.keys(toSchedulePatch(x, start)).length === 0) return { fieldErrors: {}, formError: "Nothing has changed: there is nothing to save." };
+      if (initial && Object.keys(toSchedulePatch(x, start)).length === 0)
+        return { fieldErrors: {}, formError: "Nothing has changed: there is nothing to save." };
       return null;
     },
     prepare: (x) => (initial ? toSchedulePatch(x, start) : toScheduleRequest(x)),
@@ -133,14 +134,27 @@ function ScheduleForm({ initial, onSaved, onCancel }: { initial: TSchedule | nul
                     className={inputClass}
                     value={m}
                     aria-invalid={rotationInvalid}
-                    onChange={(ev) => set("rotation", v.rotation.map((r, j) => (j === i ? ev.target.value : r)))}
+                    onChange={(ev) =>
+                      set(
+                        "rotation",
+                        v.rotation.map((r, j) => (j === i ? ev.target.value : r)),
+                      )
+                    }
                   >
                     <option value="">Choose a metric</option>
                     <MetricOptions kind={kind} only={scheduleMetricSlugs(v.kind)} />
                   </select>
                 </div>
                 {v.rotation.length > 1 ? (
-                  <RemoveButton label={`week ${i + 1}`} onClick={() => set("rotation", v.rotation.filter((_, j) => j !== i))} />
+                  <RemoveButton
+                    label={`week ${i + 1}`}
+                    onClick={() =>
+                      set(
+                        "rotation",
+                        v.rotation.filter((_, j) => j !== i),
+                      )
+                    }
+                  />
                 ) : null}
               </li>
             ))}
@@ -209,7 +223,14 @@ export function CompetitionSchedules({ initial }: { initial: TSchedule[] }) {
         <ResponsiveTable
           caption="Weekly competition schedules"
           testId="schedule-table"
-          columns={[{ label: "Schedule" }, { label: "Length" }, { label: "Metrics" }, { label: "Prizes" }, { label: "Next" }, { label: "Actions", hideLabel: true }]}
+          columns={[
+            { label: "Schedule" },
+            { label: "Length" },
+            { label: "Metrics" },
+            { label: "Prizes" },
+            { label: "Next" },
+            { label: "Actions", hideLabel: true },
+          ]}
           rowHeader={0}
           wide="4xl"
           rows={schedules.map((s) => ({

@@ -159,10 +159,9 @@ test("an administrator edits a competition before its start, then cancels it wit
   await expect(page.getByTestId("competition-read-only")).toContainText("It is cancelled: it can no longer be edited.");
   await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel competition…" })).toHaveCount(0);
-  const [audit] = await sql<{ reason: string }>(
-    `SELECT data->>'reason' AS reason FROM audit_log WHERE action = 'competition.cancelled' AND "targetId" = $1`,
-    [String(id)],
-  );
+  const [audit] = await sql<{ reason: string }>(`SELECT data->>'reason' AS reason FROM audit_log WHERE action = 'competition.cancelled' AND "targetId" = $1`, [
+    String(id),
+  ]);
   expect(audit?.reason).toBe("Clashes with the double XP weekend");
   await page.goto(`/competitions/${id}`);
   await expect(page.getByText("Cancelled by staff")).toBeVisible();
@@ -198,7 +197,10 @@ test("an administrator makes, edits and deletes a weekly schedule", async ({ pag
   await expect(dialog).toBeHidden();
   const name = "Boss of the Week on Sunday at 03:00";
   await expect(page.getByRole("status").filter({ hasText: `Created the schedule ${name}.` })).toBeVisible();
-  const row = page.getByTestId("schedule-table").getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}`) }) });
+  const row = page
+    .getByTestId("schedule-table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${name}`) }) });
   await expect(row).toContainText("Zulrah, Vorkath");
   await expect(row).toContainText("168 h");
 
@@ -221,7 +223,10 @@ test("an administrator makes, edits and deletes a weekly schedule", async ({ pag
   expect(left[0]!.n).toBe(0);
 });
 
-test("below administrator the pages are the 404 page and the API 403; an administrator's twin gets them and the menu entry", async ({ browser, page: guest }) => {
+test("below administrator the pages are the 404 page and the API 403; an administrator's twin gets them and the menu entry", async ({
+  browser,
+  page: guest,
+}) => {
   test.setTimeout(180_000);
   const [{ page: moderator }, { page: player }, { page: admin }] = await Promise.all([
     signedIn(browser, "MODERATOR"),

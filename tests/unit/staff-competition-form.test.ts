@@ -196,7 +196,16 @@ describe("a schedule's request", () => {
   it("reads the numbers and drops blank rotation rows; staff choosing sends no rotation", () => {
     const v = { ...scheduleFormValues(null), weekday: "3", hour: "20", rotation: ["attack", "", "mining"] };
     const req = toScheduleRequest(v);
-    expect(req).toEqual({ kind: "skill", weekday: 3, hour: 20, duration_hours: 168, signup: "everyone", staff_choose: false, rotation: ["attack", "mining"], prizes: [] });
+    expect(req).toEqual({
+      kind: "skill",
+      weekday: 3,
+      hour: 20,
+      duration_hours: 168,
+      signup: "everyone",
+      staff_choose: false,
+      rotation: ["attack", "mining"],
+      prizes: [],
+    });
     expect(ZCreateScheduleInput.safeParse(req).success).toBe(true);
     expect(toScheduleRequest({ ...v, staff_choose: true }).rotation).toEqual([]);
     expect(ZCreateScheduleInput.safeParse(toScheduleRequest({ ...v, staff_choose: true })).success).toBe(true);

@@ -87,11 +87,7 @@ export default async function StaffCompetitionPage({ params }: { params: Promise
               </>
             ) : null}
             <dt className="text-stone-400">Prizes</dt>
-            <dd>
-              {c.prizes.length === 0
-                ? "None"
-                : c.prizes.map((p) => `${p.place}: ${fmt.format(p.quantity)} × item ${p.item_id}`).join("; ")}
-            </dd>
+            <dd>{c.prizes.length === 0 ? "None" : c.prizes.map((p) => `${p.place}: ${fmt.format(p.quantity)} × item ${p.item_id}`).join("; ")}</dd>
             {c.ended_at ? (
               <>
                 <dt className="text-stone-400">Results frozen</dt>
