@@ -32,6 +32,12 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { href: "/staff/store", label: "Store", min: "ADMINISTRATOR", description: "Products, categories, credit packages and credit grants" },
   { href: "/staff/payments", label: "Payments", min: "ADMINISTRATOR", description: "Credit purchases and provider webhook events; re-apply a failed event" },
   { href: "/staff/deliveries", label: "Deliveries", min: "ADMINISTRATOR", description: "Items owed to players in game; re-send or cancel" },
+  {
+    href: "/staff/competitions",
+    label: "Competitions",
+    min: "ADMINISTRATOR",
+    description: "Competitions and the weekly Skill and Boss of the Week schedules: create, edit before the start, cancel",
+  },
   { href: "/staff/forums", label: "Forums", min: "ADMINISTRATOR", description: "Categories and forums: create, rename, reorder, hide, delete" },
   { href: "/staff/jobs", label: "Jobs", min: "ADMINISTRATOR", description: "Background job queue, failed jobs, scheduled tasks" },
   { href: "/staff/audit", label: "Audit log", min: "ADMINISTRATOR", description: "Every staff action and every automatic change to money or access" },

@@ -33,6 +33,8 @@ export const PAGE_QUERIES = {
     section: z.string().max(32, "At most 32 characters.").optional().describe("Which of the player's records to list"),
   }),
   "/staff/audit": queryOf(listAuditLogOp),
+  // Every competition, cancelled ones too (the public list and its API split them by status): a page only.
+  "/staff/competitions": ZPageQuery,
   "/staff/deliveries": queryOf(listStaffDeliveriesOp),
   // Two views: `view=events` picks the second (any other value, or none, the purchases).
   "/staff/payments": queryOf(listStaffPaymentsOp),

@@ -127,6 +127,8 @@ const URLS = {
   "/news/{slug}": (c) => [`/news/${c.newsSlug}`],
   "/ticket/{id}": (c) => [`/ticket/${c.ticketId}`],
   "/staff/players/{id}": (c) => [`/staff/players/${c.playerId}`],
+  "/staff/competitions": () => ["/staff/competitions", "/staff/competitions?page=%00"],
+  "/staff/competitions/{id}": (c) => [`/staff/competitions/${c.competitionId}`],
   // The ::store link's landing page: a live token (it must stay unspent), a dead one, none.
   "/store-link": (c) => [
     `/store-link?token=${c.storeLinkToken}`,
