@@ -21,17 +21,20 @@ const HOUR = 3_600_000;
 /** The topic of the gains and records pages (scripts/lib/page-cache.mjs). */
 export const GAINS_TOPIC = "hiscores:gains";
 
+/** The refresh reads the whole year's history in one statement: far longer than a request's transaction. */
+const REFRESH_TIMEOUT_MS = 10 * 60_000;
+
 export async function refreshTopGains(now = new Date()): Promise<{ ms: number }> {
   const started = performance.now();
-  for (const period of PERIODS) {
-    const from = periodStart(period, now, progressConfig.timeZone);
-    await db.$transaction(async (tx) => {
-      await tx.hiscoreTopGain.deleteMany({ where: { period } });
-      await replaceTopGains(tx, period, from, TOP_GAINS_KEEP);
-      await setUpkeep(tx, `gains:${period}`, now, from);
+  const periods = PERIODS.map((period) => ({ period, from: periodStart(period, now, progressConfig.timeZone) }));
+  await db.$transaction(
+    async (tx) => {
+      await replaceTopGains(tx, periods, TOP_GAINS_KEEP);
+      for (const { period, from } of periods) await setUpkeep(tx, `gains:${period}`, now, from);
       await announce(tx, [GAINS_TOPIC]);
-    });
-  }
+    },
+    { timeout: REFRESH_TIMEOUT_MS },
+  );
   const ms = Math.round(performance.now() - started);
   log.info("progress.gains_refreshed", { ms });
   return { ms };

@@ -1,6 +1,6 @@
 import "server-only";
 import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
-import { db, type Tx } from "../../db";
+import { db, Prisma, type Tx } from "../../db";
 import { BANNED_NOW } from "../../sql/bans";
 
 // Gains read from the history (docs/progress.md): a window's start value is the start of its
@@ -54,31 +54,46 @@ export async function selectValueBefore(userId: number, metric: number, from: Da
 }
 
 /**
- * Replaces a period's top gainers: for every ladder and metric, the `keep` visible players who
- * gained most since `from`, ties to whoever reached their value first. One transaction: readers
- * see the old or the new table.
+ * Replaces the top gainers of every period at once: for each period, ladder and metric, the
+ * `keep` visible players who gained most since the period's start, ties to whoever reached their
+ * value first. Run in one transaction: readers see the old or the new lists.
  *
- * One pass over the window's history rows: since rows chain (each starts where the one before it
- * ended), the gain over a window is the sum of its rows' end − start, the same as the value now
- * minus the start of the window's first row that a single player's gains read, without an index
- * probe per player and metric. Rows after the present are never written; the upper bound lets
- * the planner skip the months made ahead.
+ * One pass over the longest window's history rows: since rows chain (each starts where the one
+ * before it ended), the gain over a window is the sum of its rows' end − start, the same as the
+ * value now minus the start of the window's first row that a single player's gains read, without
+ * an index probe per player and metric; each period sums the rows of its own window (FILTER).
+ * Rows after the present are never written; the upper bound lets the planner skip the months
+ * made ahead. Not parallel: a parallel plan would build the sums once in every worker.
  */
-export function replaceTopGains(tx: Tx, period: string, from: Date, keep: number) {
+export async function replaceTopGains(tx: Tx, periods: readonly { period: string; from: Date }[], keep: number): Promise<number> {
+  if (periods.length === 0) return 0;
+  const earliest = new Date(Math.min(...periods.map((p) => p.from.getTime())));
+  const sums = Prisma.join(
+    periods.map((p, i) => Prisma.sql`sum(h."endValue" - h."startValue") FILTER (WHERE h.bucket >= ${p.from})::bigint AS ${Prisma.raw(`g${i}`)}`),
+  );
+  const pick = Prisma.join(periods.map((_, i) => Prisma.sql`(${i}::smallint, d.${Prisma.raw(`g${i}`)})`));
+  await tx.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`;
+  await tx.$executeRaw`DELETE FROM hiscore_top_gains WHERE period = ANY(${periods.map((p) => p.period)}::text[])`;
+  // The player's row is found through its key (LIMIT 1 keeps it a lookup per gain, not a scan of
+  // every hiscore row); periods are sorted by their index, not their name.
   return tx.$executeRaw`
       INSERT INTO hiscore_top_gains (period, "gameMode", "xpMode", metric, rank, "userId", "startValue", "endValue", gained)
-      SELECT ${period}, g."gameMode", g."xpMode", g.metric, g.rank, g."userId", g."endValue" - g.gained, g."endValue", g.gained
+      SELECT (${periods.map((p) => p.period)}::text[])[g.i + 1], g."gameMode", g."xpMode", g.metric, g.rank, g."userId", g."endValue" - g.gained, g."endValue", g.gained
       FROM (
-        SELECT s."gameMode", s."xpMode", s.skill AS metric, s."userId", s.experience AS "endValue", d.gained,
-               row_number() OVER (PARTITION BY s."gameMode", s."xpMode", s.skill ORDER BY d.gained DESC, s."reachedAt", s."userId") AS rank
+        SELECT x.i, s."gameMode", s."xpMode", d.metric, d."userId", s.experience AS "endValue", x.gained,
+               row_number() OVER (PARTITION BY x.i, s."gameMode", s."xpMode", d.metric ORDER BY x.gained DESC, s."reachedAt", d."userId") AS rank
         FROM (
-          SELECT h."userId", h.metric, sum(h."endValue" - h."startValue")::bigint AS gained
+          SELECT h."userId", h.metric, ${sums}
           FROM hiscore_history h
-          WHERE h.bucket >= ${from} AND h.bucket <= now()
+          WHERE h.bucket >= ${earliest} AND h.bucket <= now()
           GROUP BY h."userId", h.metric
         ) d
-        JOIN hiscore_stats s ON s."userId" = d."userId" AND s.skill = d.metric
-        WHERE d.gained > 0 AND NOT s.hidden
+        CROSS JOIN LATERAL (VALUES ${pick}) AS x(i, gained)
+        CROSS JOIN LATERAL (
+          SELECT s."gameMode", s."xpMode", s.experience, s."reachedAt" FROM hiscore_stats s
+          WHERE s."userId" = d."userId" AND s.skill = d.metric AND NOT s.hidden LIMIT 1
+        ) s
+        WHERE x.gained > 0
       ) g
       WHERE g.rank <= ${keep}`;
 }
