@@ -47,6 +47,11 @@ describe("combatLevelOf (a player's skill rows)", () => {
 
   it("counts a missing row as a new account's level (Hitpoints 10, the others 1)", () => {
     expect(combatLevelOf([])).toBe(3);
-    expect(combatLevelOf([{ skill: id("Attack"), level: 5 }, { skill: id("Strength"), level: 5 }])).toBe(6);
+    expect(
+      combatLevelOf([
+        { skill: id("Attack"), level: 5 },
+        { skill: id("Strength"), level: 5 },
+      ]),
+    ).toBe(6);
   });
 });
