@@ -41,7 +41,11 @@ export function rankKind(rank: string, isStaff: boolean): "donator" | "staff" | 
 
 const RANK_PREFIX = { donator: "Donator rank", staff: "Staff rank", player: "Rank" } as const;
 
-/** The author panel's rank, linked to its explanation. */
+/**
+ * The author panel's rank, linked to its explanation. An inline-block, so the link is one box: as
+ * an inline, the hidden prefix made a 1 px first fragment, and a pointer aimed at the link's
+ * first box (as Playwright aims) landed beside it.
+ */
 export function RankLink({ rank, isStaff }: { rank: string; isStaff: boolean }) {
   const kind = rankKind(rank, isStaff);
   const name = titleCase(rank);
@@ -49,7 +53,7 @@ export function RankLink({ rank, isStaff }: { rank: string; isStaff: boolean }) 
     <a
       href={`${RANKS_PATH}#${kind === "staff" ? "staff-ranks" : "donator-ranks"}`}
       title={`${RANK_PREFIX[kind]}: ${name} — see what the ranks mean`}
-      className="text-stone-300 underline decoration-dotted hover:text-gold-bright"
+      className="inline-block text-stone-300 underline decoration-dotted hover:text-gold-bright"
       data-rank-link={kind}
     >
       <span className="sr-only">{RANK_PREFIX[kind]}: </span>
