@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { TableHead } from "@/components/ui/table-head";
 import { PRIVILEGE_LADDER } from "@/lib/privileges";
-import { DONATOR_RANKS, POST_TIER_STEPS, rankColorClass } from "@/lib/ranks";
+import { DONATOR_RANKS, postTierSteps, rankColorClass } from "@/lib/ranks";
 
 export const metadata: Metadata = { title: "Ranks" };
 
@@ -18,6 +18,7 @@ const dollars = (n: number) => `$${n.toLocaleString("en-US")}`;
 const posts = (n: number) => n.toLocaleString("en-US");
 
 export default function RanksPage() {
+  const tiers = postTierSteps();
   const staff = PRIVILEGE_LADDER.filter((p) => p !== "PLAYER").map((p) => titleCase(p.toLowerCase()));
   return (
     <>
@@ -84,8 +85,8 @@ export default function RanksPage() {
                 ]}
               />
               <tbody>
-                {POST_TIER_STEPS.map((t, i) => {
-                  const next = POST_TIER_STEPS[i + 1];
+                {tiers.map((t, i) => {
+                  const next = tiers[i + 1];
                   return (
                     <tr key={t.tier} className="border-b border-stone-800">
                       <th scope="row" className={`${cell} font-normal`}>
