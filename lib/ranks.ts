@@ -47,6 +47,15 @@ export function postTier(postCount: number): string {
   return "bronze";
 }
 
+/**
+ * Every tier from bronze up, with the fewest posts that earn it (the /ranks page lists these). A
+ * function, not a constant, so the client bundles that import this module for rankColorClass
+ * leave it out.
+ */
+export function postTierSteps(): Array<{ tier: string; minPosts: number }> {
+  return [{ tier: "bronze", minPosts: 0 }, ...[...POST_TIERS].reverse().map(([over, tier]) => ({ tier, minPosts: over + 1 }))];
+}
+
 /** Text colour class for a display rank (name styled by rank). */
 export function rankColorClass(rank: string): string {
   switch (rank) {

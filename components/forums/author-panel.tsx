@@ -4,31 +4,14 @@ import { playerTabHref } from "@/lib/progress/urls";
 import { rankColorClass } from "@/lib/ranks";
 import type { TForumUser } from "@/lib/schemas/forums";
 import { StaffIcon } from "./icons";
+import { RankLink, TierLink, titleCase } from "./rank-labels";
 
 // The author panel of a post (docs/product.md §2 Thread view, §6): avatar, staff icon, the name styled by
-// rank, the rank, the post-count tier, thread and post counts, join date, and the links to the
-// author's hiscores (the name links there too) and to the Adventure log tab of their hiscores
-// page (docs/forums.md).
-
-const TIER_STYLE: Record<string, string> = {
-  bronze: "border-orange-400/60 text-orange-300",
-  iron: "border-stone-400/60 text-stone-300",
-  steel: "border-slate-300/60 text-slate-200",
-  black: "border-stone-500 bg-black text-stone-200",
-  mithril: "border-indigo-300/60 text-indigo-200",
-  adamant: "border-green-400/60 text-green-300",
-  rune: "border-cyan-300/60 text-cyan-200",
-  dragon: "border-red-400/60 text-red-300",
-  barrows: "border-zinc-300/60 text-zinc-200",
-  bandos: "border-amber-300/60 text-amber-200",
-  "third-age": "border-sky-200/60 text-sky-100",
-  twisted: "border-fuchsia-300/60 text-fuchsia-200",
-};
+// rank, the rank and the post-count tier (each linked to /ranks, which explains them), thread and
+// post counts, join date, and the links to the author's hiscores (the name links there too) and
+// to the Adventure log tab of their hiscores page (docs/forums.md).
 
 const AVATAR_COLORS = ["bg-ember-dark", "bg-moss", "bg-gold-dark", "bg-sky-800", "bg-violet-800", "bg-teal-800", "bg-rose-800", "bg-stone-700"];
-
-/** "third-age" → "Third Age", "moderator" → "Moderator". */
-export const titleCase = (s: string): string => s.replace(/[-_]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** A generated avatar: the name's first letter on a colour picked from the name. Decoration only. */
 export function Avatar({ name, className = "size-16 text-3xl" }: { name: string; className?: string }) {
@@ -40,15 +23,6 @@ export function Avatar({ name, className = "size-16 text-3xl" }: { name: string;
       className={`flex shrink-0 items-center justify-center rounded-md border-2 border-stone-700 font-[family-name:var(--font-display)] font-bold text-white ${AVATAR_COLORS[hash % AVATAR_COLORS.length]} ${className}`}
     >
       {(name.trim()[0] ?? "?").toUpperCase()}
-    </span>
-  );
-}
-
-export function TierBadge({ tier }: { tier: string }) {
-  return (
-    <span className={`inline-block rounded border px-1.5 text-xs font-bold tracking-wide uppercase ${TIER_STYLE[tier] ?? TIER_STYLE.bronze}`} data-tier={tier}>
-      <span className="sr-only">Post tier: </span>
-      {titleCase(tier)}
     </span>
   );
 }
@@ -67,9 +41,11 @@ export function AuthorPanel({ user }: { user: TForumUser }) {
             {user.name}
           </a>
         </p>
-        <p className="text-sm text-stone-300">{titleCase(user.rank)}</p>
+        <p className="text-sm">
+          <RankLink rank={user.rank} isStaff={user.is_staff} />
+        </p>
         <p>
-          <TierBadge tier={user.tier} />
+          <TierLink tier={user.tier} />
         </p>
         <dl className="space-y-0.5 text-xs text-stone-300">
           <div className="flex gap-1 sm:justify-center">

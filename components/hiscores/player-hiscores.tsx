@@ -1,9 +1,12 @@
 import Link from "next/link";
+import { ProgressTime } from "@/components/progress/progress-time";
 import { Panel } from "@/components/ui/panel";
+import { combatLevelOf } from "@/lib/combat-level";
 import { GAME_MODE_LABEL, hiscoresHref, skillSlug } from "@/lib/hiscores";
 import { ACTIVITY_GROUPS, activityByKey, activitySlug } from "@/lib/hiscores-layout";
 import type { TPlayerHiscores } from "@/lib/schemas/hiscores";
 import { PlayerHeader } from "./player-header";
+import { SkillIcon, SkillIconSprite } from "./skill-icons";
 import { TableHead } from "@/components/ui/table-head";
 
 const PLAYER_COLUMNS = [
@@ -67,6 +70,26 @@ function ActivityPanels({ player }: { player: TPlayerHiscores }) {
   );
 }
 
+/** The combat level, and when the stats last changed in the server's time zone (as on the progress tabs: a cached page reads the same for all). */
+function Summary({ player }: { player: TPlayerHiscores }) {
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-stone-300">
+      <div className="flex gap-1.5">
+        <dt>Combat level:</dt>
+        <dd className="font-bold text-gold tabular-nums" data-testid="combat-level">
+          {combatLevelOf(player.results)}
+        </dd>
+      </div>
+      <div className="flex flex-wrap gap-x-1.5" data-testid="stats-changed">
+        <dt>Stats last changed:</dt>
+        <dd>
+          <ProgressTime value={player.updated} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 function Badges({ player }: { player: TPlayerHiscores }) {
   const badges: string[] = [];
   if (player.game_mode !== "regular") badges.push(GAME_MODE_LABEL[player.game_mode]);
@@ -83,18 +106,26 @@ function Badges({ player }: { player: TPlayerHiscores }) {
   );
 }
 
-/** docs/product.md §2 Player hiscores: name, badges from the real mode, the skill table, the activity panels; the tabs lead to the player's progress. */
+/**
+ * docs/product.md §2 Player hiscores: name, combat level and last change, badges from the real
+ * mode, the skill table (an icon per skill, then its name), the activity panels; the tabs lead to
+ * the player's progress.
+ */
 export function PlayerHiscores({ name, player }: { name: string; player: TPlayerHiscores | null }) {
   return (
     <>
       <PlayerHeader name={name} player={player} current="stats" />
       {player ? (
         <div className="space-y-6">
-          <Badges player={player} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Summary player={player} />
+            <Badges player={player} />
+          </div>
           <Panel aria-labelledby="skills-heading">
             <h2 id="skills-heading" className="mb-3 text-2xl text-gold">
               Skills
             </h2>
+            <SkillIconSprite />
             {/* On a phone the icon column gives its room to the numbers, so nothing scrolls sideways. */}
             <div className="overflow-x-auto">
               <table className="w-full text-left text-xs min-[400px]:text-sm sm:text-base">
@@ -103,9 +134,7 @@ export function PlayerHiscores({ name, player }: { name: string; player: TPlayer
                   {player.results.map((r) => (
                     <tr key={r.skill} className="border-b border-stone-800">
                       <td className="hidden px-1.5 py-2 sm:table-cell sm:px-2">
-                        <span aria-hidden="true" className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-stone-800 text-xs text-gold">
-                          {r.skill_name.slice(0, 2)}
-                        </span>
+                        <SkillIcon skill={r.skill} className="size-7" />
                       </td>
                       <td className="px-1.5 py-2 sm:px-2">
                         <Link

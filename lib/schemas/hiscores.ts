@@ -106,6 +106,7 @@ export const ZPlayerHiscores = z.object({
   username: z.string(),
   game_mode: z.enum(GAME_MODES),
   xp_mode: z.enum(XP_MODES),
+  updated: z.string().describe("ISO 8601: when the player's stats last changed (the latest time one of their skills or activities reached its current value)"),
   results: z.array(ZPlayerEntry).describe("Overall first, then the 23 skills"),
   activities: z
     .array(ZPlayerActivity)

@@ -10,6 +10,7 @@ const PUBLIC_PAGES = [
   "/terms",
   "/privacy",
   "/rules",
+  "/ranks",
   "/faq",
   "/partnerships",
   "/play",

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, type Page, expect } from "@playwright/test";
 import { createE2EUser, e2eQuery, type E2EUser, uniqueUsername } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
+import { axeViolations as violations } from "./support/axe";
 
 // Forums in Chromium: a player writes a thread and a reply with the real editor;
 // guests are asked to log in; staff pin, close, move and hide (posts and whole threads) from the thread page; search finds a
@@ -182,6 +183,45 @@ test.describe("forums", () => {
     await name.click();
     await expect(page).toHaveURL((url) => url.pathname === hiscores);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(player.username);
+  });
+
+  test("the rank and post tier in an author's panel lead to /ranks, which lists the ranks and the tiers with what earns each", async ({ page }) => {
+    const player = await createE2EUser();
+    // An Expansion donator with 30 posts (31 with this thread): Steel.
+    await e2eQuery(`UPDATE users SET "memberRank" = 'EXPANSION', "postCount" = 30 WHERE id = $1`, [player.id]);
+    await startSignedIn(page, player);
+    const { id } = await apiThread(page.request, await forumId(page), `Ranks ${uniqueWord("r")}`, "<p>What do these mean?</p>");
+    await page.goto(`/forums/thread/${id}`);
+    const panel = page.getByRole("article", { name: `Post by ${player.username}` }).getByTestId("author-panel");
+    const rank = panel.getByRole("link", { name: "Donator rank: Expansion", exact: true });
+    await expect(rank).toHaveAttribute("href", "/ranks#donator-ranks");
+    await expect(rank).toHaveAttribute("title", "Donator rank: Expansion — see what the ranks mean");
+    const tier = panel.getByRole("link", { name: "Post tier: Steel", exact: true });
+    await expect(tier).toHaveAttribute("href", "/ranks#post-tiers");
+    await expect(tier).toHaveAttribute("title", "Post tier: Steel — see what the tiers mean");
+    expect(await violations(page)).toEqual([]);
+
+    await tier.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/ranks" && url.hash === "#post-tiers");
+    await expect(page.getByRole("heading", { level: 1, name: "Ranks" })).toBeVisible();
+    const tiers = page.getByRole("region", { name: "Forum post tiers" });
+    await expect(tiers).toBeInViewport();
+    const tierRows = tiers.locator("tbody tr");
+    await expect(tierRows).toHaveCount(12);
+    await expect(tierRows.first()).toHaveText(/Bronze\s*0–10$/);
+    await expect(tierRows.filter({ hasText: "Steel" })).toHaveText(/Steel\s*26–50$/);
+    await expect(tierRows.last()).toHaveText(/Twisted\s*1,501 or more$/);
+    const donators = page.getByRole("region", { name: "Donator ranks" }).locator("tbody tr");
+    await expect(donators).toHaveCount(7);
+    await expect(donators.filter({ hasText: "Expansion" })).toHaveText(/Expansion\s*\$50 or more$/);
+    await expect(donators.last()).toHaveText(/Uber\s*\$5,000 or more$/);
+    await expect(page.getByRole("region", { name: "Staff ranks" }).getByRole("listitem")).toHaveText([/Moderator$/, /Administrator$/, /Owner$/]);
+    expect(await violations(page)).toEqual([]);
+
+    await page.goBack();
+    await rank.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/ranks" && url.hash === "#donator-ranks");
+    await expect(page.getByRole("region", { name: "Donator ranks" })).toBeInViewport();
   });
 
   test("a guest reads a thread with a login prompt and no editor; bad ids are the 404 page @mobile", async ({ page }) => {

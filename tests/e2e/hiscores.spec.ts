@@ -1,14 +1,16 @@
 import { axeViolations as violations } from "./support/axe";
 import { type Page, expect } from "@playwright/test";
 import pg from "pg";
-import { type E2EUser, createE2EUser } from "../factories/e2e-users";
+import { SKILLS } from "../../lib/skills";
+import { XP_FOR_LEVEL } from "../../lib/xp";
+import { type E2EUser, createE2EUser, e2eQuery } from "../factories/e2e-users";
 import { test } from "./support/accounts";
 
 // Hiscores journeys (docs/product.md §2 Hiscores, Player hiscores; §4; §5) on the demo ladder
 // (over 100 regular players): browse a skill, page forward, open a player from the table and
-// by search, switch the game mode; activity ladders (Top Pkers, a boss) and a player's activity
-// panels; the Old School lookups under Jagex's per-mode path through the real server; keyboard,
-// phone width and axe.
+// by search, switch the game mode; a player's skill icons, combat level and last change;
+// activity ladders (Top Pkers, a boss) and a player's activity panels; the Old School lookups
+// under Jagex's per-mode path through the real server; keyboard, phone width and axe.
 
 /**
  * A player on the regular ladder with 0 XP everywhere (the bottom of every skill, so nobody else's
@@ -33,6 +35,24 @@ async function playerWithActivities(scores: Record<number, number>): Promise<E2E
   } finally {
     await client.end();
   }
+  return user;
+}
+
+/**
+ * A player on a ladder no other journey reads (Group Ironman, 25x) with the given levels by skill
+ * id (1 elsewhere), each row dated as given (`when`, by skill id, else `base`), as a push stores them.
+ */
+async function playerWithLevels(levels: Record<number, number>, base: string, when: Record<number, string>): Promise<E2EUser> {
+  const user = await createE2EUser();
+  const ids = SKILLS.map((_, i) => i + 1);
+  const lv = ids.map((id) => levels[id] ?? 1);
+  const xp = lv.map((l) => XP_FOR_LEVEL[l] ?? 0);
+  await e2eQuery(
+    `INSERT INTO hiscore_stats ("userId", "gameMode", "xpMode", skill, level, experience, "reachedAt", hidden)
+     SELECT $1, 'GROUP_IRONMAN', 'X25', s.skill, s.level, s.xp, s.at, false
+     FROM unnest($2::smallint[], $3::smallint[], $4::bigint[], $5::timestamp[]) AS s(skill, level, xp, at)`,
+    [user.id, [0, ...ids], [lv.reduce((a, b) => a + b, 0), ...lv], [xp.reduce((a, b) => a + b, 0), ...xp], [0, ...ids].map((id) => when[id] ?? base)],
+  );
   return user;
 }
 const PVP_KILLS = 500;
@@ -125,6 +145,40 @@ test.describe("hiscores", () => {
     await search.press("Enter");
     await expect(page).toHaveURL(atPath(`/hiscores/player/${name.toLowerCase()}`));
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  });
+
+  test("a player's page: an icon named after each skill, the combat level, and when the stats last changed", async ({ page }) => {
+    // Attack 60, Defence 50, Strength 70, Hitpoints 65, Ranged 40, Prayer 43, Magic 55: ¼(50 + 65 + 21)
+    // + 0.325 × (60 + 70) = 76.25. Fishing changed last.
+    const fishing = SKILLS.indexOf("Fishing") + 1;
+    const player = await playerWithLevels({ 1: 60, 2: 50, 3: 70, 4: 65, 5: 40, 6: 43, 7: 55, [fishing]: 62 }, "2024-01-01 08:00:00", {
+      [fishing]: "2025-03-14 12:34:56",
+    });
+    await page.goto(`/hiscores/player/${encodeURIComponent(player.username)}`);
+    await expect(page.getByRole("heading", { level: 1, name: player.username })).toBeVisible();
+
+    // One icon per row, named after its skill: Fishing and Firemaking (once both "Fi") apart.
+    const skills = page.getByRole("region", { name: "Skills" });
+    const rows = skills.locator("tbody tr");
+    await expect(rows).toHaveCount(24);
+    await expect(skills.getByRole("img", { name: "Fishing", exact: true })).toBeVisible();
+    await expect(skills.getByRole("img", { name: "Firemaking", exact: true })).toBeVisible();
+    const labels = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector("td [role=img]")?.getAttribute("aria-label")));
+    expect(labels).toEqual(["Overall", ...SKILLS]);
+    // Each a drawing of its own.
+    const drawings = await skills.getByRole("img").evaluateAll((svgs) => svgs.map((svg) => svg.querySelector("use")?.getAttribute("href")));
+    expect(new Set(drawings).size).toBe(24);
+    for (const href of drawings) await expect(page.locator(`symbol${href}`)).toHaveCount(1);
+    // The Skill Name column still names each skill.
+    await expect(rows.nth(fishing).locator("td").nth(1)).toHaveText("Fishing");
+    await expect(rows.nth(fishing).locator("td").nth(3)).toHaveText("62");
+
+    await expect(page.getByTestId("combat-level")).toHaveText("76");
+    const changed = page.getByTestId("stats-changed").locator("time");
+    await expect(changed).toHaveAttribute("datetime", "2025-03-14T12:34:56.000Z");
+    await expect(changed).toHaveText(/^Mar 14, 2025/);
+    await expect(page.getByTestId("stats-changed")).toContainText("Stats last changed:");
+    expect(await violations(page)).toEqual([]);
   });
 
   test("the game mode filter opens that mode's own ladder, shareable by URL, by keyboard", async ({ page }) => {

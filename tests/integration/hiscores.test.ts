@@ -306,6 +306,25 @@ describe("who is on which ladder", () => {
   });
 });
 
+describe("a player's last change", () => {
+  it("is the latest time one of their rows reached its value: a push that changes nothing keeps it, a new value moves it", async () => {
+    const u = await createUser();
+    const ladder = { game_mode: "ultimate_ironman", xp_mode: "10x" } as const;
+    await pushHiscores({ player_id: u.id, ...ladder, experience: flat(500) });
+    await db.hiscoreStat.updateMany({ where: { userId: u.id }, data: { reachedAt: new Date("2025-01-01T00:00:00Z") } });
+    await db.hiscoreStat.updateMany({ where: { userId: u.id, skill: 11 }, data: { reachedAt: new Date("2025-03-14T12:34:56Z") } });
+    const updated = async () => (await player(u.username)).json.updated;
+    expect(await updated()).toBe("2025-03-14T12:34:56.000Z");
+
+    await pushHiscores({ player_id: u.id, ...ladder, experience: flat(500) });
+    expect(await updated()).toBe("2025-03-14T12:34:56.000Z");
+
+    const before = Date.now();
+    await pushHiscores({ player_id: u.id, ...ladder, experience: SKILLS.map((_, i) => (i === 0 ? 900 : 500)) });
+    expect(Date.parse(String(await updated()))).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
 describe("GET /api/v1/hiscores paging", () => {
   it("answers 25 a page with links, reads a page below 1 or not a number as 1, and 400 for an unknown skill or mode", async () => {
     const users = [];

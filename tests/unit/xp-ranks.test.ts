@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayRank, memberRankForTotal, postTier } from "@/lib/ranks";
+import { displayRank, memberRankForTotal, postTier, postTierSteps } from "@/lib/ranks";
 import { skillName, SKILLS } from "@/lib/skills";
 import { levelForXp, XP_FOR_LEVEL } from "@/lib/xp";
 
@@ -46,5 +46,27 @@ describe("ranks", () => {
     expect(postTier(1000)).toBe("bandos");
     expect(postTier(1001)).toBe("third-age");
     expect(postTier(5000)).toBe("twisted");
+  });
+  it("lists the tiers for the /ranks page in order, each from the first post count that earns it", () => {
+    const steps = postTierSteps();
+    expect(steps.map((t) => [t.tier, t.minPosts])).toEqual([
+      ["bronze", 0],
+      ["iron", 11],
+      ["steel", 26],
+      ["black", 51],
+      ["mithril", 101],
+      ["adamant", 201],
+      ["rune", 301],
+      ["dragon", 401],
+      ["barrows", 501],
+      ["bandos", 751],
+      ["third-age", 1001],
+      ["twisted", 1501],
+    ]);
+    // What the page says is what postTier does: each step begins its tier, one post fewer is the tier below.
+    steps.forEach((t, i) => {
+      expect(postTier(t.minPosts)).toBe(t.tier);
+      if (i > 0) expect(postTier(t.minPosts - 1)).toBe(steps[i - 1]!.tier);
+    });
   });
 });

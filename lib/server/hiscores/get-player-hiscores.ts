@@ -29,6 +29,7 @@ export async function findPlayerHiscores(name: string, only: { mode?: TGameMode 
     username: first.username,
     game_mode: gameModeFromDb(first.gameMode),
     xp_mode: xpModeFromDb(first.xpMode),
+    updated: new Date(Math.max(...rows.map((r) => r.reachedAt.getTime()))).toISOString(),
     results: rows
       .filter((r) => !activityById(r.skill))
       .map((r) => ({ skill: r.skill, skill_name: skillName(r.skill), rank: Number(r.rank), level: r.level, experience: Number(r.experience) })),

@@ -12,6 +12,8 @@ export type PlayerRankRow = {
   skill: number;
   level: number;
   experience: bigint;
+  /** When the row last changed: the push moves it only when the value does. */
+  reachedAt: Date;
   rank: bigint;
 };
 
@@ -21,7 +23,7 @@ export type PlayerRankRow = {
  */
 export async function selectPlayerRanks(key: string, gameMode: GameMode | null, xpMode: XpMode | null): Promise<PlayerRankRow[]> {
   return db.$queryRaw<PlayerRankRow[]>`
-    SELECT u.id AS "userId", u.username, s."gameMode", s."xpMode", s.skill, s.level, s.experience,
+    SELECT u.id AS "userId", u.username, s."gameMode", s."xpMode", s.skill, s.level, s.experience, s."reachedAt",
       COALESCE(a.position, 0) + 1
       -- Rows between the anchor and the player, as three ranges on plain columns: a row
       -- comparison is only used to start a B-tree scan, not to stop it, and a stop on the first
