@@ -30,7 +30,8 @@ const days = Number(arg("days", "31"));
 const competitionSize = Number(arg("competition", "0"));
 if (!Number.isInteger(active) || active < 0 || active > players) throw new Error("--active must be a whole number from 0 to --players");
 if (!Number.isInteger(days) || days < 1 || days > 80) throw new Error("--days must be a whole number from 1 to 80 (the hourly history is kept 90 days)");
-if (!Number.isInteger(competitionSize) || competitionSize < 0 || competitionSize > active) throw new Error("--competition must be a whole number from 0 to --active");
+if (!Number.isInteger(competitionSize) || competitionSize < 0 || competitionSize > active)
+  throw new Error("--competition must be a whole number from 0 to --active");
 /** With history, what nobody played since it began last changed before it began. */
 const quietDays = active > 0 ? days + 1 : 0;
 if (!Number.isInteger(players) || players < 1 || players > 20_000_000) throw new Error("--players must be a whole number from 1 to 20,000,000");
@@ -278,7 +279,9 @@ if (active > 0) {
   const t = performance.now();
   let hours = 0;
   for (let n = await updateRecords(); n > 0; n = await updateRecords()) hours += n;
-  say(`records: ${hours} hours read in ${((performance.now() - t) / 1000).toFixed(1)} s (${((performance.now() - t) / Math.max(1, hours)).toFixed(0)} ms an hour)`);
+  say(
+    `records: ${hours} hours read in ${((performance.now() - t) / 1000).toFixed(1)} s (${((performance.now() - t) / Math.max(1, hours)).toFixed(0)} ms an hour)`,
+  );
 }
 await db.$disconnect();
 say(
