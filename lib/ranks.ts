@@ -27,6 +27,24 @@ export function memberRankForTotal(totalCents: number): MemberRankName {
   return rank;
 }
 
+/** A donator rank's place in DONATOR_RANKS (-1 for none): a greater one is a higher rank. */
+export function donatorRankIndex(rank: MemberRankName): number {
+  return DONATOR_RANKS.findIndex((r) => r.rank === rank);
+}
+
+/**
+ * The donator rank above the one a total (in cents) earns, and what it still needs: "$150.00 more
+ * to Extreme". `fromCents` is where the current rank began (0 below the first), for a progress
+ * bar. Null at the top rank.
+ */
+export function nextDonatorRank(totalCents: number): { name: string; minDollars: number; fromCents: number; missingCents: number } | null {
+  const current = donatorRankIndex(memberRankForTotal(totalCents));
+  const next = DONATOR_RANKS[current + 1];
+  if (!next) return null;
+  const fromCents = current < 0 ? 0 : DONATOR_RANKS[current]!.minDollars * 100;
+  return { name: next.name, minDollars: next.minDollars, fromCents, missingCents: next.minDollars * 100 - totalCents };
+}
+
 /** Forum post tier by post count (docs/product.md §6): strictly greater than each threshold. */
 const POST_TIERS: ReadonlyArray<[number, string]> = [
   [1500, "twisted"],

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { CONFIRMATION_NOTICE, CONFIRMATION_RESENT, PASSWORD_CHANGED, RESET_DONE, RESET_REQUESTED, TWO_FACTOR_REQUIRED } from "../../lib/schemas/accounts";
 import { EMAIL_REFUSED_FIELD, USERNAME_TAKEN_FIELD } from "../../lib/messages/accounts";
 import { siteConfig } from "../../lib/site-config";
-import { createE2ESession, createE2EUser, E2E_PASSWORD, emailFor, uniqueUsername } from "../factories/e2e-users";
+import { createE2ESession, createE2EUser, E2E_PASSWORD, e2eQuery, emailFor, uniqueUsername } from "../factories/e2e-users";
 import { expectSignedInAs, expectSignedOut, fillRegistration, signIn, submitLogin, test, urlOn } from "./support/accounts";
 import { axeViolations as violations } from "./support/axe";
 import { linkFromLatestEmail } from "./support/outbox";
@@ -85,6 +85,8 @@ test.describe("accounts", () => {
     await expect(profile.getByTestId("profile-name")).toHaveAttribute("data-rank", "player");
     await expect(profile.getByRole("definition").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/);
     await expect(profile).toContainText("Total spent$0.00");
+    await expect(profile.getByTestId("donator-progress")).toHaveText("Donator rank: none yet · $25.00 more to Premium");
+    await expect(profile.getByRole("progressbar", { name: "Progress to Premium" })).toHaveAttribute("aria-valuenow", "0");
     await expect(profile).toContainText("Store credits0");
     await expect(profile.getByRole("link", { name: "View Purchase History" })).toHaveAttribute("href", "/account/purchases?type=credits");
     await expect(page.getByRole("region", { name: "Authenticator" }).getByTestId("twofactor-status")).toHaveText("Not active");
@@ -95,6 +97,20 @@ test.describe("accounts", () => {
     await expectSignedOut(page);
     await page.goto("/account");
     await expect(page).toHaveURL(atPath("/login"));
+  });
+
+  test("the account page shows a donor's rank and what the next one needs, linked to the ranks page", async ({ page }) => {
+    const user = await createE2EUser();
+    // $60 paid: Expansion since $50, $140 from Extreme ($200): 10 of the 150 dollars between them.
+    await e2eQuery(`UPDATE users SET "totalSpentCents" = 6000, "memberRank" = 'EXPANSION' WHERE id = $1`, [user.id]);
+    await signIn(page, user);
+    await page.goto("/account");
+    const progress = page.getByRole("region", { name: "User Profile" }).getByTestId("donator-progress");
+    await expect(progress).toHaveText("Donator rank: Expansion · $140.00 more to Extreme");
+    await expect(progress.getByRole("progressbar", { name: "Progress to Extreme" })).toHaveAttribute("aria-valuenow", "7");
+    await progress.getByRole("link", { name: "Expansion" }).click();
+    await expect(page).toHaveURL(/\/ranks#donator-ranks$/);
+    expect(await violations(page)).toEqual([]);
   });
 
   test("registration names a taken username under the username only, and refuses an email in use without saying it has an account", async ({ page }) => {

@@ -57,6 +57,9 @@ const signed = (body: string, opts: { secret?: string; timestamp?: number } = {}
 const succeeded = (pi: string, purchaseId: number, amount: number, currency = "usd") =>
   event("payment_intent.succeeded", { id: pi, object: "payment_intent", amount_received: amount, currency, metadata: { purchase_id: String(purchaseId) } });
 
+/** The "You are now <rank>" mails sent to an address. */
+const rankMails = (to: string) => db.mailMessage.findMany({ where: { to, subject: { startsWith: "You are now " } }, orderBy: { id: "asc" } });
+
 /** A player with a PENDING Stripe purchase of a $50 package (1000 + 100 bonus). */
 async function pendingPurchase() {
   const pkg = await createPackage({ credits: 1000, bonusCredits: 100, priceCents: 5000 });
@@ -92,6 +95,10 @@ describe("Stripe checkout", () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 1100, totalSpentCents: 5000, memberRank: "EXPANSION" });
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "PAID" });
+    // The rank reached is told once, whatever the deliveries: with what the next rank needs.
+    const told = await rankMails(user.email);
+    expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^You are now Expansion on /)]);
+    expect(told[0]!.text).toContain("$150.00 more takes you to Extreme.");
     expect(
       await db.creditLedgerEntry.findMany({ where: { userId: user.id }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } }),
     ).toEqual([
@@ -151,6 +158,8 @@ describe("Stripe checkout", () => {
     });
     for (let i = 0; i < 2; i++) expect((await deliver(webhook, "stripe", refund, signed(refund))).status).toBe(200);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 300 - 1100, totalSpentCents: 0, memberRank: "NONE" });
+    // A rank lost is not a rank reached: the one mail is still the payment's.
+    expect(await rankMails(user.email)).toHaveLength(1);
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "REFUNDED" });
     await expect(
       db.$transaction((tx) => applyCreditChange(tx, { userId: user.id, delta: -1, kind: "SPEND", idempotencyKey: `test:${user.id}:spend2`, mode: "spend" })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ANKOU_COLOURS, CUSTOM_DONATIONS, CUSTOM_DONATION_NOTES, DONATOR_TIERS, formatDollars } from "@/lib/content/donator";
-import { memberRankForTotal } from "@/lib/ranks";
+import { donatorRankIndex, memberRankForTotal, nextDonatorRank } from "@/lib/ranks";
 
 describe("Donator Benefits content (docs/product.md §3, §9)", () => {
   it("lists the seven ranks in order with the thresholds of docs/product.md §3", () => {
@@ -78,5 +78,24 @@ describe("Custom Donations content (docs/product.md §9)", () => {
     const notes = CUSTOM_DONATION_NOTES.join(" ");
     expect(notes).toMatch(/not give any store credits/);
     expect(notes).toMatch(/chat server/);
+  });
+});
+
+describe("the next donator rank (the account page's progress)", () => {
+  it("names the rank above the one a total earns and what it still needs, from where the current rank began", () => {
+    expect(nextDonatorRank(0)).toEqual({ name: "Premium", minDollars: 25, fromCents: 0, missingCents: 2500 });
+    expect(nextDonatorRank(2499)).toEqual({ name: "Premium", minDollars: 25, fromCents: 0, missingCents: 1 });
+    // $50 is Expansion exactly: the next is Extreme, $150 away.
+    expect(nextDonatorRank(5000)).toEqual({ name: "Extreme", minDollars: 200, fromCents: 5000, missingCents: 15000 });
+    expect(nextDonatorRank(19_999)).toMatchObject({ name: "Extreme", missingCents: 1 });
+    expect(nextDonatorRank(250_000)).toEqual({ name: "Uber", minDollars: 5000, fromCents: 250_000, missingCents: 250_000 });
+  });
+
+  it("has nothing above the top rank, and orders the ranks from none up", () => {
+    expect(nextDonatorRank(500_000)).toBeNull();
+    expect(nextDonatorRank(10_000_000)).toBeNull();
+    expect(donatorRankIndex("NONE")).toBe(-1);
+    expect(donatorRankIndex("PREMIUM")).toBe(0);
+    expect(donatorRankIndex("UBER")).toBeGreaterThan(donatorRankIndex("MYTHICAL"));
   });
 });

@@ -77,6 +77,16 @@ export const mailTemplates = {
       ],
       { label: "Choose a new password", url, secret: true },
     ),
+  donatorRankReached: (username: string, rank: string, next: { name: string; missing: string } | null, url: string) =>
+    build(
+      `You are now ${rank} on ${siteConfig.name}`,
+      [
+        `Hello ${username},`,
+        `Thank you for supporting ${siteConfig.name}: your donations have made you ${rank}. Your new rank shows beside your name on the forums, and its benefits are yours in game.`,
+        next ? `${next.missing} more takes you to ${next.name}.` : "This is the highest donator rank.",
+      ],
+      { label: "See your account", url },
+    ),
   ticketReply: (username: string, title: string, reply: string, url: string) =>
     build(
       `Staff replied to your ticket: ${title}`,

@@ -1,12 +1,14 @@
 import "server-only";
 import { announce, topic } from "../changes/announce";
 import type { CreditPurchase } from "@/lib/generated/prisma/client";
-import { memberRankForTotal } from "@/lib/ranks";
+import { DONATOR_RANKS, donatorRankIndex, memberRankForTotal, nextDonatorRank } from "@/lib/ranks";
 import { applyCreditChange, BalanceLimitError } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
+import { queueMail, siteLink } from "../mail/send-mail";
+import { mailTemplates } from "../mail/templates";
 import { lockPurchaseById, lockPurchaseByProviderRef } from "./sql/purchases";
 import { insertWebhookEvent } from "./sql/webhook-events";
 import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "./types";
@@ -121,8 +123,18 @@ export async function recomputeRank(tx: Tx, userId: number): Promise<void> {
   const sum = await tx.creditPurchase.aggregate({ where: { userId, status: "PAID" }, _sum: { amountCents: true } });
   const totalSpentCents = sum._sum.amountCents ?? 0;
   const memberRank = memberRankForTotal(totalSpentCents);
-  const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { memberRank: true } });
+  const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { memberRank: true, username: true, email: true } });
   await tx.user.update({ where: { id: userId }, data: { totalSpentCents, memberRank } });
   // Posts show the author's rank beside the name.
   if (before.memberRank !== memberRank) await announce(tx, [topic.forums]);
+  // A rank reached is told once, by mail in this transaction: the same event applied twice finds
+  // the rank unchanged, and a rank lost to a refund and reached again is told again.
+  if (donatorRankIndex(memberRank) > donatorRankIndex(before.memberRank)) {
+    const reached = DONATOR_RANKS[donatorRankIndex(memberRank)]!;
+    const next = nextDonatorRank(totalSpentCents);
+    const missing = next ? `$${(next.missingCents / 100).toFixed(2)}` : "";
+    await queueMail(before.email, mailTemplates.donatorRankReached(before.username, reached.name, next && { name: next.name, missing }, siteLink("/account")), {
+      tx,
+    });
+  }
 }
