@@ -183,7 +183,15 @@ try {
   await stage("build", async () => {
     // With standalone output, packaged into the production image's folder, which the smoke stage
     // runs from a clean copy (tests/smoke/standalone.test.mjs); `npm start` serves the same build.
-    const code = await run("build", "npx", ["next", "build"], { NEXT_DIST_DIR: TEST_DIST, NEXT_TELEMETRY_DISABLED: "1", NEXT_STANDALONE: "1" });
+    // The typecheck stage already checked these sources (a failure there stops the run before
+    // here): the build does not check them again (next.config.mjs).
+    const typesChecked = want("typecheck") ? { NEXT_TYPES_CHECKED: "1" } : {};
+    const code = await run("build", "npx", ["next", "build"], {
+      NEXT_DIST_DIR: TEST_DIST,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_STANDALONE: "1",
+      ...typesChecked,
+    });
     // The smoke stage's `npm start` finds this build current instead of building again.
     if (code === 0) writeFileSync(`${TEST_DIST}/.source-stamp`, sourceStamp());
     return code === 0 ? run("package", process.execPath, ["scripts/package-standalone.mjs"], { NEXT_DIST_DIR: TEST_DIST }) : code;
