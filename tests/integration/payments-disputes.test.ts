@@ -3,6 +3,8 @@
 // player's payment risk. Disputes arrive as Stripe events signed with the SDK's own test header
 // through the real webhook route; purchases go through the real store route, concurrently.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as balanceRoute } from "@/app/api/v1/store/credits/amount/route";
@@ -235,5 +237,39 @@ describe("a player's payment risk", () => {
     });
     expect((await risk(moderator.id)).status).toBe(403);
     expect((await runAdmin(["reconcile"])).code).toBe(0);
+  });
+});
+
+describe("the migration's backfill of dispute state", () => {
+  it("reads open, lost, won and refunded-while-open disputes from the stored events, and leaves undisputed purchases alone", async () => {
+    const user = await createUser();
+    const session = await createSessionToken(user.id);
+    const [open, lost, won, refunded, clean] = [
+      await paidPurchase(session, 1000, 10),
+      await paidPurchase(session, 1100, 11),
+      await paidPurchase(session, 1200, 12),
+      await paidPurchase(session, 1300, 13),
+      await paidPurchase(session, 1400, 14),
+    ];
+    for (const p of [open, lost, won, refunded]) await dispute(p.providerRef!, "created");
+    await dispute(lost.providerRef!, "closed", "lost");
+    await dispute(won.providerRef!, "closed", "won");
+    await send("charge.refunded", { id: "ch_bf", object: "charge", payment_intent: refunded.providerRef, refunded: true });
+    const ids = [open, lost, won, refunded, clean].map((p) => p.id);
+    // As before the migration: no dispute columns.
+    await db.creditPurchase.updateMany({ where: { id: { in: ids } }, data: { disputeOpenedAt: null, disputeClosedAt: null, disputeOutcome: null } });
+    const sql = readFileSync(path.join(import.meta.dirname, "../../prisma/migrations/20261214000000_purchase_disputes/migration.sql"), "utf8");
+    await db.$executeRawUnsafe(sql.slice(sql.indexOf("WITH ev AS")));
+
+    const rows = new Map((await db.creditPurchase.findMany({ where: { id: { in: ids } } })).map((p) => [p.id, p]));
+    const openedEvent = async (id: number) =>
+      (await db.webhookEvent.findFirstOrThrow({ where: { creditPurchaseId: id, type: "charge.dispute.created" } })).receivedAt;
+    expect(rows.get(open.id)).toMatchObject({ disputeOpenedAt: await openedEvent(open.id), disputeClosedAt: null, disputeOutcome: null });
+    expect(rows.get(lost.id)).toMatchObject({ disputeOpenedAt: await openedEvent(lost.id), disputeClosedAt: expect.any(Date), disputeOutcome: "LOST" });
+    expect(rows.get(won.id)).toMatchObject({ disputeOpenedAt: await openedEvent(won.id), disputeClosedAt: expect.any(Date), disputeOutcome: "WON" });
+    expect(rows.get(refunded.id)).toMatchObject({ status: "REFUNDED", disputeClosedAt: expect.any(Date), disputeOutcome: null });
+    expect(rows.get(clean.id)).toMatchObject({ disputeOpenedAt: null, disputeClosedAt: null, disputeOutcome: null });
+    // The hold follows: only the open one holds this player's spending.
+    expect(await balanceAnswer(session)).toMatchObject({ spending_hold: true });
   });
 });
