@@ -5,6 +5,7 @@ import { useApiGet } from "@/components/api/use-api-get";
 import { LiveAlert } from "@/components/ui/alert";
 import { inputClass } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
+import { DISPUTE_HOLD_MESSAGE } from "@/lib/disputes";
 import { BalanceLine } from "./balance-line";
 import type { StoreProduct } from "./contract";
 import * as endpoints from "@/lib/client/endpoints";
@@ -39,6 +40,7 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
   // After a purchase, the balance its answer gave; before, the one loaded with the page.
   const [purchased, setBalance] = useState<number | null>(null);
   const balance = purchased ?? (balanceGet.res?.ok && typeof balanceGet.res.data.credits === "number" ? balanceGet.res.data.credits : null);
+  const onHold = balanceGet.res?.ok === true && balanceGet.res.data.spending_hold === true;
   const [selected, setSelected] = useState<StoreProduct | null>(null);
   const filterId = useId();
 
@@ -91,6 +93,11 @@ export function StoreClient({ urlQuery }: { urlQuery: StoreQuery }) {
         <BalanceLine balance={balance} />
         <DonatorButtons />
       </div>
+      {onHold ? (
+        <p role="note" data-testid="spending-hold" className="rounded border-2 border-blood bg-blood/15 px-4 py-3 text-red-100">
+          <strong>Store spending on hold.</strong> {DISPUTE_HOLD_MESSAGE}
+        </p>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <Panel as="aside" aria-label="Filter products" className="space-y-5 self-start">

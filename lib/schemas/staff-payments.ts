@@ -36,6 +36,30 @@ export const ZStaffWebhookEvent = z.object({
 });
 export type TStaffWebhookEvent = z.infer<typeof ZStaffWebhookEvent>;
 
+export const ZPlayerRisk = z.object({
+  payments: z.number().int().describe("Purchases paid (whatever happened to them later: paid, refunded or disputed)"),
+  paidCents: z.number().int().describe("Their amount, in cents"),
+  refunds: z.number().int().describe("Purchases refunded"),
+  refundedCents: z.number().int().describe("Their amount, in cents"),
+  disputes: z.number().int().describe("Purchases disputed (chargebacks), however they ended"),
+  disputesOpen: z.number().int().describe("Disputes not decided yet: each holds the player's store spending"),
+  disputesWon: z.number().int(),
+  disputesLost: z.number().int(),
+  chargebackRate: z.number().nullable().describe("disputes / payments, 0 to 1; null before any payment"),
+  spendingHold: z.boolean().describe("Store spending on hold (an open dispute)"),
+});
+export type TPlayerRisk = z.infer<typeof ZPlayerRisk>;
+
+export const DISPUTE_STATES = ["open", "won", "lost", "closed"] as const;
+export const ZPurchaseDispute = z
+  .object({
+    state: z.enum(DISPUTE_STATES).describe("open until decided; won or lost; closed: ended with no decision recorded (a refund)"),
+    openedAt: z.string().describe("ISO 8601"),
+    closedAt: z.string().nullable().describe("ISO 8601"),
+  })
+  .nullable()
+  .describe("The payment's dispute (chargeback), or null");
+
 export const ZStaffPurchase = z.object({
   id: z.number().int(),
   player: z.object({ id: z.number().int(), username: z.string() }),
@@ -50,10 +74,34 @@ export const ZStaffPurchase = z.object({
   createdAt: z.string().describe("ISO 8601"),
   paidAt: z.string().nullable().describe("ISO 8601"),
   events: z.array(ZStaffWebhookEvent).describe("Every stored provider event settling tied to this purchase, oldest first"),
+  dispute: ZPurchaseDispute,
+  risk: ZPlayerRisk.describe("The player's payment risk: every purchase of theirs, not only this page's"),
 });
 export type TStaffPurchase = z.infer<typeof ZStaffPurchase>;
 
-export const ZStaffPaymentsQuery = ZPageQuery.extend({
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MESSAGE = "Must be a day as YYYY-MM-DD.";
+const zDay = (what: string) =>
+  z
+    .string()
+    .regex(DAY, DAY_MESSAGE)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), DAY_MESSAGE)
+    .optional()
+    .describe(`${what} (UTC), YYYY-MM-DD`);
+export const SEARCH_MAX = 100;
+
+/** The filters the list and its CSV export share. */
+const paymentFilters = {
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `At most ${SEARCH_MAX} characters.`)
+    .optional()
+    .describe(
+      "Search: a player's username (its start, any case), a provider transaction id (the purchase's providerRef, exact), or an order number (the purchase id, with or without '#' or a prefix such as ORD-)",
+    ),
+  from: zDay("Created on or after this day"),
+  to: zDay("Created on or before this day"),
   status: z
     .enum(PURCHASE_STATUSES, { error: `Status must be one of ${PURCHASE_STATUSES.join(", ")}.` })
     .optional()
@@ -62,7 +110,13 @@ export const ZStaffPaymentsQuery = ZPageQuery.extend({
     .enum(PURCHASE_PROVIDERS, { error: `Provider must be one of ${PURCHASE_PROVIDERS.join(", ")}.` })
     .optional()
     .describe(`Only purchases paid this way: one of ${PURCHASE_PROVIDERS.join(", ")}`),
-});
+};
+const rangeInOrder = (v: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: "custom", path: ["to"], message: "Must be on or after the first day." });
+};
+export const ZStaffPaymentsQuery = ZPageQuery.extend(paymentFilters).superRefine(rangeInOrder);
+export const ZStaffPaymentsExportQuery = z.object(paymentFilters).superRefine(rangeInOrder);
+export type TStaffPaymentFilters = Omit<z.output<typeof ZStaffPaymentsExportQuery>, never>;
 
 export const ZStaffEventsQuery = ZPageQuery.extend({
   state: z
@@ -108,6 +162,54 @@ export const listStaffPaymentsOp = defineOperation({
   responses: { 200: { description: "A page of purchases", schema: zPaged(ZStaffPurchase) }, ...errors },
 });
 
+/** The CSV export's columns, in order (lib/server/payments/export-staff-payments.ts writes them). */
+export const PAYMENTS_CSV_COLUMNS = [
+  "order",
+  "created_at",
+  "paid_at",
+  "player_id",
+  "player",
+  "method",
+  "status",
+  "amount",
+  "currency",
+  "credits",
+  "bonus_credits",
+  "provider_ref",
+  "in_game",
+  "dispute",
+  "dispute_opened_at",
+  "dispute_closed_at",
+] as const;
+
+export const exportStaffPaymentsOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/staff/payments/export",
+  summary: "Credit purchases as CSV, with the list's filters, newest first (administrator)",
+  description:
+    `text/csv (UTF-8, CRLF lines), streamed: a header row (${PAYMENTS_CSV_COLUMNS.join(", ")}) and one row per purchase matching the filters, every page of them. ` +
+    "Amounts in the currency's units (50.00); times ISO 8601 UTC. A text cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' so a spreadsheet does not run it as a formula.",
+  tag: TAG,
+  auth: "administrator",
+  query: ZStaffPaymentsExportQuery,
+  responses: { 200: { description: "CSV (text/csv), as an attachment" }, ...errors },
+});
+
+export const getPlayerRiskOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/staff/players/{id}/risk",
+  summary: "A player's payment risk: payments, refunds, disputes, chargeback rate and the spending hold (administrator)",
+  tag: TAG,
+  auth: "administrator",
+  staffTarget: { in: "path-player", reach: "read" },
+  params: z.object({ id: zId({ description: "Player id" }) }),
+  responses: {
+    200: { description: "The figures", schema: ZPlayerRisk },
+    403: { description: "The player is out of your reach (a rank at or above yours)", schema: ZErrorBody },
+    404: { description: "No such player", schema: ZErrorBody },
+  },
+});
+
 export const listWebhookEventsOp = defineOperation({
   method: "GET",
   path: "/api/v1/staff/payments/events",
@@ -142,4 +244,4 @@ export const reapplyWebhookEventOp = defineOperation({
   },
 });
 
-export const staffPaymentOperations = [listStaffPaymentsOp, listWebhookEventsOp, reapplyWebhookEventOp];
+export const staffPaymentOperations = [listStaffPaymentsOp, exportStaffPaymentsOp, getPlayerRiskOp, listWebhookEventsOp, reapplyWebhookEventOp];

@@ -129,7 +129,15 @@ export const creditBalanceOp = defineOperation({
   tag: TAG,
   auth: "user",
   storeSession: true,
-  responses: { 200: { description: "Balance", schema: z.object({ credits: z.number().int() }) } },
+  responses: {
+    200: {
+      description: "Balance",
+      schema: z.object({
+        credits: z.number().int(),
+        spending_hold: z.boolean().describe("True while a payment dispute on the account is open: store purchases are refused until it is decided"),
+      }),
+    },
+  },
 });
 
 export const creditPackagesOp = defineOperation({
@@ -153,7 +161,10 @@ export const purchaseProductOp = defineOperation({
   body: ZPurchaseInput,
   responses: {
     200: { description: "Bought", schema: ZPurchaseResult },
-    400: { description: "Not enough credits, product not for sale, or invalid input", schema: ZLegacyErrorBody },
+    400: {
+      description: "Not enough credits, product not for sale, store spending on hold (an open payment dispute), or invalid input",
+      schema: ZLegacyErrorBody,
+    },
   },
 });
 

@@ -78,6 +78,9 @@ const EnvSchema = z
     COINBASE_COMMERCE_WEBHOOK_SECRET: optionalString,
     // Local test checkout for methods without keys; unset: on in local mode, off in production.
     PAYMENT_TEST_CHECKOUT: bool.optional(),
+    // A dispute lost (chargeback): "ban" also bans the player for good, in the same transaction
+    // (audited); "none" (default) only takes the credits back (docs/payments.md).
+    DISPUTE_LOST_POLICY: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "ban"]).default("none")),
     // Test stand-ins for the providers' API hosts (local fakes); refused in production.
     STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),

@@ -96,6 +96,7 @@ describe("ids from clients", () => {
       "GET /api/v1/staff/players/{id}/posts params.id",
       "GET /api/v1/staff/players/{id}/progress params.id",
       "GET /api/v1/staff/players/{id}/purchases params.id",
+      "GET /api/v1/staff/players/{id}/risk params.id",
       "GET /api/v1/staff/players/{id}/tickets params.id",
       "GET /api/v1/staff/players/{id}/vote-callbacks params.id",
       "GET /api/v1/staff/players/{id}/votes params.id",

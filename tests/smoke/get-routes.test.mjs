@@ -111,6 +111,7 @@ const URLS = {
   "/staff/players": () => ["/staff/players", "/staff/players?q=%00"],
   "/staff/audit": () => ["/staff/audit", "/staff/audit?actor=%00", "/staff/audit?target=%00"],
   "/staff/deliveries": () => ["/staff/deliveries", "/staff/deliveries?player=%00"],
+  "/staff/payments": () => ["/staff/payments", "/staff/payments?q=%00", "/staff/payments?q=demo&from=2026-01-01&to=2099-12-31"],
   "/forums/{id}": (c) => [`/forums/${c.forumId}`],
   "/forums/{id}/create": (c) => [`/forums/${c.forumId}/create`],
   "/forums/thread/{id}": (c) => [`/forums/thread/${c.threadId}`],
@@ -160,7 +161,7 @@ const URLS = {
   "/api/v1/tickets/{id}": (c) => [`/api/v1/tickets/${c.ticketId}`],
   // The staff panel's views of one player (the demo player).
   ...Object.fromEntries(
-    ["", "/deliveries", "/ledger", "/orders", "/posts", "/progress", "/purchases", "/tickets", "/vote-callbacks", "/votes"].map((tail) => [
+    ["", "/deliveries", "/ledger", "/orders", "/posts", "/progress", "/purchases", "/risk", "/tickets", "/vote-callbacks", "/votes"].map((tail) => [
       `/api/v1/staff/players/{id}${tail}`,
       (c) => [`/api/v1/staff/players/${c.playerId}${tail}`],
     ]),

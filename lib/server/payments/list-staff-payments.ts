@@ -1,22 +1,17 @@
 import "server-only";
-import type { PaymentMethod, Prisma, PurchaseStatus } from "@/lib/generated/prisma/client";
-import { STAFF_PAYMENTS_PAGE_SIZE, type TPurchaseProvider, type TPurchaseStatus, type TStaffPurchase } from "@/lib/schemas/staff-payments";
+import { STAFF_PAYMENTS_PAGE_SIZE, type TStaffPaymentFilters, type TStaffPurchase } from "@/lib/schemas/staff-payments";
 import { db } from "../db";
 import { pageWindow } from "../paging";
+import { paymentsWhere } from "./payment-filters";
+import { risksOfPlayers } from "./player-risk";
 import { toStaffPurchase } from "./staff-payment-dto";
 
-// The staff payments list: every credit purchase, newest first, with the provider
-// events settling tied to it. Administrators only (the route and the page check it).
+// The staff payments list: credit purchases matching the search and filters, newest first,
+// with the provider events settling tied to each and each player's payment risk.
+// Administrators only (the route and the page check it).
 
-export async function listStaffPayments(query: {
-  page: number;
-  status?: TPurchaseStatus | undefined;
-  provider?: TPurchaseProvider | undefined;
-}): Promise<{ results: TStaffPurchase[]; total: number }> {
-  const where: Prisma.CreditPurchaseWhereInput = {
-    ...(query.status ? { status: query.status.toUpperCase() as PurchaseStatus } : {}),
-    ...(query.provider ? { method: query.provider.toUpperCase() as PaymentMethod } : {}),
-  };
+export async function listStaffPayments(query: TStaffPaymentFilters & { page: number }): Promise<{ results: TStaffPurchase[]; total: number }> {
+  const where = paymentsWhere(query);
   const [rows, total] = await Promise.all([
     db.creditPurchase.findMany({
       where,
@@ -26,5 +21,6 @@ export async function listStaffPayments(query: {
     }),
     db.creditPurchase.count({ where }),
   ]);
-  return { results: rows.map(toStaffPurchase), total };
+  const risks = await risksOfPlayers(rows.map((r) => r.userId));
+  return { results: rows.map((r) => toStaffPurchase(r, risks.get(r.userId)!)), total };
 }

@@ -6,6 +6,7 @@ import { applyCreditChange, BalanceLimitError } from "../credits/apply-credit-ch
 import { db, type Tx } from "../db";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
+import { recordDispute } from "./disputes";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
 import { queueMail, siteLink } from "../mail/send-mail";
 import { mailTemplates } from "../mail/templates";
@@ -103,12 +104,15 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       // Credits already spent stay spent: the balance goes negative and spending freezes.
       if (!clawed) await (effect.kind === "refunded" ? change(-total, "REFUND", "refund") : change(-total, "CHARGEBACK", "chargeback"));
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: effect.kind === "refunded" ? "REFUNDED" : "DISPUTED" } });
+      if (effect.kind === "dispute-lost") await recordDispute(tx, p, "dispute-lost");
       break;
     }
     case "dispute-opened":
       if (p.status === "PAID") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "DISPUTED" } });
+      await recordDispute(tx, p, "dispute-opened");
       break;
     case "dispute-won":
+      await recordDispute(tx, p, "dispute-won");
       if ((await has("chargeback")) && !(await has("refund"))) await change(total, "ADJUSTMENT", "dispute-won");
       if (p.deliverInGame && p.status === "DISPUTED") await restoreCreditDelivery(tx, p.id);
       if (p.status === "DISPUTED") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID" } });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { CreditPurchase, PaymentProvider, WebhookEvent } from "@/lib/generated/prisma/client";
-import type { TPurchaseProvider, TPurchaseStatus, TStaffPurchase, TStaffWebhookEvent } from "@/lib/schemas/staff-payments";
+import type { TPlayerRisk, TPurchaseProvider, TPurchaseStatus, TStaffPurchase, TStaffWebhookEvent } from "@/lib/schemas/staff-payments";
 import type { PaymentMethodName } from "../env";
 import { CAPTURE_ANSWER_TYPE } from "./paypal";
 
@@ -40,7 +40,17 @@ export function purchaseFigures(p: Pick<CreditPurchase, "credits" | "bonusCredit
   };
 }
 
-export function toStaffPurchase(p: CreditPurchase & { user: { id: number; username: string }; webhookEvents: WebhookEvent[] }): TStaffPurchase {
+/** A purchase's dispute: open until decided, then won or lost (closed: ended by a refund, with no decision recorded). */
+export function disputeOf(p: Pick<CreditPurchase, "disputeOpenedAt" | "disputeClosedAt" | "disputeOutcome">): TStaffPurchase["dispute"] {
+  if (!p.disputeOpenedAt) return null;
+  const state = p.disputeClosedAt === null ? "open" : p.disputeOutcome === "WON" ? "won" : p.disputeOutcome === "LOST" ? "lost" : "closed";
+  return { state, openedAt: p.disputeOpenedAt.toISOString(), closedAt: p.disputeClosedAt?.toISOString() ?? null };
+}
+
+export function toStaffPurchase(
+  p: CreditPurchase & { user: { id: number; username: string }; webhookEvents: WebhookEvent[] },
+  risk: TPlayerRisk,
+): TStaffPurchase {
   return {
     id: p.id,
     player: { id: p.user.id, username: p.user.username },
@@ -50,5 +60,7 @@ export function toStaffPurchase(p: CreditPurchase & { user: { id: number; userna
     createdAt: p.createdAt.toISOString(),
     paidAt: p.paidAt?.toISOString() ?? null,
     events: p.webhookEvents.map(toStaffWebhookEvent),
+    dispute: disputeOf(p),
+    risk,
   };
 }

@@ -13,6 +13,7 @@ import { priceInForce } from "@/lib/store/sale";
 import { applyCreditChange } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
+import { assertNoSpendingHold } from "../payments/disputes";
 import { insertStoreOrder } from "./sql/orders";
 
 // Buying a store product with credits (docs/payments.md): the order, the debit and the game
@@ -54,6 +55,8 @@ async function buyOnce(tx: Tx, userId: number, productId: number, key: string): 
   if (!product) throw refuse(PRODUCT_UNAVAILABLE);
   const price = priceInForce(product.price, product.sale);
   if (price < 1) throw refuse(PRODUCT_UNAVAILABLE);
+  // An open payment dispute holds spending (lib/server/payments/disputes.ts).
+  await assertNoSpendingHold(tx, userId);
 
   // A concurrent twin with the same key waits here on the unique index, then finds it taken
   // (or, if the first one rolled back for lack of credits, goes ahead itself).

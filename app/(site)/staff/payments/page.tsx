@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PROVIDER_LABELS, PURCHASE_STATUS_LABELS, PurchaseCard } from "@/components/staff/purchase-card";
+import { PaymentsTable } from "@/components/staff/payments-table";
+import { PROVIDER_LABELS, PURCHASE_STATUS_LABELS } from "@/components/staff/purchase-card";
 import { WebhookEventCard } from "@/components/staff/webhook-event-card";
 import { Pager } from "@/components/ui/pager";
 import { FilterSelect, GetFilterForm } from "@/components/staff/get-filter-form";
+import { inputClass } from "@/components/ui/field";
 import { InvalidQuery } from "@/components/ui/invalid-query";
 import { PageHeader } from "@/components/ui/page-header";
 import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
-import { EVENT_PROVIDERS, PURCHASE_PROVIDERS, PURCHASE_STATUSES, STAFF_PAYMENTS_PAGE_SIZE } from "@/lib/schemas/staff-payments";
+import { EVENT_PROVIDERS, PURCHASE_PROVIDERS, PURCHASE_STATUSES, SEARCH_MAX, STAFF_PAYMENTS_PAGE_SIZE } from "@/lib/schemas/staff-payments";
 import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
 import { countUnappliedEvents, listWebhookEvents } from "@/lib/server/payments/list-webhook-events";
 import { listStaffPayments } from "@/lib/server/payments/list-staff-payments";
@@ -23,7 +25,7 @@ type Params = SearchParams;
 // As the query parser reads a repeated name: its last value.
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.at(-1) : v);
 const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => list.find((x) => x === v);
-const QUERY_LABELS = { status: "Status", provider: "Provider", state: "Events", page: "Page" };
+const QUERY_LABELS = { q: "Search", from: "From", to: "To", status: "Status", provider: "Provider", state: "Events", page: "Page" };
 
 export default async function StaffPaymentsPage({ searchParams }: { searchParams: Promise<Params> }) {
   await requireStaff("ADMINISTRATOR");
@@ -58,26 +60,57 @@ export default async function StaffPaymentsPage({ searchParams }: { searchParams
   );
 }
 
+function DayField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-semibold">
+        {label}
+      </label>
+      <input id={id} type="date" name={name} defaultValue={value} className={inputClass} />
+    </div>
+  );
+}
+
 async function PurchasesView({ sp }: { sp: Params }) {
   const parsed = parsePageQuery(PAGE_QUERIES["/staff/payments"], sp);
+  const v = parsed.values;
   const filters = (
     <GetFilterForm action="/staff/payments" label="Filter purchases">
+      <div className="min-w-0 grow basis-64">
+        <label htmlFor="purchase-search" className="mb-1 block font-semibold">
+          Search
+        </label>
+        <input
+          id="purchase-search"
+          type="search"
+          name="q"
+          defaultValue={v.q ?? ""}
+          maxLength={SEARCH_MAX}
+          aria-describedby="purchase-search-help"
+          className={`${inputClass} w-full`}
+        />
+        <p id="purchase-search-help" className="mt-1 text-sm text-stone-400">
+          Player, provider transaction id or order number
+        </p>
+      </div>
       <FilterSelect
         id="purchase-status"
         name="status"
         label="Status"
-        value={pick(PURCHASE_STATUSES, parsed.values.status) ?? ""}
+        value={pick(PURCHASE_STATUSES, v.status) ?? ""}
         options={PURCHASE_STATUSES.map((s) => ({ value: s, label: PURCHASE_STATUS_LABELS[s] }))}
         any="Any status"
       />
       <FilterSelect
         id="purchase-provider"
         name="provider"
-        label="Provider"
-        value={pick(PURCHASE_PROVIDERS, parsed.values.provider) ?? ""}
+        label="Method"
+        value={pick(PURCHASE_PROVIDERS, v.provider) ?? ""}
         options={PURCHASE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] }))}
-        any="Any provider"
+        any="Any method"
       />
+      <DayField id="purchase-from" name="from" label="From (UTC)" value={v.from ?? ""} />
+      <DayField id="purchase-to" name="to" label="To (UTC)" value={v.to ?? ""} />
     </GetFilterForm>
   );
   if (!parsed.ok) {
@@ -88,24 +121,24 @@ async function PurchasesView({ sp }: { sp: Params }) {
       </section>
     );
   }
-  const { page, status, provider } = parsed.query;
-  const { results, total } = await listStaffPayments({ page, status, provider });
+  const { page, q, from, to, status, provider } = parsed.query;
+  const { results, total } = await listStaffPayments({ page, q, from, to, status, provider });
+  const filterQuery = { q, from, to, status, provider };
+  const csv = new URLSearchParams(Object.entries(filterQuery).filter((e): e is [string, string] => Boolean(e[1])));
   return (
     <section aria-labelledby="purchases-heading">
       {filters}
-      <h2 id="purchases-heading" className="mb-3 text-2xl text-gold">
-        {total.toLocaleString("en-US")} {total === 1 ? "purchase" : "purchases"}
-      </h2>
-      {results.length === 0 ? (
-        <p>No purchases match these filters.</p>
-      ) : (
-        <div className="space-y-4">
-          {results.map((p) => (
-            <PurchaseCard key={p.id} purchase={p} />
-          ))}
-        </div>
-      )}
-      <Pager basePath="/staff/payments" query={{ status, provider }} page={page} hasNext={page * STAFF_PAYMENTS_PAGE_SIZE < total} />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="purchases-heading" className="text-2xl text-gold">
+          {total.toLocaleString("en-US")} {total === 1 ? "purchase" : "purchases"}
+        </h2>
+        {/* A file download, not a page: a plain link with download, so no client router. */}
+        <a href={`/api/v1/staff/payments/export${csv.size ? `?${csv}` : ""}`} download className="btn btn-stone" data-testid="payments-csv">
+          Download CSV{csv.size ? " (these filters)" : ""}
+        </a>
+      </div>
+      {results.length === 0 ? <p>No purchases match these filters.</p> : <PaymentsTable rows={results} />}
+      <Pager basePath="/staff/payments" query={filterQuery} page={page} hasNext={page * STAFF_PAYMENTS_PAGE_SIZE < total} />
     </section>
   );
 }

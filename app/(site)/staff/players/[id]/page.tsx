@@ -16,6 +16,7 @@ import {
   VoteCallbacksTable,
   VotesTable,
 } from "@/components/staff/player-records";
+import { PlayerRisk } from "@/components/staff/player-risk";
 import { StaffBadge } from "@/components/staff/staff-badge";
 import { Pager } from "@/components/ui/pager";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -30,6 +31,8 @@ import { PAGE_QUERIES } from "@/lib/schemas/page-queries";
 import { PLAYER_OVERVIEW_ROWS, PLAYER_RECORDS_PAGE_SIZE, type TStaffPlayer } from "@/lib/schemas/staff-players";
 import { isAppError } from "@/lib/server/errors";
 import { parsePageQuery, type SearchParams } from "@/lib/server/http/page-query";
+import { hasSpendingHold } from "@/lib/server/payments/disputes";
+import { getPlayerRisk } from "@/lib/server/payments/player-risk";
 import { requireStaff } from "@/lib/server/sessions/guards";
 import { getPlayer, getPlayerCard } from "@/lib/server/staff/get-player";
 import { listPlayerDeliveries } from "@/lib/server/staff/list-player-deliveries";
@@ -235,6 +238,8 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
     ...(staffRefusal(actor3(viewer), target, "privilege") === null ? (["privilege"] as const) : []),
   ];
   const loaded = await Promise.all(sections.map(async (s) => ({ s, ...(await s.load(player.id, { page: 1, pageSize: PLAYER_OVERVIEW_ROWS }, viewer)) })));
+  // Money figures are the administrators' (as purchases); every member of staff sees the hold.
+  const [risk, onHold] = await Promise.all([isAdmin ? getPlayerRisk(player.id, viewer) : null, hasSpendingHold(player.id)]);
 
   return (
     <>
@@ -264,6 +269,12 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
             <BanState player={player} />
           </div>
           <div>
+            <h3 className="mb-1 font-semibold text-stone-100">Store spending</h3>
+            <span data-testid="spending-hold">
+              {onHold ? <StaffBadge tone="bad">On hold: a payment dispute is open</StaffBadge> : <StaffBadge tone="ok">Not held</StaffBadge>}
+            </span>
+          </div>
+          <div>
             <h3 className="mb-1 font-semibold text-stone-100">Two-factor authentication</h3>
             <StaffBadge tone={player.twoFactor ? "ok" : "none"}>{player.twoFactor ? "On" : "Off"}</StaffBadge>
           </div>
@@ -277,6 +288,15 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
           </div>
         </Panel>
       </div>
+
+      {risk ? (
+        <Panel aria-labelledby="risk-heading" className="mt-6">
+          <h2 id="risk-heading" className="mb-3 text-2xl text-gold">
+            Payment risk
+          </h2>
+          <PlayerRisk risk={risk} />
+        </Panel>
+      ) : null}
 
       {isAdmin && reach ? (
         <Panel aria-labelledby="credits-heading" className="mt-6">
