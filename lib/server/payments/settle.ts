@@ -4,6 +4,7 @@ import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import { DONATOR_RANKS, donatorRankIndex, memberRankForTotal, nextDonatorRank } from "@/lib/ranks";
 import { applyCreditChange, BalanceLimitError } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
+import { followPurchaseForGoals } from "../goals/follow-purchase";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
@@ -114,6 +115,7 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       if (p.status === "DISPUTED") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID" } });
       break;
   }
+  await followPurchaseForGoals(tx, p);
   await recomputeRank(tx, p.userId);
   return { outcome: "applied", purchaseId: p.id };
 }
