@@ -19,6 +19,9 @@ export function SupporterPrivacyCard() {
   const shown = saved ?? loaded;
 
   const change = async (next: boolean) => {
+    // The box shows the choice at once; a failed save puts it back.
+    const before = shown;
+    setSaved(next);
     setBusy(true);
     setMessage(null);
     const res = await api(endpoints.setPrivacy, { body: { show_as_supporter: next } });
@@ -26,7 +29,10 @@ export function SupporterPrivacyCard() {
     if (res.ok) {
       setSaved(res.data.show_as_supporter);
       setMessage({ tone: "success", text: res.data.show_as_supporter ? "You are shown in the supporter lists." : "You are hidden from the supporter lists." });
-    } else setMessage({ tone: "error", text: "Could not save your choice. Please try again." });
+    } else {
+      setSaved(before);
+      setMessage({ tone: "error", text: "Could not save your choice. Please try again." });
+    }
   };
 
   return (
