@@ -17,7 +17,8 @@ import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "
 // The one place a provider's word changes money (docs/payments.md). In one transaction: the event
 // is stored once (unique provider + event id; a twin delivery waits on the index, then finds
 // it taken and changes nothing), its effect applied with fixed ledger keys per purchase (so a
-// PayPal capture answer and its webhook converge on one grant), and the donator rank redone.
+// PayPal capture answer and its webhook converge on one grant), the community goals it moves
+// followed (lib/server/goals/follow-purchase.ts), and the donator rank redone.
 
 export type SettleResult = { outcome: "applied" | "duplicate" | "rejected" | "ignored"; purchaseId?: number; error?: string };
 
