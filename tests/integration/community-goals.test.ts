@@ -246,6 +246,34 @@ describe("the server-event feed", () => {
     expect((await claimOnce()).json).toEqual({ lease_id: null, leased_until: null, events: [] });
   });
 
+  it("a claim passes over an event another transaction holds, without waiting for it; the twin claim after the hold gets it", async () => {
+    const g = await goal({ targetCents: 1000 });
+    await paidPurchase(1000);
+    const [event] = await eventsOf(g);
+    const { headers } = await createGameKey(["server-events"]);
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM server_events WHERE id = ${event!.id} FOR UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const started = Date.now();
+    const during = await call(claim.POST, { method: "POST", headers, body: {} });
+    expect(during.json).toEqual({ lease_id: null, leased_until: null, events: [] });
+    expect(Date.now() - started).toBeLessThan(5000);
+    release();
+    await holder;
+    const after = await call(claim.POST, { method: "POST", headers, body: {} });
+    expect((after.json.events as { id: number }[]).map((e) => e.id)).toEqual([event!.id]);
+  });
+
   it("needs a key with the server-events scope (403 without it, 200 with it) and a valid lease length", async () => {
     const other = await createGameKey(["deliveries", "events"]);
     expect((await call(claim.POST, { method: "POST", headers: other.headers, body: {} })).status).toBe(403);
