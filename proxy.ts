@@ -69,6 +69,7 @@ export const config = {
     "/staff/players",
     "/staff/players/:id",
     "/staff/store",
+    "/staff/store/goals",
     "/staff/tickets",
     "/store",
     "/store-link",

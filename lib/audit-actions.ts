@@ -134,6 +134,15 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     ],
   },
   {
+    key: "goal",
+    label: "Community goals",
+    actions: [
+      { action: "goal.created", label: "Community goal created" },
+      { action: "goal.updated", label: "Community goal edited" },
+      { action: "goal.ended", label: "Community goal ended early" },
+    ],
+  },
+  {
     key: "jobs",
     label: "Background jobs",
     actions: [

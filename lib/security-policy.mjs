@@ -53,6 +53,7 @@ export const NONCE_PAGES = [
   "/staff/players",
   "/staff/players/:id",
   "/staff/store",
+  "/staff/store/goals",
   "/staff/tickets",
   "/store-link",
   "/store/success",

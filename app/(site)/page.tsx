@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PlayersOnline } from "@/components/game/players-online-client";
+import { GoalBars } from "@/components/goals/goal-bars-client";
+import { Supporters } from "@/components/goals/supporters-client";
 import { LatestNews } from "@/components/news/latest-news-client";
 import { RecentAchievements } from "@/components/progress/recent-achievements";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -61,6 +63,10 @@ export default function HomePage() {
         </div>
         <PlayersOnline />
       </section>
+
+      {/* The community goal and supporters come from the public API in the browser: the page stays prerendered. */}
+      <GoalBars />
+      <Supporters />
 
       <LatestNews />
 

@@ -6,6 +6,7 @@ import { ProfileCard } from "@/components/accounts/profile-card";
 import { SessionsList } from "@/components/accounts/sessions-list-client";
 import { TwoFactorCard } from "@/components/accounts/two-factor-card-client";
 import { useApiGet } from "@/components/api/use-api-get";
+import { SupporterPrivacyCard } from "@/components/goals/supporter-privacy-client";
 import { ButtonLink } from "@/components/ui/button-link";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { PageHeader } from "@/components/ui/page-header";
@@ -71,6 +72,7 @@ export function AccountClient() {
         <div className="flex min-w-0 flex-col gap-6">
           <ChangePasswordForm onChanged={sessions.retry} />
           {list ? <SessionsList initial={list} /> : <CardLoading label="Sessions" rows={3} />}
+          <SupporterPrivacyCard />
         </div>
       </div>
     </>

@@ -231,6 +231,47 @@ public final class SiteBridge {
         return ack.getAsJsonArray("delivered").size();
     }
 
+    /** How the game runs one server-wide event (docs/game-integration.md, Server events). */
+    public interface ServerEventHandler {
+        /** True when this event id is already recorded in the server's save (run before, ack lost). */
+        boolean alreadyRun(long eventId);
+
+        /**
+         * Runs the event (e.g. type "double_xp" with its payload's "multiplier" and "minutes") and
+         * records its id in the server's save, as one step. Answers false for a type this server
+         * does not know: it is then not acked and stays queued.
+         */
+        boolean run(long eventId, String type, JsonObject payload);
+    }
+
+    /** Claims the pending server events, runs each through the handler, and acks the ids run. Answers how many were acked. */
+    public int claimServerEvents(ServerEventHandler handler) throws IOException, InterruptedException {
+        JsonObject claimBody = new JsonObject();
+        claimBody.addProperty("lease_seconds", LEASE_SECONDS);
+        JsonObject claim = send("POST", "/api/v1/game/server-events/claim", claimBody);
+        if (claim.get("lease_id").isJsonNull()) return 0; // nothing pending
+
+        List<Long> run = new ArrayList<>();
+        for (JsonElement e : claim.getAsJsonArray("events")) {
+            JsonObject ev = e.getAsJsonObject();
+            long id = ev.get("id").getAsLong();
+            // Run earlier but the ack was lost: ack again, never run twice.
+            if (handler.alreadyRun(id) || handler.run(id, ev.get("type").getAsString(), ev.getAsJsonObject("payload"))) run.add(id);
+        }
+        if (run.isEmpty()) return 0;
+
+        JsonObject ackBody = new JsonObject();
+        ackBody.addProperty("lease_id", claim.get("lease_id").getAsString());
+        JsonArray ids = new JsonArray();
+        run.forEach(ids::add);
+        ackBody.add("event_ids", ids);
+        JsonObject ack = withRetries(() -> send("POST", "/api/v1/game/server-events/ack", ackBody));
+        for (JsonElement r : ack.getAsJsonArray("rejected")) {
+            System.err.println("[site] server event not acked: " + r);
+        }
+        return ack.getAsJsonArray("delivered").size();
+    }
+
     // ── hiscores, players online, ::store ──
 
     /**

@@ -17,7 +17,7 @@ import { zId } from "./ids";
 // calls with its API key. Field names are snake_case, like the rest of the game-facing API.
 
 /** What a game API key may call; a key holds one or more. */
-export const GAME_SCOPES = ["login", "deliveries", "hiscores", "players", "store-link", "events"] as const;
+export const GAME_SCOPES = ["login", "deliveries", "hiscores", "players", "store-link", "events", "server-events"] as const;
 export type GameScope = (typeof GAME_SCOPES)[number];
 
 export const GAME_MODES = ["regular", "ironman", "ultimate_ironman", "hardcore_ironman", "group_ironman"] as const;

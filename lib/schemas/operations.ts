@@ -3,6 +3,7 @@ import type { Operation } from "./api";
 import { competitionOperations } from "./competitions";
 import { forumOperations } from "./forums";
 import { gameOperations } from "./game";
+import { goalOperations, serverEventOperations } from "./goals";
 import { healthOp } from "./health";
 import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
@@ -30,6 +31,7 @@ export const operations: Operation[] = [
   ...paymentOperations,
   ...staffDashboardOperations,
   ...staffStoreOperations,
+  ...goalOperations,
   ...staffPaymentOperations,
   ...staffDeliveryOperations,
   ...staffPlayerOperations,
@@ -37,6 +39,7 @@ export const operations: Operation[] = [
   ...staffGameKeyOperations,
   ...staffJobOperations,
   ...gameOperations,
+  ...serverEventOperations,
   ...voteOperations,
   ...hiscoresOperations,
   ...progressOperations,

@@ -43,6 +43,10 @@ const usernameKey = (name) =>
 export function topicOfPage(path, search = "") {
   // The forum reads of the JSON API: the same answer for every guest and player, as the pages.
   if (path === "/forums" || path === "/api/v1/forums") return "forums:index";
+  // The community goal bars and the supporter widgets read these (announced by every settle that
+  // changes a goal's total or a payment shown, by staff goal changes and by a player's opt-out).
+  if (path === "/api/v1/store/goals") return "store:goals";
+  if (path === "/api/v1/store/supporters") return "store:supporters";
   let api = /^\/api\/v1\/forums\/threads\/(\d+)$/.exec(path);
   if (api) return `forums:forum:${Number(api[1])}`;
   api = /^\/api\/v1\/forums\/thread\/(\d+)$/.exec(path);

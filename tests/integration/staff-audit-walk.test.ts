@@ -46,6 +46,7 @@ const PLAYER_WRITES: Record<string, string> = {
   "POST /api/v1/forums/posts/{id}/report": "a player's report, listed for staff",
   "POST /api/v1/competitions/{id}/join": "the caller signs up for a competition",
   "DELETE /api/v1/competitions/{id}/join": "the caller leaves a competition",
+  "PUT /api/v1/user/privacy": "the caller's own choice to be shown in the supporter widgets",
 };
 
 type Json = Record<string, unknown>;
@@ -95,6 +96,28 @@ async function playerThread(state: { pinned?: boolean; closed?: boolean; hidden?
   }
   const post = await db.forumPost.findFirstOrThrow({ where: { threadId: t.id }, orderBy: { id: "asc" } });
   return { author, forum: f, thread: t, post };
+}
+
+const walkGoalBody = () => ({
+  title: "Walk goal",
+  target_cents: 50_000,
+  starts_at: new Date(Date.now() - 60_000).toISOString(),
+  ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+  reward_type: "double_xp",
+  reward_payload: { minutes: 60 },
+});
+async function walkGoal() {
+  const b = walkGoalBody();
+  return db.communityGoal.create({
+    data: {
+      title: b.title,
+      targetCents: b.target_cents,
+      startsAt: new Date(b.starts_at),
+      endsAt: new Date(b.ends_at),
+      rewardType: b.reward_type,
+      rewardPayload: b.reward_payload,
+    },
+  });
 }
 
 async function storeCategory() {
@@ -810,6 +833,53 @@ const FIXTURES: Record<string, Case[]> = {
           targetId: s.id,
           before: { hour: 19 },
           after: null,
+        };
+      },
+    },
+  ],
+  // Community goals
+  "POST /api/v1/staff/store/goals": [
+    {
+      name: "create",
+      prepare: async () => ({
+        body: walkGoalBody(),
+        action: "goal.created",
+        targetType: "community_goal",
+        targetId: answerId,
+        before: null,
+        after: { title: "Walk goal", target_cents: 50_000, state: "open" },
+      }),
+    },
+  ],
+  "PATCH /api/v1/staff/store/goals/{id}": [
+    {
+      name: "raise the target",
+      prepare: async () => {
+        const g = await walkGoal();
+        return {
+          params: idParams(g.id),
+          body: { target_cents: 60_000 },
+          action: "goal.updated",
+          targetType: "community_goal",
+          targetId: g.id,
+          before: { target_cents: 50_000 },
+          after: { target_cents: 60_000 },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/store/goals/{id}/end": [
+    {
+      name: "end now",
+      prepare: async () => {
+        const g = await walkGoal();
+        return {
+          params: idParams(g.id),
+          action: "goal.ended",
+          targetType: "community_goal",
+          targetId: g.id,
+          before: { state: "open", ended_at: null },
+          after: { state: "ended" },
         };
       },
     },

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { gameKindOf, gamePayloadSchema, LIVE_DELIVERY_KINDS, RESERVED_DELIVERY_KINDS } from "@/lib/schemas/delivery-payloads";
-import { GAME_MODES, GAME_SCOPES, gameOperations, LEASE_DEFAULT_SEC, LEASE_MAX_SEC, LEASE_MIN_SEC, LOGIN_REFUSALS, XP_MODES } from "@/lib/schemas/game";
+import {
+  GAME_MODES,
+  GAME_SCOPES,
+  gameOperations as bridgeOperations,
+  LEASE_DEFAULT_SEC,
+  LEASE_MAX_SEC,
+  LEASE_MIN_SEC,
+  LOGIN_REFUSALS,
+  XP_MODES,
+} from "@/lib/schemas/game";
+import { serverEventOperations } from "@/lib/schemas/goals";
 import { siteConfig } from "@/lib/site-config";
 import { SKILLS } from "@/lib/skills";
 
@@ -10,6 +20,8 @@ import { SKILLS } from "@/lib/skills";
 // game developer.
 
 const doc = readFileSync("docs/game-integration.md", "utf8");
+/** Every call a game key makes: the bridge's and the server-event feed's (lib/schemas/goals.ts). */
+const gameOperations = [...bridgeOperations, ...serverEventOperations];
 const java = readFileSync("docs/examples/SiteBridge.java", "utf8");
 
 describe("docs/game-integration.md", () => {

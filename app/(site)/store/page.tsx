@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { GoalBars } from "@/components/goals/goal-bars-client";
 import { StorePageClient } from "@/components/store/store-page-client";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -14,6 +15,9 @@ export default function StorePage() {
       {/* A screen's height from the start: the footer stays out of view while the balance, the
           categories and the products arrive, so nothing visible moves (layout shift). */}
       <div className="min-h-dvh">
+        <div className="mb-6 empty:hidden">
+          <GoalBars />
+        </div>
         <Suspense fallback={<p className="text-stone-300">Loading the store…</p>}>
           <StorePageClient />
         </Suspense>

@@ -43,6 +43,10 @@ export const topic = {
   competitions: "competitions",
   /** One competition's page (its standings, teams and details). */
   competition: (id: number) => `competitions:${id}`,
+  /** The open community goals and their progress (GET /api/v1/store/goals: the bars on the home and store pages). */
+  goals: "store:goals",
+  /** The supporter widgets: top donator of the month and recent supporters (GET /api/v1/store/supporters). */
+  supporters: "store:supporters",
 } as const;
 
 /** NOTIFY carries at most 8000 bytes; a longer list is cut to the broad topics it falls under. */

@@ -4,6 +4,7 @@ import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import { DONATOR_RANKS, donatorRankIndex, memberRankForTotal, nextDonatorRank } from "@/lib/ranks";
 import { applyCreditChange, BalanceLimitError } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
+import { followPurchaseForGoals } from "../goals/follow-purchase";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
 import { recordDispute } from "./disputes";
@@ -17,7 +18,8 @@ import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "
 // The one place a provider's word changes money (docs/payments.md). In one transaction: the event
 // is stored once (unique provider + event id; a twin delivery waits on the index, then finds
 // it taken and changes nothing), its effect applied with fixed ledger keys per purchase (so a
-// PayPal capture answer and its webhook converge on one grant), and the donator rank redone.
+// PayPal capture answer and its webhook converge on one grant), the community goals it moves
+// followed (lib/server/goals/follow-purchase.ts), and the donator rank redone.
 
 export type SettleResult = { outcome: "applied" | "duplicate" | "rejected" | "ignored"; purchaseId?: number; error?: string };
 
@@ -118,6 +120,7 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       if (p.status === "DISPUTED") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID" } });
       break;
   }
+  await followPurchaseForGoals(tx, p);
   await recomputeRank(tx, p.userId);
   return { outcome: "applied", purchaseId: p.id };
 }

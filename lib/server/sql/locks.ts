@@ -36,6 +36,7 @@ const LOCKABLE = {
   creditPackage: "credit_packages",
   competition: "competitions",
   competitionSchedule: "competition_schedules",
+  communityGoal: "community_goals",
 } as const;
 export type LockableTable = keyof typeof LOCKABLE;
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { StoreEditor } from "@/components/staff/store-editor-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireStaff } from "@/lib/server/sessions/guards";
@@ -18,7 +19,11 @@ export default async function StaffStorePage() {
       <PageHeader
         title="Store editor"
         subtitle="Categories, products and credit packages of the store, and manual credit changes. Every change is written to the audit log."
-      />
+      >
+        <Link href="/staff/store/goals" className="btn btn-stone">
+          Community goals
+        </Link>
+      </PageHeader>
       <StoreEditor categories={categories} products={products} packages={packages} />
     </>
   );
