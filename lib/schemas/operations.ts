@@ -3,6 +3,7 @@ import type { Operation } from "./api";
 import { competitionOperations } from "./competitions";
 import { forumOperations } from "./forums";
 import { gameOperations } from "./game";
+import { giftCardOperations } from "./gift-cards";
 import { healthOp } from "./health";
 import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
@@ -44,4 +45,5 @@ export const operations: Operation[] = [
   ...ticketOperations,
   ...forumOperations,
   ...newsOperations,
+  ...giftCardOperations,
 ];
