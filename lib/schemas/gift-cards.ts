@@ -212,7 +212,13 @@ export const storeImageOp = defineOperation({
   tag: "Store",
   auth: "none",
   params: z.object({
-    sha256: documentWith(z.string().regex(/^[0-9a-f]{64}$/, "Not an image address.").describe("The image's sha256, hex"), { pattern: "^[0-9a-f]{64}$" }),
+    sha256: documentWith(
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/, "Not an image address.")
+        .describe("The image's sha256, hex"),
+      { pattern: "^[0-9a-f]{64}$" },
+    ),
   }),
   responses: {
     200: { description: "The image bytes with their type" },

@@ -48,7 +48,12 @@ export async function reverseBoughtGiftCard(tx: Tx, p: CreditPurchase, why: "ref
   if (card.status !== "VOIDED")
     await tx.giftCard.update({
       where: { id: card.id },
-      data: { status: "VOIDED", voidedAt: now, buyerCode: null, voidReason: why === "refunded" ? "Its purchase was refunded." : "Its purchase was charged back." },
+      data: {
+        status: "VOIDED",
+        voidedAt: now,
+        buyerCode: null,
+        voidReason: why === "refunded" ? "Its purchase was refunded." : "Its purchase was charged back.",
+      },
     });
   return true;
 }

@@ -23,7 +23,14 @@ export async function issueGiftCard(input: z.output<typeof ZGiftCardIssueInput>,
     });
     const card = toStaffGiftCard(row, now);
     await recordAudit(
-      { action: "giftcard.issued", actorId: ctx.actorId, ip: ctx.ip, targetType: "gift_card", targetId: row.id, data: { reason: input.reason, before: null, after: card } },
+      {
+        action: "giftcard.issued",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "gift_card",
+        targetId: row.id,
+        data: { reason: input.reason, before: null, after: card },
+      },
       tx,
     );
     return { card, code: code.display };
@@ -50,7 +57,10 @@ export async function voidGiftCard(id: number, reason: string, ctx: StaffContext
     });
     const before = toStaffGiftCard(beforeRow, now);
     const after = toStaffGiftCard(row, now);
-    await recordAudit({ action: "giftcard.voided", actorId: ctx.actorId, ip: ctx.ip, targetType: "gift_card", targetId: id, data: { reason, before, after } }, tx);
+    await recordAudit(
+      { action: "giftcard.voided", actorId: ctx.actorId, ip: ctx.ip, targetType: "gift_card", targetId: id, data: { reason, before, after } },
+      tx,
+    );
     return after;
   });
 }
