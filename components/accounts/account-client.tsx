@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ChangePasswordForm } from "@/components/accounts/change-password-form-client";
+import { GiftCardsCard } from "@/components/accounts/gift-cards-card-client";
 import { ProfileCard } from "@/components/accounts/profile-card";
 import { SessionsList } from "@/components/accounts/sessions-list-client";
 import { TwoFactorCard } from "@/components/accounts/two-factor-card-client";
@@ -71,6 +72,7 @@ export function AccountClient() {
         <div className="flex min-w-0 flex-col gap-6">
           <ChangePasswordForm onChanged={sessions.retry} />
           {list ? <SessionsList initial={list} /> : <CardLoading label="Sessions" rows={3} />}
+          <GiftCardsCard onRedeemed={user.retry} />
         </div>
       </div>
     </>

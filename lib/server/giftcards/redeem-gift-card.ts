@@ -5,6 +5,7 @@ import { applyCreditChange } from "../credits/apply-credit-change";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { hashGiftCardCode } from "./codes";
+import { claimGiftCard } from "./sql/gift-cards";
 import { giftCardState, toMyGiftCard } from "./gift-card-dto";
 
 // A player's side (docs/gift-cards.md): redeem a code into the balance, check what a code is
@@ -29,11 +30,7 @@ export async function redeemGiftCard(userId: number, typed: string, now = new Da
   if (!code) throw codeError(GIFT_CARD_MESSAGES.unknown);
   const hash = hashGiftCardCode(code);
   const result = await db.$transaction(async (tx) => {
-    const won = await tx.$queryRaw<{ id: number; credits: number }[]>`
-      UPDATE gift_cards SET status = 'REDEEMED', "redeemedById" = ${userId}, "redeemedAt" = ${now}, "buyerCode" = NULL
-      WHERE "codeHash" = ${hash} AND status = 'ACTIVE' AND ("expiresAt" IS NULL OR "expiresAt" > ${now})
-      RETURNING id, credits`;
-    const card = won[0];
+    const card = await claimGiftCard(tx, hash, userId, now);
     if (!card) return null;
     const change = await applyCreditChange(tx, {
       userId,

@@ -3,6 +3,7 @@ import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import { applyCreditChange } from "../credits/apply-credit-change";
 import type { Tx } from "../db";
 import { newGiftCardCode } from "./codes";
+import { lockPurchaseGiftCard } from "./sql/gift-cards";
 
 // A credit package sold as a gift card (docs/gift-cards.md), in the payment settlement's
 // transaction (lib/server/payments/settle.ts) with the purchase row locked:
@@ -33,9 +34,9 @@ export async function issueBoughtGiftCard(tx: Tx, p: CreditPurchase): Promise<vo
 
 /** Voids the purchase's card (clawing back a redeemed one); false when the purchase has no card. */
 export async function reverseBoughtGiftCard(tx: Tx, p: CreditPurchase, why: "refunded" | "dispute-lost", now = new Date()): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM gift_cards WHERE "creditPurchaseId" = ${p.id} FOR UPDATE`;
-  if (!rows.length) return false;
-  const card = await tx.giftCard.findUniqueOrThrow({ where: { id: rows[0]!.id } });
+  const id = await lockPurchaseGiftCard(tx, p.id);
+  if (id === null) return false;
+  const card = await tx.giftCard.findUniqueOrThrow({ where: { id } });
   if (card.redeemedById !== null)
     await applyCreditChange(tx, {
       userId: card.redeemedById,

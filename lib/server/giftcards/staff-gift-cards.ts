@@ -6,6 +6,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import type { StaffContext } from "../store/admin/staff-dtos";
 import { newGiftCardCode } from "./codes";
+import { lockGiftCard } from "./sql/gift-cards";
 import { STAFF_GIFT_CARD_INCLUDE, toStaffGiftCard } from "./gift-card-dto";
 
 // Staff's side of gift cards (docs/gift-cards.md): issue one with a reason, list, void an unused
@@ -45,8 +46,7 @@ export async function listStaffGiftCards(now = new Date()): Promise<TStaffGiftCa
 /** Voids an unused card (an expired one too: it then cannot be extended into use). */
 export async function voidGiftCard(id: number, reason: string, ctx: StaffContext, now = new Date()): Promise<TStaffGiftCard> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM gift_cards WHERE id = ${id} FOR UPDATE`;
-    if (!locked.length) throw new AppError("NOT_FOUND", { userMessage: "No such gift card." });
+    if (!(await lockGiftCard(tx, id))) throw new AppError("NOT_FOUND", { userMessage: "No such gift card." });
     const beforeRow = await tx.giftCard.findUniqueOrThrow({ where: { id }, include: STAFF_GIFT_CARD_INCLUDE });
     if (beforeRow.status !== "ACTIVE")
       throw new AppError("CONFLICT", { userMessage: `This gift card was already ${beforeRow.status === "REDEEMED" ? "redeemed" : "voided"}.` });
