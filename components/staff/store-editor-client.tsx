@@ -14,8 +14,8 @@ const TABS = [
   { id: "products", label: "Products" },
   { id: "categories", label: "Categories" },
   { id: "packages", label: "Credit packages" },
-  { id: "credits", label: "Credits" },
   { id: "gift-cards", label: "Gift cards" },
+  { id: "credits", label: "Credits" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
