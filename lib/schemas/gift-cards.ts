@@ -103,7 +103,7 @@ export const ZStoreImageUpload = z.object({
       .min(1, REQUIRED)
       .max(Math.ceil(STORE_IMAGE_MAX_BYTES / 3) * 4 + 4, "The image is larger than 512 KB.")
       .describe("The image file's bytes, base64 (PNG, JPEG, GIF or WebP, at most 512 KB)"),
-    { pattern: "^[A-Za-z0-9+/]+={0,2}$" },
+    { pattern: "^[A-Za-z0-9+/=]+$" },
   ),
 });
 export const ZStoreImage = z.object({
@@ -215,9 +215,10 @@ export const storeImageOp = defineOperation({
     sha256: documentWith(
       z
         .string()
+        .length(64, "Not an image address.")
         .regex(/^[0-9a-f]{64}$/, "Not an image address.")
         .describe("The image's sha256, hex"),
-      { pattern: "^[0-9a-f]{64}$" },
+      { pattern: "^[0-9a-f]+$" },
     ),
   }),
   responses: {
