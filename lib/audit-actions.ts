@@ -72,6 +72,19 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     ],
   },
   {
+    key: "giftcard",
+    label: "Gift cards",
+    actions: [
+      { action: "giftcard.issued", label: "Gift card issued" },
+      { action: "giftcard.voided", label: "Gift card voided" },
+    ],
+  },
+  {
+    key: "image",
+    label: "Images",
+    actions: [{ action: "image.uploaded", label: "Product image uploaded" }],
+  },
+  {
     key: "forum",
     label: "Forums",
     actions: [

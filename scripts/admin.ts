@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { banUser, setPrivilege, unbanUser } from "../lib/server/accounts/admin-actions";
 import type { DbClient } from "../lib/server/accounts/db-client";
-import { findBalanceMismatches } from "../lib/server/credits/reconcile-balances";
+import { findBalanceMismatches, findGiftCardMismatches } from "../lib/server/credits/reconcile-balances";
 import { db } from "../lib/server/db";
 import { recleanStoredContent } from "../lib/server/forums/reclean-content";
 import { CLI_ACTOR } from "../lib/server/audit/audit-actor";
@@ -99,11 +99,26 @@ async function runGameKey(sub: string | undefined, args: string[]): Promise<{ co
 /** Every store credit balance must equal the sum of its ledger entries (docs/payments.md, Reconciling). */
 export async function runReconcile(client: DbClient = db): Promise<{ code: number; message: string }> {
   const mismatches = await findBalanceMismatches(client);
-  if (!mismatches.length) return { code: 0, message: "Reconciled: every credit balance equals the sum of its ledger entries." };
+  const cards = await findGiftCardMismatches(client);
+  if (!mismatches.length && !cards.length)
+    return { code: 0, message: "Reconciled: every credit balance equals the sum of its ledger entries, and every gift card its own entries." };
   const lines = mismatches.map(
     (m) => `  ${m.username} (id ${m.userId}): balance ${m.storeCredits}, ledger ${m.ledgerSum}, off by ${m.storeCredits - m.ledgerSum}`,
   );
-  return { code: 1, message: [`${mismatches.length} credit balance(s) differ from their ledger:`, ...lines].join("\n") };
+  const cardLines = cards.map((c) =>
+    c.kind === "purchase"
+      ? `  gift card purchase #${c.id} (${c.status}): paid but no gift card was issued`
+      : c.id === 0
+        ? `  GIFT_CARD ledger entries of no gift card: ${c.ledgerSum} credits`
+        : `  gift card #${c.id} (${c.status}, ${c.credits} credits): its ledger entries add up to ${c.ledgerSum}`,
+  );
+  return {
+    code: 1,
+    message: [
+      ...(mismatches.length ? [`${mismatches.length} credit balance(s) differ from their ledger:`, ...lines] : []),
+      ...(cards.length ? [`${cards.length} gift card problem(s):`, ...cardLines] : []),
+    ].join("\n"),
+  };
 }
 
 export async function runAdmin(argv: string[]): Promise<{ code: number; message: string }> {

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ChangePasswordForm } from "@/components/accounts/change-password-form-client";
+import { GiftCardsCard } from "@/components/accounts/gift-cards-card-client";
 import { ProfileCard } from "@/components/accounts/profile-card";
 import { SessionsList } from "@/components/accounts/sessions-list-client";
 import { TwoFactorCard } from "@/components/accounts/two-factor-card-client";
@@ -73,6 +74,7 @@ export function AccountClient() {
           <ChangePasswordForm onChanged={sessions.retry} />
           {list ? <SessionsList initial={list} /> : <CardLoading label="Sessions" rows={3} />}
           <SupporterPrivacyCard />
+          <GiftCardsCard onRedeemed={user.retry} />
         </div>
       </div>
     </>

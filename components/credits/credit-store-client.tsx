@@ -82,9 +82,12 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
                   />
                   {/* eslint-disable-next-line @next/next/no-img-element */}
                   <img src={p.imageUrl} alt="" width={80} height={80} className="size-20 object-contain" />
-                  <span className="text-xl font-bold text-stone-100">{p.credits.toLocaleString("en-US")} Credits</span>
+                  <span className="text-xl font-bold text-stone-100">
+                    {p.credits.toLocaleString("en-US")} Credits{p.gift_card ? " gift card" : ""}
+                  </span>
                   <span className="font-semibold text-gold">{usd(p.price)}</span>
                   {p.bonusCredits > 0 ? <span className="text-sm text-emerald-200">+{p.bonusCredits.toLocaleString("en-US")} free bonus credits</span> : null}
+                  {p.gift_card ? <span className="text-sm text-stone-300">A code to give away, shown on your account page once paid</span> : null}
                 </label>
               ))}
             </div>

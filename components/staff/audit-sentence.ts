@@ -186,6 +186,12 @@ const PHRASES: Record<string, Phrase> = {
   },
   "jobs.retried": (e) => [`retried failed job #${e.targetId ?? "?"}`, ...jobTask(e)],
   "jobs.deleted": (e) => [`deleted failed job #${e.targetId ?? "?"}`, ...jobTask(e)],
+  "giftcard.issued": (e) => {
+    const credits = numOf(e.after, "credits");
+    return [`issued gift card #${e.targetId ?? "?"}`, credits !== null ? ` worth ${amount(credits)} credits` : ""];
+  },
+  "giftcard.voided": numbered("voided", "gift card"),
+  "image.uploaded": () => ["uploaded a product image"],
 };
 
 function creditChange(e: TAuditEntry, verb: "added" | "removed", to: "to" | "from"): SentencePart[] {

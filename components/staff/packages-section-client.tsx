@@ -12,9 +12,9 @@ import { VisibilityBadge } from "./visibility-toggle-client";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
 
-type Values = { credits: string; bonusCredits: string; priceCents: string; imageUrl: string; active: boolean; sortOrder: string };
+type Values = { credits: string; bonusCredits: string; priceCents: string; imageUrl: string; active: boolean; sortOrder: string; giftCard: boolean };
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const label = (p: TStaffPackage) => `${p.credits.toLocaleString("en-US")} credits`;
+const label = (p: TStaffPackage) => `${p.credits.toLocaleString("en-US")} credits${p.giftCard ? " gift card" : ""}`;
 
 function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | null; onSaved: (p: TStaffPackage) => void; onCancel: () => void }) {
   const [v, setV] = useState<Values>({
@@ -24,6 +24,7 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
     imageUrl: initial?.imageUrl ?? "",
     active: initial?.active ?? true,
     sortOrder: String(initial?.sortOrder ?? 0),
+    giftCard: initial?.giftCard ?? false,
   });
   const set =
     <K extends keyof Values>(k: K) =>
@@ -33,7 +34,7 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
     endpoint: initial ? endpoints.updatePackage : endpoints.createPackage,
     params: (): Record<string, number> => (initial ? { id: initial.id } : {}),
     required: ["credits", "bonusCredits", "priceCents", "imageUrl"],
-    fields: ["credits", "bonusCredits", "priceCents", "imageUrl", "active", "sortOrder"],
+    fields: ["credits", "bonusCredits", "priceCents", "imageUrl", "active", "sortOrder", "giftCard"],
     prepare: (x) => ({
       credits: numberOrAbsent(x.credits),
       bonusCredits: numberOrAbsent(x.bonusCredits),
@@ -41,6 +42,7 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
       imageUrl: x.imageUrl,
       active: x.active,
       sortOrder: numberOrAbsent(x.sortOrder),
+      giftCard: x.giftCard,
     }),
     onSuccess: (p) => onSaved(p as TStaffPackage),
   });
@@ -97,6 +99,13 @@ function PackageForm({ initial, onSaved, onCancel }: { initial: TStaffPackage | 
         errors={e.sortOrder}
       />
       <CheckboxField id="package-active" label="Offered on the credits page" checked={v.active} onChange={set("active")} errors={e.active} />
+      <CheckboxField
+        id="package-gift-card"
+        label="Sold as a gift card (the buyer gets a code worth credits + bonus instead of credits)"
+        checked={v.giftCard}
+        onChange={set("giftCard")}
+        errors={e.giftCard}
+      />
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={initial ? "Save" : "Create package"} />
     </ClientForm>

@@ -8,6 +8,7 @@ import type { TStaffCategory, TStaffProduct } from "@/lib/schemas/staff-store";
 import { CheckboxField, FormActions, numberOrAbsent, SelectField, TextAreaField } from "./form-controls";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
+import { ProductImageUpload } from "./product-image-upload-client";
 
 // Create or edit one store product. Values are kept as typed; numbers are converted on submit
 // and the server's messages appear under each field.
@@ -108,6 +109,7 @@ export function ProductForm({
         errors={e.imageHref}
         hint="An https address, or a path on this site such as /images/store/item.png."
       />
+      <ProductImageUpload id="product-image-file" current={v.imageHref} onUploaded={set("imageHref")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id="product-price"

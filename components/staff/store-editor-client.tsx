@@ -3,6 +3,8 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Panel } from "@/components/ui/panel";
 import type { TStaffCategory, TStaffPackage, TStaffProduct } from "@/lib/schemas/staff-store";
+import type { TStaffGiftCard } from "@/lib/schemas/gift-cards";
+import { GiftCardsSection } from "./gift-cards-section-client";
 import { CategoriesSection } from "./categories-section-client";
 import { CreditGrantForm } from "./credit-grant-form-client";
 import { PackagesSection } from "./packages-section-client";
@@ -12,6 +14,7 @@ const TABS = [
   { id: "products", label: "Products" },
   { id: "categories", label: "Categories" },
   { id: "packages", label: "Credit packages" },
+  { id: "gift-cards", label: "Gift cards" },
   { id: "credits", label: "Credits" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -21,11 +24,12 @@ type TabId = (typeof TABS)[number]["id"];
  * pattern) over the three tables and the credit form. Saved rows come back from the API and
  * replace the ones shown, so the tables always show what the server stored.
  */
-export function StoreEditor(initial: { categories: TStaffCategory[]; products: TStaffProduct[]; packages: TStaffPackage[] }) {
+export function StoreEditor(initial: { categories: TStaffCategory[]; products: TStaffProduct[]; packages: TStaffPackage[]; giftCards: TStaffGiftCard[] }) {
   const [tab, setTab] = useState<TabId>("products");
   const [categories, setCategories] = useState(initial.categories);
   const [products, setProducts] = useState(initial.products);
   const [packages, setPackages] = useState(initial.packages);
+  const [giftCards, setGiftCards] = useState(initial.giftCards);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   // A renamed category shows its new name in the product rows too.
@@ -81,6 +85,8 @@ export function StoreEditor(initial: { categories: TStaffCategory[]; products: T
             <CategoriesSection categories={categories} onChange={onCategories} />
           ) : t.id === "packages" ? (
             <PackagesSection packages={packages} onChange={setPackages} />
+          ) : t.id === "gift-cards" ? (
+            <GiftCardsSection cards={giftCards} onChange={setGiftCards} />
           ) : (
             <CreditGrantForm />
           )}

@@ -4,6 +4,7 @@ import { competitionOperations } from "./competitions";
 import { forumOperations } from "./forums";
 import { gameOperations } from "./game";
 import { goalOperations, serverEventOperations } from "./goals";
+import { giftCardOperations } from "./gift-cards";
 import { healthOp } from "./health";
 import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
@@ -47,4 +48,5 @@ export const operations: Operation[] = [
   ...ticketOperations,
   ...forumOperations,
   ...newsOperations,
+  ...giftCardOperations,
 ];

@@ -114,12 +114,14 @@ const packageFields = {
   imageUrl: ZImageHref,
   active: z.boolean({ error: "Active must be true or false." }).describe("Inactive packages are not offered"),
   sortOrder: ZSortOrder,
+  giftCard: z.boolean({ error: "Gift card must be true or false." }).describe("Sold as a gift card: paying issues the buyer a card worth credits + bonus"),
 };
 export const ZPackageInput = z.object({
   ...packageFields,
   bonusCredits: packageFields.bonusCredits.default(0),
   active: packageFields.active.default(true),
   sortOrder: packageFields.sortOrder.default(0),
+  giftCard: packageFields.giftCard.default(false),
 });
 export const ZPackagePatch = zPatch(z.object(packageFields));
 export const ZStaffPackage = z.object({
@@ -130,6 +132,7 @@ export const ZStaffPackage = z.object({
   imageUrl: z.string(),
   active: z.boolean(),
   sortOrder: z.number().int(),
+  giftCard: z.boolean(),
 });
 export type TStaffPackage = z.infer<typeof ZStaffPackage>;
 

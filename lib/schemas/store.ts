@@ -48,6 +48,7 @@ export const ZCreditPackage = z.object({
   imageUrl: z.string(),
   amount: z.number().int().describe("Same as credits (the payment modals' name)"),
   bonus_amount: z.number().int().describe("Same as bonusCredits (the payment modals' name)"),
+  gift_card: z.boolean().describe("Sold as a gift card: the buyer gets a code worth credits + bonus, not credits on their balance"),
 });
 export type TCreditPackage = z.infer<typeof ZCreditPackage>;
 

@@ -146,4 +146,20 @@ export const GROUPS = [
     tests: ["tests/integration/payments-edges.test.ts"],
     integration: true,
   },
+  {
+    name: "giftcards",
+    title: "Gift cards: codes, redemption once, staff issue and void, bought cards in settlement; image type sniffing",
+    mutate: [
+      "lib/gift-card-code.ts",
+      { file: "lib/server/giftcards/redeem-gift-card.ts", names: ["redeemGiftCard", "checkGiftCard"] },
+      { file: "lib/server/giftcards/settle-gift-card.ts", names: ["issueBoughtGiftCard", "reverseBoughtGiftCard"] },
+      { file: "lib/server/giftcards/staff-gift-cards.ts", names: ["issueGiftCard", "voidGiftCard"] },
+      { file: "lib/server/giftcards/gift-card-dto.ts", names: ["giftCardState"] },
+      "lib/server/giftcards/sql/gift-cards.ts",
+      { file: "lib/server/images/image-types.ts", names: ["sniffImageType"] },
+    ],
+    tests: ["tests/unit/gift-card-code.test.ts", "tests/integration/gift-cards.test.ts"],
+    integration: true,
+    threshold: 90,
+  },
 ];

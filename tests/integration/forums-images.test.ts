@@ -36,6 +36,10 @@ beforeAll(async () => {
       return pause(300).then((): FakeReply => (downUp ? { status: 200, headers: { "content-type": "image/png" }, raw: PNG } : { status: 503, text: "down" }));
     if (req.path === "/evil.svg") return { status: 200, headers: { "content-type": "image/svg+xml" }, text: "<svg onload=alert(1)></svg>" };
     if (req.path === "/page.png") return { status: 200, headers: { "content-type": "text/html" }, text: "<script>alert(1)</script>" };
+    // Labelled as an image, but the bytes are a page (the bytes decide: lib/server/images/image-types.ts).
+    if (req.path === "/lying.png") return { status: 200, headers: { "content-type": "image/png" }, text: "<script>alert(1)</script>" };
+    // A PNG labelled as a JPEG: served as what it is.
+    if (req.path === "/mislabelled.jpg") return { status: 200, headers: { "content-type": "image/jpeg" }, raw: PNG };
     if (req.path === "/huge.png") return { status: 200, headers: { "content-type": "image/png" }, raw: Buffer.alloc(IMAGE_MAX_BYTES + 1) };
     return { status: 404, text: "gone" };
   });
@@ -189,6 +193,12 @@ describe("GET /api/v1/forums/images/{id}", () => {
     expect(asked()).toBe(3);
   });
 
+  it("serves an image as the type its bytes are, whatever its host said", async () => {
+    const res = await fetchProxied(await register("/mislabelled.jpg"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+  });
+
   it("follows a redirect to an image, but not a redirect loop", async () => {
     expect((await fetchProxied(await register("/redirect.png"))).status).toBe(200);
     expect((await fetchProxied(await register("/loop.png"))).status).toBe(502);
@@ -198,6 +208,7 @@ describe("GET /api/v1/forums/images/{id}", () => {
     for (const [path, status] of [
       ["/evil.svg", 415],
       ["/page.png", 415],
+      ["/lying.png", 415],
       ["/missing.png", 502],
       ["/huge.png", 502],
     ] as const) {

@@ -159,6 +159,7 @@ describe("store catalogue", () => {
       imageUrl: "/images/credits/test.svg",
       amount: 777,
       bonus_amount: 77,
+      gift_card: false,
     });
     expect(packages.some((p) => p.id === off.id)).toBe(false);
   });

@@ -40,6 +40,11 @@ export const GET_EXCEPTIONS = [
     why: "per-address rate limit counter",
   },
   {
+    route: "GET /api/v1/store/gift-cards/balance",
+    writes: { rate_limit_buckets: { INSERT: true, UPDATE: true } },
+    why: "per-address rate limit counter on lookups by a gift card's code",
+  },
+  {
     route: "GET /api/v1/forums/images/{id}",
     writes: {
       rate_limit_buckets: { INSERT: true, UPDATE: true },

@@ -158,6 +158,8 @@ const URLS = {
   "/api/v1/news/{id}": (c) => [`/api/v1/news/${c.newsId}`],
   "/api/v1/store/products": (c) => [`/api/v1/store/products?category=${c.categoryId}`],
   "/api/v1/store/products/{category}": (c) => [`/api/v1/store/products/${c.categoryId}`],
+  "/api/v1/store/gift-cards/balance": () => ["/api/v1/store/gift-cards/balance?code=2222-2222-2222-2222"],
+  "/api/v1/store/images/{sha256}": () => [`/api/v1/store/images/${"0".repeat(64)}`],
   "/api/v1/tickets/{id}": (c) => [`/api/v1/tickets/${c.ticketId}`],
   // The staff panel's views of one player (the demo player).
   ...Object.fromEntries(

@@ -5,6 +5,7 @@ import https from "node:https";
 import { judgeImageSource } from "@/lib/image-url";
 import { isPublicAddress } from "@/lib/ip-address";
 import { siteConfig } from "@/lib/site-config";
+import { IMAGE_TYPES, sniffImageType } from "../images/image-types";
 
 // The image proxy's outbound fetch. The proxy fetches addresses that players wrote into posts,
 // so it must not become a way into this server's own network (SSRF):
@@ -19,7 +20,8 @@ import { siteConfig } from "@/lib/site-config";
 //   and the connection);
 // - at most 3 redirects, each checked the same way;
 // - raster images only (PNG, JPEG, GIF, WebP, AVIF), never SVG (a script-capable document), and
-//   at most 5 MB, read within 10 s.
+//   at most 5 MB, read within 10 s; the bytes must be one of them (lib/server/images/image-types.ts),
+//   whatever the host's Content-Type said, and are served as the type they are.
 // Node's http client is used rather than fetch because it takes a per-request `lookup`.
 
 export { isPublicAddress };
@@ -28,7 +30,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The whole fetch, redirects included. */
 export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"] as const;
+export { IMAGE_TYPES };
 
 export type FetchedImage = { type: (typeof IMAGE_TYPES)[number]; body: Buffer };
 
@@ -134,7 +136,13 @@ function get(url: URL, opts: FetchImageOptions, deadline: number): Promise<{ red
             reject(new ImageFetchError("The image is too large."));
           } else chunks.push(chunk);
         });
-        res.on("end", () => resolve({ image: { type: type as FetchedImage["type"], body: Buffer.concat(chunks) } }));
+        res.on("end", () => {
+          // The bytes decide what it is (a host may label a page as an image): served as what it really is.
+          const body = Buffer.concat(chunks);
+          const sniffed = sniffImageType(body);
+          if (!sniffed) return reject(new ImageFetchError("The host's answer is not an image.", 415));
+          resolve({ image: { type: sniffed, body } });
+        });
         res.on("error", (e) => reject(e instanceof ImageFetchError ? e : new ImageFetchError("The image could not be read.")));
       },
     );

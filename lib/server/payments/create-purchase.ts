@@ -34,6 +34,7 @@ export async function createCreditPurchase(
       amountCents: pkg.priceCents,
       currency: "USD",
       deliverInGame: opts.deliverInGame ?? false,
+      giftCard: pkg.giftCard,
     },
   });
   let checkout;

@@ -8,6 +8,7 @@ import { followPurchaseForGoals } from "../goals/follow-purchase";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
 import { recordDispute } from "./disputes";
+import { issueBoughtGiftCard, reverseBoughtGiftCard } from "../giftcards/settle-gift-card";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
 import { queueMail, siteLink } from "../mail/send-mail";
 import { mailTemplates } from "../mail/templates";
@@ -85,6 +86,11 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
         return { outcome: "rejected", purchaseId: p.id, error: `paid ${effect.amountCents} ${effect.currency}, expected ${p.amountCents} ${p.currency}` };
       if (p.status !== "PENDING" && p.status !== "FAILED") return { outcome: "ignored", purchaseId: p.id };
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt: new Date(), providerRef: p.providerRef ?? effect.providerRef } });
+      // Sold as a gift card: the buyer gets a card, not credits (docs/gift-cards.md).
+      if (p.giftCard) {
+        await issueBoughtGiftCard(tx, p);
+        break;
+      }
       if (p.deliverInGame) {
         await queueCreditDelivery(tx, p);
         break;
@@ -98,6 +104,12 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       return { outcome: "applied", purchaseId: p.id };
     case "refunded":
     case "dispute-lost": {
+      if (p.giftCard) {
+        if (!(await reverseBoughtGiftCard(tx, p, effect.kind))) return { outcome: "ignored", purchaseId: p.id };
+        await tx.creditPurchase.update({ where: { id: p.id }, data: { status: effect.kind === "refunded" ? "REFUNDED" : "DISPUTED" } });
+        if (effect.kind === "dispute-lost") await recordDispute(tx, p, "dispute-lost");
+        break;
+      }
       // Credits for the game: a delivery not handed over yet is simply canceled.
       const inGame = p.deliverInGame ? await withdrawCreditDelivery(tx, p.id) : null;
       if (inGame === "none" || (!inGame && !(await has("purchase")))) return { outcome: "ignored", purchaseId: p.id };

@@ -13,5 +13,6 @@ export async function listCreditPackages(): Promise<TCreditPackage[]> {
     imageUrl: p.imageUrl,
     amount: p.credits,
     bonus_amount: p.bonusCredits,
+    gift_card: p.giftCard,
   }));
 }

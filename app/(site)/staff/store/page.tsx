@@ -6,6 +6,7 @@ import { requireStaff } from "@/lib/server/sessions/guards";
 import { listCreditPackages } from "@/lib/server/store/admin/list-credit-packages";
 import { listStoreCategories } from "@/lib/server/store/admin/list-store-categories";
 import { listStoreProducts } from "@/lib/server/store/admin/list-store-products";
+import { listStaffGiftCards } from "@/lib/server/giftcards/staff-gift-cards";
 
 // Staff catalogue editor. Administrators only: anyone else, guests included,
 // gets the 404 page; every write goes through /api/v1/staff/**, which checks the same privilege.
@@ -14,6 +15,7 @@ export const metadata: Metadata = { title: "Store editor", robots: { index: fals
 export default async function StaffStorePage() {
   await requireStaff("ADMINISTRATOR");
   const [categories, products, packages] = await Promise.all([listStoreCategories(), listStoreProducts(), listCreditPackages()]);
+  const giftCards = await listStaffGiftCards();
   return (
     <>
       <PageHeader
@@ -24,7 +26,7 @@ export default async function StaffStorePage() {
           Community goals
         </Link>
       </PageHeader>
-      <StoreEditor categories={categories} products={products} packages={packages} />
+      <StoreEditor categories={categories} products={products} packages={packages} giftCards={giftCards} />
     </>
   );
 }

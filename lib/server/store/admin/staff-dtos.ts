@@ -39,6 +39,7 @@ export function toStaffPackage(p: CreditPackage): TStaffPackage {
     imageUrl: p.imageUrl,
     active: p.active,
     sortOrder: p.sortOrder,
+    giftCard: p.giftCard,
   };
 }
 
