@@ -8,6 +8,7 @@
 // Every case acts as an OWNER on a separate plain player (or on a player's own post, ticket, …),
 // so the rank rule for who may act on whom never decides an answer here.
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Operation } from "@/lib/schemas/api";
@@ -19,6 +20,7 @@ import { createNews } from "@/lib/server/news/create-news";
 import { CLI_ACTOR } from "@/lib/server/audit/audit-actor";
 import { createCompetition } from "@/lib/server/competitions/create-competition";
 import { createSchedule } from "@/lib/server/competitions/create-schedule";
+import { issueGiftCard } from "@/lib/server/giftcards/staff-gift-cards";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { call, freshClient, handlerOf, SAME_ORIGIN } from "./helpers";
@@ -47,6 +49,7 @@ const PLAYER_WRITES: Record<string, string> = {
   "POST /api/v1/competitions/{id}/join": "the caller signs up for a competition",
   "DELETE /api/v1/competitions/{id}/join": "the caller leaves a competition",
   "PUT /api/v1/user/privacy": "the caller's own choice to be shown in the supporter widgets",
+  "POST /api/v1/store/gift-cards/redeem": "the caller redeems a card into their own balance (one ledger entry, the card marked used)",
 };
 
 type Json = Record<string, unknown>;
@@ -833,6 +836,56 @@ const FIXTURES: Record<string, Case[]> = {
           targetId: s.id,
           before: { hour: 19 },
           after: null,
+        };
+      },
+    },
+  ],
+  // Gift cards and product images
+  "POST /api/v1/staff/store/gift-cards": [
+    {
+      name: "issue",
+      prepare: async () => ({
+        body: { credits: 250, reason: REASON },
+        action: "giftcard.issued",
+        targetType: "gift_card",
+        targetId: (a: Json) => (a.card as Json).id,
+        before: null,
+        after: { credits: 250, status: "ACTIVE" },
+      }),
+    },
+  ],
+  "POST /api/v1/staff/store/gift-cards/{id}/void": [
+    {
+      name: "void an unused card",
+      prepare: async () => {
+        const { card } = await issueGiftCard({ credits: 100, reason: "set-up", expiresAt: null }, { actorId: owner.id, ip: null });
+        return {
+          params: idParams(card.id),
+          body: { reason: REASON },
+          action: "giftcard.voided",
+          targetType: "gift_card",
+          targetId: card.id,
+          before: { status: "ACTIVE" },
+          after: { status: "VOIDED" },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/store/images": [
+    {
+      name: "upload a new image",
+      prepare: async () => {
+        // New bytes in this file's database: the same bytes uploaded again are the same row and write nothing.
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#7a3e1d" } })
+          .png()
+          .toBuffer();
+        return {
+          body: { data: png.toString("base64") },
+          action: "image.uploaded",
+          targetType: "store_image",
+          targetId: (a: Json) => a.sha256,
+          before: null,
+          after: { type: "image/png", width: 8, height: 8 },
         };
       },
     },
