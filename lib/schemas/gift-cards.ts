@@ -218,7 +218,7 @@ export const storeImageOp = defineOperation({
         .length(64, "Not an image address.")
         .regex(/^[0-9a-f]{64}$/, "Not an image address.")
         .describe("The image's sha256, hex"),
-      { pattern: "^[0-9a-f]+$" },
+      { pattern: "^[0-9a-f]{64}$" },
     ),
   }),
   responses: {
