@@ -12,6 +12,7 @@ import {
 } from "@/lib/store/pricing";
 import { tierSale } from "@/lib/store/sale";
 import { db, Prisma, type Tx } from "../db";
+import { countLiveRedemptions, lockCouponByCode } from "./sql/discounts";
 import { AppError } from "../errors";
 
 // The price pipeline's inputs from the database (docs/store.md): the sales in force, a product's
@@ -45,15 +46,15 @@ export function salesForProduct(sales: readonly StoreSale[], p: Pick<StoreProduc
 /** Field name of coupon errors in every API answer. */
 export const COUPON_FIELD = "coupon";
 
-export const couponError = (message: string) => new AppError("VALIDATION", { userMessage: message, messageKey: "error", fields: { [COUPON_FIELD]: [message] } });
+export const couponError = (message: string) =>
+  new AppError("VALIDATION", { userMessage: message, messageKey: "error", fields: { [COUPON_FIELD]: [message] } });
 
 /** The coupon with this code (any case), locked FOR UPDATE when `lock` (purchases), or null. */
 export async function findCoupon(reader: Reader, code: string, lock: boolean): Promise<Coupon | null> {
   const normalized = normalizeCouponCode(code);
   if (lock) {
-    const rows = await reader.$queryRaw<{ id: number }[]>`SELECT id FROM coupons WHERE code = ${normalized} FOR UPDATE`;
-    if (!rows[0]) return null;
-    return reader.coupon.findUnique({ where: { id: rows[0].id } });
+    const id = await lockCouponByCode(reader, normalized);
+    return id === null ? null : reader.coupon.findUnique({ where: { id } });
   }
   return reader.coupon.findUnique({ where: { code: normalized } });
 }
@@ -63,13 +64,8 @@ export async function findCoupon(reader: Reader, code: string, lock: boolean): P
  * (a checkout reserves its use; one that fails or is cancelled gives it back, whoever marks it so).
  */
 export async function redemptionCounts(reader: Reader, couponId: number, userId: number | null): Promise<{ used: number; usedByPlayer: number }> {
-  const rows = await reader.$queryRaw<{ used: number; by_player: number }[]>`
-    SELECT count(*)::int AS used, count(*) FILTER (WHERE r."userId" = ${userId ?? -1})::int AS by_player
-    FROM coupon_redemptions r
-    LEFT JOIN credit_purchases p ON p.id = r."creditPurchaseId"
-    WHERE r."couponId" = ${couponId}
-      AND (r."storeOrderId" IS NOT NULL OR p.status NOT IN ('FAILED', 'CANCELED'))`;
-  return { used: rows[0]?.used ?? 0, usedByPlayer: rows[0]?.by_player ?? 0 };
+  const row = await countLiveRedemptions(reader, couponId, userId);
+  return { used: row.used, usedByPlayer: row.by_player };
 }
 
 export type Priced = { breakdown: PriceBreakdown; coupon: Coupon | null };

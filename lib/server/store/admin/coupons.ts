@@ -5,6 +5,7 @@ import { couponRuleIssues, type TStaffCoupon, type ZCouponInput, type ZCouponPat
 import { recordAudit } from "../../audit/record-audit";
 import { db, Prisma, type Tx } from "../../db";
 import { AppError } from "../../errors";
+import { lockRowById } from "../../sql/locks";
 import { redemptionCounts } from "../pricing";
 import { definedOnly } from "./defined-only";
 import type { StaffContext } from "./staff-dtos";
@@ -89,7 +90,14 @@ export async function createCoupon(input: z.output<typeof ZCouponInput>, ctx: St
       const row = await tx.coupon.create({ data: { ...fields, userId: await userIdFor(tx, username) }, include: withUser });
       const after = await toStaffCoupon(tx, row);
       await recordAudit(
-        { action: "store.coupon.created", actorId: ctx.actorId, ip: ctx.ip, targetType: "coupon", targetId: row.id, data: { reason: null, before: null, after } },
+        {
+          action: "store.coupon.created",
+          actorId: ctx.actorId,
+          ip: ctx.ip,
+          targetType: "coupon",
+          targetId: row.id,
+          data: { reason: null, before: null, after },
+        },
         tx,
       );
       return after;
@@ -100,8 +108,7 @@ export async function createCoupon(input: z.output<typeof ZCouponInput>, ctx: St
 export async function updateCoupon(id: number, patch: z.output<typeof ZCouponPatch>, ctx: StaffContext): Promise<TStaffCoupon> {
   return codeClash(() =>
     db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM coupons WHERE id = ${id} FOR UPDATE`;
-      if (!locked[0]) throw new AppError("NOT_FOUND", { userMessage: `No coupon with id ${id}.` });
+      if (!(await lockRowById(tx, "coupon", id))) throw new AppError("NOT_FOUND", { userMessage: `No coupon with id ${id}.` });
       const old = await tx.coupon.findUniqueOrThrow({ where: { id }, include: withUser });
       const { username, ...rest } = definedOnly(patch);
       const merged = { ...old, ...rest };
@@ -114,7 +121,10 @@ export async function updateCoupon(id: number, patch: z.output<typeof ZCouponPat
       const userId = patch.username === undefined ? undefined : await userIdFor(tx, username ?? null);
       const row = await tx.coupon.update({ where: { id }, data: { ...rest, ...(userId === undefined ? {} : { userId }) }, include: withUser });
       const after = await toStaffCoupon(tx, row);
-      await recordAudit({ action: "store.coupon.updated", actorId: ctx.actorId, ip: ctx.ip, targetType: "coupon", targetId: id, data: { reason: null, before, after } }, tx);
+      await recordAudit(
+        { action: "store.coupon.updated", actorId: ctx.actorId, ip: ctx.ip, targetType: "coupon", targetId: id, data: { reason: null, before, after } },
+        tx,
+      );
       return after;
     }),
   );

@@ -5,6 +5,7 @@ import { saleRuleIssues, type TStaffSale, type TStaffSaleResult, type ZSaleInput
 import { recordAudit } from "../../audit/record-audit";
 import { db, type Tx } from "../../db";
 import { AppError } from "../../errors";
+import { lockRowById } from "../../sql/locks";
 import { saleCovers } from "../pricing";
 import { definedOnly } from "./defined-only";
 import type { StaffContext } from "./staff-dtos";
@@ -62,7 +63,14 @@ export async function createSale(input: z.output<typeof ZSaleInput>, ctx: StaffC
     const now = new Date();
     const after = toStaffSale(row, now);
     await recordAudit(
-      { action: "store.sale.created", actorId: ctx.actorId, ip: ctx.ip, targetType: "store_sale", targetId: row.id, data: { reason: null, before: null, after } },
+      {
+        action: "store.sale.created",
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        targetType: "store_sale",
+        targetId: row.id,
+        data: { reason: null, before: null, after },
+      },
       tx,
     );
     return { ...after, warnings: await priceWarnings(tx, row, now) };
@@ -70,8 +78,7 @@ export async function createSale(input: z.output<typeof ZSaleInput>, ctx: StaffC
 }
 
 async function lockSale(tx: Tx, id: number): Promise<StoreSale> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM store_sales WHERE id = ${id} FOR UPDATE`;
-  if (!rows[0]) throw new AppError("NOT_FOUND", { userMessage: `No sale with id ${id}.` });
+  if (!(await lockRowById(tx, "storeSale", id))) throw new AppError("NOT_FOUND", { userMessage: `No sale with id ${id}.` });
   return tx.storeSale.findUniqueOrThrow({ where: { id } });
 }
 
@@ -87,7 +94,10 @@ export async function updateSale(id: number, patch: z.output<typeof ZSalePatch>,
     const before = toStaffSale(old, now);
     const row = await tx.storeSale.update({ where: { id }, data: definedOnly(patch) });
     const after = toStaffSale(row, now);
-    await recordAudit({ action: "store.sale.updated", actorId: ctx.actorId, ip: ctx.ip, targetType: "store_sale", targetId: id, data: { reason: null, before, after } }, tx);
+    await recordAudit(
+      { action: "store.sale.updated", actorId: ctx.actorId, ip: ctx.ip, targetType: "store_sale", targetId: id, data: { reason: null, before, after } },
+      tx,
+    );
     return { ...after, warnings: await priceWarnings(tx, row, now) };
   });
 }
@@ -96,7 +106,10 @@ export async function deleteSale(id: number, ctx: StaffContext): Promise<{ delet
   return db.$transaction(async (tx) => {
     const before = toStaffSale(await lockSale(tx, id));
     await tx.storeSale.delete({ where: { id } });
-    await recordAudit({ action: "store.sale.deleted", actorId: ctx.actorId, ip: ctx.ip, targetType: "store_sale", targetId: id, data: { reason: null, before, after: null } }, tx);
+    await recordAudit(
+      { action: "store.sale.deleted", actorId: ctx.actorId, ip: ctx.ip, targetType: "store_sale", targetId: id, data: { reason: null, before, after: null } },
+      tx,
+    );
     return { deleted: true as const };
   });
 }
