@@ -46,8 +46,8 @@ export function salesForProduct(sales: readonly StoreSale[], p: Pick<StoreProduc
 /** Field name of coupon errors in every API answer. */
 export const COUPON_FIELD = "coupon";
 
-export const couponError = (message: string) =>
-  new AppError("VALIDATION", { userMessage: message, messageKey: "error", fields: { [COUPON_FIELD]: [message] } });
+/** A 400 naming `coupon` (the legacy purchase answer adds `error` itself, docs/product.md §7). */
+export const couponError = (message: string) => new AppError("VALIDATION", { userMessage: message, fields: { [COUPON_FIELD]: [message] } });
 
 /** The coupon with this code (any case), locked FOR UPDATE when `lock` (purchases), or null. */
 export async function findCoupon(reader: Reader, code: string, lock: boolean): Promise<Coupon | null> {
