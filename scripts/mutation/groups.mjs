@@ -146,4 +146,29 @@ export const GROUPS = [
     tests: ["tests/integration/payments-edges.test.ts"],
     integration: true,
   },
+  {
+    name: "discounts",
+    title: "Store discounts: the price pipeline (sale, coupon, floor, rounding), the best-sale rule, coupon refusals and the staff rules for sales and coupons",
+    mutate: [
+      {
+        file: "lib/store/pricing.ts",
+        names: [
+          "FLOOR",
+          "applyDiscount",
+          "percentOff",
+          "bestSale",
+          "earlier",
+          "priceBreakdown",
+          "couponRefusal",
+          "couponCovers",
+          "normalizeCouponCode",
+          "minimumNotMet",
+        ],
+      },
+      { file: "lib/store/sale.ts", names: ["salePrice", "priceInForce", "tierSale", "salePercent", "tierFor"] },
+      { file: "lib/schemas/staff-store.ts", names: ["saleRuleIssues", "couponRuleIssues"] },
+      { file: "lib/schemas/store.ts", names: ["COUPON_CODE_PATTERN", "ZCouponCodeInput"] },
+    ],
+    tests: ["tests/unit/pricing.test.ts", "tests/unit/sale.test.ts", "tests/unit/discount-rules.test.ts"],
+  },
 ];
