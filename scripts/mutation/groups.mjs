@@ -118,7 +118,8 @@ export const GROUPS = [
       "lib/server/store/sql/orders.ts",
       "lib/server/credits/sql/ledger.ts",
     ],
-    tests: ["tests/integration/store-edges.test.ts"],
+    // store-discounts: the coupon branch of buyOnce (its lock, the twin replay, the redemption).
+    tests: ["tests/integration/store-edges.test.ts", "tests/integration/store-discounts.test.ts"],
     integration: true,
   },
   {
