@@ -96,6 +96,12 @@ describe("bestSale: the best price for the player among the sales in force", () 
     expect(bestSale(1000, [sale(9, "PERCENT", 10), tierSale("LOW")!], "credits")?.id).toBe(9);
     expect(bestSale(1000, [tierSale("LOW")!, sale(9, "PERCENT", 10, null)], "credits")?.id).toBe(0);
   });
+  it("a worse price never wins, even ending first", () => {
+    const best = sale(1, "PERCENT", 30, new Date("2026-12-30T00:00:00Z"));
+    const worseEarlier = sale(2, "PERCENT", 10, new Date("2026-12-20T00:00:00Z"));
+    expect(bestSale(1000, [best, worseEarlier], "credits")?.id).toBe(1);
+    expect(bestSale(1000, [worseEarlier, best], "credits")?.id).toBe(1);
+  });
   it("ignores a sale that does not lower the price (at the floor already)", () => {
     expect(bestSale(1, [sale(1, "PERCENT", 50)], "credits")).toBeNull();
     expect(bestSale(50, [sale(1, "PERCENT", 50)], "cents")).toBeNull();
@@ -135,7 +141,12 @@ describe("priceBreakdown", () => {
     expect(b.couponDiscount).toBe(80);
     expect(b.sale?.id).toBe(1);
     // Order matters: a fixed coupon then a percentage sale would give 1000-100=900 → 720, the other way 800-100=700.
-    const fixed = priceBreakdown({ base: 1000, unit: "credits", sales: [sale(1, "PERCENT", 20)], coupon: { code: "C", kind: "FIXED", value: 100, stackable: true } });
+    const fixed = priceBreakdown({
+      base: 1000,
+      unit: "credits",
+      sales: [sale(1, "PERCENT", 20)],
+      coupon: { code: "C", kind: "FIXED", value: 100, stackable: true },
+    });
     expect(fixed.total).toBe(700);
     expect(fixed.lines.map((l) => l.step)).toEqual(["base", "sale", "coupon", "total"]);
     expect(fixed.lines.map((l) => l.label)).toEqual(["Price", "Sale: S1 (20% off)", "Coupon C", "Total"]);
@@ -153,7 +164,12 @@ describe("priceBreakdown", () => {
     expect(STEP_ORDER).toEqual(["base", "sale", "coupon", "creator_bonus", "total"]);
   });
   it("floors at 1 credit and at 50 cents, and a step cut short by the floor shows what it really took", () => {
-    const credits = priceBreakdown({ base: 100, unit: "credits", sales: [sale(1, "FIXED", 90)], coupon: { code: "ALL", kind: "PERCENT", value: 100, stackable: true } });
+    const credits = priceBreakdown({
+      base: 100,
+      unit: "credits",
+      sales: [sale(1, "FIXED", 90)],
+      coupon: { code: "ALL", kind: "PERCENT", value: 100, stackable: true },
+    });
     expect(credits.lines.map((l) => l.amount)).toEqual([100, -90, -9, 1]);
     expect(credits.total).toBe(1);
     const cents = priceBreakdown({ base: 999, unit: "cents", coupon: { code: "BIG", kind: "FIXED", value: 5000, stackable: false } });
@@ -164,12 +180,14 @@ describe("priceBreakdown", () => {
     expect(cheap.lines.map((l) => l.amount)).toEqual([40, 0, 40]);
   });
   it("refuses a non-stackable coupon over a sale, and takes it without a sale", () => {
-    expect(() => priceBreakdown({ base: 100, unit: "credits", sales: [sale(1, "PERCENT", 10)], coupon: { code: "N", kind: "PERCENT", value: 10, stackable: false } })).toThrow(
-      NOT_STACKABLE,
-    );
+    expect(() =>
+      priceBreakdown({ base: 100, unit: "credits", sales: [sale(1, "PERCENT", 10)], coupon: { code: "N", kind: "PERCENT", value: 10, stackable: false } }),
+    ).toThrow(NOT_STACKABLE);
     expect(priceBreakdown({ base: 100, unit: "credits", coupon: { code: "N", kind: "PERCENT", value: 10, stackable: false } }).total).toBe(90);
     // A sale that does not lower the price is no sale: the coupon applies.
-    expect(priceBreakdown({ base: 1, unit: "credits", sales: [sale(1, "PERCENT", 10)], coupon: { code: "N", kind: "PERCENT", value: 10, stackable: false } }).total).toBe(1);
+    expect(
+      priceBreakdown({ base: 1, unit: "credits", sales: [sale(1, "PERCENT", 10)], coupon: { code: "N", kind: "PERCENT", value: 10, stackable: false } }).total,
+    ).toBe(1);
   });
   it("shows a fixed sale by its name only", () => {
     expect(priceBreakdown({ base: 500, unit: "credits", sales: [sale(3, "FIXED", 120)] }).lines[1]).toEqual({ step: "sale", label: "Sale: S3", amount: -120 });
@@ -190,6 +208,10 @@ describe("the spec's tier from the sale in force", () => {
       expect(tierFor(salePercent(rule, 450, applyDiscount(450, "PERCENT", rule.value, 1)))).toBe(t);
     }
     expect(tierSale(null)).toBeNull();
+    expect(tierSale("LOW")).toEqual({ id: 0, name: "10% off", kind: "PERCENT", value: 10, endsAt: null });
+    // A percentage sale shows its own percent even where rounding moved the price (99 at 50 % off is 50, 49.5 % off).
+    expect(salePercent(tierSale("HIGH")!, 99, 50)).toBe(50);
+    expect(tierFor(salePercent(tierSale("HIGH")!, 99, 50))).toBe("HIGH");
   });
   it("a fixed sale's percent is rounded from the prices, at least 1", () => {
     expect(salePercent(sale(1, "FIXED", 250), 1000, 750)).toBe(25);
@@ -230,7 +252,13 @@ const product = (over: Partial<Extract<CouponTarget, { kind: "product" }>> = {})
   onSale: false,
   ...over,
 });
-const pkg = (over: Partial<Extract<CouponTarget, { kind: "package" }>> = {}): CouponTarget => ({ kind: "package", packageId: 3, beforeCoupon: 1000, onSale: false, ...over });
+const pkg = (over: Partial<Extract<CouponTarget, { kind: "package" }>> = {}): CouponTarget => ({
+  kind: "package",
+  packageId: 3,
+  beforeCoupon: 1000,
+  onSale: false,
+  ...over,
+});
 const now = new Date("2026-12-15T12:00:00Z");
 const ctx = (over: Partial<{ userId: number | null; used: number; usedByPlayer: number }> = {}) => ({ now, userId: 7, used: 0, usedByPlayer: 0, ...over });
 
@@ -285,6 +313,7 @@ describe("couponRefusal", () => {
 describe("couponCovers and codes", () => {
   it("a category coupon never covers a credit package; a product coupon covers listed packages", () => {
     expect(couponCovers(terms({ creditPackages: true, scope: "CATEGORIES", categoryIds: [3] }), pkg())).toBe(false);
+    expect(couponCovers(terms({ creditPackages: true, scope: "CATEGORIES", categoryIds: [3], packageIds: [3] }), pkg())).toBe(false);
     expect(couponCovers(terms({ creditPackages: true, scope: "PRODUCTS", packageIds: [3] }), pkg())).toBe(true);
     expect(couponCovers(terms({ creditPackages: true, scope: "PRODUCTS", packageIds: [4], productIds: [3] }), pkg())).toBe(false);
   });
