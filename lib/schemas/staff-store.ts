@@ -173,7 +173,9 @@ const zIdList = (what: string) =>
     .max(MAX_LIST_IDS, `At most ${MAX_LIST_IDS} ids.`)
     .transform((ids) => [...new Set(ids)])
     .describe(`${what} ids`);
-const ZDiscountKind = z.enum(["PERCENT", "FIXED"], { error: "Kind must be PERCENT or FIXED." }).describe("PERCENT: value is percent off; FIXED: value is an amount off");
+const ZDiscountKind = z
+  .enum(["PERCENT", "FIXED"], { error: "Kind must be PERCENT or FIXED." })
+  .describe("PERCENT: value is percent off; FIXED: value is an amount off");
 const ZDiscountValue = wholeNumber(`Value must be a whole number from 1 to ${MAX_CREDITS.toLocaleString("en-US")}.`, 1, MAX_CREDITS).describe(
   "Percent off (1–99 for a sale, 1–100 for a coupon) or an amount off (credits, or US cents for credit packages)",
 );
@@ -194,17 +196,16 @@ export function saleRuleIssues(v: SaleShape): { path: string; message: string }[
   const issues: { path: string; message: string }[] = [];
   if (v.kind === "PERCENT" && v.value !== undefined && v.value > SALE_PERCENT_MAX)
     issues.push({ path: "value", message: `A percentage sale takes 1 to ${SALE_PERCENT_MAX} percent off.` });
-  if (v.scope === "PRODUCTS" && v.productIds !== undefined && v.productIds.length === 0) issues.push({ path: "productIds", message: "Choose at least one product." });
+  if (v.scope === "PRODUCTS" && v.productIds !== undefined && v.productIds.length === 0)
+    issues.push({ path: "productIds", message: "Choose at least one product." });
   if (v.scope === "CATEGORIES" && v.categoryIds !== undefined && v.categoryIds.length === 0)
     issues.push({ path: "categoryIds", message: "Choose at least one category." });
   if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) issues.push({ path: "endsAt", message: "The end must be after the start." });
   return issues;
 }
-const withRules =
-  (rules: (v: never) => { path: string; message: string }[]) =>
-  (v: unknown, ctx: z.RefinementCtx) => {
-    for (const i of rules(v as never)) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
-  };
+const withRules = (rules: (v: never) => { path: string; message: string }[]) => (v: unknown, ctx: z.RefinementCtx) => {
+  for (const i of rules(v as never)) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
+};
 export const ZSaleInput = z
   .object({ ...saleFields, productIds: saleFields.productIds.default([]), categoryIds: saleFields.categoryIds.default([]) })
   .superRefine(withRules(saleRuleIssues));
@@ -237,9 +238,7 @@ export type TStaffSaleResult = z.infer<typeof ZStaffSaleResult>;
 // ── coupons (docs/store.md) ──
 export const COUPON_CODE_RE = /^[A-Za-z0-9_-]{3,32}$/;
 const optionalCount = (label: string) =>
-  wholeNumber(`${label} must be a whole number from 1 to 1,000,000, or null for no limit.`, 1, 1_000_000)
-    .nullable()
-    .describe(`${label}; null for none`);
+  wholeNumber(`${label} must be a whole number from 1 to 1,000,000, or null for no limit.`, 1, 1_000_000).nullable().describe(`${label}; null for none`);
 const optionalAmount = (label: string) =>
   wholeNumber(`${label} must be a whole number from 1 to ${MAX_CREDITS.toLocaleString("en-US")}, or null for none.`, 1, MAX_CREDITS).nullable();
 const couponFields = {
@@ -287,8 +286,10 @@ type CouponShape = {
 };
 export function couponRuleIssues(v: CouponShape): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
-  if (v.kind === "PERCENT" && v.value !== undefined && v.value > 100) issues.push({ path: "value", message: "A percentage coupon takes 1 to 100 percent off." });
-  if (v.storeItems === false && v.creditPackages === false) issues.push({ path: "storeItems", message: "A coupon is for store items, credit packages or both." });
+  if (v.kind === "PERCENT" && v.value !== undefined && v.value > 100)
+    issues.push({ path: "value", message: "A percentage coupon takes 1 to 100 percent off." });
+  if (v.storeItems === false && v.creditPackages === false)
+    issues.push({ path: "storeItems", message: "A coupon is for store items, credit packages or both." });
   if (v.kind === "FIXED" && v.storeItems && v.creditPackages)
     issues.push({ path: "creditPackages", message: "A fixed amount is in credits or in cents: choose store items or credit packages, not both." });
   if (v.scope === "PRODUCTS" && v.productIds?.length === 0 && v.packageIds?.length === 0)

@@ -39,7 +39,9 @@ export const ZStoreProduct = z.object({
   sale: z
     .enum(SALE_TIERS)
     .nullable()
-    .describe("Sale tier of the sale in force: HIGH from 50% off, MEDIUM from 25%, LOW below (the product's own tier: LOW 10%, MEDIUM 25%, HIGH 50%); null without a sale"),
+    .describe(
+      "Sale tier of the sale in force: HIGH from 50% off, MEDIUM from 25%, LOW below (the product's own tier: LOW 10%, MEDIUM 25%, HIGH 50%); null without a sale",
+    ),
   sale_percent: z.number().int().nullable().describe("Percent off of the sale in force (the badge's X% OFF), else null"),
   sale_ends_at: z.string().nullable().describe("ISO 8601 end of the scheduled sale in force; null without one or for a product's own tier, which does not end"),
 });

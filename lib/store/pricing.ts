@@ -189,7 +189,10 @@ export function couponRefusal(
 }
 
 /** Whether the coupon's scope includes this item. */
-export function couponCovers(c: Pick<CouponTerms, "scope" | "productIds" | "categoryIds" | "packageIds" | "storeItems" | "creditPackages">, t: CouponTarget): boolean {
+export function couponCovers(
+  c: Pick<CouponTerms, "scope" | "productIds" | "categoryIds" | "packageIds" | "storeItems" | "creditPackages">,
+  t: CouponTarget,
+): boolean {
   if (t.kind === "product") {
     if (!c.storeItems) return false;
     if (c.scope === "BASKET") return true;

@@ -97,12 +97,17 @@ describe("a coupon on a credit package", () => {
     expect(await purchaseRow(purchase.id)).toMatchObject({ status: "PAID" });
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 1100, totalSpentCents: 4000 });
 
-    const refund = event("charge.refunded", { id: "ch_c1", object: "charge", payment_intent: purchase.providerRef, amount: 4000, amount_refunded: 4000, refunded: true });
+    const refund = event("charge.refunded", {
+      id: "ch_c1",
+      object: "charge",
+      payment_intent: purchase.providerRef,
+      amount: 4000,
+      amount_refunded: 4000,
+      refunded: true,
+    });
     expect((await deliver(webhook, "stripe", refund, signed(refund))).status).toBe(200);
     expect(await userRow(user.id)).toMatchObject({ storeCredits: 0, totalSpentCents: 0 });
-    expect(
-      (await db.creditLedgerEntry.findMany({ where: { creditPurchaseId: purchase.id }, orderBy: { id: "asc" } })).map((e) => [e.kind, e.delta]),
-    ).toEqual([
+    expect((await db.creditLedgerEntry.findMany({ where: { creditPurchaseId: purchase.id }, orderBy: { id: "asc" } })).map((e) => [e.kind, e.delta])).toEqual([
       ["PURCHASE", 1000],
       ["BONUS", 100],
       ["REFUND", -1100],

@@ -45,7 +45,12 @@ describe("staff sales", () => {
     const body = { name: "Winter", kind: "PERCENT", value: 30, scope: "CATEGORIES", categoryIds: [cat.id], startsAt: iso(day), endsAt: iso(3 * day) };
     const r = await call(sales.POST, as({ body }));
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ name: "Winter", state: "scheduled", categoryIds: [cat.id], warnings: [{ productId: p.id, priceChangedAt: expect.any(String) }] });
+    expect(r.json).toMatchObject({
+      name: "Winter",
+      state: "scheduled",
+      categoryIds: [cat.id],
+      warnings: [{ productId: p.id, priceChangedAt: expect.any(String) }],
+    });
     expect((r.json.warnings as unknown[]).length).toBe(1);
     const id = r.json.id as number;
     expect(await lastAudit("store_sale", id)).toMatchObject({ action: "store.sale.created", data: { before: null, after: { name: "Winter", value: 30 } } });
@@ -116,7 +121,18 @@ describe("staff coupons", () => {
     const pl = await createUser();
     const r = await call(
       coupons.POST,
-      as({ body: { code: "spring-25", kind: "PERCENT", value: 25, scope: "BASKET", maxRedemptions: 100, perPlayerLimit: 1, username: pl.username, stackable: true } }),
+      as({
+        body: {
+          code: "spring-25",
+          kind: "PERCENT",
+          value: 25,
+          scope: "BASKET",
+          maxRedemptions: 100,
+          perPlayerLimit: 1,
+          username: pl.username,
+          stackable: true,
+        },
+      }),
     );
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ code: "SPRING-25", value: 25, username: pl.username, uses: 0, storeItems: true, creditPackages: false, active: true });

@@ -73,7 +73,8 @@ async function product(price = 1000, extra: { sale?: "LOW" | "MEDIUM" | "HIGH" }
   return createProduct({ categoryId: cat.id, price, ...extra });
 }
 const redemptions = (couponId: number) => db.couponRedemption.count({ where: { couponId } });
-const dtoOf = async (id: number) => ((await call(allProductsRoute, { path: "/api/v1/store/products/all" })).json as unknown as Record<string, unknown>[]).find((p) => p.id === id);
+const dtoOf = async (id: number) =>
+  ((await call(allProductsRoute, { path: "/api/v1/store/products/all" })).json as unknown as Record<string, unknown>[]).find((p) => p.id === id);
 
 describe("coupon limits under concurrency", () => {
   it("ten players redeeming a one-use coupon at the same moment: exactly one order gets it, the others are refused naming coupon and charged nothing", async () => {
