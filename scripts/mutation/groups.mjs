@@ -171,5 +171,7 @@ export const GROUPS = [
       { file: "lib/schemas/store.ts", names: ["COUPON_CODE_PATTERN", "ZCouponCodeInput"] },
     ],
     tests: ["tests/unit/pricing.test.ts", "tests/unit/sale.test.ts", "tests/unit/discount-rules.test.ts"],
+    // 96.9 % when added; the survivors are equivalent (e.g. `<` vs `<=` between unequal ids).
+    threshold: 90,
   },
 ];
