@@ -69,6 +69,11 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       { action: "store.package.updated", label: "Credit package edited" },
       { action: "store.package.hidden", label: "Credit package hidden" },
       { action: "store.package.shown", label: "Credit package shown" },
+      { action: "store.sale.created", label: "Sale scheduled" },
+      { action: "store.sale.updated", label: "Sale edited" },
+      { action: "store.sale.deleted", label: "Sale deleted" },
+      { action: "store.coupon.created", label: "Coupon created" },
+      { action: "store.coupon.updated", label: "Coupon edited" },
     ],
   },
   {

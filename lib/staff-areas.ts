@@ -29,7 +29,12 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     min: "MODERATOR",
     description: "Find a player; ban, unban, end sessions (administrators: 2FA reset, credits; owners: privileges)",
   },
-  { href: "/staff/store", label: "Store", min: "ADMINISTRATOR", description: "Products, categories, credit packages, credit grants and community goals" },
+  {
+    href: "/staff/store",
+    label: "Store",
+    min: "ADMINISTRATOR",
+    description: "Products, categories, credit packages, sales, coupons, gift cards, credit grants and community goals",
+  },
   { href: "/staff/payments", label: "Payments", min: "ADMINISTRATOR", description: "Credit purchases and provider webhook events; re-apply a failed event" },
   { href: "/staff/deliveries", label: "Deliveries", min: "ADMINISTRATOR", description: "Items owed to players in game; re-send or cancel" },
   {

@@ -46,6 +46,8 @@ const TARGET_WORDS: Record<string, string> = {
   store_product: "store product",
   store_category: "store category",
   credit_package: "credit package",
+  store_sale: "sale",
+  coupon: "coupon",
   ticket: "ticket",
   webhook_event: "payment event",
 };
@@ -74,7 +76,7 @@ const words = (code: string) => code.toLowerCase().replace(/_/g, " ");
 /** The thing a structure or store change is about, by its name where the data has one. */
 function named(e: TAuditEntry, kind: string): SentencePart[] {
   const rec = e.after ?? e.before;
-  let name = quoted(str(rec, "name") ?? str(rec, "title"));
+  let name = quoted(str(rec, "name") ?? str(rec, "title") ?? str(rec, "code"));
   if (!name && e.targetType === "credit_package") {
     const credits = numOf(rec, "credits");
     if (credits !== null) name = `of ${amount(credits)} credits`;
@@ -145,6 +147,11 @@ const PHRASES: Record<string, Phrase> = {
   "store.package.updated": structure("edited", "credit package"),
   "store.package.hidden": structure("hid", "credit package"),
   "store.package.shown": structure("put back on sale", "credit package"),
+  "store.sale.created": structure("scheduled", "sale"),
+  "store.sale.updated": structure("edited", "sale"),
+  "store.sale.deleted": structure("deleted", "sale"),
+  "store.coupon.created": structure("created", "coupon"),
+  "store.coupon.updated": structure("edited", "coupon"),
   "forum.post.edit": numbered("edited", "forum post"),
   "forum.post.hide": numbered("hid", "forum post"),
   "forum.post.unhide": numbered("showed again", "forum post"),

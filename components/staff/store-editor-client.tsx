@@ -2,11 +2,12 @@
 
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Panel } from "@/components/ui/panel";
-import type { TStaffCategory, TStaffPackage, TStaffProduct } from "@/lib/schemas/staff-store";
+import type { TStaffCategory, TStaffCoupon, TStaffPackage, TStaffProduct, TStaffSale } from "@/lib/schemas/staff-store";
 import type { TStaffGiftCard } from "@/lib/schemas/gift-cards";
 import { GiftCardsSection } from "./gift-cards-section-client";
 import { CategoriesSection } from "./categories-section-client";
 import { CreditGrantForm } from "./credit-grant-form-client";
+import { CouponsSection, SalesSection } from "./discounts-sections-client";
 import { PackagesSection } from "./packages-section-client";
 import { ProductsSection } from "./products-section-client";
 
@@ -14,6 +15,8 @@ const TABS = [
   { id: "products", label: "Products" },
   { id: "categories", label: "Categories" },
   { id: "packages", label: "Credit packages" },
+  { id: "sales", label: "Sales" },
+  { id: "coupons", label: "Coupons" },
   { id: "gift-cards", label: "Gift cards" },
   { id: "credits", label: "Credits" },
 ] as const;
@@ -24,11 +27,20 @@ type TabId = (typeof TABS)[number]["id"];
  * pattern) over the three tables and the credit form. Saved rows come back from the API and
  * replace the ones shown, so the tables always show what the server stored.
  */
-export function StoreEditor(initial: { categories: TStaffCategory[]; products: TStaffProduct[]; packages: TStaffPackage[]; giftCards: TStaffGiftCard[] }) {
+export function StoreEditor(initial: {
+  categories: TStaffCategory[];
+  products: TStaffProduct[];
+  packages: TStaffPackage[];
+  sales: TStaffSale[];
+  coupons: TStaffCoupon[];
+  giftCards: TStaffGiftCard[];
+}) {
   const [tab, setTab] = useState<TabId>("products");
   const [categories, setCategories] = useState(initial.categories);
   const [products, setProducts] = useState(initial.products);
   const [packages, setPackages] = useState(initial.packages);
+  const [sales, setSales] = useState(initial.sales);
+  const [coupons, setCoupons] = useState(initial.coupons);
   const [giftCards, setGiftCards] = useState(initial.giftCards);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -85,6 +97,10 @@ export function StoreEditor(initial: { categories: TStaffCategory[]; products: T
             <CategoriesSection categories={categories} onChange={onCategories} />
           ) : t.id === "packages" ? (
             <PackagesSection packages={packages} onChange={setPackages} />
+          ) : t.id === "sales" ? (
+            <SalesSection sales={sales} products={products} categories={categories} onChange={setSales} />
+          ) : t.id === "coupons" ? (
+            <CouponsSection coupons={coupons} products={products} categories={categories} packages={packages} onChange={setCoupons} />
           ) : t.id === "gift-cards" ? (
             <GiftCardsSection cards={giftCards} onChange={setGiftCards} />
           ) : (

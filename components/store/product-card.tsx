@@ -1,5 +1,6 @@
 import { saleLabel } from "@/lib/store/sale";
 import type { StoreProduct } from "./contract";
+import { SaleCountdown } from "./sale-countdown-client";
 
 /** The price in force: the server's sale price while a sale runs. */
 export const pricePaid = (p: StoreProduct) => p.sale_price ?? p.price;
@@ -35,7 +36,7 @@ export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen
     >
       {product.sale ? (
         <span className="absolute top-2 right-2 rounded bg-ember-dark px-2 py-0.5 text-xs font-bold text-white" data-testid="sale-badge">
-          {saleLabel(product.sale)}
+          {product.sale_percent !== null ? `${product.sale_percent}% OFF` : saleLabel(product.sale)}
         </span>
       ) : null}
       {/* Staff-entered URLs on any host: a plain img, no Next image optimisation. */}
@@ -43,6 +44,7 @@ export function ProductCard({ product, onOpen }: { product: StoreProduct; onOpen
       <img src={product.image_href} alt="" width={96} height={96} className="size-24 object-contain" loading="lazy" />
       <span className="text-lg font-semibold text-stone-100">{product.name}</span>
       <ProductPrice product={product} />
+      {product.sale_ends_at ? <SaleCountdown endsAt={product.sale_ends_at} /> : null}
     </button>
   );
 }

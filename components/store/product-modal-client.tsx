@@ -3,19 +3,24 @@
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { LiveAlert } from "@/components/ui/alert";
+import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal-client";
 import { api, failureFrom } from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
+import type { TPricePreview } from "@/lib/schemas/store";
 import type { StoreProduct } from "./contract";
-import { ProductPrice, pricePaid } from "./product-card";
+import { ProductPrice } from "./product-card";
+import { PriceLines } from "./price-lines";
+import { SaleCountdown } from "./sale-countdown-client";
 
-type Stage = { step: "details" } | { step: "confirm"; key: string } | { step: "done"; message: string };
+type Stage = { step: "details" } | { step: "confirm"; key: string; preview: TPricePreview; coupon: string } | { step: "done"; message: string };
 
 /** Moves focus to the element when it mounts (a stable function: React calls it once). */
 const focusOnMount = (el: HTMLElement | null) => el?.focus();
 
 /**
- * Details → 'Are you sure?' → POST /store/purchase with one idempotency key per confirmation →
+ * Details (with an optional coupon) → POST /store/price-preview → 'Are you sure?' with every price
+ * line (base, sale, coupon, total) → POST /store/purchase with one idempotency key per confirmation →
  * the success text of docs/product.md §8, with the balance behind it already lowered. The player
  * reads it and then goes on to Order Complete (or closes the modal and keeps shopping). Text and
  * balance come in the answer, typed by purchaseProductOp: the text is the one PURCHASE_SUCCESS of
@@ -40,6 +45,8 @@ export function ProductModal({
   const [error, setError] = useState<string | null>(null);
   /** Credits missing for this product when a purchase was refused: the way forward is buying credits. */
   const [shortBy, setShortBy] = useState<number | null>(null);
+  const [coupon, setCoupon] = useState("");
+  const [couponErrors, setCouponErrors] = useState<string[] | undefined>(undefined);
   // A ref, not state: a second click in the same frame must see the first one.
   const sending = useRef(false);
   const [shown, setShown] = useState<StoreProduct | null>(product);
@@ -49,15 +56,37 @@ export function ProductModal({
     setStage({ step: "details" });
     setError(null);
     setShortBy(null);
+    setCoupon("");
+    setCouponErrors(undefined);
   }
 
-  async function buy(p: StoreProduct, key: string) {
+  /** Purchase → the price lines the server will charge (sale, coupon), then 'Are you sure?'. */
+  async function review(p: StoreProduct) {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    setCouponErrors(undefined);
+    const code = coupon.trim();
+    const res = await api(endpoints.pricePreview, { body: { product_id: p.id, ...(code ? { coupon: code } : {}) } });
+    sending.current = false;
+    setBusy(false);
+    if (res.ok) {
+      setStage({ step: "confirm", key: crypto.randomUUID(), preview: res.data, coupon: code });
+      return;
+    }
+    const failure = failureFrom(res, { fields: ["coupon"] });
+    setCouponErrors(failure.fieldErrors.coupon);
+    setError(failure.formError ?? null);
+  }
+
+  async function buy(p: StoreProduct, key: string, code: string, total: number) {
     if (sending.current) return;
     sending.current = true;
     setBusy(true);
     setError(null);
     setShortBy(null);
-    const res = await api(endpoints.purchaseProduct, { body: { id: p.id }, headers: { "Idempotency-Key": key } });
+    const res = await api(endpoints.purchaseProduct, { body: { id: p.id, ...(code ? { coupon: code } : {}) }, headers: { "Idempotency-Key": key } });
     if (res.ok) {
       // The Yes button is gone once this settles, so the lock can open again for the next product.
       sending.current = false;
@@ -72,10 +101,12 @@ export function ProductModal({
     const now = await api(endpoints.creditBalance, {});
     sending.current = false;
     setBusy(false);
-    const missing = now.ok ? pricePaid(p) - now.data.credits : 0;
+    const missing = now.ok ? total - now.data.credits : 0;
     if (now.ok) onBalance(now.data.credits);
     setStage({ step: "details" });
-    setError(failureFrom(res).formError ?? null);
+    const failure = failureFrom(res, { fields: ["coupon"] });
+    setCouponErrors(failure.fieldErrors.coupon);
+    setError(failure.formError ?? null);
     setShortBy(missing > 0 ? missing : null);
   }
 
@@ -111,6 +142,11 @@ export function ProductModal({
                   <dt className="text-stone-400">Price</dt>
                   <dd>
                     <ProductPrice product={p} />
+                    {p.sale_ends_at ? (
+                      <span className="block">
+                        <SaleCountdown endsAt={p.sale_ends_at} />
+                      </span>
+                    ) : null}
                   </dd>
                 </dl>
               </div>
@@ -118,16 +154,29 @@ export function ProductModal({
               <p className="text-sm text-stone-300" data-testid="ironman-note">
                 {p.ironman ? "Ironman accounts can claim this item." : "This item is not available to Ironman accounts."}
               </p>
-              <button
-                type="button"
-                className="btn btn-gold w-full sm:w-auto"
-                data-autofocus
-                autoFocus
-                disabled={busy}
-                onClick={() => setStage({ step: "confirm", key: crypto.randomUUID() })}
+              <form
+                className="space-y-3"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void review(p);
+                }}
               >
-                Purchase
-              </button>
+                <Field
+                  id="store-coupon"
+                  label="Coupon code (optional)"
+                  value={coupon}
+                  onChange={(e) => setCoupon(e.target.value)}
+                  errors={couponErrors}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={32}
+                  className="max-w-xs"
+                />
+                <button type="submit" className="btn btn-gold w-full sm:w-auto" data-autofocus autoFocus disabled={busy}>
+                  {busy ? "Checking the price..." : "Purchase"}
+                </button>
+              </form>
             </>
           ) : stage.step === "done" ? (
             <div className="flex flex-col gap-3 sm:flex-row">
@@ -140,12 +189,20 @@ export function ProductModal({
             </div>
           ) : (
             <>
+              <PriceLines lines={stage.preview.lines} unit="credits" />
               <p>
-                Buy <strong>{p.name}</strong> for <strong className="text-gold">{pricePaid(p).toLocaleString("en-US")} credits</strong>? Your balance after the
-                purchase: {(balance - pricePaid(p)).toLocaleString("en-US")} credits.
+                Buy <strong>{p.name}</strong> for <strong className="text-gold">{stage.preview.total.toLocaleString("en-US")} credits</strong>? Your balance
+                after the purchase: {(balance - stage.preview.total).toLocaleString("en-US")} credits.
               </p>
               <div className="flex gap-3">
-                <button type="button" className="btn btn-gold" data-autofocus autoFocus disabled={busy} onClick={() => void buy(p, stage.key)}>
+                <button
+                  type="button"
+                  className="btn btn-gold"
+                  data-autofocus
+                  autoFocus
+                  disabled={busy}
+                  onClick={() => void buy(p, stage.key, stage.coupon, stage.preview.total)}
+                >
                   {busy ? "Buying..." : "Yes"}
                 </button>
                 <button type="button" className="btn btn-stone" disabled={busy} onClick={() => setStage({ step: "details" })}>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation, rawBody, REQUIRED, ZErrorBody } from "./api";
 import { zId } from "./ids";
+import { ZCouponCodeInput, ZPriceLine } from "./store";
 
 // Contracts of the payments API (docs/product.md §4 credit purchase, §5, §7, §8; docs/payments.md).
 
@@ -18,10 +19,15 @@ export const ZCreditPurchaseInput = z.object({
     .describe(
       "Hand the credits over in game (the NPC at home) instead of adding them to the website balance; the credit store sets it when opened from ::store. Default false",
     ),
+  coupon: ZCouponCodeInput.describe(
+    "Coupon code (any case): the checkout asks the provider for the discounted price, and only that amount settles it; refused with a 400 naming `coupon` when it does not apply",
+  ),
 });
 
 const ZPurchaseCommon = {
   purchase_id: z.number().int(),
+  amount_cents: z.number().int().describe("What the checkout charges, in US cents (after the coupon)"),
+  lines: z.array(ZPriceLine).describe("The price lines in US cents: base, coupon, total"),
   test_checkout: z.boolean().describe("True when this method completes through the local test checkout"),
 };
 export const ZCreditPurchaseAnswer = z.union([
@@ -41,7 +47,10 @@ export const creditPurchaseOp = defineOperation({
   rateLimited: true,
   storeSession: true,
   body: ZCreditPurchaseInput,
-  responses: { 201: { description: "Checkout created", schema: ZCreditPurchaseAnswer } },
+  responses: {
+    201: { description: "Checkout created", schema: ZCreditPurchaseAnswer },
+    400: { description: "Invalid input, or a coupon that does not apply (named `coupon`)", schema: ZErrorBody },
+  },
 });
 
 export const ZPaymentsConfig = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SALE_TIERS } from "../store/sale";
-import { defineOperation, ZLegacyErrorBody, ZPageQuery, zPaged } from "./api";
+import { defineOperation, ZErrorBody, ZLegacyErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
 
 // Contracts of the store API (docs/product.md §3, §7; docs/payments.md): the catalogue, the credit
@@ -36,7 +36,14 @@ export const ZStoreProduct = z.object({
   description: z.string(),
   price: z.number().int().describe("List price in store credits"),
   sale_price: z.number().int().nullable().describe("Price in credits while on sale (computed from the tier), else null"),
-  sale: z.enum(SALE_TIERS).nullable().describe("Sale tier: LOW 10%, MEDIUM 25%, HIGH 50% off; null without a sale"),
+  sale: z
+    .enum(SALE_TIERS)
+    .nullable()
+    .describe(
+      "Sale tier of the sale in force: HIGH from 50% off, MEDIUM from 25%, LOW below (the product's own tier: LOW 10%, MEDIUM 25%, HIGH 50%); null without a sale",
+    ),
+  sale_percent: z.number().int().nullable().describe("Percent off of the sale in force (the badge's X% OFF), else null"),
+  sale_ends_at: z.string().nullable().describe("ISO 8601 end of the scheduled sale in force; null without one or for a product's own tier, which does not end"),
 });
 export type TStoreProduct = z.infer<typeof ZStoreProduct>;
 
@@ -69,9 +76,43 @@ export const ZPurchaseSummary = z.object({
 });
 export type TPurchaseSummary = z.infer<typeof ZPurchaseSummary>;
 
-export const ZPurchaseInput = z.object({ id: zId({ description: "Store product id" }) });
+export const COUPON_CODE_MAX = 32;
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const COUPON_CODE_MESSAGE = `A coupon code is 1 to ${COUPON_CODE_MAX} letters, digits, - or _.`;
+/** An optional coupon code: blank or null means none; any case (codes are case-insensitive). */
+export const ZCouponCodeInput = z.preprocess(
+  (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? v.trim() : v),
+  z.string({ error: COUPON_CODE_MESSAGE }).regex(COUPON_CODE_PATTERN, COUPON_CODE_MESSAGE).optional(),
+);
+const zCoupon = () => ZCouponCodeInput.describe("Coupon code (any case); refused with a 400 naming `coupon` when it does not apply");
+
+export const ZPurchaseInput = z.object({ id: zId({ description: "Store product id" }), coupon: zCoupon() });
 export const ZPurchaseResult = z.object({ success: z.string(), credits: z.number().int().describe("Balance after the purchase") });
 export type TPurchaseResult = z.infer<typeof ZPurchaseResult>;
+
+export const ZPriceLine = z.object({
+  step: z.enum(["base", "sale", "coupon", "creator_bonus", "total"]).describe("Applied in this order: base, sale, coupon, creator bonus; total last"),
+  label: z.string(),
+  amount: z.number().int().describe("base and total: the price; other steps: the change (negative for a discount)"),
+});
+export type TPriceLine = z.infer<typeof ZPriceLine>;
+export const ZPricePreviewInput = z
+  .object({
+    product_id: zId({ description: "Store product id (credits); send this or package_id" }).optional(),
+    package_id: zId({ description: "Credit package id (US cents); send this or product_id" }).optional(),
+    coupon: zCoupon(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.product_id === undefined) === (v.package_id === undefined))
+      ctx.addIssue({ code: "custom", path: ["product_id"], message: "Send product_id or package_id (one of them)." });
+  });
+export const ZPricePreview = z.object({
+  unit: z.enum(["credits", "cents"]).describe("credits for a store product, US cents for a credit package"),
+  lines: z.array(ZPriceLine),
+  total: z.number().int().describe("What the purchase will charge, if nothing changes first"),
+  sale_ends_at: z.string().nullable().describe("ISO 8601 end of the sale applied, if it ends"),
+});
+export type TPricePreview = z.infer<typeof ZPricePreview>;
 
 const TAG = "Store";
 
@@ -169,6 +210,23 @@ export const purchaseProductOp = defineOperation({
   },
 });
 
+export const pricePreviewOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/store/price-preview",
+  summary: "The price lines of a product or credit package, with an optional coupon",
+  description:
+    "Runs the same price pipeline as the purchase: base price, the best sale in force, then the coupon. A coupon that cannot apply is a 400 naming `coupon` (unknown code, not valid yet, expired, used up, minimum not met, not for this item, not combinable with a sale). Signed out, a coupon is refused (sign in to use one).",
+  tag: TAG,
+  auth: "optional",
+  rateLimited: true,
+  body: ZPricePreviewInput,
+  responses: {
+    200: { description: "The price lines", schema: ZPricePreview },
+    400: { description: "Invalid input or a coupon that does not apply", schema: ZErrorBody },
+    404: { description: "No such product or package for sale", schema: ZErrorBody },
+  },
+});
+
 export const listPurchasesOp = defineOperation({
   method: "GET",
   path: "/api/v1/store/purchases",
@@ -198,6 +256,7 @@ export const storeOperations = [
   creditBalanceOp,
   creditPackagesOp,
   purchaseProductOp,
+  pricePreviewOp,
   listPurchasesOp,
   purchaseSummaryOp,
 ];

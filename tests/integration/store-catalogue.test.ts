@@ -70,6 +70,9 @@ describe("store catalogue", () => {
         price: 450,
         sale_price: 338,
         sale: "MEDIUM",
+        // Additions beside the contract's fields: the product's own tier never ends.
+        sale_percent: 25,
+        sale_ends_at: null,
       },
       {
         id: plain.id,
@@ -81,6 +84,8 @@ describe("store catalogue", () => {
         price: 100,
         sale_price: null,
         sale: null,
+        sale_percent: null,
+        sale_ends_at: null,
       },
     ]);
   });

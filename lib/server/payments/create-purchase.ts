@@ -1,5 +1,7 @@
 import "server-only";
+import type { TPriceLine } from "@/lib/schemas/store";
 import { db } from "../db";
+import { linesJson, pricePackageFor, recordRedemption } from "../store/pricing";
 import { AppError } from "../errors";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
@@ -7,8 +9,10 @@ import { ADAPTERS } from "./adapters";
 import { availableMethods, isTestCheckout } from "./config";
 import { DB_METHOD, type CheckoutAnswer } from "./types";
 
-// POST /store/credits/purchase: a PENDING purchase holding a snapshot of the package (the
-// price a webhook is checked against), then the provider's checkout for it.
+// POST /store/credits/purchase: a PENDING purchase holding a snapshot of the package and the price
+// lines (base, coupon, total: amountCents is the total, the one price a webhook is checked against),
+// then the provider's checkout for that amount. A coupon's use is recorded with the purchase, in
+// its transaction, under the coupon's row lock; a checkout that fails or is cancelled frees it.
 
 export const PACKAGE_NOT_FOUND = "That credit package is not available.";
 export const METHOD_UNAVAILABLE = "That payment method is not available right now.";
@@ -19,23 +23,30 @@ export async function createCreditPurchase(
   userId: number,
   packageId: number,
   method: PaymentMethodName,
-  opts: { deliverInGame?: boolean } = {},
-): Promise<CheckoutAnswer & { purchase_id: number; test_checkout: boolean }> {
+  opts: { deliverInGame?: boolean; couponCode?: string | null } = {},
+): Promise<CheckoutAnswer & { purchase_id: number; test_checkout: boolean; amount_cents: number; lines: TPriceLine[] }> {
   if (!availableMethods().includes(method)) throw new AppError("VALIDATION", { fields: { method: [METHOD_UNAVAILABLE] }, userMessage: METHOD_UNAVAILABLE });
   const pkg = await db.creditPackage.findFirst({ where: { id: packageId, active: true } });
   if (!pkg) throw new AppError("VALIDATION", { fields: { id: [PACKAGE_NOT_FOUND] }, userMessage: PACKAGE_NOT_FOUND });
-  const purchase = await db.creditPurchase.create({
-    data: {
-      userId,
-      creditPackageId: pkg.id,
-      method: DB_METHOD[method],
-      credits: pkg.credits,
-      bonusCredits: pkg.bonusCredits,
-      amountCents: pkg.priceCents,
-      currency: "USD",
-      deliverInGame: opts.deliverInGame ?? false,
-      giftCard: pkg.giftCard,
-    },
+  const { purchase, lines } = await db.$transaction(async (tx) => {
+    const now = new Date();
+    const { breakdown, coupon } = await pricePackageFor(tx, pkg, { userId, couponCode: opts.couponCode ?? null, lock: true, now });
+    const created = await tx.creditPurchase.create({
+      data: {
+        userId,
+        creditPackageId: pkg.id,
+        method: DB_METHOD[method],
+        credits: pkg.credits,
+        bonusCredits: pkg.bonusCredits,
+        amountCents: breakdown.total,
+        currency: "USD",
+        deliverInGame: opts.deliverInGame ?? false,
+        priceLines: linesJson(breakdown.lines),
+        giftCard: pkg.giftCard,
+      },
+    });
+    if (coupon) await recordRedemption(tx, { couponId: coupon.id, userId, discount: breakdown.couponDiscount, creditPurchaseId: created.id });
+    return { purchase: created, lines: breakdown.lines };
   });
   let checkout;
   try {
@@ -53,5 +64,5 @@ export async function createCreditPurchase(
     throw new AppError("UNAVAILABLE", { userMessage: CHECKOUT_FAILED });
   }
   await db.creditPurchase.update({ where: { id: purchase.id }, data: { providerRef: checkout.providerRef } });
-  return { ...checkout.answer, purchase_id: purchase.id, test_checkout: isTestCheckout(method) };
+  return { ...checkout.answer, purchase_id: purchase.id, test_checkout: isTestCheckout(method), amount_cents: purchase.amountCents, lines };
 }

@@ -34,6 +34,8 @@ const LOCKABLE = {
   storeCategory: "store_categories",
   storeProduct: "store_products",
   creditPackage: "credit_packages",
+  storeSale: "store_sales",
+  coupon: "coupons",
   competition: "competitions",
   competitionSchedule: "competition_schedules",
   communityGoal: "community_goals",

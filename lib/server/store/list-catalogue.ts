@@ -5,6 +5,7 @@ import { STORE_PAGE_SIZE } from "@/lib/schemas/store";
 import { db } from "../db";
 import { pageWindow } from "../paging";
 import { toStoreProductDto } from "./product-dto";
+import { activeSales } from "./pricing";
 
 // Catalogue reads: public data, so no actor. Only active products of shown categories are listed.
 
@@ -25,19 +26,23 @@ export async function listCategories(): Promise<TStoreCategory[]> {
 /** One page of a category's products; `total` counts every page, for the links. */
 export async function listProductsPage(categoryId: number, page: number, search?: string): Promise<{ results: TStoreProduct[]; total: number }> {
   const where = forSale({ categoryId }, search);
-  const [rows, total] = await Promise.all([
+  const [rows, total, sales] = await Promise.all([
     db.storeProduct.findMany({ where, orderBy: ORDER, ...pageWindow(page, STORE_PAGE_SIZE) }),
     db.storeProduct.count({ where }),
+    activeSales(db, new Date()),
   ]);
-  return { results: rows.map(toStoreProductDto), total };
+  return { results: rows.map((r) => toStoreProductDto(r, sales)), total };
 }
 
 export async function listAllProducts(search?: string): Promise<TStoreProduct[]> {
-  const rows = await db.storeProduct.findMany({ where: forSale({}, search), orderBy: ORDER });
-  return rows.map(toStoreProductDto);
+  const [rows, sales] = await Promise.all([db.storeProduct.findMany({ where: forSale({}, search), orderBy: ORDER }), activeSales(db, new Date())]);
+  return rows.map((r) => toStoreProductDto(r, sales));
 }
 
 export async function listProductsInCategories(categoryIds: number[]): Promise<TStoreProduct[]> {
-  const rows = await db.storeProduct.findMany({ where: forSale({ categoryId: { in: categoryIds } }), orderBy: ORDER });
-  return rows.map(toStoreProductDto);
+  const [rows, sales] = await Promise.all([
+    db.storeProduct.findMany({ where: forSale({ categoryId: { in: categoryIds } }), orderBy: ORDER }),
+    activeSales(db, new Date()),
+  ]);
+  return rows.map((r) => toStoreProductDto(r, sales));
 }

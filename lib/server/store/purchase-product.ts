@@ -9,11 +9,11 @@ import {
   PURCHASE_SUCCESS,
   type TPurchaseResult,
 } from "@/lib/schemas/store";
-import { priceInForce } from "@/lib/store/sale";
 import { applyCreditChange } from "../credits/apply-credit-change";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { assertNoSpendingHold } from "../payments/disputes";
+import { activeSales, linesJson, priceProductFor, recordRedemption } from "./pricing";
 import { insertStoreOrder } from "./sql/orders";
 
 // Buying a store product with credits (docs/payments.md): the order, the debit and the game
@@ -37,15 +37,22 @@ const refuse = (message: string) => new AppError("VALIDATION", { userMessage: me
 /**
  * Buys `productId` for `userId`. `idempotencyKey` is the client's key for this purchase
  * (one per confirmed click); null makes the request its own purchase. The price is the one in
- * force now, computed here from the sale tier: the client never says what it pays.
+ * force now, computed here by the price pipeline (sale, then `couponCode` if given): the client
+ * never says what it pays. A coupon that cannot apply refuses the purchase (400 naming `coupon`);
+ * its use is counted under the coupon's row lock and recorded with the order.
  */
-export async function purchaseProduct(userId: number, productId: number, idempotencyKey: string | null): Promise<TPurchaseResult> {
+export async function purchaseProduct(
+  userId: number,
+  productId: number,
+  idempotencyKey: string | null,
+  couponCode: string | null = null,
+): Promise<TPurchaseResult> {
   // Server-made keys have their own prefix; a client key is taken as sent (scoped to the user).
   const key = idempotencyKey ?? `server:${randomUUID()}`;
-  return db.$transaction((tx) => buyOnce(tx, userId, productId, key));
+  return db.$transaction((tx) => buyOnce(tx, userId, productId, key, couponCode));
 }
 
-async function buyOnce(tx: Tx, userId: number, productId: number, key: string): Promise<TPurchaseResult> {
+async function buyOnce(tx: Tx, userId: number, productId: number, key: string, couponCode: string | null): Promise<TPurchaseResult> {
   // A retry of a finished purchase answers as before, even if the product was hidden since.
   if (await tx.storeOrder.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } }, select: { id: true } })) {
     return replay(tx, userId, productId, key);
@@ -53,7 +60,20 @@ async function buyOnce(tx: Tx, userId: number, productId: number, key: string): 
   // Ironman availability is shown to the player; the game checks it when the item is claimed.
   const product = await tx.storeProduct.findFirst({ where: { id: productId, active: true, category: { hidden: false } } });
   if (!product) throw refuse(PRODUCT_UNAVAILABLE);
-  const price = priceInForce(product.price, product.sale);
+  const now = new Date();
+  const sales = await activeSales(tx, now);
+  let priced;
+  try {
+    priced = await priceProductFor(tx, product, sales, { userId, couponCode, lock: true, now });
+  } catch (e) {
+    // A twin with this key waited on the coupon's lock while the first used it: answer as the first.
+    if (await tx.storeOrder.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } }, select: { id: true } })) {
+      return replay(tx, userId, productId, key);
+    }
+    throw e;
+  }
+  const { breakdown, coupon } = priced;
+  const price = breakdown.total;
   if (price < 1) throw refuse(PRODUCT_UNAVAILABLE);
   // An open payment dispute holds spending (lib/server/payments/disputes.ts).
   await assertNoSpendingHold(tx, userId);
@@ -62,6 +82,8 @@ async function buyOnce(tx: Tx, userId: number, productId: number, key: string): 
   // (or, if the first one rolled back for lack of credits, goes ahead itself).
   const orderId = await insertStoreOrder(tx, { userId, productId: product.id, priceCredits: price, idempotencyKey: key });
   if (orderId === null) return replay(tx, userId, productId, key);
+  await tx.storeOrder.update({ where: { id: orderId }, data: { priceLines: linesJson(breakdown.lines) } });
+  if (coupon) await recordRedemption(tx, { couponId: coupon.id, userId, discount: breakdown.couponDiscount, storeOrderId: orderId });
 
   const spent = await applyCreditChange(tx, {
     userId,

@@ -3,10 +3,12 @@ import Link from "next/link";
 import { StoreEditor } from "@/components/staff/store-editor-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireStaff } from "@/lib/server/sessions/guards";
+import { listCoupons } from "@/lib/server/store/admin/coupons";
 import { listCreditPackages } from "@/lib/server/store/admin/list-credit-packages";
 import { listStoreCategories } from "@/lib/server/store/admin/list-store-categories";
 import { listStoreProducts } from "@/lib/server/store/admin/list-store-products";
 import { listStaffGiftCards } from "@/lib/server/giftcards/staff-gift-cards";
+import { listSales } from "@/lib/server/store/admin/sales";
 
 // Staff catalogue editor. Administrators only: anyone else, guests included,
 // gets the 404 page; every write goes through /api/v1/staff/**, which checks the same privilege.
@@ -14,19 +16,25 @@ export const metadata: Metadata = { title: "Store editor", robots: { index: fals
 
 export default async function StaffStorePage() {
   await requireStaff("ADMINISTRATOR");
-  const [categories, products, packages] = await Promise.all([listStoreCategories(), listStoreProducts(), listCreditPackages()]);
+  const [categories, products, packages, sales, coupons] = await Promise.all([
+    listStoreCategories(),
+    listStoreProducts(),
+    listCreditPackages(),
+    listSales(),
+    listCoupons(),
+  ]);
   const giftCards = await listStaffGiftCards();
   return (
     <>
       <PageHeader
         title="Store editor"
-        subtitle="Categories, products and credit packages of the store, and manual credit changes. Every change is written to the audit log."
+        subtitle="Categories, products, credit packages, sales, coupons and gift cards of the store, and manual credit changes. Every change is written to the audit log."
       >
         <Link href="/staff/store/goals" className="btn btn-stone">
           Community goals
         </Link>
       </PageHeader>
-      <StoreEditor categories={categories} products={products} packages={packages} giftCards={giftCards} />
+      <StoreEditor categories={categories} products={products} packages={packages} sales={sales} coupons={coupons} giftCards={giftCards} />
     </>
   );
 }

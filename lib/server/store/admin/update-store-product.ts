@@ -19,7 +19,8 @@ export async function updateStoreProduct(id: number, patch: z.output<typeof ZPro
     const sale = patch.sale === undefined ? before.sale : patch.sale;
     const row = await tx.storeProduct.update({
       where: { id },
-      data: { ...definedOnly(patch), salePrice: cachedSalePrice(price, sale) },
+      // A changed list price is dated: a sale on it within 30 days warns staff (docs/store.md).
+      data: { ...definedOnly(patch), salePrice: cachedSalePrice(price, sale), ...(price !== before.price ? { priceChangedAt: new Date() } : {}) },
       include: withCategory,
     });
     const after = toStaffProduct(row);

@@ -5,5 +5,5 @@ import { purchaseProductOp } from "@/lib/schemas/store";
 
 // Always for the signed-in caller: the body names a product, never a buyer.
 export const POST = route(purchaseProductOp, {
-  handler: ({ req, actor, body }) => purchaseProduct(actor.userId, body.id, idempotencyKeyFrom(req.headers)),
+  handler: ({ req, actor, body }) => purchaseProduct(actor.userId, body.id, idempotencyKeyFrom(req.headers), body.coupon ?? null),
 });

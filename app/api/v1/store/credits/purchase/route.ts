@@ -6,5 +6,8 @@ import { createCreditPurchase } from "@/lib/server/payments/create-purchase";
 export const POST = route(creditPurchaseOp, {
   rateLimit: [{ name: "credit-purchase", limit: 20, windowSec: 10 * 60, key: ({ actor }) => String(actor.userId) }],
   handler: async ({ actor, body }) =>
-    json(await createCreditPurchase(actor.userId, body.id!, body.method!, { deliverInGame: body.deliver_in_game ?? false }), 201),
+    json(
+      await createCreditPurchase(actor.userId, body.id!, body.method!, { deliverInGame: body.deliver_in_game ?? false, couponCode: body.coupon ?? null }),
+      201,
+    ),
 });
