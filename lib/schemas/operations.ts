@@ -6,6 +6,7 @@ import { gameOperations } from "./game";
 import { healthOp } from "./health";
 import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
+import { orderOperations } from "./orders";
 import { newsOperations } from "./news";
 import { paymentOperations } from "./payments";
 import { progressOperations } from "./progress";
@@ -27,6 +28,7 @@ export const operations: Operation[] = [
   openApiOp,
   ...accountOperations,
   ...storeOperations,
+  ...orderOperations,
   ...paymentOperations,
   ...staffDashboardOperations,
   ...staffStoreOperations,

@@ -78,6 +78,8 @@ const EnvSchema = z
     COINBASE_COMMERCE_WEBHOOK_SECRET: optionalString,
     // Local test checkout for methods without keys; unset: on in local mode, off in production.
     PAYMENT_TEST_CHECKOUT: bool.optional(),
+    // Minutes an unpaid checkout stays open (resumable); then the expire-checkouts job closes it (docs/payments.md).
+    CHECKOUT_EXPIRY_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(5).max(43_200).default(1440)),
     // Test stand-ins for the providers' API hosts (local fakes); refused in production.
     STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),

@@ -18,6 +18,9 @@ import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "
 // it taken and changes nothing), its effect applied with fixed ledger keys per purchase (so a
 // PayPal capture answer and its webhook converge on one grant), and the donator rank redone.
 
+/** Statuses a payment may still settle: open, failed before, or closed unpaid (cancelled, expired). */
+const SETTLEABLE: readonly string[] = ["PENDING", "FAILED", "CANCELED", "EXPIRED"];
+
 export type SettleResult = { outcome: "applied" | "duplicate" | "rejected" | "ignored"; purchaseId?: number; error?: string };
 
 export async function settleEvent(method: PaymentMethodName, event: VerifiedEvent): Promise<SettleResult> {
@@ -80,7 +83,8 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
     case "paid": {
       if (effect.amountCents !== p.amountCents || effect.currency.toUpperCase() !== p.currency.toUpperCase())
         return { outcome: "rejected", purchaseId: p.id, error: `paid ${effect.amountCents} ${effect.currency}, expected ${p.amountCents} ${p.currency}` };
-      if (p.status !== "PENDING" && p.status !== "FAILED") return { outcome: "ignored", purchaseId: p.id };
+      // A checkout the player cancelled or that expired is still honoured: the provider took the money.
+      if (!SETTLEABLE.includes(p.status)) return { outcome: "ignored", purchaseId: p.id };
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt: new Date(), providerRef: p.providerRef ?? effect.providerRef } });
       if (p.deliverInGame) {
         await queueCreditDelivery(tx, p);
