@@ -8,6 +8,7 @@ import type { PaymentMethodName } from "../env";
 import { log } from "../log";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
 import { queueMail, siteLink } from "../mail/send-mail";
+import { queueReceipt } from "./queue-receipt";
 import { mailTemplates } from "../mail/templates";
 import { lockPurchaseById, lockPurchaseByProviderRef } from "./sql/purchases";
 import { insertWebhookEvent } from "./sql/webhook-events";
@@ -86,12 +87,13 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       // A checkout the player cancelled or that expired is still honoured: the provider took the money.
       if (!SETTLEABLE.includes(p.status)) return { outcome: "ignored", purchaseId: p.id };
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt: new Date(), providerRef: p.providerRef ?? effect.providerRef } });
-      if (p.deliverInGame) {
-        await queueCreditDelivery(tx, p);
-        break;
+      if (p.deliverInGame) await queueCreditDelivery(tx, p);
+      else {
+        await change(p.credits, "PURCHASE", "purchase");
+        if (p.bonusCredits > 0) await change(p.bonusCredits, "BONUS", "bonus");
       }
-      await change(p.credits, "PURCHASE", "purchase");
-      if (p.bonusCredits > 0) await change(p.bonusCredits, "BONUS", "bonus");
+      // Turned PAID just now, which happens once per purchase: its receipt, in this transaction.
+      await queueReceipt(tx, p.id);
       break;
     }
     case "failed":
