@@ -126,8 +126,8 @@ const URLS = {
   "/competitions/{id}": (c) => [`/competitions/${c.competitionId}`],
   "/news/{slug}": (c) => [`/news/${c.newsSlug}`],
   "/ticket/{id}": (c) => [`/ticket/${c.ticketId}`],
-  // The demo player's receipt (a paid credit package), and an order number that is nobody's.
-  "/account/orders/{number}": (c) => [`/account/orders/${c.orderNumber}`, "/account/orders/S-2147483000"],
+  // The demo player's receipt (a paid credit package).
+  "/account/orders/{number}": (c) => [`/account/orders/${c.orderNumber}`],
   "/api/v1/account/orders/{number}": (c) => [`/api/v1/account/orders/${c.orderNumber}`],
   "/staff/players/{id}": (c) => [`/staff/players/${c.playerId}`],
   "/staff/competitions": () => ["/staff/competitions", "/staff/competitions?page=%00"],
