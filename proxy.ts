@@ -41,6 +41,7 @@ export const config = {
   matcher: [
     "/account",
     "/account/change-password",
+    "/account/orders/:number",
     "/account/purchases",
     "/account/reset-password",
     "/account/tickets",

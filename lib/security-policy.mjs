@@ -25,6 +25,7 @@ const PAYMENT_CONNECT_HOSTS = ["https://api.stripe.com", "https://*.paypal.com",
  */
 export const NONCE_PAGES = [
   "/account/change-password",
+  "/account/orders/:number",
   "/account/purchases",
   "/account/reset-password",
   "/account/tickets",

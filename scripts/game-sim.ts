@@ -3,7 +3,8 @@
 // Imports only pure modules: it must work against any site, local or remote.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { TAckResult, TClaimResult, TGameDelivery, TGameLoginResult, TPlayersOnline } from "../lib/schemas/game";
+import { BLOCK_REASON_CODES } from "../lib/orders/block-reasons";
+import type { TAckResult, TBlockedResult, TClaimResult, TGameDelivery, TGameLoginResult, TPlayersOnline } from "../lib/schemas/game";
 import { siteConfig } from "../lib/site-config";
 import { SKILLS } from "../lib/skills";
 import { MAX_XP, XP_FOR_LEVEL } from "../lib/xp";
@@ -31,6 +32,9 @@ them), acks them, and asks for a ::store link. Every step prints one line; the e
   --lease SECONDS     claim lease, 10–600 (default 60)
   --no-ack            claim but do not ack: the deliveries return to the queue when the
                       lease ends and a later claim hands them out again
+  --blocked REASON    claim, then report the deliveries blocked instead of acking them
+                      (player_offline, inventory_full, ironman_restricted, player_busy,
+                      wrong_world, other): the player's order history shows the reason
   --vote-token TOKEN  first play a listing site calling back for a vote with this
                       incentive token (the token in the player's vote link on /vote)
   --vote-site KEY     which site calls back (${VOTE_SITES.join(", ")}; default ${VOTE_SITES[0]})
@@ -49,6 +53,8 @@ export type SimOptions = {
   players: number;
   lease: number;
   ack: boolean;
+  /** Report the claimed deliveries blocked with this reason instead of acking them. */
+  blocked?: string;
   voteToken?: string;
   voteSite: string;
   /** Days of past play pushed first (0: none). */
@@ -58,7 +64,7 @@ export type SimOptions = {
 };
 
 type Env = Record<string, string | undefined>;
-const STRING_OPTIONS = ["url", "key", "username", "password", "code", "world", "players", "lease", "vote-token", "vote-site", "days"];
+const STRING_OPTIONS = ["url", "key", "username", "password", "code", "world", "players", "lease", "vote-token", "vote-site", "days", "blocked"];
 
 /** The options, or the text to print and the exit code (help: 0, usage error: 2). */
 export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: number; text: string } {
@@ -101,6 +107,9 @@ export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: num
   if (lease === null) return usage("--lease must be a whole number of seconds from 10 to 600.");
   if (days === null) return usage("--days must be a whole number from 0 to 31.");
   if (!VOTE_SITES.includes(voteSite)) return usage(`--vote-site must be one of ${VOTE_SITES.join(", ")}.`);
+  const blocked = str("blocked");
+  if (blocked !== undefined && !(BLOCK_REASON_CODES as readonly string[]).includes(blocked))
+    return usage(`--blocked must be one of ${BLOCK_REASON_CODES.join(", ")}.`);
   const voteSecret = env[`VOTE_${voteSite.toUpperCase()}_SECRET`] || undefined;
   return {
     url: url.replace(/\/+$/, ""),
@@ -112,6 +121,7 @@ export function parseSimArgs(argv: string[], env: Env): SimOptions | { exit: num
     players,
     lease,
     ack: !v["no-ack"],
+    ...(blocked !== undefined ? { blocked } : {}),
     voteToken: str("vote-token"),
     voteSite,
     days,
@@ -381,7 +391,15 @@ export async function runSim(o: SimOptions, print: (line: string) => void): Prom
 
     current = "ack";
     if (!claim.lease_id || !claim.deliveries.length) step(current, "nothing to ack");
-    else if (!o.ack) step(current, `skipped (--no-ack): they return to the queue after ${time(claim.leased_until)}`);
+    else if (o.blocked) {
+      const r = await call<TBlockedResult>("POST", "/api/v1/game/deliveries/blocked", {
+        lease_id: claim.lease_id,
+        delivery_ids: claim.deliveries.map((d) => d.id),
+        reason: o.blocked,
+      });
+      if (r.rejected.length) throw new SimError(`rejected ${r.rejected.map((x) => `#${x.id} (${x.reason})`).join(", ")}`);
+      step(current, `reported blocked (${o.blocked}) [${r.blocked.join(", ")}]: back in the queue, the player sees why`);
+    } else if (!o.ack) step(current, `skipped (--no-ack): they return to the queue after ${time(claim.leased_until)}`);
     else {
       const ack = await call<TAckResult>("POST", "/api/v1/game/deliveries/ack", { lease_id: claim.lease_id, delivery_ids: claim.deliveries.map((d) => d.id) });
       if (ack.rejected.length)

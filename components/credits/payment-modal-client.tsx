@@ -35,6 +35,7 @@ export function PaymentModal({
   deliverInGame = false,
   config,
   nonce,
+  resumed,
   onClose,
 }: {
   method: PaymentMethod;
@@ -44,14 +45,16 @@ export function PaymentModal({
   deliverInGame?: boolean;
   config: PaymentConfig | null;
   nonce?: string;
+  /** A checkout made earlier and resumed from the order history: its provider session, used instead of a new purchase. */
+  resumed?: CreditCheckout;
   onClose: () => void;
 }) {
   const router = useRouter();
-  const [checkout, setCheckout] = useState<CreditCheckout | null>(null);
+  const [checkout, setCheckout] = useState<CreditCheckout | null>(resumed ?? null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [cryptoOpened, setCryptoOpened] = useState(false);
-  const pending = useRef<Promise<EnsureResult> | null>(null);
+  const [cryptoOpened, setCryptoOpened] = useState(resumed !== undefined);
+  const pending = useRef<Promise<EnsureResult> | null>(resumed ? Promise.resolve({ ok: true, checkout: resumed }) : null);
 
   /** POST /store/credits/purchase once; concurrent and later calls share the first answer. */
   function ensureCheckout(): Promise<EnsureResult> {

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { blockedLine } from "@/lib/orders/block-reasons";
 import type { TStaffDelivery } from "@/lib/schemas/staff-deliveries";
 import { DeliveryActions } from "./delivery-actions-client";
 import { StaffBadge } from "./staff-badge";
@@ -23,6 +24,7 @@ export function deliverySummary(d: Pick<TStaffDelivery, "kind" | "payload">): st
 function Status({ d }: { d: TStaffDelivery }) {
   if (d.status === "delivered") return <StaffBadge tone="ok">Delivered</StaffBadge>;
   if (d.status === "canceled") return <StaffBadge tone="none">Canceled</StaffBadge>;
+  if (d.blocked && d.status === "pending") return <StaffBadge tone="bad">Blocked</StaffBadge>;
   if (d.status === "leased") return <StaffBadge tone={d.leaseExpired ? "bad" : "wait"}>{d.leaseExpired ? "Lease expired" : "Leased"}</StaffBadge>;
   return <StaffBadge tone="wait">Pending</StaffBadge>;
 }
@@ -62,6 +64,14 @@ export function DeliveryCard({ delivery: d }: { delivery: TStaffDelivery }) {
             <dt className="text-stone-400">{d.leaseExpired ? "Lease ended" : "Leased until"}</dt>
             <dd>
               <LocalDateTime value={d.leasedUntil} />
+            </dd>
+          </>
+        ) : null}
+        {d.blocked ? (
+          <>
+            <dt className="text-stone-400">Blocked</dt>
+            <dd className="break-words" data-testid="delivery-blocked">
+              {blockedLine(d.blocked)} (<LocalDateTime value={d.blocked.at} />)
             </dd>
           </>
         ) : null}

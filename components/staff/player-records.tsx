@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
+import { blockedLine } from "@/lib/orders/block-reasons";
 import { ResponsiveTable } from "@/components/ui/responsive-table";
 import type { TSessionDto } from "@/lib/schemas/accounts";
 import type {
@@ -33,8 +34,24 @@ function RecordTable({ caption, head, rows }: { caption: string; head: string[];
   return <ResponsiveTable caption={caption} columns={head.map((label) => ({ label }))} rows={rows.map((cells, i) => ({ key: i, cells }))} />;
 }
 
-function DeliveryStatus({ status, leaseExpired = false }: { status: string | null; leaseExpired?: boolean }) {
+function DeliveryStatus({
+  status,
+  leaseExpired = false,
+  blocked = null,
+}: {
+  status: string | null;
+  leaseExpired?: boolean;
+  blocked?: TDeliveryRow["blocked"];
+}) {
   if (!status) return <span className="text-stone-400">None</span>;
+  // The game's reason it could not hand it over yet, until it is acked.
+  if (blocked)
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        <StaffBadge tone="bad">Blocked</StaffBadge>
+        <span className="text-sm">{blockedLine(blocked)}</span>
+      </span>
+    );
   if (status === "DELIVERED") return <StaffBadge tone="ok">Delivered</StaffBadge>;
   if (status === "CANCELED") return <StaffBadge tone="none">Cancelled</StaffBadge>;
   if (status === "LEASED") return <StaffBadge tone={leaseExpired ? "bad" : "wait"}>{leaseExpired ? "Lease expired" : "Leased"}</StaffBadge>;
@@ -123,7 +140,7 @@ export function OrdersTable({ rows }: { rows: TOrderRow[] }) {
         when(o.createdAt),
         `${o.quantity > 1 ? `${num(o.quantity)} x ` : ""}${o.product}`,
         num(o.priceCredits),
-        <DeliveryStatus key="s" status={o.deliveryStatus} />,
+        <DeliveryStatus key="s" status={o.deliveryStatus} blocked={o.deliveryBlocked} />,
       ])}
     />
   );
@@ -148,7 +165,7 @@ export function DeliveriesTable({ rows }: { rows: TDeliveryRow[] }) {
         `#${d.id}`,
         when(d.createdAt),
         deliveryWhat(d),
-        <DeliveryStatus key="s" status={d.status} leaseExpired={d.leaseExpired} />,
+        <DeliveryStatus key="s" status={d.status} leaseExpired={d.leaseExpired} blocked={d.blocked} />,
         when(d.deliveredAt),
         d.storeOrderId ? `Order #${d.storeOrderId}` : d.creditPurchaseId ? `Purchase #${d.creditPurchaseId}` : d.voteId ? `Vote #${d.voteId}` : "—",
       ])}

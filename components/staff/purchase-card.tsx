@@ -14,10 +14,11 @@ export const PURCHASE_STATUS_LABELS: Record<TStaffPurchase["status"], string> = 
   paid: "Paid",
   failed: "Failed",
   canceled: "Canceled",
+  expired: "Expired",
   refunded: "Refunded",
   disputed: "Disputed",
 };
-export const STATUS_TONES = { pending: "wait", paid: "ok", failed: "bad", canceled: "none", refunded: "none", disputed: "bad" } as const;
+export const STATUS_TONES = { pending: "wait", paid: "ok", failed: "bad", canceled: "none", expired: "none", refunded: "none", disputed: "bad" } as const;
 
 /** An amount in cents as money; a currency code Intl does not know is shown as it is. */
 export function formatMoney(cents: number, currency: string): string {

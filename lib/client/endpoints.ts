@@ -13,6 +13,7 @@ import type * as $health from "@/lib/schemas/health";
 import type * as $hiscores from "@/lib/schemas/hiscores";
 import type * as $meta from "@/lib/schemas/meta";
 import type * as $news from "@/lib/schemas/news";
+import type * as $orders from "@/lib/schemas/orders";
 import type * as $payments from "@/lib/schemas/payments";
 import type * as $progress from "@/lib/schemas/progress";
 import type * as $staffAudit from "@/lib/schemas/staff-audit";
@@ -61,6 +62,10 @@ export const purchaseProduct = { method: "POST", path: "/api/v1/store/purchase" 
 export const pricePreview = { method: "POST", path: "/api/v1/store/price-preview" } as Endpoint<typeof $store.pricePreviewOp>;
 export const listPurchases = { method: "GET", path: "/api/v1/store/purchases" } as Endpoint<typeof $store.listPurchasesOp>;
 export const purchaseSummary = { method: "GET", path: "/api/v1/store/purchases/summary" } as Endpoint<typeof $store.purchaseSummaryOp>;
+export const listOrders = { method: "GET", path: "/api/v1/account/orders" } as Endpoint<typeof $orders.listOrdersOp>;
+export const getOrder = { method: "GET", path: "/api/v1/account/orders/{number}" } as Endpoint<typeof $orders.getOrderOp>;
+export const cancelCheckout = { method: "POST", path: "/api/v1/account/orders/{number}/cancel" } as Endpoint<typeof $orders.cancelCheckoutOp>;
+export const resumeCheckout = { method: "POST", path: "/api/v1/account/orders/{number}/resume" } as Endpoint<typeof $orders.resumeCheckoutOp>;
 export const creditPurchase = { method: "POST", path: "/api/v1/store/credits/purchase" } as Endpoint<typeof $payments.creditPurchaseOp>;
 export const paymentsConfig = { method: "GET", path: "/api/v1/store/credits/config" } as Endpoint<typeof $payments.paymentsConfigOp>;
 export const paypalCapture = { method: "POST", path: "/api/v1/store/credits/paypal/capture" } as Endpoint<typeof $payments.paypalCaptureOp>;
@@ -137,6 +142,7 @@ export const deleteJob = { method: "DELETE", path: "/api/v1/staff/jobs/{id}" } a
 export const gameLogin = { method: "POST", path: "/api/v1/game/login" } as Endpoint<typeof $game.gameLoginOp>;
 export const claimDeliveries = { method: "POST", path: "/api/v1/game/deliveries/claim" } as Endpoint<typeof $game.claimDeliveriesOp>;
 export const ackDeliveries = { method: "POST", path: "/api/v1/game/deliveries/ack" } as Endpoint<typeof $game.ackDeliveriesOp>;
+export const blockedDeliveries = { method: "POST", path: "/api/v1/game/deliveries/blocked" } as Endpoint<typeof $game.blockedDeliveriesOp>;
 export const previewDeliveries = { method: "GET", path: "/api/v1/game/deliveries" } as Endpoint<typeof $game.previewDeliveriesOp>;
 export const pushHiscores = { method: "POST", path: "/api/v1/game/hiscores" } as Endpoint<typeof $game.pushHiscoresOp>;
 export const reportPlayersOnline = { method: "POST", path: "/api/v1/game/players-online" } as Endpoint<typeof $game.reportPlayersOnlineOp>;

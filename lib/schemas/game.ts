@@ -12,6 +12,7 @@ import {
   ZGameVoteRewardPayload,
 } from "./delivery-payloads";
 import { zId } from "./ids";
+import { BLOCK_REASON_CODES } from "../orders/block-reasons";
 
 // Contracts of the game bridge (docs/game-integration.md): what a game server
 // calls with its API key. Field names are snake_case, like the rest of the game-facing API.
@@ -172,6 +173,46 @@ export const ackDeliveriesOp = defineOperation({
   auth: "game",
   body: ZAckInput,
   responses: { 200: { description: "What was recorded", schema: ZAckResult } },
+});
+
+/** What staff see of the game's latest "blocked" report on a delivery waiting to be handed over; null when none. */
+export const ZDeliveryBlocked = z
+  .object({
+    reason: z.enum(BLOCK_REASON_CODES),
+    message: z.string().nullable().describe("The game's own words"),
+    at: z.string().describe("ISO 8601, when the game reported it"),
+  })
+  .nullable()
+  .describe("The game's reason it could not hand it over yet (cleared when acked)");
+
+export const ZBlockedInput = z.object({
+  lease_id: z.string({ error: REQUIRED }).min(1, REQUIRED).max(64).describe("From the claim"),
+  delivery_ids: z
+    .array(zId({ description: "A delivery id from the claim" }))
+    .min(1, "Send at least one delivery id.")
+    .max(CLAIM_LIMIT_MAX),
+  reason: z
+    .enum(BLOCK_REASON_CODES, { error: `Must be one of ${BLOCK_REASON_CODES.join(", ")}.` })
+    .describe("Why it cannot be handed over yet; the player and staff see it"),
+  message: z.string().trim().max(200, "At most 200 characters.").optional().describe("Your own words for the player, e.g. 'Free 3 inventory slots'"),
+});
+export const ZBlockedResult = z.object({
+  blocked: z.array(z.number().int()).describe("Ids released back to the queue with the reason recorded"),
+  rejected: z.array(z.object({ id: z.number().int(), reason: z.string() })).describe("Ids not of this lease, delivered, canceled or unknown"),
+});
+export type TBlockedResult = z.infer<typeof ZBlockedResult>;
+
+export const blockedDeliveriesOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/game/deliveries/blocked",
+  scope: "deliveries",
+  summary: "Report leased deliveries the game cannot hand over yet, and why",
+  description:
+    "Releases them from the lease (a later claim hands them out again) and records the reason and time, which the player sees in their order history and staff on the deliveries pages. A later successful ack clears it.",
+  tag: TAG,
+  auth: "game",
+  body: ZBlockedInput,
+  responses: { 200: { description: "What was recorded", schema: ZBlockedResult } },
 });
 
 export const ZPreviewQuery = z.object({ player_id: zPlayerId() });
@@ -372,6 +413,7 @@ export const gameOperations = [
   gameLoginOp,
   claimDeliveriesOp,
   ackDeliveriesOp,
+  blockedDeliveriesOp,
   previewDeliveriesOp,
   pushHiscoresOp,
   reportPlayersOnlineOp,

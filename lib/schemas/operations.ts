@@ -8,6 +8,7 @@ import { giftCardOperations } from "./gift-cards";
 import { healthOp } from "./health";
 import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
+import { orderOperations } from "./orders";
 import { newsOperations } from "./news";
 import { paymentOperations } from "./payments";
 import { progressOperations } from "./progress";
@@ -29,6 +30,7 @@ export const operations: Operation[] = [
   openApiOp,
   ...accountOperations,
   ...storeOperations,
+  ...orderOperations,
   ...paymentOperations,
   ...staffDashboardOperations,
   ...staffStoreOperations,

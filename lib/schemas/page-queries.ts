@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZPageQuery } from "./api";
 import { searchForumsOp, listReportsOp } from "./forums";
+import { listOrdersOp } from "./orders";
 import { listAuditLogOp } from "./staff-audit";
 import { staffDashboardOp } from "./staff-dashboard";
 import { listStaffDeliveriesOp } from "./staff-deliveries";
@@ -48,6 +49,8 @@ export const PAGE_QUERIES = {
   }),
   "/staff/forums/reports": queryOf(listReportsOp),
   "/forums/search": queryOf(searchForumsOp),
+  // The order history; `type=credits` shows the spec's credit purchases view instead.
+  "/account/purchases": queryOf(listOrdersOp),
 } as const;
 
 export type PageQueryPath = keyof typeof PAGE_QUERIES;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, ZErrorBody, ZPageQuery, zPaged } from "./api";
-import { DELIVERY_KINDS } from "./game";
+import { DELIVERY_KINDS, ZDeliveryBlocked } from "./game";
 import { zId } from "./ids";
 import { ZStaffReasonInput } from "./staff-reason";
 
@@ -22,6 +22,7 @@ export const ZStaffDelivery = z.object({
   attempts: z.number().int().describe("How many claims have handed it out"),
   createdAt: z.string().describe("ISO 8601"),
   deliveredAt: z.string().nullable().describe("ISO 8601: when the game acknowledged it"),
+  blocked: ZDeliveryBlocked,
   payload: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])).describe("What the game receives (as in the claim answer)"),
   storeOrderId: z.number().int().nullable().describe("The store order it comes from (bought with credits)"),
   creditPurchaseId: z.number().int().nullable().describe("The credit purchase it comes from (bought through ::store)"),

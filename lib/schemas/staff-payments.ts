@@ -8,7 +8,7 @@ import { ZStaffReasonInput } from "./staff-reason";
 // like the other staff contracts; administrators and owners only.
 
 export const STAFF_PAYMENTS_PAGE_SIZE = 20;
-export const PURCHASE_STATUSES = ["pending", "paid", "failed", "canceled", "refunded", "disputed"] as const;
+export const PURCHASE_STATUSES = ["pending", "paid", "failed", "canceled", "expired", "refunded", "disputed"] as const;
 export type TPurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 /** How a purchase was paid: the three providers, in game with ::store, or recorded by staff. */
 export const PURCHASE_PROVIDERS = ["stripe", "paypal", "coinbase", "ingame", "manual"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation, ZErrorBody, ZPageQuery, zPaged } from "./api";
+import { ZDeliveryBlocked } from "./game";
 import { zId } from "./ids";
 import { ZSessionDto } from "./accounts";
 import { staffAuditOperations, zJsonValue } from "./staff-audit";
@@ -148,6 +149,7 @@ export const ZOrderRow = z.object({
   priceCredits: z.number().int(),
   deliveryId: z.number().int().nullable(),
   deliveryStatus: z.string().nullable(),
+  deliveryBlocked: ZDeliveryBlocked,
 });
 export type TOrderRow = z.infer<typeof ZOrderRow>;
 
@@ -159,6 +161,7 @@ export const ZDeliveryRow = z.object({
   leasedUntil: iso().nullable(),
   leaseExpired: z.boolean().describe("Leased, and the lease ran out without an acknowledgement (it goes back to pending)"),
   deliveredAt: iso().nullable(),
+  blocked: ZDeliveryBlocked,
   attempts: z.number().int(),
   payload: zJsonValue().describe("What the game hands over"),
   storeOrderId: z.number().int().nullable(),

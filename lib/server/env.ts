@@ -81,6 +81,8 @@ const EnvSchema = z
     // A dispute lost (chargeback): "ban" also bans the player for good, in the same transaction
     // (audited); "none" (default) only takes the credits back (docs/payments.md).
     DISPUTE_LOST_POLICY: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "ban"]).default("none")),
+    // Minutes an unpaid checkout stays open (resumable); then the expire-checkouts job closes it (docs/payments.md).
+    CHECKOUT_EXPIRY_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(5).max(43_200).default(1440)),
     // Test stand-ins for the providers' API hosts (local fakes); refused in production.
     STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),

@@ -127,6 +127,9 @@ const URLS = {
   "/competitions/{id}": (c) => [`/competitions/${c.competitionId}`],
   "/news/{slug}": (c) => [`/news/${c.newsSlug}`],
   "/ticket/{id}": (c) => [`/ticket/${c.ticketId}`],
+  // The demo player's receipt (a paid credit package).
+  "/account/orders/{number}": (c) => [`/account/orders/${c.orderNumber}`],
+  "/api/v1/account/orders/{number}": (c) => [`/api/v1/account/orders/${c.orderNumber}`],
   "/staff/players/{id}": (c) => [`/staff/players/${c.playerId}`],
   "/staff/competitions": () => ["/staff/competitions", "/staff/competitions?page=%00"],
   "/staff/competitions/{id}": (c) => [`/staff/competitions/${c.competitionId}`],
@@ -340,6 +343,7 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     const news = await one(`SELECT id, slug FROM news_posts ORDER BY id LIMIT 1`);
     [ctx.newsId, ctx.newsSlug] = [news.id, news.slug];
     ctx.ticketId = (await one(`SELECT id FROM tickets WHERE "userId" = $1 ORDER BY id LIMIT 1`, [player.id])).id;
+    ctx.orderNumber = `C-${String((await one(`SELECT id FROM credit_purchases WHERE "userId" = $1 AND status = 'PAID' ORDER BY id LIMIT 1`, [player.id])).id).padStart(6, "0")}`;
     ctx.categoryId = (await one(`SELECT id FROM store_categories WHERE NOT hidden ORDER BY id LIMIT 1`)).id;
     ctx.ladderName = (
       await one(

@@ -3,6 +3,7 @@ import type { Prisma, Privilege } from "@/lib/generated/prisma/client";
 import { staffRefusal } from "@/lib/privileges";
 import type { TDeliveryState, TStaffDelivery } from "@/lib/schemas/staff-deliveries";
 import { gameKindOf } from "@/lib/schemas/delivery-payloads";
+import { deliveryBlockedOf } from "./delivery-blocked";
 import { deliveryInclude, toGameDelivery } from "./delivery-dto";
 
 // What the staff deliveries area shows of a delivery: the game's view of it (the same payload a
@@ -75,6 +76,7 @@ export function toStaffDelivery(row: StaffDeliveryRow, viewer: DeliveryViewer, n
     attempts: row.attempts,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    blocked: deliveryBlockedOf(row),
     payload: game?.payload ?? storedFields(row.payload),
     storeOrderId: row.storeOrderId,
     creditPurchaseId: row.creditPurchaseId,

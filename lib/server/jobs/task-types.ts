@@ -18,6 +18,8 @@ export type JobPayloads = {
   "refresh-vote-metrics": Record<string, unknown>;
   /** Puts game deliveries whose lease ran out without an ack back in the queue (crontab). */
   "release-expired-leases": Record<string, unknown>;
+  /** Closes unpaid checkouts past CHECKOUT_EXPIRY_MINUTES (crontab). */
+  "expire-checkouts": Record<string, unknown>;
   /** Rebuilds the rank anchors of one ladder (after pushes), or of every stale ladder (crontab). */
   // Empty: the loop refreshes every changed ladder (a ladder named by an older job is ignored).
   "refresh-hiscores": { gameMode?: string; xpMode?: string };
@@ -55,6 +57,7 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "sweep-expired-rows": 3, // the next scheduled run sweeps anyway
   "refresh-vote-metrics": 2, // the next tick five minutes later recomputes anyway
   "release-expired-leases": 1, // runs every minute; claims take expired leases anyway
+  "expire-checkouts": 3, // runs every 5 minutes; a missed run is done by the next
   "refresh-hiscores": 3, // each run queues the next first; the crontab restarts a stopped loop
   "announce-news": 8, // ~1.5 h of retries: outlasts a Discord outage; after that the news is old
   "lift-ban": 10, // a player waits for it: keep retrying through a database hiccup (~3.5 h)

@@ -87,6 +87,34 @@ export const mailTemplates = {
       ],
       { label: "See your account", url },
     ),
+  /** docs/payments.md "Receipts": one per order paid with money. Lines, discounts and totals come formatted. */
+  receipt: (
+    username: string,
+    r: {
+      number: string;
+      date: string;
+      lines: { name: string; amount: string }[];
+      discounts: { label: string; amount: string }[];
+      total: string;
+      method: string;
+      balance: string;
+    },
+    url: string,
+  ) =>
+    build(
+      `Your receipt for order ${r.number}`,
+      [
+        `Hello ${username},`,
+        `Thank you for your order. This is your receipt.`,
+        `Order ${r.number}, paid ${r.date} with ${r.method}.`,
+        ...r.lines.map((l) => `${l.name}: ${l.amount}`),
+        ...r.discounts.map((d) => `${d.label}: -${d.amount}`),
+        `Total paid: ${r.total}`,
+        r.balance,
+        "Keep this email for your records. Quote the order number if you contact us about it.",
+      ],
+      { label: "View your receipt", url },
+    ),
   ticketReply: (username: string, title: string, reply: string, url: string) =>
     build(
       `Staff replied to your ticket: ${title}`,

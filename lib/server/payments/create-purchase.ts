@@ -63,6 +63,7 @@ export async function createCreditPurchase(
     await db.creditPurchase.update({ where: { id: purchase.id }, data: { status: "FAILED" } });
     throw new AppError("UNAVAILABLE", { userMessage: CHECKOUT_FAILED });
   }
-  await db.creditPurchase.update({ where: { id: purchase.id }, data: { providerRef: checkout.providerRef } });
+  // The session is kept so the player can resume the checkout from the order history until it expires.
+  await db.creditPurchase.update({ where: { id: purchase.id }, data: { providerRef: checkout.providerRef, checkoutAnswer: checkout.answer } });
   return { ...checkout.answer, purchase_id: purchase.id, test_checkout: isTestCheckout(method), amount_cents: purchase.amountCents, lines };
 }

@@ -11,6 +11,7 @@ import { recordDispute } from "./disputes";
 import { issueBoughtGiftCard, reverseBoughtGiftCard } from "../giftcards/settle-gift-card";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
 import { queueMail, siteLink } from "../mail/send-mail";
+import { queueReceipt } from "./queue-receipt";
 import { mailTemplates } from "../mail/templates";
 import { lockPurchaseById, lockPurchaseByProviderRef } from "./sql/purchases";
 import { insertWebhookEvent } from "./sql/webhook-events";
@@ -21,6 +22,9 @@ import { DB_METHOD, DB_PROVIDER, type PaymentEffect, type VerifiedEvent } from "
 // it taken and changes nothing), its effect applied with fixed ledger keys per purchase (so a
 // PayPal capture answer and its webhook converge on one grant), the community goals it moves
 // followed (lib/server/goals/follow-purchase.ts), and the donator rank redone.
+
+/** Statuses a payment may still settle: open, failed before, or closed unpaid (cancelled, expired). */
+const SETTLEABLE: readonly string[] = ["PENDING", "FAILED", "CANCELED", "EXPIRED"];
 
 export type SettleResult = { outcome: "applied" | "duplicate" | "rejected" | "ignored"; purchaseId?: number; error?: string };
 
@@ -84,19 +88,18 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
     case "paid": {
       if (effect.amountCents !== p.amountCents || effect.currency.toUpperCase() !== p.currency.toUpperCase())
         return { outcome: "rejected", purchaseId: p.id, error: `paid ${effect.amountCents} ${effect.currency}, expected ${p.amountCents} ${p.currency}` };
-      if (p.status !== "PENDING" && p.status !== "FAILED") return { outcome: "ignored", purchaseId: p.id };
+      // A checkout the player cancelled or that expired is still honoured: the provider took the money.
+      if (!SETTLEABLE.includes(p.status)) return { outcome: "ignored", purchaseId: p.id };
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt: new Date(), providerRef: p.providerRef ?? effect.providerRef } });
       // Sold as a gift card: the buyer gets a card, not credits (docs/gift-cards.md).
-      if (p.giftCard) {
-        await issueBoughtGiftCard(tx, p);
-        break;
+      if (p.giftCard) await issueBoughtGiftCard(tx, p);
+      else if (p.deliverInGame) await queueCreditDelivery(tx, p);
+      else {
+        await change(p.credits, "PURCHASE", "purchase");
+        if (p.bonusCredits > 0) await change(p.bonusCredits, "BONUS", "bonus");
       }
-      if (p.deliverInGame) {
-        await queueCreditDelivery(tx, p);
-        break;
-      }
-      await change(p.credits, "PURCHASE", "purchase");
-      if (p.bonusCredits > 0) await change(p.bonusCredits, "BONUS", "bonus");
+      // Turned PAID just now, which happens once per purchase: its receipt, in this transaction.
+      await queueReceipt(tx, p.id);
       break;
     }
     case "failed":

@@ -1,5 +1,6 @@
 import "server-only";
 import { deliveryOf } from "@/lib/schemas/delivery-payloads";
+import { deliveryBlockedOf } from "../game/delivery-blocked";
 import type { TDeliveryRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { pageWindow } from "../paging";
@@ -23,6 +24,7 @@ export async function listPlayerDeliveries(userId: number, { page, pageSize }: R
       leasedUntil: d.leasedUntil?.toISOString() ?? null,
       leaseExpired: d.status === "LEASED" && d.leasedUntil !== null && d.leasedUntil.getTime() <= now,
       deliveredAt: d.deliveredAt?.toISOString() ?? null,
+      blocked: deliveryBlockedOf(d),
       attempts: d.attempts,
       // As stored, in today's spelling where an older row used another (lib/schemas/delivery-payloads.ts).
       payload: deliveryOf(d.kind, d.payload)?.payload ?? d.payload,

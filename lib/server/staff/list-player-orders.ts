@@ -1,4 +1,5 @@
 import "server-only";
+import { deliveryBlockedOf } from "../game/delivery-blocked";
 import type { TOrderRow } from "@/lib/schemas/staff-players";
 import { db } from "../db";
 import { pageWindow } from "../paging";
@@ -11,7 +12,10 @@ export async function listPlayerOrders(userId: number, { page, pageSize }: Recor
     db.storeOrder.findMany({
       where: { userId },
       orderBy: { id: "desc" },
-      include: { product: { select: { name: true } }, delivery: { select: { id: true, status: true } } },
+      include: {
+        product: { select: { name: true } },
+        delivery: { select: { id: true, status: true, blockedReason: true, blockedMessage: true, blockedAt: true } },
+      },
       ...pageWindow(page, pageSize),
     }),
     db.storeOrder.count({ where: { userId } }),
@@ -26,6 +30,7 @@ export async function listPlayerOrders(userId: number, { page, pageSize }: Recor
       priceCredits: o.priceCredits,
       deliveryId: o.delivery?.id ?? null,
       deliveryStatus: o.delivery?.status ?? null,
+      deliveryBlocked: o.delivery ? deliveryBlockedOf(o.delivery) : null,
     })),
   };
 }

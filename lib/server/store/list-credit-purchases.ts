@@ -10,14 +10,15 @@ export const PURCHASE_HISTORY_LIMIT = 1000;
 
 export async function listCreditPurchases(userId: number): Promise<TCreditPurchaseRow[]> {
   const rows = await db.creditPurchase.findMany({
-    // A checkout that failed or was abandoned before payment is not part of the history.
-    where: { userId, status: { notIn: ["FAILED", "CANCELED"] } },
+    // A checkout that failed, was cancelled or expired before payment is not part of this list
+    // (the spec's ?type=credits contract); the order history (list-orders.ts) shows them.
+    where: { userId, status: { notIn: ["FAILED", "CANCELED", "EXPIRED"] } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: PURCHASE_HISTORY_LIMIT,
   });
   return rows.map((p) => ({
     id: p.id,
-    status: p.status,
+    status: p.status as TCreditPurchaseRow["status"],
     time: p.createdAt.toISOString(),
     // The snapshot taken at purchase time: later package edits do not rewrite history.
     creditPackage: { credits: p.credits, bonusCredits: p.bonusCredits, price: p.amountCents / 100 },

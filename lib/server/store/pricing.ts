@@ -60,7 +60,7 @@ export async function findCoupon(reader: Reader, code: string, lock: boolean): P
 }
 
 /**
- * Live uses of a coupon: every store order that used it, and every checkout not FAILED or CANCELED
+ * Live uses of a coupon: every store order that used it, and every checkout not FAILED, CANCELED or EXPIRED
  * (a checkout reserves its use; one that fails or is cancelled gives it back, whoever marks it so).
  */
 export async function redemptionCounts(reader: Reader, couponId: number, userId: number | null): Promise<{ used: number; usedByPlayer: number }> {

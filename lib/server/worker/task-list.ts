@@ -6,6 +6,7 @@ import { announceNewsTask } from "../news/announce-news-task";
 import { liftBanTask } from "../accounts/lift-ban-task";
 import { refreshVoteMetricsTask } from "../votes/refresh-vote-metrics-task";
 import { releaseExpiredLeasesTask } from "../game/release-expired-leases-task";
+import { expireCheckoutsTask } from "../payments/expire-checkouts-task";
 import { refreshHiscoresTask } from "../hiscores/refresh-hiscores-task";
 import { samplePlayersOnlineTask } from "../game/sample-players-online-task";
 import { sendConfirmationLinkTask } from "../accounts/send-confirmation-link-task";
@@ -31,6 +32,7 @@ const tasks: Tasks = {
   "tell-email-owner": tellEmailOwnerTask,
   "refresh-vote-metrics": refreshVoteMetricsTask,
   "release-expired-leases": releaseExpiredLeasesTask,
+  "expire-checkouts": expireCheckoutsTask,
   "refresh-hiscores": refreshHiscoresTask,
   "announce-news": announceNewsTask,
   "lift-ban": liftBanTask,
@@ -59,6 +61,8 @@ export const crontab = [
   // Starts the hiscores refresh loop (refresh-hiscores-task.ts), and restarts it should it stop; a
   // pending run keeps its time (the loop's own key), so a running loop is left as it is.
   "* * * * * refresh-hiscores ?max=1&jobKey=refresh-hiscores&jobKeyMode=preserve_run_at",
+  // Unpaid checkouts past CHECKOUT_EXPIRY_MINUTES closed as expired (docs/payments.md); one pending run at most.
+  "*/5 * * * * expire-checkouts ?max=3&jobKey=expire-checkouts",
   // Players online into the staff dashboard's history (and samples past 90 days out); one pending run at most.
   "*/5 * * * * sample-players-online ?max=1&jobKey=sample-players-online",
   // Expired links out of stored mail, sent mail past 30 days deleted; one pending run at most.

@@ -36,10 +36,26 @@ export async function markLeasedDelivered(leaseId: string, ids: readonly number[
   // then no longer matches; a claim re-leasing it meanwhile changes leaseId, so it misses too.
   const acked = await db.$queryRaw<{ id: number }[]>`
     UPDATE game_deliveries
-    SET status = 'DELIVERED', "deliveredAt" = (now() AT TIME ZONE 'UTC')
+    SET status = 'DELIVERED', "deliveredAt" = (now() AT TIME ZONE 'UTC'),
+        "blockedReason" = NULL, "blockedMessage" = NULL, "blockedAt" = NULL
     WHERE id = ANY(${ids}::int[]) AND "leaseId" = ${leaseId} AND status IN ('LEASED', 'PENDING')
     RETURNING id`;
   return acked.map((r) => r.id);
+}
+
+/**
+ * Releases those of `ids` this lease holds and not yet delivered or canceled back to PENDING with
+ * the game's reason; the ids released. The lease id is dropped: the lease no longer holds them, so
+ * neither an ack nor another report of that lease matches them, and the next claim takes them.
+ */
+export async function markLeasedBlocked(leaseId: string, ids: readonly number[], reason: string, message: string | null): Promise<number[]> {
+  const released = await db.$queryRaw<{ id: number }[]>`
+    UPDATE game_deliveries
+    SET status = 'PENDING', "leaseId" = NULL, "leasedUntil" = NULL,
+        "blockedReason" = ${reason}::"DeliveryBlockReason", "blockedMessage" = ${message}, "blockedAt" = (now() AT TIME ZONE 'UTC')
+    WHERE id = ANY(${ids}::int[]) AND "leaseId" = ${leaseId} AND status IN ('LEASED', 'PENDING')
+    RETURNING id`;
+  return released.map((r) => r.id);
 }
 
 /** Puts every leased delivery whose lease ran out back to PENDING (keeping its lease id); how many. */

@@ -14,7 +14,7 @@ export type RedemptionCountRow = { used: number; by_player: number };
 
 /**
  * Live uses of a coupon, in total and by one player (-1: nobody): every store order that used it,
- * and every checkout not FAILED or CANCELED.
+ * and every checkout not FAILED, CANCELED or EXPIRED (a checkout closed unpaid frees its use).
  */
 export async function countLiveRedemptions(reader: Reader, couponId: number, userId: number | null): Promise<RedemptionCountRow> {
   const rows = await reader.$queryRaw<RedemptionCountRow[]>`
@@ -22,6 +22,6 @@ export async function countLiveRedemptions(reader: Reader, couponId: number, use
     FROM coupon_redemptions r
     LEFT JOIN credit_purchases p ON p.id = r."creditPurchaseId"
     WHERE r."couponId" = ${couponId}
-      AND (r."storeOrderId" IS NOT NULL OR p.status NOT IN ('FAILED', 'CANCELED'))`;
+      AND (r."storeOrderId" IS NOT NULL OR p.status NOT IN ('FAILED', 'CANCELED', 'EXPIRED'))`;
   return rows[0] ?? { used: 0, by_player: 0 };
 }
