@@ -49,7 +49,7 @@ export const PAGE_QUERIES = {
   }),
   "/staff/forums/reports": queryOf(listReportsOp),
   "/forums/search": queryOf(searchForumsOp),
-  // The order history; `type=credits` shows the spec's credit purchases view instead.
+  // The order history; `type=credits` shows the product contract's credit purchases view instead.
   "/account/purchases": queryOf(listOrdersOp),
 } as const;
 

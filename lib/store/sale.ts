@@ -38,7 +38,7 @@ export function salePercent(sale: SaleRule, price: number, salePriceNow: number)
 }
 
 /**
- * The spec's LOW/MEDIUM/HIGH for a sale in force: HIGH from 50 % off, MEDIUM from 25 %, LOW below;
+ * The product contract's LOW/MEDIUM/HIGH for a sale in force: HIGH from 50 % off, MEDIUM from 25 %, LOW below;
  * a product's own tier maps back to itself.
  */
 export function tierFor(percent: number): SaleTier {

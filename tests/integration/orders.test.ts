@@ -109,7 +109,7 @@ describe("order numbers", () => {
 });
 
 describe("GET /api/v1/account/orders", () => {
-  it("lists both kinds newest first with items, price and delivery state; type filters; the spec's purchases list is unchanged", async () => {
+  it("lists both kinds newest first with items, price and delivery state; type filters; the contract's purchases list is unchanged", async () => {
     const { session, product, order, purchaseId } = await shopper();
     const all = await list(session);
     expect(all.status).toBe(200);
@@ -139,7 +139,7 @@ describe("GET /api/v1/account/orders", () => {
     expect((await list(session, "?type=items")).json.results.map((o) => o.kind)).toEqual(["item"]);
     expect((await list(session, "?type=credits")).json.results.map((o) => o.kind)).toEqual(["credits"]);
     expect(await list(session, "?type=gifts")).toMatchObject({ status: 400, json: { type: ["Must be all, credits or items."] } });
-    // The spec's list keeps its contract: credit purchases only, the same rows as before.
+    // The contract's purchases list keeps its shape: credit purchases only, the same rows as before.
     const spec = await call(purchasesRoute, { path: "/api/v1/store/purchases", ...asUser(session) });
     expect(spec.json).toEqual([expect.objectContaining({ id: purchaseId, status: "PENDING" })]);
   });
@@ -316,7 +316,7 @@ describe("unpaid checkouts", () => {
       can_cancel: false,
       expires_at: null,
     });
-    // The spec's list leaves a checkout that was never paid out, as it does a cancelled one.
+    // The contract's purchases list leaves a checkout that was never paid out, as it does a cancelled one.
     expect((await call(purchasesRoute, { path: "/api/v1/store/purchases", ...asUser(old.session) })).json).toEqual([]);
     expect(crontab).toContain("*/5 * * * * expire-checkouts ?max=3&jobKey=expire-checkouts");
   });

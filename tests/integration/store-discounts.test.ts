@@ -14,7 +14,7 @@ import { call, freshClient, SAME_ORIGIN } from "./helpers";
 import { balanceOf, createCategory, createProduct, giveCredits, uniqueName } from "./store-fixtures";
 
 // Scheduled sales and coupons on the store (credits), against PostgreSQL: the limits hold under
-// real concurrency (Promise.all of 10), the spec's sale fields follow the sale in force, and every
+// real concurrency (Promise.all of 10), the contract's sale fields follow the sale in force, and every
 // refusal names the `coupon` field.
 
 let restore: () => void;
@@ -243,7 +243,7 @@ describe("POST /api/v1/store/price-preview", () => {
 });
 
 describe("scheduled sales", () => {
-  it("is not in force before its start nor from its end; in force between, where the spec fields follow it", async () => {
+  it("is not in force before its start nor from its end; in force between, where the contract's sale fields follow it", async () => {
     const p = await product(1000);
     const now = Date.now();
     const before = await sale({ productIds: [p.id], value: 30, startsAt: new Date(now + HOUR), endsAt: new Date(now + 2 * HOUR) });

@@ -194,7 +194,7 @@ describe("priceBreakdown", () => {
   });
 });
 
-describe("the spec's tier from the sale in force", () => {
+describe("the contract's tier from the sale in force", () => {
   it("maps a product's own tier back to itself and other percentages to the nearest tier below (LOW under 25)", () => {
     expect(tierFor(10)).toBe("LOW");
     expect(tierFor(1)).toBe("LOW");

@@ -11,7 +11,7 @@ export const PURCHASE_HISTORY_LIMIT = 1000;
 export async function listCreditPurchases(userId: number): Promise<TCreditPurchaseRow[]> {
   const rows = await db.creditPurchase.findMany({
     // A checkout that failed, was cancelled or expired before payment is not part of this list
-    // (the spec's ?type=credits contract); the order history (list-orders.ts) shows them.
+    // (the product contract's ?type=credits view); the order history (list-orders.ts) shows them.
     where: { userId, status: { notIn: ["FAILED", "CANCELED", "EXPIRED"] } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: PURCHASE_HISTORY_LIMIT,
