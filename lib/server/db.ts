@@ -18,6 +18,7 @@ export const SECRET_COLUMNS = {
   emailToken: { tokenHash: true },
   recoveryCode: { codeHash: true },
   gameApiKey: { keyHash: true },
+  giftCard: { codeHash: true },
 } as const;
 
 type Client = PrismaClient<never, typeof SECRET_COLUMNS>;

@@ -180,7 +180,7 @@ describe("npm run admin -- backup / restore", { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
 
     const rec = await admin(["reconcile"], { DATABASE_URL: target.url });
-    expect(rec).toEqual({ code: 0, output: "Reconciled: every credit balance equals the sum of its ledger entries.\n" });
+    expect(rec).toEqual({ code: 0, output: "Reconciled: every credit balance equals the sum of its ledger entries, and every gift card its own entries.\n" });
 
     await useDatabase(target.url);
     try {

@@ -50,6 +50,8 @@ const PLAYER_WRITES: Record<string, string> = {
   "DELETE /api/v1/competitions/{id}/join": "the caller leaves a competition",
   "PUT /api/v1/user/privacy": "the caller's own choice to be shown in the supporter widgets",
   "POST /api/v1/store/gift-cards/redeem": "the caller redeems a card into their own balance (one ledger entry, the card marked used)",
+  "POST /api/v1/account/orders/{number}/cancel": "the caller closes their own unpaid checkout",
+  "POST /api/v1/account/orders/{number}/resume": "the caller reopens their own unpaid checkout (nothing written)",
 };
 
 type Json = Record<string, unknown>;
@@ -122,6 +124,12 @@ async function walkGoal() {
     },
   });
 }
+
+const walkDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const walkSale = () =>
+  db.storeSale.create({
+    data: { name: "Walk sale", kind: "PERCENT", value: 20, scope: "STORE", startsAt: new Date(walkDay(1)), endsAt: new Date(walkDay(3)) },
+  });
 
 async function storeCategory() {
   return createCategory(`Walk ${uid()}`);
@@ -836,6 +844,83 @@ const FIXTURES: Record<string, Case[]> = {
           targetId: s.id,
           before: { hour: 19 },
           after: null,
+        };
+      },
+    },
+  ],
+  // Scheduled sales and coupons
+  "POST /api/v1/staff/store/sales": [
+    {
+      name: "schedule a sale",
+      prepare: async () => ({
+        body: { name: "Walk sale", kind: "PERCENT", value: 20, scope: "STORE", startsAt: walkDay(1), endsAt: walkDay(3) },
+        action: "store.sale.created",
+        targetType: "store_sale",
+        targetId: answerId,
+        before: null,
+        after: { name: "Walk sale", value: 20 },
+      }),
+    },
+  ],
+  "PATCH /api/v1/staff/store/sales/{id}": [
+    {
+      name: "change its value",
+      prepare: async () => {
+        const sale = await walkSale();
+        return {
+          params: idParams(sale.id),
+          body: { value: 35 },
+          action: "store.sale.updated",
+          targetType: "store_sale",
+          targetId: sale.id,
+          before: { value: 20 },
+          after: { value: 35 },
+        };
+      },
+    },
+  ],
+  "DELETE /api/v1/staff/store/sales/{id}": [
+    {
+      name: "delete",
+      prepare: async () => {
+        const sale = await walkSale();
+        return {
+          params: idParams(sale.id),
+          action: "store.sale.deleted",
+          targetType: "store_sale",
+          targetId: sale.id,
+          before: { name: "Walk sale" },
+          after: null,
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/store/coupons": [
+    {
+      name: "create",
+      prepare: async () => ({
+        body: { code: `WALK-${uid()}`, kind: "PERCENT", value: 10, scope: "BASKET" },
+        action: "store.coupon.created",
+        targetType: "coupon",
+        targetId: answerId,
+        before: null,
+        after: { value: 10, active: true },
+      }),
+    },
+  ],
+  "PATCH /api/v1/staff/store/coupons/{id}": [
+    {
+      name: "disable",
+      prepare: async () => {
+        const coupon = await db.coupon.create({ data: { code: `WALK-${uid()}`.toUpperCase(), kind: "PERCENT", value: 10, scope: "BASKET" } });
+        return {
+          params: idParams(coupon.id),
+          body: { active: false },
+          action: "store.coupon.updated",
+          targetType: "coupon",
+          targetId: coupon.id,
+          before: { active: true },
+          after: { active: false },
         };
       },
     },

@@ -24,6 +24,17 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/staff/store/packages": { credits: 1, priceCents: 100, imageUrl: "/x.png" },
   "/api/v1/staff/store/packages/{id}": { active: false },
   "/api/v1/staff/credits": { username: "Nobody", amount: 5, reason: "forbidden" },
+  "/api/v1/staff/store/sales": {
+    name: "Forbidden",
+    kind: "PERCENT",
+    value: 10,
+    scope: "STORE",
+    startsAt: "2030-01-01T00:00:00.000Z",
+    endsAt: "2030-01-02T00:00:00.000Z",
+  },
+  "/api/v1/staff/store/sales/{id}": { value: 20 },
+  "/api/v1/staff/store/coupons": { code: "FORBIDDEN", kind: "PERCENT", value: 10, scope: "BASKET" },
+  "/api/v1/staff/store/coupons/{id}": { active: false },
 };
 
 describe("staff store routes", () => {

@@ -264,7 +264,8 @@ describe("waiting for the buyer's row", () => {
         for (let i = 0; i < 200 && !waiting; i++) {
           const [row] = await db.$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO store_orders%'`;
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+              AND (query ILIKE '%INSERT INTO store_orders%' OR query ILIKE '%FROM "users" WHERE id = ANY%FOR UPDATE%')`;
           waiting = row!.n >= 1;
           if (!waiting) await new Promise((r) => setTimeout(r, 25));
         }

@@ -63,6 +63,11 @@ describe("a store session", () => {
   it("is let into buying and nothing else (the list this file checks)", () => {
     expect(allowed.map((op) => `${op.method} ${op.path}`).sort()).toEqual(
       [
+        // Following one's orders, resuming or cancelling an unpaid checkout: part of buying.
+        "GET /api/v1/account/orders",
+        "GET /api/v1/account/orders/{number}",
+        "POST /api/v1/account/orders/{number}/cancel",
+        "POST /api/v1/account/orders/{number}/resume",
         "GET /api/v1/store/credits/amount",
         "GET /api/v1/store/purchases",
         "GET /api/v1/store/purchases/summary",

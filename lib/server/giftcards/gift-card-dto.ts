@@ -8,7 +8,11 @@ export function giftCardState(c: Pick<GiftCard, "status" | "expiresAt">, now = n
   return c.status;
 }
 
-type StaffRow = GiftCard & { issuedBy: { username: string } | null; buyer: { username: string } | null; redeemedBy: { username: string } | null };
+type StaffRow = Omit<GiftCard, "codeHash"> & {
+  issuedBy: { username: string } | null;
+  buyer: { username: string } | null;
+  redeemedBy: { username: string } | null;
+};
 export const STAFF_GIFT_CARD_INCLUDE = {
   issuedBy: { select: { username: true } },
   buyer: { select: { username: true } },
@@ -34,7 +38,7 @@ export function toStaffGiftCard(c: StaffRow, now = new Date()): TStaffGiftCard {
   };
 }
 
-export function toMyGiftCard(c: GiftCard, now = new Date()): TMyGiftCard {
+export function toMyGiftCard(c: Omit<GiftCard, "codeHash">, now = new Date()): TMyGiftCard {
   return {
     id: c.id,
     code: c.buyerCode,
