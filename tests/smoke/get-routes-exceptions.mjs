@@ -30,6 +30,12 @@ export const GET_EXCEPTIONS = [
     why: "the game key's last-used time, at most once a minute",
   },
   {
+    route: "GET /api/v1/game/server-events",
+    callers: ["game"],
+    writes: { game_api_keys: { UPDATE: ["lastUsedAt"] } },
+    why: "the game key's last-used time, at most once a minute",
+  },
+  {
     route: "GET /api/v1/forums/search",
     writes: { rate_limit_buckets: { INSERT: true, UPDATE: true } },
     why: "per-address rate limit counter",

@@ -162,7 +162,7 @@ const URLS = {
   "/api/v1/store/products": (c) => [`/api/v1/store/products?category=${c.categoryId}`],
   "/api/v1/store/products/{category}": (c) => [`/api/v1/store/products/${c.categoryId}`],
   "/api/v1/store/gift-cards/balance": () => ["/api/v1/store/gift-cards/balance?code=2222-2222-2222-2222"],
-  "/api/v1/store/images/{sha256}": () => [`/api/v1/store/images/${"0".repeat(64)}`],
+  "/api/v1/store/images/{sha256}": (c) => [`/api/v1/store/images/${c.storeImageSha}`],
   "/api/v1/tickets/{id}": (c) => [`/api/v1/tickets/${c.ticketId}`],
   // The staff panel's views of one player (the demo player).
   ...Object.fromEntries(
@@ -351,6 +351,13 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
       )
     ).username;
     ctx.imageId = (await one(`INSERT INTO forum_images ("urlHash", url) VALUES ($1, $2) RETURNING id`, [sha256(imageUrl), imageUrl])).id;
+    // An uploaded store image (stored by the hash of its bytes) and a gift card whose code the walk asks about
+    // (codes are looked up by sha256 of "gift-card:" and the 16 characters, lib/server/giftcards/codes.ts).
+    ctx.storeImageSha = sha256(PIXEL);
+    await sql.query(`INSERT INTO store_images (sha256, type, body, width, height) VALUES ($1, 'image/png', $2, 1, 1)`, [ctx.storeImageSha, PIXEL]);
+    await sql.query(`INSERT INTO gift_cards ("codeHash", "codeLast4", credits, reason) VALUES ($1, '2222', 100, 'get-routes smoke test')`, [
+      sha256("gift-card:2222222222222222"),
+    ]);
     // Values made on first use are cleared, so those first uses (and their writes) happen here.
     await sql.query(`UPDATE users SET "voteToken" = NULL, "totpSecretEnc" = NULL WHERE id IN ($1, $2) AND "totpEnabledAt" IS NULL`, [player.id, staff.id]);
     await sql.query(`DELETE FROM cached_values`);
@@ -390,7 +397,7 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     const prefix = `gsk_${randomBytes(4).toString("hex")}`;
     const key = `${prefix}_${randomBytes(32).toString("base64url")}`;
     const gameKey = await one(
-      `INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ('get-routes', $1, $2, ARRAY['login', 'deliveries', 'hiscores', 'players', 'store-link']) RETURNING id`,
+      `INSERT INTO game_api_keys (name, prefix, "keyHash", scopes) VALUES ('get-routes', $1, $2, ARRAY['login', 'deliveries', 'hiscores', 'players', 'store-link', 'server-events']) RETURNING id`,
       [prefix, sha256(key)],
     );
     credentials.game = { headers: { "x-api-key": key }, gameKeyId: gameKey.id };
