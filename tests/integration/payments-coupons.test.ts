@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as webhook } from "@/app/api/v1/webhooks/stripe/route";
 import { findBalanceMismatches } from "@/lib/server/credits/reconcile-balances";
 import { db } from "@/lib/server/db";
+import { expireCheckouts } from "@/lib/server/payments/expire-checkouts";
 import { setEnv } from "../support/env";
 import { createPackage, deliver, player, purchaseRow, startPurchase, userRow } from "../support/fake-payment-data";
 import { COUPON_ERRORS } from "@/lib/store/pricing";
@@ -136,6 +137,20 @@ describe("a coupon on a credit package", () => {
     expect(await purchaseRow(first.id)).toMatchObject({ status: "FAILED" });
     const again = await startPurchase(late.session, { id: pkg.id, method: "stripe", coupon: c.code });
     expect(again).toMatchObject({ status: 201, json: { amount_cents: 700 } });
+  });
+
+  it("a one-use coupon held by an unpaid checkout is freed when the expiry job closes that checkout", async () => {
+    const pkg = await createPackage({ credits: 500, bonusCredits: 0, priceCents: 1000 });
+    const c = await packageCoupon({ kind: "FIXED", value: 300, maxRedemptions: 1 });
+    const [first, late] = await Promise.all([player(), player()]);
+    const held = await startPurchase(first.session, { id: pkg.id, method: "stripe", coupon: c.code });
+    expect(held).toMatchObject({ status: 201, json: { amount_cents: 700 } });
+    expect((await startPurchase(late.session, { id: pkg.id, method: "stripe", coupon: c.code })).json).toMatchObject({ coupon: [COUPON_ERRORS.limitReached] });
+    // Opened long enough ago for the job (CHECKOUT_EXPIRY_MINUTES, a day by default) to close it.
+    await db.creditPurchase.update({ where: { id: held.json.purchase_id as number }, data: { createdAt: new Date(Date.now() - 2 * 86_400_000) } });
+    expect(await expireCheckouts()).toContain(held.json.purchase_id);
+    expect(await purchaseRow(held.json.purchase_id as number)).toMatchObject({ status: "EXPIRED" });
+    expect(await startPurchase(late.session, { id: pkg.id, method: "stripe", coupon: c.code })).toMatchObject({ status: 201, json: { amount_cents: 700 } });
   });
 
   it("a coupon for store items only is refused for a package, naming coupon; without a coupon the full price is asked", async () => {
