@@ -46,6 +46,8 @@ function server(p: number, extra: Record<string, string>) {
       WEB_CONCURRENCY: "1",
       // Stands in for a reverse proxy: each test sends its own X-Forwarded-For (tests/e2e/support/accounts.ts).
       TRUST_PROXY: "true",
+      // Staff actions on a ticket are gathered into one mail after this delay (docs/support-desk.md): short here.
+      TICKET_MAIL_DELAY_SECONDS: "1",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-secret-0123456789abcdef0123456789",
       TOTP_ENCRYPTION_KEY: process.env.TOTP_ENCRYPTION_KEY ?? Buffer.alloc(32, 9).toString("base64"),

@@ -20,6 +20,21 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       { action: "account.ban_expired", label: "Ban ended by itself" },
       { action: "account.sessions_ended", label: "Sessions ended" },
       { action: "account.privilege_set", label: "Privilege changed" },
+      { action: "account.email_change_requested", label: "Email change asked for" },
+      { action: "account.email_changed", label: "Email changed" },
+      { action: "account.session_ended_by_link", label: "Session ended from the new-device mail" },
+      { action: "account.deleted", label: "Account deleted by its owner" },
+      { action: "account.shared_addresses_viewed", label: "Shared addresses looked up" },
+    ],
+  },
+  {
+    key: "punishment",
+    label: "Moderation",
+    actions: [
+      { action: "punishment.applied", label: "Warned, muted or banned by a rule" },
+      { action: "punishment.lifted", label: "Mute lifted" },
+      { action: "punishment.expired", label: "Mute ended by itself" },
+      { action: "punishment.note_added", label: "Staff note added" },
     ],
   },
   {
@@ -74,6 +89,11 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
       { action: "store.sale.deleted", label: "Sale deleted" },
       { action: "store.coupon.created", label: "Coupon created" },
       { action: "store.coupon.updated", label: "Coupon edited" },
+      { action: "store.creator_code.created", label: "Creator code created" },
+      { action: "store.creator_code.updated", label: "Creator code edited" },
+      { action: "store.creator_code.paused", label: "Creator code paused" },
+      { action: "store.creator_code.resumed", label: "Creator code resumed" },
+      { action: "store.creator_code.paid", label: "Creator paid out" },
     ],
   },
   {
@@ -127,6 +147,12 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     actions: [
       { action: "ticket.close", label: "Ticket closed" },
       { action: "ticket.reopen", label: "Ticket reopened" },
+      { action: "ticket.saved_reply.created", label: "Saved reply created" },
+      { action: "ticket.saved_reply.updated", label: "Saved reply edited" },
+      { action: "ticket.saved_reply.deleted", label: "Saved reply deleted" },
+      { action: "ticket.assign", label: "Ticket assigned" },
+      { action: "ticket.priority", label: "Ticket priority set" },
+      { action: "ticket.note", label: "Internal note added" },
     ],
   },
   {

@@ -15,8 +15,11 @@ export function isBanned(user: BanFields, now: Date = new Date()): boolean {
 }
 
 /** What a banned player is told when refused (login, token refresh): the reason, and the end of a temporary ban. */
+/** How every ban refusal begins: the login form recognises it to offer the appeal page. */
+export const BAN_MESSAGE_START = "This account has been banned";
+
 export function banMessage(user: BanFields): string {
   const reason = user.banReason?.trim() || "no reason given";
   const until = user.bannedUntil ? ` until ${formatLongDateTime(user.bannedUntil)} (UTC)` : "";
-  return `This account has been banned${until}: ${reason}${/[.!?]$/.test(reason) ? "" : "."}`;
+  return `${BAN_MESSAGE_START}${until}: ${reason}${/[.!?]$/.test(reason) ? "" : "."}`;
 }

@@ -29,6 +29,8 @@ export const NONCE_PAGES = [
   "/account/purchases",
   "/account/reset-password",
   "/account/tickets",
+  "/appeal",
+  "/appeal/ticket",
   "/credits",
   "/dev/outbox",
   "/forums",
@@ -56,10 +58,12 @@ export const NONCE_PAGES = [
   "/staff/store",
   "/staff/store/goals",
   "/staff/tickets",
+  "/staff/tickets/saved-replies",
   "/store-link",
   "/store/success",
   "/ticket/:id",
   "/tickets/create",
+  "/users/:name",
 ];
 
 /**
@@ -71,6 +75,8 @@ export const NONCE_PAGES = [
  */
 export const SHELL_PAGES = {
   "/account": { storeSession: false },
+  "/account/settings": { storeSession: false },
+  "/account/notifications": { storeSession: false },
   "/store": { storeSession: true },
   "/vote": { storeSession: false },
 };

@@ -508,6 +508,22 @@ async function seedAll(db: PrismaClient) {
     },
   });
 
+  // Saved replies for the ticket page's reply box (docs/staff.md, "Saved replies").
+  await db.savedReply.createMany({
+    data: [
+      { title: "Greeting", body: "Hello {player.name},\n\nThank you for ticket #{ticket.id}. I am looking into it now.\n\n{staff.name}" },
+      {
+        title: "Order status",
+        body: "Hello {player.name}, your latest order is {order.last.status}. Let us know if anything is missing in game.\n\n{staff.name}",
+      },
+      {
+        title: "Ban appeal received",
+        body: "Hello {player.name}, your ban reads: {player.ban.reason}. We will review your appeal and answer here.\n\n{staff.name}",
+      },
+    ],
+    skipDuplicates: true,
+  });
+
   // A competition running now that counts everyone: what `npm run game:sim` pushes for the demo
   // player lands in it. Its end job is queued by the hourly competition-schedules job, which
   // queues the end of any competition that has none (docs/competitions.md).

@@ -37,6 +37,9 @@ function CardLoading({ label, rows = 4 }: { label: string; rows?: number }) {
 export function AccountClient() {
   const user = useApiGet(endpoints.user, {}, { signedIn: "/account" });
   const sessions = useApiGet(endpoints.listSessions, {}, { signedIn: "/account" });
+  // The creator dashboard is linked only for a player who owns a creator code.
+  const creator = useApiGet(endpoints.creatorDashboard, {}, { signedIn: "/account" });
+  const ownsCreatorCode = creator.res?.ok === true && Array.isArray(creator.res.data.codes) && creator.res.data.codes.length > 0;
   const profile = user.res?.ok ? user.res.data : null;
   const loaded = sessions.res?.ok && Array.isArray(sessions.res.data.results) ? sessions.res.data.results : null;
   // While the list reloads (after a password change) the last one stays on screen.
@@ -49,6 +52,12 @@ export function AccountClient() {
   return (
     <>
       <PageHeader title="Account" subtitle="Your profile, security settings and where you are logged in.">
+        <ButtonLink href="/account/settings" variant="stone">
+          Email, data and deletion
+        </ButtonLink>
+        <ButtonLink href="/account/notifications" variant="stone">
+          Notifications
+        </ButtonLink>
         {profile && STAFF_RANKS.has(profile.rank) ? (
           <>
             <ButtonLink href="/staff/tickets" variant="stone">
@@ -67,7 +76,7 @@ export function AccountClient() {
       ) : null}
       <div className="grid min-h-dvh content-start gap-6 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-6">
-          {profile ? <ProfileCard profile={profile} /> : <CardLoading label="User Profile" rows={5} />}
+          {profile ? <ProfileCard profile={profile} creatorDashboard={ownsCreatorCode} /> : <CardLoading label="User Profile" rows={5} />}
           {profile ? <TwoFactorCard initialActivated={profile.two_factor} /> : <CardLoading label="Two-factor authentication" rows={2} />}
         </div>
         <div className="flex min-w-0 flex-col gap-6">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { LiveAlert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
+import { BAN_MESSAGE_START } from "@/lib/bans";
 import { safeReturnPath } from "@/lib/safe-path";
 import { EMAIL_UNCONFIRMED, TWO_FACTOR_REQUIRED } from "@/lib/messages/accounts";
 import { siteConfig } from "@/lib/site-config";
@@ -165,6 +166,11 @@ export function LoginForm({ next }: { next: string }) {
         </ul>
       </ClientForm>
       {step === "credentials" && form.formError === EMAIL_UNCONFIRMED ? <ResendConfirmation username={username} /> : null}
+      {form.formError?.startsWith(BAN_MESSAGE_START) ? (
+        <p className="text-center text-stone-300">
+          Think this is a mistake? <Link href="/appeal?type=BAN_APPEAL">Appeal the ban</Link>: no sign-in needed.
+        </p>
+      ) : null}
     </div>
   );
 }

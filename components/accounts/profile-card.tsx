@@ -8,7 +8,7 @@ import type { TUserDto } from "@/lib/schemas/accounts";
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 
 /** docs/product.md §2 Account: User Profile card with the Sign out button. */
-export function ProfileCard({ profile }: { profile: TUserDto }) {
+export function ProfileCard({ profile, creatorDashboard = false }: { profile: TUserDto; creatorDashboard?: boolean }) {
   const rows: { label: string; value: React.ReactNode }[] = [
     { label: "Joined", value: <LocalDateTime value={profile.joinDate} /> },
     { label: "Total votes", value: profile.totalVotes.toLocaleString("en-US") },
@@ -44,6 +44,11 @@ export function ProfileCard({ profile }: { profile: TUserDto }) {
         <Link href="/account/tickets" className="btn btn-stone">
           My Tickets
         </Link>
+        {creatorDashboard ? (
+          <Link href="/account/creator" className="btn btn-stone">
+            Creator dashboard
+          </Link>
+        ) : null}
         <LogoutButton className="btn btn-ember">Sign out</LogoutButton>
       </div>
     </Panel>

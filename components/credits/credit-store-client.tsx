@@ -7,6 +7,10 @@ import type { PaymentConfig, PaymentMethod } from "@/components/store/contract";
 import { LiveAlert } from "@/components/ui/alert";
 import { Panel } from "@/components/ui/panel";
 import { METHOD_NAMES, checkoutProblem, usd } from "./checkout-text";
+import { Field } from "@/components/ui/field";
+import { PriceLines } from "@/components/store/price-lines";
+import { api, failureFrom } from "@/lib/client/api";
+import type { TPricePreview } from "@/lib/schemas/store";
 import { PaymentModal } from "./payment-modal-client";
 import { LoadFailed } from "@/components/ui/load-failed";
 import * as endpoints from "@/lib/client/endpoints";
@@ -40,11 +44,44 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<PaymentMethod | null>(null);
   const [inGame, setInGame] = useState(inGameFor !== undefined);
+  // A coupon and a creator code (docs/store.md): checked and priced by the price preview, whose
+  // lines are shown here and in the payment modal before anything is paid.
+  const [coupon, setCoupon] = useState("");
+  const [creatorCode, setCreatorCode] = useState("");
+  const [preview, setPreview] = useState<{ key: string; data: TPricePreview } | null>(null);
+  const [codeErrors, setCodeErrors] = useState<Record<string, string[]>>({});
+  const [pricing, setPricing] = useState(false);
+  const codes = { ...(coupon.trim() ? { coupon: coupon.trim() } : {}), ...(creatorCode.trim() ? { creator_code: creatorCode.trim() } : {}) };
+  const previewKey = JSON.stringify([pkgId, codes]);
+  const shownPreview = preview?.key === previewKey ? preview.data : null;
 
-  function checkout() {
+  /** POST /store/price-preview for the chosen package and codes; false (and the fields' errors) when refused. */
+  async function priceCheck(): Promise<boolean> {
+    if (pkgId === null) {
+      setProblem(checkoutProblem(pkgId, method));
+      return false;
+    }
+    setPricing(true);
+    setCodeErrors({});
+    const res = await api(endpoints.pricePreview, { body: { package_id: pkgId, ...codes } });
+    setPricing(false);
+    if (res.ok) {
+      setPreview({ key: previewKey, data: res.data });
+      return true;
+    }
+    const failure = failureFrom(res, { fields: ["coupon", "creator_code"] });
+    setCodeErrors(failure.fieldErrors);
+    setProblem(failure.formError ?? null);
+    return false;
+  }
+
+  async function checkout() {
     const p = checkoutProblem(pkgId, method);
     setProblem(p);
-    if (!p && method) setOpen(method);
+    if (p || !method) return;
+    // Codes typed: the lines are checked (again, if anything changed) before the modal opens.
+    if (Object.keys(codes).length > 0 && !shownPreview && !(await priceCheck())) return;
+    setOpen(method);
   }
 
   return (
@@ -77,7 +114,7 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
                     name={`${ids}-package`}
                     value={p.id}
                     checked={pkgId === p.id}
-                    onChange={() => (setPkgId(p.id), setProblem(null))}
+                    onChange={() => (setPkgId(p.id), setProblem(null), setCodeErrors({}))}
                     className="sr-only"
                   />
                   {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -160,6 +197,35 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
                 </p>
               </div>
             ) : null}
+            <div className="mt-3 space-y-3" data-testid="checkout-codes">
+              <Field
+                id={`${ids}-coupon`}
+                label="Coupon (optional)"
+                autoComplete="off"
+                maxLength={32}
+                value={coupon}
+                onChange={(e) => setCoupon(e.target.value)}
+                errors={codeErrors.coupon}
+              />
+              <Field
+                id={`${ids}-creator-code`}
+                label="Creator code (optional)"
+                autoComplete="off"
+                maxLength={32}
+                value={creatorCode}
+                onChange={(e) => setCreatorCode(e.target.value)}
+                errors={codeErrors.creator_code}
+                hint="Supporting a content creator? Their code adds bonus credits."
+              />
+              <button type="button" className="btn btn-stone w-full" disabled={pricing} aria-busy={pricing} onClick={() => void priceCheck()}>
+                {pricing ? "Checking..." : "Show price"}
+              </button>
+              {shownPreview ? (
+                <div aria-live="polite">
+                  <PriceLines lines={shownPreview.lines} unit="cents" />
+                </div>
+              ) : null}
+            </div>
             {config?.test_checkout ? (
               <p className="mt-3 rounded border border-gold-dark bg-gold/10 p-2 text-sm">
                 Local mode: payments go through a test checkout, no real money moves.
@@ -168,7 +234,7 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
             <LiveAlert tone="error" className="mt-3">
               {problem}
             </LiveAlert>
-            <button type="button" className="btn btn-gold mt-4 w-full" aria-haspopup="dialog" onClick={checkout}>
+            <button type="button" className="btn btn-gold mt-4 w-full" aria-haspopup="dialog" disabled={pricing} onClick={() => void checkout()}>
               Checkout
             </button>
           </Panel>
@@ -183,6 +249,8 @@ export function CreditStore({ balance, nonce, inGameFor }: { balance: number; no
           deliverInGame={inGameFor !== undefined && inGame}
           config={config}
           nonce={nonce}
+          codes={codes}
+          preview={shownPreview}
           onClose={() => setOpen(null)}
         />
       ) : null}

@@ -10,6 +10,8 @@ import { api, failureFrom } from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
 import { CRYPTO_NOTICE, IN_GAME_DELIVERY, METHOD_NAMES, REPORT_TO_STAFF, checkoutTrouble, orderSummary } from "./checkout-text";
 import { TestCheckout } from "./test-checkout-client";
+import { PriceLines } from "@/components/store/price-lines";
+import type { TPricePreview } from "@/lib/schemas/store";
 
 // The providers' browser SDKs load only when their modal needs them (and keys exist).
 const StripeCardForm = dynamic(() => import("./stripe-card-form-client").then((m) => m.StripeCardForm), {
@@ -36,6 +38,8 @@ export function PaymentModal({
   config,
   nonce,
   resumed,
+  codes,
+  preview,
   onClose,
 }: {
   method: PaymentMethod;
@@ -47,6 +51,10 @@ export function PaymentModal({
   nonce?: string;
   /** A checkout made earlier and resumed from the order history: its provider session, used instead of a new purchase. */
   resumed?: CreditCheckout;
+  /** The coupon and creator code the player entered (checked by the price preview). */
+  codes?: { coupon?: string; creator_code?: string };
+  /** The price lines of the preview with those codes, shown before paying. */
+  preview?: TPricePreview | null;
   onClose: () => void;
 }) {
   const router = useRouter();
@@ -59,7 +67,7 @@ export function PaymentModal({
   /** POST /store/credits/purchase once; concurrent and later calls share the first answer. */
   function ensureCheckout(): Promise<EnsureResult> {
     if (!pkg) return Promise.resolve({ ok: false, message: checkoutTrouble(method) });
-    pending.current ??= api(endpoints.creditPurchase, { body: { id: pkg.id, method, ...(deliverInGame ? { deliver_in_game: true } : {}) } }).then(
+    pending.current ??= api(endpoints.creditPurchase, { body: { id: pkg.id, method, ...(deliverInGame ? { deliver_in_game: true } : {}), ...codes } }).then(
       (res): EnsureResult => {
         if (res.ok && typeof res.data.purchase_id === "number") {
           const c: CreditCheckout = res.data;
@@ -101,7 +109,13 @@ export function PaymentModal({
     );
   }
 
-  const s = orderSummary(balance, pkg, { inGame: deliverInGame });
+  // A creator code adds bonus credits (its creator_bonus line); a coupon lowers the total.
+  const creatorBonus = preview?.lines.find((l) => l.step === "creator_bonus")?.bonus_credits ?? 0;
+  const s = orderSummary(
+    balance,
+    { ...pkg, bonus_amount: pkg.bonus_amount + creatorBonus, ...(preview ? { price: preview.total / 100 } : {}) },
+    { inGame: deliverInGame },
+  );
   const isTest = checkout?.test_checkout === true;
   // The provider's own form needs its public key; without one (local mode, missing keys) the
   // plain Continue button asks the server, which answers with the test checkout or a session.
@@ -134,6 +148,8 @@ export function PaymentModal({
           <dt className="text-stone-400">Payment method</dt>
           <dd className="text-right">{METHOD_NAMES[method]}</dd>
         </dl>
+
+        {preview && preview.lines.length > 2 ? <PriceLines lines={preview.lines} unit="cents" /> : null}
 
         {isTest && checkout ? (
           <TestCheckout purchaseId={checkout.purchase_id} onPaid={succeed} />

@@ -3,13 +3,14 @@ import { playerHref } from "@/lib/hiscores";
 import { playerTabHref } from "@/lib/progress/urls";
 import { rankColorClass } from "@/lib/ranks";
 import type { TForumUser } from "@/lib/schemas/forums";
+import { profileHref } from "./forum-paths";
 import { StaffIcon } from "./icons";
 import { RankLink, TierLink, titleCase } from "./rank-labels";
 
 // The author panel of a post (docs/product.md §2 Thread view, §6): avatar, staff icon, the name styled by
 // rank, the rank and the post-count tier (each linked to /ranks, which explains them), thread and
-// post counts, join date, and the links to the author's hiscores (the name links there too) and
-// to the Adventure log tab of their hiscores page (docs/forums.md).
+// post counts, join date, and the links to the author's hiscores and to the Adventure log tab of
+// their hiscores page (docs/forums.md). The name opens the author's profile (/users/{name}).
 
 const AVATAR_COLORS = ["bg-ember-dark", "bg-moss", "bg-gold-dark", "bg-sky-800", "bg-violet-800", "bg-teal-800", "bg-rose-800", "bg-stone-700"];
 
@@ -37,7 +38,7 @@ export function AuthorPanel({ user }: { user: TForumUser }) {
       <div className="min-w-0 space-y-1">
         <p className="flex items-center gap-1.5 sm:justify-center">
           {user.is_staff ? <StaffIcon rank={titleCase(user.rank)} /> : null}
-          <a href={playerHref(user.name)} className={`font-bold break-words ${rankColorClass(user.rank)}`} data-rank={user.rank}>
+          <a href={profileHref(user.name)} className={`font-bold break-words ${rankColorClass(user.rank)}`} data-rank={user.rank} data-testid="author-name">
             {user.name}
           </a>
         </p>

@@ -8,6 +8,7 @@ import { LiveAlert } from "@/components/ui/alert";
 import { threadHref } from "./forum-paths";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
+import { useForumDraft } from "./forum-draft-client";
 
 type Values = { title: string; content: string };
 
@@ -17,6 +18,7 @@ type Values = { title: string; content: string };
  */
 export function CreateThreadForm({ forumId }: { forumId: number }) {
   const [values, setValues] = useState<Values>({ title: "", content: "" });
+  const draft = useForumDraft("thread", forumId, values, (d) => setValues(d));
   const form = useApiForm<Values>({
     endpoint: endpoints.createThread,
     required: ["title"],
@@ -26,6 +28,7 @@ export function CreateThreadForm({ forumId }: { forumId: number }) {
     onSuccess: (data, { stayBusy }) => {
       if (typeof data.id !== "number") return;
       stayBusy();
+      draft.posted();
       // A full load: the thread page shows posts' HTML under its own nonce policy (docs/performance.md).
       window.location.assign(threadHref(data.id));
     },
@@ -40,6 +43,9 @@ export function CreateThreadForm({ forumId }: { forumId: number }) {
         onChange={(content) => setValues((v) => ({ ...v, content }))}
         errors={form.fieldErrors.content}
       />
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-stone-400" data-testid="draft-status">
+        {draft.status}
+      </p>
       <LiveAlert tone="error">{form.formError ?? form.fieldErrors.forum_id?.join(" ")}</LiveAlert>
       <button type="submit" className="btn btn-gold" disabled={form.busy}>
         {form.busy ? "Creating..." : "Create Thread"}

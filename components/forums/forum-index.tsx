@@ -4,6 +4,7 @@ import { NO_THREADS_INDEX } from "@/lib/messages/forums";
 import type { TForum, TForumCategory } from "@/lib/schemas/forums";
 import { CollapsibleCategory } from "./collapsible-category-client";
 import { forumHref, replyCount, threadHref } from "./forum-paths";
+import { ForumUnreadMarker } from "./unread-client";
 
 /** docs/product.md §2 Forum index: each category with its forums, their counts and the latest thread. */
 export function ForumIndex({ categories }: { categories: TForumCategory[] }) {
@@ -48,6 +49,7 @@ function ForumRow({ forum: f }: { forum: TForum }) {
             {f.name}
           </Link>
           {f.hidden ? <span className="ml-2 rounded bg-stone-700 px-1.5 align-middle text-xs font-bold text-stone-200">Hidden</span> : null}
+          <ForumUnreadMarker forumId={f.id} />
         </h3>
         <p className="text-sm break-words text-stone-300">{f.description}</p>
       </div>

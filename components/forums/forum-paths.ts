@@ -20,6 +20,15 @@ export function threadHref(threadId: number, page: number | "last" = 1, postId?:
 
 export const postAnchor = (postId: number): string => `post-${postId}`;
 
+/** The anchor on a thread's last page before its newest post (the "Last post" links of thread rows). */
+export const LATEST_POST_ANCHOR = "latest";
+
+/** A thread's newest post: its last page, at the newest post (the same link for every reader). */
+export const latestPostHref = (threadId: number): string => `${threadHref(threadId, "last")}#${LATEST_POST_ANCHOR}`;
+
+/** A player's public profile (docs/forums.md, "Profiles"); the name is looked up ignoring case. */
+export const profileHref = (name: string): string => `/users/${encodeURIComponent(name)}`;
+
 export const createThreadHref = (forumId: number): string => `/forums/${forumId}/create`;
 
 /** The login page, coming back to `path` afterwards. */

@@ -1,7 +1,8 @@
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TPost } from "@/lib/schemas/forums";
 import { AuthorPanel } from "./author-panel";
-import { postAnchor } from "./forum-paths";
+import { LATEST_POST_ANCHOR, postAnchor } from "./forum-paths";
+import { LikeBar } from "./likes-client";
 import { PostShell } from "./post-shell-client";
 import type { PostPermissions } from "./reader-permissions";
 
@@ -10,11 +11,15 @@ import type { PostPermissions } from "./reader-permissions";
  * The body is the stored, sanitised HTML (lib/server/forums/sanitize.ts) and nothing else: this
  * is the only place post HTML is rendered, inside `.rich-text`, on a nonce-policy page.
  */
-/** `permissions`: staff's, decided on the server; left out on the public page, where the browser decides. */
-export function PostCard({ post, permissions }: { post: TPost; permissions?: PostPermissions }) {
+/**
+ * `permissions`: staff's, decided on the server; left out on the public page, where the browser decides.
+ * `latest`: the thread's newest post (the last one of its last page), where "Last post" links land.
+ */
+export function PostCard({ post, permissions, latest = false }: { post: TPost; permissions?: PostPermissions; latest?: boolean }) {
   const anchor = postAnchor(post.id);
   return (
     <li id={anchor} className="scroll-mt-4" data-testid="post" data-post-id={post.id}>
+      {latest ? <span id={LATEST_POST_ANCHOR} className="block scroll-mt-4" /> : null}
       <article
         aria-label={`Post by ${post.user.name}`}
         className={`panel grid gap-4 p-4 sm:grid-cols-[11rem_minmax(0,1fr)] sm:p-5 ${post.hidden ? "border-dashed border-blood/70 bg-stone-950" : ""}`}
@@ -54,6 +59,7 @@ export function PostCard({ post, permissions }: { post: TPost; permissions?: Pos
               dangerouslySetInnerHTML={{ __html: post.content }}
             />
           </PostShell>
+          <LikeBar postId={post.id} author={post.user.name} initialCount={post.like_count} />
         </div>
       </article>
     </li>

@@ -13,6 +13,7 @@ import { REASON_MAX, REPORT_REASON_MAX } from "@/lib/messages/forums";
 import { type PostPermissions, readerPermissions } from "./reader-permissions";
 import { postAnchor } from "./forum-paths";
 import { useThreadFlash } from "./thread-flash-client";
+import { quoteHtml, useQuoteTarget } from "./forum-draft-client";
 import type { Endpoint } from "@/lib/client/api";
 import * as endpoints from "@/lib/client/endpoints";
 import { ClientForm } from "@/components/forms/form-client";
@@ -67,7 +68,24 @@ export function PostShell({
   });
 
   const { canEdit, canReport, canModerate } = permissions;
-  const hasActions = canEdit || canReport || canModerate;
+  // Quote: while a reply editor is on the page (docs/forums.md, "Mentions and quotes").
+  const quoteTarget = useQuoteTarget();
+  const canQuote = quoteTarget !== null && !hidden;
+  const picked = useRef<string | null>(null);
+  /** The text selected inside this post's body, if any. */
+  const selectedText = () => {
+    const sel = window.getSelection();
+    const root = body.current;
+    if (!sel || sel.isCollapsed || !root || !root.contains(sel.anchorNode) || !root.contains(sel.focusNode)) return null;
+    return sel.toString().trim() || null;
+  };
+  const quote = () => {
+    const text = picked.current ?? selectedText() ?? body.current?.querySelector<HTMLElement>(".rich-text")?.innerText ?? "";
+    picked.current = null;
+    const link = `${location.pathname}${location.search}#${postAnchor(postId)}`;
+    quoteTarget?.insertHtml(quoteHtml(postId, author, link, text));
+  };
+  const hasActions = canEdit || canReport || canModerate || canQuote;
 
   return (
     <>
@@ -84,6 +102,19 @@ export function PostShell({
           aria-label={`Actions for the post by ${author}`}
           role="group"
         >
+          {canQuote ? (
+            <button
+              type="button"
+              className="btn btn-stone min-h-9 px-3 py-1 text-sm"
+              // The selection is read on the press, before the click can clear it.
+              onMouseDown={() => {
+                picked.current = selectedText();
+              }}
+              onClick={quote}
+            >
+              Quote
+            </button>
+          ) : null}
           {canEdit ? (
             <button
               type="button"

@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { EditorHandle } from "@/components/editor/rich-text-editor-impl-client";
+import { setQuoteTarget, useForumDraft } from "./forum-draft-client";
 import { useSession } from "@/components/layout/session-state";
 import { Panel } from "@/components/ui/panel";
 import { RichTextEditor } from "@/components/editor/rich-text-editor-client";
@@ -22,12 +24,25 @@ export function ReplyForm({ threadId, page, pages, postsOnPage }: { threadId: nu
   const router = useRouter();
   const { flash, setFlash } = useThreadFlash();
   const [content, setContent] = useState("");
+  const editorRef = useRef<EditorHandle | null>(null);
+  const draft = useForumDraft("reply", threadId, { title: "", content }, (d) => setContent(d.content));
+  // Each post's Quote action inserts into this editor while the form is on the page.
+  useEffect(() => {
+    setQuoteTarget({
+      insertHtml: (html) => {
+        document.getElementById("reply-heading")?.scrollIntoView({ block: "start" });
+        editorRef.current?.insertHtml(html);
+      },
+    });
+    return () => setQuoteTarget(null);
+  }, []);
   const form = useApiForm<{ content: string }>({
     endpoint: endpoints.createPost,
     fields: ["content", "thread_id"],
     prepare: (v) => ({ thread_id: threadId, content: v.content }),
     isSuccess: (res) => res.status === 201,
     onSuccess: (data) => {
+      draft.posted();
       setContent("");
       setFlash({ message: POSTED_MESSAGE, postId: typeof data.id === "number" ? data.id : undefined });
       const onLast = page >= pages;
@@ -56,7 +71,11 @@ export function ReplyForm({ threadId, page, pages, postsOnPage }: { threadId: nu
         onChange={setContent}
         errors={form.fieldErrors.content}
         placeholder="Write your reply…"
+        editorRef={editorRef}
       />
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-stone-400" data-testid="draft-status">
+        {draft.status}
+      </p>
       <LiveAlert tone={form.formError ? "error" : "success"}>{form.formError ?? flash?.message}</LiveAlert>
       <button type="submit" className="btn btn-gold" disabled={form.busy}>
         {form.busy ? "Posting..." : "Submit Post"}

@@ -1,7 +1,10 @@
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
-import type { TReport } from "@/lib/schemas/forums";
+import type { TReport, TReportAction, TReportOutcome } from "@/lib/schemas/forums";
 import { threadHref } from "./forum-paths";
 import { ReportActions } from "./report-actions-client";
+
+const OUTCOME_WORDS: Record<TReportOutcome, string> = { agreed: "agreed", disagreed: "disagreed", ignored: "ignored" };
+const ACTION_WORDS: Record<TReportAction, string> = { post_hidden: "post hidden", warned: "author warned", none: "no action" };
 
 /** One report as the staff queue shows it; `excerpt` is the post as plain text (never its HTML). */
 export type ReportItem = TReport & { excerpt: string };
@@ -35,6 +38,13 @@ export function ReportList({ reports }: { reports: ReportItem[] }) {
                 </>
               ) : null}
             </p>
+            {r.resolved?.outcome ? (
+              <p className="text-sm text-stone-300" data-testid="report-outcome">
+                <span className="font-semibold text-stone-100">Outcome:</span> {OUTCOME_WORDS[r.resolved.outcome]}
+                {r.resolved.action ? ` (${ACTION_WORDS[r.resolved.action]})` : ""}
+                {r.resolved.note ? <span className="block break-words">Note: {r.resolved.note}</span> : null}
+              </p>
+            ) : null}
           </div>
           <ReportActions reportId={r.id} postId={r.post.id} resolved={Boolean(r.resolved)} postHidden={r.post.hidden} author={r.post.user} />
         </li>

@@ -1,12 +1,16 @@
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { NO_THREADS_LIST } from "@/lib/messages/forums";
 import type { TThread } from "@/lib/schemas/forums";
-import { threadHref } from "./forum-paths";
+import { latestPostHref, profileHref, threadHref } from "./forum-paths";
 import { LockIcon, PinIcon } from "./icons";
+import { ThreadUnreadMarker } from "./unread-client";
 
 const COLUMNS = "md:grid-cols-[minmax(0,1fr)_5rem_14rem]";
 
-/** docs/product.md §2 Thread list rows: lock and pin icons, title, 'Created by', post count, latest post; staff see hidden threads marked. */
+/**
+ * docs/product.md §2 Thread list rows: lock and pin icons, title, 'Created by', post count, latest post; staff see hidden threads marked.
+ * A signed-in player's new/unread marker is added in the browser (inside an UnreadProvider; docs/forums.md, "Unread and new").
+ */
 export function ThreadList({ threads }: { threads: TThread[] }) {
   if (threads.length === 0) return <p className="px-4 py-6 text-center text-stone-300">{NO_THREADS_LIST}</p>;
   return (
@@ -43,8 +47,9 @@ export function ThreadList({ threads }: { threads: TThread[] }) {
                   </span>
                 ) : null}
               </p>
+              <ThreadUnreadMarker threadId={t.id} title={t.title} />
               <p className="text-sm text-stone-400">
-                Created by <span className="text-stone-200">{t.user.name}</span>
+                Created by <a href={profileHref(t.user.name)}>{t.user.name}</a>
                 <span aria-hidden="true"> · </span>
                 <span className="sr-only">, </span>
                 <LocalDateTime value={t.date} forum />
@@ -60,9 +65,13 @@ export function ThreadList({ threads }: { threads: TThread[] }) {
               {t.latest_post.user ? (
                 <>
                   {" "}
-                  by <span className="text-stone-200">{t.latest_post.user}</span>
+                  by <a href={profileHref(t.latest_post.user)}>{t.latest_post.user}</a>
                 </>
               ) : null}
+              <span aria-hidden="true"> · </span>
+              <a href={latestPostHref(t.id)} data-testid="last-post-link">
+                Last post<span className="sr-only"> in {t.title}</span>
+              </a>
             </p>
           </li>
         ))}

@@ -36,7 +36,7 @@ export function AccountMenu() {
     <Dropdown
       label={
         user ? (
-          <span className={`max-w-28 truncate font-bold sm:max-w-none ${rankColorClass(rank!)}`} data-rank={rank}>
+          <span className={`max-w-16 truncate font-bold sm:max-w-none ${rankColorClass(rank!)}`} data-rank={rank} title={user.username}>
             {user.username}
           </span>
         ) : (

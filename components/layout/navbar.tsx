@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NotificationBell } from "@/components/notifications/notification-bell-client";
 import { siteConfig } from "@/lib/site-config";
 import { AccountMenu, GuestLoginLink } from "./account-menu-client";
 import { MobileMenu } from "./mobile-menu-client";
@@ -43,6 +44,7 @@ export function Navbar() {
           >
             {siteConfig.chatServerName}
           </a>
+          <NotificationBell />
           <AccountMenu />
           <Link href="/play" className="btn btn-ember hidden whitespace-nowrap sm:inline-flex">
             PLAY NOW

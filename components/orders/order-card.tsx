@@ -2,11 +2,14 @@ import Link from "next/link";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TOrder } from "@/lib/schemas/orders";
 import { CheckoutActions } from "./checkout-actions-client";
-import { CLAIM_HINT, STATUS_LABELS, deliveryHeadline, orderAmount } from "./order-text";
+import { CLAIM_HINT, STATUS_LABELS, deliveryHeadline, giftClaimHint, giftFromText, giftToText, orderAmount } from "./order-text";
 
 const GOOD = new Set(["paid"]);
 
-/** One order of the history: number, when, what, price, status and where its delivery stands. */
+/**
+ * One order of the history: number, when, what, price (and its discounts), status and where its
+ * delivery stands. A gift says who it is for or from; a gift received shows no price (the buyer's).
+ */
 export function OrderCard({ order: o, balance }: { order: TOrder; balance: number }) {
   const headingId = `order-${o.number}`;
   const d = o.delivery;
@@ -30,8 +33,34 @@ export function OrderCard({ order: o, balance }: { order: TOrder; balance: numbe
         <dd>
           <LocalDateTime value={o.created} long />
         </dd>
-        <dt className="text-stone-400">Price</dt>
-        <dd>{orderAmount(o, o.total)}</dd>
+        {o.gift_to !== null || o.gift_from !== null ? (
+          <>
+            <dt className="text-stone-400">Gift</dt>
+            <dd className="break-words" data-testid="order-gift">
+              {o.gift_to !== null ? giftToText(o.gift_to) : giftFromText(o.gift_from ?? "")}
+            </dd>
+          </>
+        ) : null}
+        {o.gift_from === null ? (
+          <>
+            <dt className="text-stone-400">Price</dt>
+            <dd data-testid="order-price">{orderAmount(o, o.total)}</dd>
+          </>
+        ) : null}
+        {o.discounts.length > 0 ? (
+          <>
+            <dt className="text-stone-400">Discounts</dt>
+            <dd>
+              <ul data-testid="order-discounts">
+                {o.discounts.map((x, i) => (
+                  <li key={i} className="break-words">
+                    {x.label}: -{orderAmount(o, x.amount)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
         {d ? (
           <>
             <dt className="text-stone-400">In game</dt>
@@ -46,7 +75,9 @@ export function OrderCard({ order: o, balance }: { order: TOrder; balance: numbe
                 </>
               ) : null}
               {d.state === "blocked" && d.blocked_message ? <span className="block text-sm text-stone-300">“{d.blocked_message}”</span> : null}
-              {d.state === "waiting" || d.state === "blocked" ? <span className="block text-sm text-stone-400">{CLAIM_HINT}</span> : null}
+              {d.state === "waiting" || d.state === "blocked" ? (
+                <span className="block text-sm text-stone-400">{o.gift_to !== null ? giftClaimHint(o.gift_to) : CLAIM_HINT}</span>
+              ) : null}
             </dd>
           </>
         ) : null}

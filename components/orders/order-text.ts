@@ -6,6 +6,10 @@ import type { TOrder, TOrderDelivery, TOrderStatus } from "@/lib/schemas/orders"
 export const NO_ORDERS = "No orders yet. Items you buy in the store and credit packages you buy appear here.";
 export const WAITING_IN_GAME = "Waiting in game";
 export const CLAIM_HINT = "Claim it from the donation manager at home.";
+/** A gift you bought: the recipient claims it (docs/store.md "Gifting"). */
+export const giftClaimHint = (recipient: string) => `${recipient} claims it from the donation manager at home.`;
+export const giftToText = (recipient: string) => `Gift to ${recipient}`;
+export const giftFromText = (buyer: string) => `Gift from ${buyer}`;
 
 export const STATUS_LABELS: Record<TOrderStatus, string> = {
   pending: "Awaiting payment",

@@ -48,7 +48,9 @@ const TARGET_WORDS: Record<string, string> = {
   credit_package: "credit package",
   store_sale: "sale",
   coupon: "coupon",
+  creator_code: "creator code",
   ticket: "ticket",
+  saved_reply: "saved reply",
   webhook_event: "payment event",
 };
 
@@ -105,6 +107,22 @@ const PHRASES: Record<string, Phrase> = {
   },
   "account.unbanned": (e) => ["lifted ", ...whose(e), " ban"],
   "account.ban_expired": (e) => ["ended ", ...whose(e), " ban: its time was up"],
+  "punishment.applied": (e) => {
+    const p = isRecord(e.after?.punishment) ? e.after.punishment : null;
+    const kind = str(p, "kind");
+    const until = str(p, "endsAt");
+    const rule = str(p, "rule");
+    const verb = { WARNING: "warned ", MUTE: "muted ", BAN: "banned ", ADDRESS_BAN: "address-banned " }[kind ?? ""] ?? "punished ";
+    return [
+      verb,
+      ...targetParts(e),
+      ...(kind === "WARNING" ? [] : until ? [" until ", { time: until }] : [" for good"]),
+      rule ? ` under the rule “${rule}”` : "",
+    ];
+  },
+  "punishment.lifted": (e) => ["lifted ", ...whose(e), " mute"],
+  "punishment.expired": (e) => ["ended ", ...whose(e), " mute: its time was up"],
+  "punishment.note_added": (e) => ["wrote a staff note on ", ...targetParts(e)],
   "account.sessions_ended": (e) => {
     const n = numOf(e.before, "openSessions");
     return ["signed ", ...targetParts(e), ` out everywhere${n !== null ? ` (${amount(n)} ${n === 1 ? "session" : "sessions"})` : ""}`];
@@ -113,6 +131,20 @@ const PHRASES: Record<string, Phrase> = {
     const from = str(e.before, "privilege");
     const to = str(e.after, "privilege");
     return ["changed ", ...whose(e), ` privilege${from ? ` from ${words(from)}` : ""}${to ? ` to ${words(to)}` : ""}`];
+  },
+  "account.email_change_requested": (e) => ["asked to change ", ...whose(e), " email address"],
+  "account.email_changed": (e) => ["changed ", ...whose(e), " email address with the link sent to the new one"],
+  "account.session_ended_by_link": (e) => ["ended one of ", ...whose(e), " sessions from the new-device mail"],
+  "account.deleted": () => ["deleted their account"],
+  "account.shared_addresses_viewed": (e) => {
+    const days = numOf(e.after, "days");
+    const accounts = numOf(e.after, "accounts");
+    return [
+      "looked up the accounts sharing ",
+      ...whose(e),
+      ` addresses${days !== null ? ` over ${days} days` : ""}`,
+      accounts !== null ? ` (${amount(accounts)} ${accounts === 1 ? "account" : "accounts"} found)` : "",
+    ];
   },
   "2fa.activated": (e) => ["turned on two-factor authentication", ...(isSelf(e) ? [] : [" for ", ...targetParts(e)])],
   "2fa.deactivated": (e) => {
@@ -152,6 +184,11 @@ const PHRASES: Record<string, Phrase> = {
   "store.sale.deleted": structure("deleted", "sale"),
   "store.coupon.created": structure("created", "coupon"),
   "store.coupon.updated": structure("edited", "coupon"),
+  "store.creator_code.created": structure("created", "creator code"),
+  "store.creator_code.updated": structure("edited", "creator code"),
+  "store.creator_code.paused": structure("paused", "creator code"),
+  "store.creator_code.resumed": structure("resumed", "creator code"),
+  "store.creator_code.paid": structure("paid out", "creator code"),
   "forum.post.edit": numbered("edited", "forum post"),
   "forum.post.hide": numbered("hid", "forum post"),
   "forum.post.unhide": numbered("showed again", "forum post"),
@@ -184,6 +221,15 @@ const PHRASES: Record<string, Phrase> = {
   "news.create": (e) => ["published ", ...named(e, "news post")],
   "ticket.close": numbered("closed", "ticket"),
   "ticket.reopen": numbered("reopened", "ticket"),
+  "ticket.saved_reply.created": structure("created", "saved reply"),
+  "ticket.saved_reply.updated": structure("edited", "saved reply"),
+  "ticket.saved_reply.deleted": structure("deleted", "saved reply"),
+  "ticket.assign": (e) => {
+    const to = str(e.after, "assignee");
+    return [to ? `assigned ticket #${e.targetId ?? "?"} to ${to}` : `unassigned ticket #${e.targetId ?? "?"}`];
+  },
+  "ticket.priority": (e) => [`set ticket #${e.targetId ?? "?"}'s priority to ${str(e.after, "priority") ?? "?"}`],
+  "ticket.note": numbered("added an internal note to", "ticket"),
   "game.key_created": structure("created", "game-server key"),
   "game.key_revoked": structure("revoked", "game-server key"),
   "hiscores.reset": (e) => {
@@ -218,9 +264,14 @@ function fromTo(from: string | null, to: string | null): SentencePart[] {
   return [from ? ` from ${from}` : "", to ? ` to ${to}` : ""];
 }
 
+const ACTION_WORDS: Record<string, string> = { post_hidden: "post hidden", warned: "author warned", none: "no action" };
+
 function reportPhrase(e: TAuditEntry, verb: string): SentencePart[] {
   const post = isRecord(e.data) ? numOf(e.data, "postId") : null;
-  return [`${verb} report #${e.targetId ?? "?"}`, post !== null ? ` on forum post #${post}` : ""];
+  const outcome = str(e.after, "outcome");
+  const action = str(e.after, "action");
+  const how = outcome ? ` as ${outcome}${action ? ` (${ACTION_WORDS[action] ?? words(action)})` : ""}` : "";
+  return [`${verb} report #${e.targetId ?? "?"}`, post !== null ? ` on forum post #${post}` : "", how];
 }
 
 function jobTask(e: TAuditEntry): SentencePart[] {

@@ -11,12 +11,12 @@ import { STAFF_REASON_MAX } from "@/lib/schemas/staff-reason";
 import { FormActions, SelectField, TextAreaField } from "./form-controls";
 import { ClientForm } from "@/components/forms/form-client";
 
-// The actions on a player's staff page: ban (for good or until a time), unban, end every
-// session, reset 2FA and change the privilege. Each asks for the reason kept in the audit log,
+// The actions on a player's staff page: ban (for good or until a time), unban, unmute, end
+// every session, reset 2FA and change the privilege. Each asks for the reason kept in the audit log,
 // and the page reads the player again afterwards. The page offers only what this member of
 // staff may do; the server checks it again on every call.
 
-export type ActionKind = "ban" | "unban" | "end-sessions" | "reset-2fa" | "privilege";
+export type ActionKind = "ban" | "unban" | "unmute" | "end-sessions" | "reset-2fa" | "privilege";
 export type PlayerForActions = { id: number; username: string; privilege: Privilege; twoFactor: boolean };
 type Privilege = "PLAYER" | "MODERATOR" | "ADMINISTRATOR" | "OWNER";
 
@@ -24,6 +24,7 @@ const PRIVILEGE_LABELS: Record<Privilege, string> = { PLAYER: "Player", MODERATO
 const LABELS: Record<ActionKind, string> = {
   ban: "Ban",
   unban: "Unban",
+  unmute: "Unmute",
   "end-sessions": "End all sessions",
   "reset-2fa": "Reset 2FA",
   privilege: "Change privilege",
@@ -57,6 +58,7 @@ function ActionDialog({
   const endpoint = {
     ban: endpoints.banPlayer,
     unban: endpoints.unbanPlayer,
+    unmute: endpoints.unmutePlayer,
     "end-sessions": endpoints.endPlayerSessions,
     "reset-2fa": endpoints.resetPlayerTwoFactor,
     privilege: endpoints.setPlayerPrivilege,
@@ -81,6 +83,7 @@ function ActionDialog({
         {
           ban: `${name} is banned${until}. Their sessions were ended.`,
           unban: `${name} is no longer banned.`,
+          unmute: `${name} is no longer muted.`,
           "end-sessions": `Ended ${data.ended ?? 0} ${data.ended === 1 ? "session" : "sessions"} of ${name}.`,
           "reset-2fa": `Two-factor authentication is off for ${name}; they were emailed.`,
           privilege: `${name} is now ${PRIVILEGE_LABELS[(data.privilege as Privilege) ?? v.privilege].toLowerCase()}.`,
@@ -99,6 +102,7 @@ function ActionDialog({
   const intro = {
     ban: `${player.username} is signed out everywhere at once and cannot log in to the site or the game until the ban ends.`,
     unban: `${player.username} can log in again at once.`,
+    unmute: `${player.username} can post on the forums, reply on tickets and talk in the game again at once.`,
     "end-sessions": `Every browser session and API login of ${player.username} ends; they can log in again.`,
     "reset-2fa": `Turns off two-factor authentication and deletes the recovery codes of ${player.username}, who is emailed about it. Do this only once you are sure who is asking.`,
     privilege: `Staff see the staff console for their rank; players see none of it. The last owner cannot be demoted.`,

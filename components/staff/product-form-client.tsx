@@ -26,6 +26,7 @@ type Values = {
   price: string;
   sale: string;
   ironman: boolean;
+  giftable: boolean;
   description: string;
   categoryId: string;
   gameItemId: string;
@@ -33,7 +34,20 @@ type Values = {
   active: boolean;
   sortOrder: string;
 };
-const FIELDS = ["name", "imageHref", "price", "sale", "ironman", "description", "categoryId", "gameItemId", "quantity", "active", "sortOrder"] as const;
+const FIELDS = [
+  "name",
+  "imageHref",
+  "price",
+  "sale",
+  "ironman",
+  "giftable",
+  "description",
+  "categoryId",
+  "gameItemId",
+  "quantity",
+  "active",
+  "sortOrder",
+] as const;
 
 function initialValues(p: TStaffProduct | null, categories: TStaffCategory[]): Values {
   return {
@@ -42,6 +56,7 @@ function initialValues(p: TStaffProduct | null, categories: TStaffCategory[]): V
     price: p ? String(p.price) : "",
     sale: p?.sale ?? "",
     ironman: p?.ironman ?? true,
+    giftable: p?.giftable ?? true,
     description: p?.description ?? "",
     categoryId: String(p?.categoryId ?? categories[0]?.id ?? ""),
     gameItemId: p ? String(p.gameItemId) : "",
@@ -78,6 +93,7 @@ export function ProductForm({
       price: numberOrAbsent(x.price),
       sale: x.sale || null,
       ironman: x.ironman,
+      giftable: x.giftable,
       description: x.description,
       categoryId: numberOrAbsent(x.categoryId),
       gameItemId: numberOrAbsent(x.gameItemId),
@@ -181,6 +197,13 @@ export function ProductForm({
         />
       </div>
       <CheckboxField id="product-ironman" label="Ironman accounts may claim it" checked={v.ironman} onChange={set("ironman")} errors={e.ironman} />
+      <CheckboxField
+        id="product-giftable"
+        label="Players may buy it as a gift for another player"
+        checked={v.giftable}
+        onChange={set("giftable")}
+        errors={e.giftable}
+      />
       <CheckboxField id="product-active" label="Visible in the store" checked={v.active} onChange={set("active")} errors={e.active} />
       <LiveAlert tone="error">{form.formError}</LiveAlert>
       <FormActions busy={form.busy} onCancel={onCancel} submitLabel={initial ? "Save" : "Create product"} />

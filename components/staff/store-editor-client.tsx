@@ -8,6 +8,8 @@ import { GiftCardsSection } from "./gift-cards-section-client";
 import { CategoriesSection } from "./categories-section-client";
 import { CreditGrantForm } from "./credit-grant-form-client";
 import { CouponsSection, SalesSection } from "./discounts-sections-client";
+import { CreatorCodesSection } from "./creator-codes-section-client";
+import type { TStaffCreatorCode } from "@/lib/schemas/creator-codes";
 import { PackagesSection } from "./packages-section-client";
 import { ProductsSection } from "./products-section-client";
 
@@ -17,6 +19,7 @@ const TABS = [
   { id: "packages", label: "Credit packages" },
   { id: "sales", label: "Sales" },
   { id: "coupons", label: "Coupons" },
+  { id: "creator-codes", label: "Creator codes" },
   { id: "gift-cards", label: "Gift cards" },
   { id: "credits", label: "Credits" },
 ] as const;
@@ -33,6 +36,7 @@ export function StoreEditor(initial: {
   packages: TStaffPackage[];
   sales: TStaffSale[];
   coupons: TStaffCoupon[];
+  creatorCodes: TStaffCreatorCode[];
   giftCards: TStaffGiftCard[];
 }) {
   const [tab, setTab] = useState<TabId>("products");
@@ -42,6 +46,7 @@ export function StoreEditor(initial: {
   const [sales, setSales] = useState(initial.sales);
   const [coupons, setCoupons] = useState(initial.coupons);
   const [giftCards, setGiftCards] = useState(initial.giftCards);
+  const [creatorCodes, setCreatorCodes] = useState(initial.creatorCodes);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   // A renamed category shows its new name in the product rows too.
@@ -101,6 +106,8 @@ export function StoreEditor(initial: {
             <SalesSection sales={sales} products={products} categories={categories} onChange={setSales} />
           ) : t.id === "coupons" ? (
             <CouponsSection coupons={coupons} products={products} categories={categories} packages={packages} onChange={setCoupons} />
+          ) : t.id === "creator-codes" ? (
+            <CreatorCodesSection codes={creatorCodes} onChange={setCreatorCodes} />
           ) : t.id === "gift-cards" ? (
             <GiftCardsSection cards={giftCards} onChange={setGiftCards} />
           ) : (

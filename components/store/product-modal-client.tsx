@@ -13,13 +13,14 @@ import { ProductPrice } from "./product-card";
 import { PriceLines } from "./price-lines";
 import { SaleCountdown } from "./sale-countdown-client";
 
-type Stage = { step: "details" } | { step: "confirm"; key: string; preview: TPricePreview; coupon: string } | { step: "done"; message: string };
+type Stage = { step: "details" } | { step: "confirm"; key: string; preview: TPricePreview; coupon: string; giftTo: string } | { step: "done"; message: string };
 
 /** Moves focus to the element when it mounts (a stable function: React calls it once). */
 const focusOnMount = (el: HTMLElement | null) => el?.focus();
 
 /**
- * Details (with an optional coupon) → POST /store/price-preview → 'Are you sure?' with every price
+ * Details (with an optional coupon, and optionally a player to gift it to: docs/store.md
+ * "Gifting") → POST /store/price-preview → 'Are you sure?' with every price
  * line (base, sale, coupon, total) → POST /store/purchase with one idempotency key per confirmation →
  * the success text of docs/product.md §8, with the balance behind it already lowered. The player
  * reads it and then goes on to Order Complete (or closes the modal and keeps shopping). Text and
@@ -47,6 +48,8 @@ export function ProductModal({
   const [shortBy, setShortBy] = useState<number | null>(null);
   const [coupon, setCoupon] = useState("");
   const [couponErrors, setCouponErrors] = useState<string[] | undefined>(undefined);
+  const [giftTo, setGiftTo] = useState("");
+  const [giftErrors, setGiftErrors] = useState<string[] | undefined>(undefined);
   // A ref, not state: a second click in the same frame must see the first one.
   const sending = useRef(false);
   const [shown, setShown] = useState<StoreProduct | null>(product);
@@ -58,6 +61,8 @@ export function ProductModal({
     setShortBy(null);
     setCoupon("");
     setCouponErrors(undefined);
+    setGiftTo("");
+    setGiftErrors(undefined);
   }
 
   /** Purchase → the price lines the server will charge (sale, coupon), then 'Are you sure?'. */
@@ -67,12 +72,13 @@ export function ProductModal({
     setBusy(true);
     setError(null);
     setCouponErrors(undefined);
+    setGiftErrors(undefined);
     const code = coupon.trim();
     const res = await api(endpoints.pricePreview, { body: { product_id: p.id, ...(code ? { coupon: code } : {}) } });
     sending.current = false;
     setBusy(false);
     if (res.ok) {
-      setStage({ step: "confirm", key: crypto.randomUUID(), preview: res.data, coupon: code });
+      setStage({ step: "confirm", key: crypto.randomUUID(), preview: res.data, coupon: code, giftTo: giftTo.trim() });
       return;
     }
     const failure = failureFrom(res, { fields: ["coupon"] });
@@ -80,13 +86,16 @@ export function ProductModal({
     setError(failure.formError ?? null);
   }
 
-  async function buy(p: StoreProduct, key: string, code: string, total: number) {
+  async function buy(p: StoreProduct, key: string, code: string, gift: string, total: number) {
     if (sending.current) return;
     sending.current = true;
     setBusy(true);
     setError(null);
     setShortBy(null);
-    const res = await api(endpoints.purchaseProduct, { body: { id: p.id, ...(code ? { coupon: code } : {}) }, headers: { "Idempotency-Key": key } });
+    const res = await api(endpoints.purchaseProduct, {
+      body: { id: p.id, ...(code ? { coupon: code } : {}), ...(gift ? { gift_to: gift } : {}) },
+      headers: { "Idempotency-Key": key },
+    });
     if (res.ok) {
       // The Yes button is gone once this settles, so the lock can open again for the next product.
       sending.current = false;
@@ -104,8 +113,9 @@ export function ProductModal({
     const missing = now.ok ? total - now.data.credits : 0;
     if (now.ok) onBalance(now.data.credits);
     setStage({ step: "details" });
-    const failure = failureFrom(res, { fields: ["coupon"] });
+    const failure = failureFrom(res, { fields: ["coupon", "gift_to"] });
     setCouponErrors(failure.fieldErrors.coupon);
+    setGiftErrors(failure.fieldErrors.gift_to);
     setError(failure.formError ?? null);
     setShortBy(missing > 0 ? missing : null);
   }
@@ -173,6 +183,18 @@ export function ProductModal({
                   maxLength={32}
                   className="max-w-xs"
                 />
+                <Field
+                  id="store-gift-to"
+                  label="Gift to (optional)"
+                  hint="Another player's username. They get the item in game; you pay."
+                  value={giftTo}
+                  onChange={(e) => setGiftTo(e.target.value)}
+                  errors={giftErrors}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={12}
+                  className="max-w-xs"
+                />
                 <button type="submit" className="btn btn-gold w-full sm:w-auto" data-autofocus autoFocus disabled={busy}>
                   {busy ? "Checking the price..." : "Purchase"}
                 </button>
@@ -191,8 +213,15 @@ export function ProductModal({
             <>
               <PriceLines lines={stage.preview.lines} unit="credits" />
               <p>
-                Buy <strong>{p.name}</strong> for <strong className="text-gold">{stage.preview.total.toLocaleString("en-US")} credits</strong>? Your balance
-                after the purchase: {(balance - stage.preview.total).toLocaleString("en-US")} credits.
+                Buy <strong>{p.name}</strong>
+                {stage.giftTo ? (
+                  <>
+                    {" "}
+                    as a gift to <strong data-testid="gift-recipient">{stage.giftTo}</strong>
+                  </>
+                ) : null}{" "}
+                for <strong className="text-gold">{stage.preview.total.toLocaleString("en-US")} credits</strong>? Your balance after the purchase:{" "}
+                {(balance - stage.preview.total).toLocaleString("en-US")} credits.
               </p>
               <div className="flex gap-3">
                 <button
@@ -201,7 +230,7 @@ export function ProductModal({
                   data-autofocus
                   autoFocus
                   disabled={busy}
-                  onClick={() => void buy(p, stage.key, stage.coupon, stage.preview.total)}
+                  onClick={() => void buy(p, stage.key, stage.coupon, stage.giftTo, stage.preview.total)}
                 >
                   {busy ? "Buying..." : "Yes"}
                 </button>

@@ -1,8 +1,8 @@
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import type { TTicketContext } from "@/lib/schemas/tickets";
 
-/** The purchase, store order or vote the player linked, beside the ticket. */
-export function TicketContext({ context }: { context: TTicketContext }) {
+/** The purchase, store order or vote the player linked, beside the ticket. `paymentHref`: staff who may read payments get a link to the purchase there. */
+export function TicketContext({ context, paymentHref }: { context: TTicketContext; paymentHref?: string }) {
   const { purchase, order, vote } = context;
   if (!purchase && !order && !vote) return null;
   return (
@@ -13,7 +13,9 @@ export function TicketContext({ context }: { context: TTicketContext }) {
       <dl className="space-y-3 text-sm">
         {purchase ? (
           <div>
-            <dt className="font-semibold text-stone-100">Credit purchase #{purchase.id}</dt>
+            <dt className="font-semibold text-stone-100">
+              {paymentHref ? <a href={paymentHref}>Credit purchase #{purchase.id}</a> : <>Credit purchase #{purchase.id}</>}
+            </dt>
             <dd>
               {purchase.credits.toLocaleString("en-US")} credits{purchase.bonusCredits ? ` (+${purchase.bonusCredits.toLocaleString("en-US")} bonus)` : ""}, $
               {purchase.price.toFixed(2)} by {purchase.method}, {purchase.status}

@@ -145,10 +145,12 @@ public final class SiteBridge {
     public static final class LoginResult {
         public final boolean ok;
         public final JsonObject player;
-        /** invalid_credentials, two_factor_required, invalid_two_factor_code, banned, email_unconfirmed. */
+        /** invalid_credentials, two_factor_required, invalid_two_factor_code, banned, address_banned, email_unconfirmed. */
         public final String reason;
         public final String message;
         public final String banReason;
+        /** The mute in force (player.mute), or null: the player may play but not talk. */
+        public final JsonObject mute;
 
         LoginResult(JsonObject o) {
             this.ok = o.get("ok").getAsBoolean();
@@ -156,6 +158,7 @@ public final class SiteBridge {
             this.reason = ok ? null : o.get("reason").getAsString();
             this.message = ok ? null : o.get("message").getAsString();
             this.banReason = ok || o.get("ban_reason").isJsonNull() ? null : o.get("ban_reason").getAsString();
+            this.mute = ok && player.has("mute") && !player.get("mute").isJsonNull() ? player.getAsJsonObject("mute") : null;
         }
     }
 
@@ -268,6 +271,78 @@ public final class SiteBridge {
         JsonObject ack = withRetries(() -> send("POST", "/api/v1/game/server-events/ack", ackBody));
         for (JsonElement r : ack.getAsJsonArray("rejected")) {
             System.err.println("[site] server event not acked: " + r);
+        }
+        return ack.getAsJsonArray("delivered").size();
+    }
+
+    // ── punishments ──
+
+    /** One punishment event: what happened ("applied", "lifted", "expired") to which punishment. */
+    public static final class PunishmentEvent {
+        public final long id;
+        public final String type;
+        public final long punishmentId;
+        public final long playerId;
+        public final String playerName;
+        /** warning, mute, ban, address_ban. */
+        public final String kind;
+        /** What to tell the player. */
+        public final String message;
+        /** address_ban: the address; else null. */
+        public final String address;
+        /** ISO 8601 end, or null: permanent. */
+        public final String ends;
+
+        PunishmentEvent(JsonObject o) {
+            JsonObject p = o.getAsJsonObject("punishment");
+            this.id = o.get("id").getAsLong();
+            this.type = o.get("type").getAsString();
+            this.punishmentId = p.get("id").getAsLong();
+            this.playerId = p.get("player_id").getAsLong();
+            this.playerName = p.get("player_name").getAsString();
+            this.kind = p.get("kind").getAsString();
+            this.message = p.get("message").getAsString();
+            this.address = p.get("address").isJsonNull() ? null : p.get("address").getAsString();
+            this.ends = p.get("ends").isJsonNull() ? null : p.get("ends").getAsString();
+        }
+    }
+
+    /** How the game acts on a punishment event. */
+    public interface PunishmentHandler {
+        /** True when this event id is already recorded in the server's save (acted on before, ack lost). */
+        boolean alreadyApplied(long eventId);
+
+        /**
+         * Acts on the event (mute or unmute the player if online, kick a banned one, tell a warned
+         * one) and records its id in the server's save, as one step. Answers false to leave it
+         * queued (it comes back in a later claim).
+         */
+        boolean apply(PunishmentEvent event);
+    }
+
+    /** Claims the punishment events not yet acted on, applies each through the handler, and acks the ids applied. Answers how many were acked. */
+    public int claimPunishments(PunishmentHandler handler) throws IOException, InterruptedException {
+        JsonObject claimBody = new JsonObject();
+        claimBody.addProperty("lease_seconds", LEASE_SECONDS);
+        JsonObject claim = send("POST", "/api/v1/game/punishments/claim", claimBody);
+        if (claim.get("lease_id").isJsonNull()) return 0; // nothing pending
+
+        List<Long> applied = new ArrayList<>();
+        for (JsonElement e : claim.getAsJsonArray("events")) {
+            PunishmentEvent ev = new PunishmentEvent(e.getAsJsonObject());
+            // Applied earlier but the ack was lost: ack again, never apply twice.
+            if (handler.alreadyApplied(ev.id) || handler.apply(ev)) applied.add(ev.id);
+        }
+        if (applied.isEmpty()) return 0;
+
+        JsonObject ackBody = new JsonObject();
+        ackBody.addProperty("lease_id", claim.get("lease_id").getAsString());
+        JsonArray ids = new JsonArray();
+        applied.forEach(ids::add);
+        ackBody.add("event_ids", ids);
+        JsonObject ack = withRetries(() -> send("POST", "/api/v1/game/punishments/ack", ackBody));
+        for (JsonElement r : ack.getAsJsonArray("rejected")) {
+            System.err.println("[site] punishment event not acked: " + r);
         }
         return ack.getAsJsonArray("delivered").size();
     }

@@ -31,3 +31,16 @@ export const THREAD_CLOSED_MESSAGE = "This thread is closed: no new replies can 
 export const EMPTY_CONTENT_MESSAGE = "Write something before posting.";
 export const EDIT_WINDOW_MESSAGE = `You can only edit your own post within ${EDIT_WINDOW_MINUTES} minutes of posting.`;
 export const STAFF_ONLY_FORUM_MESSAGE = "Only staff can start threads in this forum.";
+
+// ── the editor (docs/forums.md, "The editor") ──
+/** A post may mention this many different players; one more is a 400 on `content`. */
+export const MENTIONS_MAX = 10;
+export const TOO_MANY_MENTIONS_MESSAGE = `A post can mention at most ${MENTIONS_MAX} players.`;
+/** The `@` lookup answers at most this many players. */
+export const USER_SEARCH_MAX = 8;
+/** Drafts kept per player: saving one more drops their oldest. */
+export const DRAFTS_PER_PLAYER = 50;
+/** The editor saves a draft this long after the last keystroke. */
+export const DRAFT_SAVE_DELAY_MS = 2000;
+export const DRAFT_SAVED_MESSAGE = "Draft saved";
+export const UNSAVED_LEAVE_MESSAGE = "You have text that is not saved yet. Leave this page anyway?";

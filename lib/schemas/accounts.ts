@@ -85,6 +85,7 @@ export const registerOp = defineOperation({
       schema: z.object({ details: z.string() }),
     },
     400: { description: "Field errors", schema: ZErrorBody },
+    403: { description: "Registrations from the caller's address are refused (an address ban)", schema: ZErrorBody },
     429: { description: "Rate limited", schema: ZErrorBody },
   },
 });
@@ -143,7 +144,7 @@ export const loginOp = defineOperation({
   responses: {
     200: { description: "Logged in, or a second step is needed", schema: z.object({ user: ZUserDto.optional(), two_factor_required: z.boolean() }) },
     400: { description: "Wrong credentials or code", schema: ZErrorBody },
-    403: { description: "Banned or unconfirmed", schema: ZErrorBody },
+    403: { description: "Banned or unconfirmed, or logins from the caller's address are refused (an address ban)", schema: ZErrorBody },
     429: { description: "Rate limited", schema: ZErrorBody },
   },
 });
@@ -159,6 +160,7 @@ export const tokenOp = defineOperation({
   responses: {
     200: { description: "Token pair", schema: ZTokenPair },
     400: { description: "Wrong credentials", schema: ZErrorBody },
+    403: { description: "Banned or unconfirmed, or logins from the caller's address are refused (an address ban)", schema: ZErrorBody },
     429: { description: "Rate limited", schema: ZErrorBody },
   },
 });

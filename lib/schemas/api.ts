@@ -36,7 +36,8 @@ export function rawBody(contentType: string, description: string, schema?: z.Zod
 }
 export const isRawBody = (b: unknown): b is RawBodySpec => typeof b === "object" && b !== null && (b as RawBodySpec).raw === true;
 
-export type Responses = Record<number, { description: string; schema?: z.ZodType }>;
+/** `contentType`: an answer that is not JSON (e.g. `text/event-stream`), declared as such in the OpenAPI document. */
+export type Responses = Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 
 export type Operation<
   B extends z.ZodType | RawBodySpec | undefined = z.ZodType | RawBodySpec | undefined,
@@ -163,6 +164,11 @@ export const ZErrorBody = z
   .object({ details: z.string().optional() })
   .catchall(z.array(z.string()))
   .describe("Error: `details` plus a list of messages per invalid field.");
+
+/** A server-side failure: a generic message and the request id to quote (the log has the rest). */
+export const ZServerErrorBody = z
+  .object({ details: z.string(), request_id: z.string().describe("The X-Request-Id of this request, as logged") })
+  .describe("Server-side failure: a generic message and the request id.");
 
 /** The same, with the message again under `error` where the client of docs/product.md §7 reads that key. */
 export const ZLegacyErrorBody = z

@@ -92,6 +92,7 @@ export const ZPost = z.object({
     .describe("Set when the post was edited after posting"),
   hidden: z.boolean().describe("Hidden by staff: only staff ever receive hidden posts"),
   hidden_reason: z.string().nullable().describe("Staff only: why it was hidden"),
+  like_count: z.number().int().describe("How many players like the post (GET /forums/posts/{id}/likes lists them)"),
 });
 export type TPost = z.infer<typeof ZPost>;
 
@@ -117,12 +118,25 @@ export const ZSearchHit = z.object({
 });
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 
+export const REPORT_OUTCOMES = ["agreed", "disagreed", "ignored"] as const;
+export const REPORT_ACTIONS = ["post_hidden", "warned", "none"] as const;
+export type TReportOutcome = (typeof REPORT_OUTCOMES)[number];
+export type TReportAction = (typeof REPORT_ACTIONS)[number];
+
 export const ZReport = z.object({
   id: z.number().int(),
   reason: z.string(),
   reporter: z.string(),
   date: z.string(),
-  resolved: z.object({ date: z.string(), by: z.string().nullable() }).nullable(),
+  resolved: z
+    .object({
+      date: z.string(),
+      by: z.string().nullable(),
+      outcome: z.enum(REPORT_OUTCOMES).nullable().describe("null on reports resolved before outcomes were recorded"),
+      action: z.enum(REPORT_ACTIONS).nullable().describe("With agreed: what was done"),
+      note: z.string().nullable(),
+    })
+    .nullable(),
   post: z.object({
     id: z.number().int(),
     content: z.string(),
@@ -199,7 +213,44 @@ export const ZSearchQuery = ZPageQuery.extend({
 export const ZReportsQuery = ZPageQuery.extend({
   status: z.enum(["open", "resolved"], { error: "Status must be open or resolved." }).optional().describe("open (default) or resolved"),
 });
-export const ZReportPatch = z.object({ resolved: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : "Resolved must be true or false.") }) });
+export const REPORT_NOTE_MAX = 500;
+export const REPORT_ACTION_NEEDED = "Say what was done: post hidden, warned or none.";
+export const REPORT_ACTION_ONLY_AGREED = "An action goes with the outcome agreed only.";
+export const REPORT_SEND_ONE = "Send either resolved (true or false) or an outcome.";
+/**
+ * Resolve with an outcome (`outcome`, with `action` when agreed, and an optional `note` told to
+ * the reporter), or the older form: `resolved: true` (agreed, the action read from the post:
+ * post_hidden when it is hidden, else none) or `resolved: false` (open again).
+ */
+export const ZReportPatch = documentWith(
+  z
+    .object({
+      resolved: z.boolean({ error: "Resolved must be true or false." }).optional().describe("Older form: true resolves as agreed, false opens it again"),
+      outcome: z.enum(REPORT_OUTCOMES, { error: "Outcome must be agreed, disagreed or ignored." }).optional().describe("agreed, disagreed or ignored"),
+      action: z
+        .enum(REPORT_ACTIONS, { error: "Action must be post_hidden, warned or none." })
+        .optional()
+        .describe("With agreed: post_hidden (hides the post if it is not), warned or none"),
+      note: z
+        .string({ error: "The note must be text." })
+        .trim()
+        .max(REPORT_NOTE_MAX, `Keep the note to ${REPORT_NOTE_MAX} characters.`)
+        .optional()
+        .describe("Told to the reporter with the outcome"),
+    })
+    .superRefine((v, ctx) => {
+      if ((v.resolved === undefined) === (v.outcome === undefined))
+        ctx.addIssue({
+          code: "custom",
+          path: [v.outcome === undefined ? "resolved" : "outcome"],
+          message: v.outcome === undefined ? REQUIRED : REPORT_SEND_ONE,
+        });
+      if (v.outcome === "agreed" && v.action === undefined) ctx.addIssue({ code: "custom", path: ["action"], message: REPORT_ACTION_NEEDED });
+      if (v.outcome !== "agreed" && v.action !== undefined) ctx.addIssue({ code: "custom", path: ["action"], message: REPORT_ACTION_ONLY_AGREED });
+      if (v.outcome === undefined && v.note !== undefined) ctx.addIssue({ code: "custom", path: ["note"], message: "A note goes with an outcome." });
+    }),
+  atLeastOneOf(["resolved", "outcome"]),
+);
 
 // ── operations ──
 const TAG = "Forums";
@@ -263,11 +314,12 @@ export const createThreadOp = defineOperation({
   auth: "user",
   rateLimited: true,
   body: ZCreateThreadInput,
-  description: "The content is sanitised (allowlist) before it is stored. Forums marked staff_only take threads from staff only.",
+  description:
+    "The content is sanitised (allowlist) before it is stored. Forums marked staff_only take threads from staff only. A muted player is refused with 403 naming the mute and its end.",
   responses: {
     201: { description: "The new thread", schema: ZThread },
     ...errors,
-    ...forbidden,
+    403: { description: "A staff-only forum, or the player is muted (the message names the mute and its end)", schema: ZErrorBody },
     ...notFound("forum"),
     429: { description: "Too many threads", schema: ZErrorBody },
   },
@@ -280,10 +332,12 @@ export const createPostOp = defineOperation({
   auth: "user",
   rateLimited: true,
   body: ZCreatePostInput,
-  description: "The content is sanitised before it is stored. A closed thread refuses replies with 409.",
+  description:
+    "The content is sanitised before it is stored. A closed thread refuses replies with 409. A muted player is refused with 403 naming the mute and its end.",
   responses: {
     201: { description: "The new post", schema: ZPost },
     ...errors,
+    403: { description: "The player is muted (the message names the mute and its end)", schema: ZErrorBody },
     ...notFound("thread"),
     409: { description: "The thread is closed", schema: ZErrorBody },
     429: { description: "Too many posts", schema: ZErrorBody },
@@ -359,12 +413,19 @@ export const listReportsOp = defineOperation({
 export const resolveReportOp = defineOperation({
   method: "PATCH",
   path: "/api/v1/staff/forums/reports/{id}",
-  summary: "Mark a report resolved, or open again (staff)",
+  summary: "Resolve a report with an outcome (agreed, disagreed, ignored), or open it again (staff)",
+  description:
+    "The reporter is told the outcome (notification type report_outcome). `{ resolved: true }` still works: it resolves as agreed, with the action post_hidden when the post is hidden and none otherwise. An outcome for a report already resolved is a 409: open it again first.",
   tag: TAG,
   auth: "moderator",
   params: z.object({ id: zId({ description: "Report id" }) }),
   body: ZReportPatch,
-  responses: { 200: { description: "The report", schema: ZReport }, ...errors, ...notFound("report") },
+  responses: {
+    200: { description: "The report", schema: ZReport },
+    ...errors,
+    ...notFound("report"),
+    409: { description: "Already resolved with an outcome", schema: ZErrorBody },
+  },
 });
 export const forumImageOp = defineOperation({
   method: "GET",

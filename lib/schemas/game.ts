@@ -18,7 +18,7 @@ import { BLOCK_REASON_CODES } from "../orders/block-reasons";
 // calls with its API key. Field names are snake_case, like the rest of the game-facing API.
 
 /** What a game API key may call; a key holds one or more. */
-export const GAME_SCOPES = ["login", "deliveries", "hiscores", "players", "store-link", "events", "server-events"] as const;
+export const GAME_SCOPES = ["login", "deliveries", "hiscores", "players", "store-link", "events", "server-events", "punishments"] as const;
 export type GameScope = (typeof GAME_SCOPES)[number];
 
 export const GAME_MODES = ["regular", "ironman", "ultimate_ironman", "hardcore_ironman", "group_ironman"] as const;
@@ -51,7 +51,14 @@ export const ZGameLoginInput = z.object({
 });
 export type TGameLoginInput = z.input<typeof ZGameLoginInput>;
 
-export const LOGIN_REFUSALS = ["invalid_credentials", "two_factor_required", "invalid_two_factor_code", "banned", "email_unconfirmed"] as const;
+export const LOGIN_REFUSALS = [
+  "invalid_credentials",
+  "two_factor_required",
+  "invalid_two_factor_code",
+  "banned",
+  "address_banned",
+  "email_unconfirmed",
+] as const;
 export type TLoginRefusal = (typeof LOGIN_REFUSALS)[number];
 
 export const ZGamePlayer = z.object({
@@ -62,6 +69,13 @@ export const ZGamePlayer = z.object({
   is_staff: z.boolean(),
   banned: z.boolean().describe("Always false here: a banned player is refused"),
   ban_reason: z.string().nullable(),
+  mute: z
+    .object({
+      until: z.string().nullable().describe("ISO 8601 end of the mute (UTC); null: permanent"),
+      message: z.string().describe("What to tell the player"),
+    })
+    .nullable()
+    .describe("The mute in force now, or null: a muted player may play but not talk"),
 });
 
 export const ZGameLoginResult = z.discriminatedUnion("ok", [
@@ -131,6 +145,31 @@ export const ZClaimInput = z.object({
     .describe(`How long the deliveries stay reserved for this claim (default ${LEASE_DEFAULT_SEC})`),
   limit: z.number().int().min(1).max(CLAIM_LIMIT_MAX).optional().describe(`At most this many deliveries (default and maximum ${CLAIM_LIMIT_MAX})`),
 });
+/**
+ * The body of a claim on a lease-and-ack event feed (the server events of community goals, the
+ * punishments): how long the lease holds and how many events at most, both optional.
+ */
+export function zFeedClaimInput(defaultLeaseSec: number) {
+  const leaseError = `Must be from ${LEASE_MIN_SEC} to ${LEASE_MAX_SEC} seconds.`;
+  const limitError = `Must be from 1 to ${CLAIM_LIMIT_MAX}.`;
+  return z.object({
+    lease_seconds: z
+      .number({ error: leaseError })
+      .int(leaseError)
+      .min(LEASE_MIN_SEC, leaseError)
+      .max(LEASE_MAX_SEC, leaseError)
+      .optional()
+      .describe(`How long the lease holds, ${LEASE_MIN_SEC}–${LEASE_MAX_SEC} (default ${defaultLeaseSec})`),
+    limit: z
+      .number({ error: limitError })
+      .int(limitError)
+      .min(1, limitError)
+      .max(CLAIM_LIMIT_MAX, limitError)
+      .optional()
+      .describe(`At most this many events (default ${CLAIM_LIMIT_MAX})`),
+  });
+}
+
 export const ZClaimResult = z.object({
   lease_id: z.string().nullable().describe("Null when nothing was pending"),
   leased_until: z.string().nullable().describe("ISO 8601; un-acked deliveries return to the queue after it"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, documentAs, REQUIRED, ZErrorBody, zPatch } from "./api";
-import { CLAIM_LIMIT_MAX, LEASE_MAX_SEC, LEASE_MIN_SEC } from "./game";
+import { CLAIM_LIMIT_MAX, zFeedClaimInput } from "./game";
 import { zId } from "./ids";
 import { ALLOWED_TEXT_PATTERN } from "./text-rule";
 
@@ -255,22 +255,7 @@ export const ZGameServerEvent = z.object({
   created: iso("Made"),
 });
 
-export const ZServerEventClaimInput = z.object({
-  lease_seconds: z
-    .number({ error: `Must be from ${LEASE_MIN_SEC} to ${LEASE_MAX_SEC} seconds.` })
-    .int(`Must be from ${LEASE_MIN_SEC} to ${LEASE_MAX_SEC} seconds.`)
-    .min(LEASE_MIN_SEC, `Must be from ${LEASE_MIN_SEC} to ${LEASE_MAX_SEC} seconds.`)
-    .max(LEASE_MAX_SEC, `Must be from ${LEASE_MIN_SEC} to ${LEASE_MAX_SEC} seconds.`)
-    .optional()
-    .describe(`How long the lease holds, ${LEASE_MIN_SEC}–${LEASE_MAX_SEC} (default ${SERVER_EVENT_LEASE_DEFAULT_SEC})`),
-  limit: z
-    .number({ error: `Must be from 1 to ${CLAIM_LIMIT_MAX}.` })
-    .int(`Must be from 1 to ${CLAIM_LIMIT_MAX}.`)
-    .min(1, `Must be from 1 to ${CLAIM_LIMIT_MAX}.`)
-    .max(CLAIM_LIMIT_MAX, `Must be from 1 to ${CLAIM_LIMIT_MAX}.`)
-    .optional()
-    .describe(`At most this many events (default ${CLAIM_LIMIT_MAX})`),
-});
+export const ZServerEventClaimInput = zFeedClaimInput(SERVER_EVENT_LEASE_DEFAULT_SEC);
 export const ZServerEventClaim = z.object({
   lease_id: z.string().nullable().describe("Send it back with the ack; null when nothing was pending"),
   leased_until: iso("The lease ends").nullable(),

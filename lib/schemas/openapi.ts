@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Operation } from "./api";
-import { documentedAs, documentedWith, isRawBody, ZErrorBody, ZLegacyErrorBody } from "./api";
+import { documentedAs, documentedWith, isRawBody, ZErrorBody, ZLegacyErrorBody, ZServerErrorBody } from "./api";
 import { ID_MESSAGE, idFields, MAX_ID } from "./ids";
 import { operations } from "./operations";
 import { ALLOWED_TEXT_PATTERN } from "./text-rule";
@@ -124,14 +124,17 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Every answer the operation can give: its own declarations, plus what the route wrapper and
  * the auth mode add to every operation of its kind (lib/server/http/route.ts): 400 for input,
  * 401/403 from the auth mode and the CSRF rule, 413 and 415 for bodies, 429 with Retry-After
- * for a rate-limited operation, 404 where a path names a record.
+ * for a rate-limited operation, 404 where a path names a record, and 503 with Retry-After on
+ * every operation for a database too busy to answer in time (lib/server/http/respond.ts).
  */
 export function responsesOf(op: Operation): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   for (const [code, r] of Object.entries(op.responses)) {
     responses[code] = r.schema
-      ? { description: r.description, content: { "application/json": { schema: schemaOf(r.schema, "output") } } }
-      : { description: r.description };
+      ? { description: r.description, content: { [r.contentType ?? "application/json"]: { schema: schemaOf(r.schema, "output") } } }
+      : r.contentType
+        ? { description: r.description, content: { [r.contentType]: { schema: { type: "string" } } } }
+        : { description: r.description };
   }
   const raw = isRawBody(op.body);
   const errorBody = op.legacyErrorKey ? ZLegacyErrorBody : ZErrorBody;
@@ -151,6 +154,13 @@ export function responsesOf(op: Operation): Record<string, JsonSchema> {
   if (op.rateLimited) {
     add(429, "Rate limited: wait the seconds in Retry-After");
     responses["429"]!.headers = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 1 } } };
+  }
+  if (!responses["503"]) {
+    responses["503"] = {
+      description: "The database was too busy to answer in time; nothing was written: try again after Retry-After",
+      content: errorContent(ZServerErrorBody),
+    };
+    responses["503"]!.headers = { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 1 } } };
   }
   return responses;
 }

@@ -1,6 +1,12 @@
+import { accountControlOperations } from "./account-controls";
 import { accountOperations } from "./accounts";
 import type { Operation } from "./api";
 import { competitionOperations } from "./competitions";
+import { forumLikeOperations } from "./forum-likes";
+import { forumWatchOperations } from "./forum-watches";
+import { forumReadOperations } from "./forum-reads";
+import { forumEditorOperations } from "./forum-editor";
+import { creatorCodeOperations } from "./creator-codes";
 import { forumOperations } from "./forums";
 import { gameOperations } from "./game";
 import { goalOperations, serverEventOperations } from "./goals";
@@ -10,7 +16,11 @@ import { hiscoresOperations } from "./hiscores";
 import { openApiOp } from "./meta";
 import { orderOperations } from "./orders";
 import { newsOperations } from "./news";
+import { notificationOperations } from "./notifications";
 import { paymentOperations } from "./payments";
+import { profileOperations } from "./profiles";
+import { punishmentFeedOperations, staffPunishmentOperations } from "./punishments";
+import { savedReplyOperations } from "./saved-replies";
 import { progressOperations } from "./progress";
 import { staffDashboardOperations } from "./staff-dashboard";
 import { staffDeliveryOperations } from "./staff-deliveries";
@@ -22,6 +32,8 @@ import { staffPlayerOperations } from "./staff-players";
 import { staffStoreOperations } from "./staff-store";
 import { storeOperations } from "./store";
 import { ticketOperations } from "./tickets";
+import { appealOperations } from "./appeals";
+import { ticketAttachmentOp } from "./ticket-attachments";
 import { voteOperations } from "./votes";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
@@ -29,26 +41,39 @@ export const operations: Operation[] = [
   healthOp,
   openApiOp,
   ...accountOperations,
+  ...accountControlOperations,
+  ...notificationOperations,
   ...storeOperations,
   ...orderOperations,
   ...paymentOperations,
   ...staffDashboardOperations,
   ...staffStoreOperations,
+  ...creatorCodeOperations,
   ...goalOperations,
   ...staffPaymentOperations,
   ...staffDeliveryOperations,
   ...staffPlayerOperations,
+  ...staffPunishmentOperations,
   ...staffForumOperations,
   ...staffGameKeyOperations,
   ...staffJobOperations,
   ...gameOperations,
   ...serverEventOperations,
+  ...punishmentFeedOperations,
   ...voteOperations,
   ...hiscoresOperations,
   ...progressOperations,
   ...competitionOperations,
   ...ticketOperations,
+  ticketAttachmentOp,
+  ...appealOperations,
+  ...savedReplyOperations,
   ...forumOperations,
+  ...forumLikeOperations,
+  ...forumWatchOperations,
+  ...forumReadOperations,
+  ...profileOperations,
+  ...forumEditorOperations,
   ...newsOperations,
   ...giftCardOperations,
 ];

@@ -41,7 +41,7 @@ export const ZOrderLine = z.object({
 });
 export const ZOrderDiscount = z.object({
   label: z.string(),
-  amount: z.number().int().describe("Taken off the total, in the order's currency unit"),
+  amount: z.number().int().describe("Taken off the price, in the order's currency unit (positive)"),
 });
 
 export const ZOrder = z.object({
@@ -52,8 +52,15 @@ export const ZOrder = z.object({
   currency: z.enum(["USD", "CREDITS"]),
   method: z.enum(["stripe", "paypal", "coinbase", "ingame", "manual", "credits"]).describe("How it was paid"),
   lines: z.array(ZOrderLine),
-  discounts: z.array(ZOrderDiscount).describe("Applied in this order; none yet"),
-  total: z.number().int().describe("What was charged, in the order's currency unit"),
+  discounts: z
+    .array(ZOrderDiscount)
+    .describe("The sale and coupon lines, in the order they were applied: the lines' amounts minus these are the total. None on a gift you received"),
+  total: z.number().int().describe("What was charged, in the order's currency unit (0 on a gift you received: the buyer paid)"),
+  gift_to: z.string().nullable().describe("A store item you bought as a gift: the recipient's username; else null"),
+  gift_from: z
+    .string()
+    .nullable()
+    .describe("A store item another player bought for you: the buyer's username (no amounts are shown: lines and total are 0); else null"),
   paid_at: z.string().nullable().describe("ISO 8601"),
   delivery: ZOrderDelivery.nullable().describe("The hand-over in game; null when the credits went to the website balance"),
   expires_at: z.string().nullable().describe("An unpaid checkout: when it closes (ISO 8601)"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation, rawBody, REQUIRED, ZErrorBody } from "./api";
 import { zId } from "./ids";
-import { ZCouponCodeInput, ZPriceLine } from "./store";
+import { ZCouponCodeInput, ZCreatorCodeInput, ZPriceLine } from "./store";
 
 // Contracts of the payments API (docs/product.md §4 credit purchase, §5, §7, §8; docs/payments.md).
 
@@ -22,12 +22,15 @@ export const ZCreditPurchaseInput = z.object({
   coupon: ZCouponCodeInput.describe(
     "Coupon code (any case): the checkout asks the provider for the discounted price, and only that amount settles it; refused with a 400 naming `coupon` when it does not apply",
   ),
+  creator_code: ZCreatorCodeInput.describe(
+    "Creator code (any case): bonus credits for the buyer (a creator_bonus line), a share of the payment for the creator; refused with a 400 naming `creator_code` when unknown, paused or the buyer's own",
+  ),
 });
 
 const ZPurchaseCommon = {
   purchase_id: z.number().int(),
   amount_cents: z.number().int().describe("What the checkout charges, in US cents (after the coupon)"),
-  lines: z.array(ZPriceLine).describe("The price lines in US cents: base, coupon, total"),
+  lines: z.array(ZPriceLine).describe("The price lines in US cents: base, coupon, creator bonus (bonus credits, amount 0), total"),
   test_checkout: z.boolean().describe("True when this method completes through the local test checkout"),
 };
 export const ZCreditPurchaseAnswer = z.union([
@@ -49,7 +52,7 @@ export const creditPurchaseOp = defineOperation({
   body: ZCreditPurchaseInput,
   responses: {
     201: { description: "Checkout created", schema: ZCreditPurchaseAnswer },
-    400: { description: "Invalid input, or a coupon that does not apply (named `coupon`)", schema: ZErrorBody },
+    400: { description: "Invalid input, a coupon that does not apply (named `coupon`) or a creator code refused (named `creator_code`)", schema: ZErrorBody },
   },
 });
 

@@ -20,6 +20,7 @@ export const GAME_SCOPE_HELP: Record<(typeof GAME_SCOPES)[number], string> = {
     "Open store sessions for players: the game's ::store command signs the player in to the store on the website. Give it only to a game server that offers ::store.",
   events: "Report rare drops, pets, quests, clues and collection log slots for players' adventure logs.",
   "server-events": "Claim and acknowledge server-wide events, such as the reward of a reached community goal (double XP for an hour).",
+  punishments: "Claim and acknowledge punishment events (a mute, ban or warning given, lifted or ended), to mute, kick or tell players in the game.",
 };
 
 export const ZStaffGameKey = z.object({

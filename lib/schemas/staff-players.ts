@@ -329,6 +329,53 @@ export const endPlayerSessionsOp = defineOperation({
   responses: { ...actionResponses, 200: { description: "How many were ended", schema: ZEndSessionsResult } },
 });
 
+export const SHARED_ADDRESS_PERIODS = [7, 30, 90] as const;
+export const SHARED_ADDRESS_PERIOD_MESSAGE = "Choose a period of 7, 30 or 90 days.";
+export const ZSharedAddressesInput = z.object({
+  days: z
+    .union([z.literal(7), z.literal(30), z.literal(90)], { error: SHARED_ADDRESS_PERIOD_MESSAGE })
+    .default(30)
+    .describe("How many days back to look: 7, 30 (default) or 90"),
+});
+export const ZSharedAccount = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  privilege: ZPrivilege,
+  banned: z.boolean(),
+  addresses: z.array(z.string()).describe("The addresses this account shared with the player in the period"),
+  lastSeenAt: iso().describe("The latest use of one of those addresses by this account"),
+});
+export const ZSharedAddresses = z.object({
+  days: z.number().int(),
+  since: iso(),
+  addresses: z.number().int().describe("How many distinct addresses the player's own sessions and API logins used in the period"),
+  accounts: z
+    .array(ZSharedAccount)
+    .describe(
+      "Other accounts whose sessions or API logins used one of them in the period, most addresses shared first; accounts out of your reach are left out",
+    ),
+});
+export type TSharedAddresses = z.infer<typeof ZSharedAddresses>;
+
+export const sharedAddressesOp = defineOperation({
+  method: "POST",
+  path: "/api/v1/staff/players/{id}/shared-addresses",
+  summary: "Accounts that used the same addresses as a player over 7, 30 or 90 days (moderator; each look-up audited)",
+  description:
+    "Addresses come from browser sessions and API logins (the address each was made from) used in the period. A POST because each look-up writes an audit entry. Accounts at or above your rank are left out of the answer.",
+  tag: TAG,
+  auth: "moderator",
+  params: ZPlayerParams,
+  staffTarget: readsPlayer,
+  body: ZSharedAddressesInput,
+  responses: {
+    200: { description: "The accounts sharing addresses", schema: ZSharedAddresses },
+    400: { description: "Field errors", schema: ZErrorBody },
+    403: outOfReach,
+    404: notFound,
+  },
+});
+
 export const resetPlayerTwoFactorOp = defineOperation({
   method: "POST",
   path: "/api/v1/staff/players/{id}/reset-2fa",
@@ -369,6 +416,7 @@ export const staffPlayerOperations = [
   banPlayerOp,
   unbanPlayerOp,
   endPlayerSessionsOp,
+  sharedAddressesOp,
   resetPlayerTwoFactorOp,
   setPlayerPrivilegeOp,
   ...staffAuditOperations,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SALE_TIERS } from "../store/sale";
 import { defineOperation, ZErrorBody, ZLegacyErrorBody, ZPageQuery, zPaged } from "./api";
 import { zId } from "./ids";
+import { USERNAME_MAX, USERNAME_PATTERN } from "../usernames";
 
 // Contracts of the store API (docs/product.md §3, §7; docs/payments.md): the catalogue, the credit
 // balance, buying a product with credits and the caller's credit purchases.
@@ -84,16 +85,44 @@ export const ZCouponCodeInput = z.preprocess(
   (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? v.trim() : v),
   z.string({ error: COUPON_CODE_MESSAGE }).regex(COUPON_CODE_PATTERN, COUPON_CODE_MESSAGE).optional(),
 );
+const CREATOR_CODE_MESSAGE = `A creator code is 1 to ${COUPON_CODE_MAX} letters, digits, - or _.`;
+/** An optional creator code: blank or null means none; any case. */
+export const ZCreatorCodeInput = z.preprocess(
+  (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? v.trim() : v),
+  z.string({ error: CREATOR_CODE_MESSAGE }).regex(COUPON_CODE_PATTERN, CREATOR_CODE_MESSAGE).optional(),
+);
 const zCoupon = () => ZCouponCodeInput.describe("Coupon code (any case); refused with a 400 naming `coupon` when it does not apply");
 
-export const ZPurchaseInput = z.object({ id: zId({ description: "Store product id" }), coupon: zCoupon() });
+/** Gifting (docs/store.md "Gifting"): the refusals of `gift_to`, each a 400 naming the field. */
+export const GIFT_TO_FIELD = "gift_to";
+export const GIFT_ERRORS = {
+  format: `A recipient is a username of 1 to ${USERNAME_MAX} letters, digits, spaces, - or _.`,
+  unknown: "There is no player with that username.",
+  self: "You cannot send a gift to yourself; leave the recipient empty to buy it for your own account.",
+  banned: "That player cannot receive gifts right now.",
+  notGiftable: "This product cannot be bought as a gift.",
+} as const;
+/** An optional recipient's username (any case); blank or null means the buyer's own purchase. */
+export const ZGiftToInput = z.preprocess(
+  (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? v.trim() : v),
+  z.string({ error: GIFT_ERRORS.format }).regex(USERNAME_PATTERN, GIFT_ERRORS.format).optional(),
+);
+
+export const ZPurchaseInput = z.object({
+  id: zId({ description: "Store product id" }),
+  coupon: zCoupon(),
+  gift_to: ZGiftToInput.describe(
+    "Buy it as a gift for this player (username, any case): the buyer pays and the item is delivered to the recipient's account. Refused with a 400 naming `gift_to` for an unknown or banned player, yourself, or a product that cannot be gifted",
+  ),
+});
 export const ZPurchaseResult = z.object({ success: z.string(), credits: z.number().int().describe("Balance after the purchase") });
 export type TPurchaseResult = z.infer<typeof ZPurchaseResult>;
 
 export const ZPriceLine = z.object({
   step: z.enum(["base", "sale", "coupon", "creator_bonus", "total"]).describe("Applied in this order: base, sale, coupon, creator bonus; total last"),
   label: z.string(),
-  amount: z.number().int().describe("base and total: the price; other steps: the change (negative for a discount)"),
+  amount: z.number().int().describe("base and total: the price; other steps: the change (negative for a discount; 0 for creator_bonus)"),
+  bonus_credits: z.number().int().optional().describe("creator_bonus only: the bonus credits the creator code adds to the package"),
 });
 export type TPriceLine = z.infer<typeof ZPriceLine>;
 export const ZPricePreviewInput = z
@@ -101,10 +130,15 @@ export const ZPricePreviewInput = z
     product_id: zId({ description: "Store product id (credits); send this or package_id" }).optional(),
     package_id: zId({ description: "Credit package id (US cents); send this or product_id" }).optional(),
     coupon: zCoupon(),
+    creator_code: ZCreatorCodeInput.describe(
+      "Creator code (any case; credit packages only): adds its creator_bonus line; refused with a 400 naming `creator_code`",
+    ),
   })
   .superRefine((v, ctx) => {
     if ((v.product_id === undefined) === (v.package_id === undefined))
       ctx.addIssue({ code: "custom", path: ["product_id"], message: "Send product_id or package_id (one of them)." });
+    if (v.creator_code !== undefined && v.product_id !== undefined)
+      ctx.addIssue({ code: "custom", path: ["creator_code"], message: "Creator codes are for credit packages only." });
   });
 export const ZPricePreview = z.object({
   unit: z.enum(["credits", "cents"]).describe("credits for a store product, US cents for a credit package"),
@@ -215,7 +249,7 @@ export const pricePreviewOp = defineOperation({
   path: "/api/v1/store/price-preview",
   summary: "The price lines of a product or credit package, with an optional coupon",
   description:
-    "Runs the same price pipeline as the purchase: base price, the best sale in force, then the coupon. A coupon that cannot apply is a 400 naming `coupon` (unknown code, not valid yet, expired, used up, minimum not met, not for this item, not combinable with a sale). Signed out, a coupon is refused (sign in to use one).",
+    "Runs the same price pipeline as the purchase: base price, the best sale in force, then the coupon, then (credit packages) a creator code's bonus credits. A coupon that cannot apply is a 400 naming `coupon` (unknown code, not valid yet, expired, used up, minimum not met, not for this item, not combinable with a sale). Signed out, a coupon is refused (sign in to use one). A creator code that is unknown, paused or the player's own is a 400 naming `creator_code`.",
   tag: TAG,
   auth: "optional",
   rateLimited: true,

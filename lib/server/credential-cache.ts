@@ -1,7 +1,6 @@
 import "server-only";
-import pg from "pg";
 import { getEnv } from "./env";
-import { log } from "./log";
+import { pgListener } from "./pg-listener";
 
 // Credentials this process has checked (a session cookie, an API token's refresh family), kept
 // for up to SESSION_CACHE_MS so a signed-in request does not read the database to learn who it
@@ -28,26 +27,10 @@ type State = {
   entries: Map<string, Entry>;
   /** Bumped by every announcement and every reconnect. */
   generation: number;
-  listening: boolean;
-  client: pg.Client | null;
-  connecting: boolean;
-  retryMs: number;
-  closed: boolean;
-  /** Callers of `credentialCache.ready()` waiting for the LISTEN. */
-  waiting: Array<() => void>;
 };
 
 const g = globalThis as unknown as { credentialCache?: State };
-const state: State = (g.credentialCache ??= {
-  entries: new Map(),
-  generation: 0,
-  listening: false,
-  client: null,
-  connecting: false,
-  retryMs: 500,
-  closed: false,
-  waiting: [],
-});
+const state: State = (g.credentialCache ??= { entries: new Map(), generation: 0 });
 
 const ttlMs = () => getEnv().SESSION_CACHE_MS;
 
@@ -75,50 +58,20 @@ function forgetAnnounced(payload: string): void {
   }
 }
 
-function listen(): void {
-  if (state.listening || state.connecting || state.closed) return;
-  state.connecting = true;
-  const c = new pg.Client({ connectionString: getEnv().DATABASE_URL, application_name: "credential-cache" });
-  const retry = (e?: unknown) => {
-    state.connecting = false;
-    if (e) log.warn("credential cache: cannot listen for changes; checking every request in the database meanwhile", { err: String(e) });
-    state.retryMs = Math.min(state.retryMs * 2, 30_000);
-    // Connection upkeep, not work that must happen: until the listener is back, nothing is kept
-    // and every request reads the database, so a missed retry costs speed, never correctness.
-    if (!state.closed) setTimeout(listen, state.retryMs).unref();
-  };
-  c.on("notification", (n) => {
-    if (n.channel === CHANNEL) forgetAnnounced(String(n.payload ?? "*"));
-  });
-  c.on("error", () => {});
-  c.on("end", () => {
-    const was = state.client === c;
-    state.listening = false;
-    state.entries.clear();
-    state.generation++;
-    if (was) {
-      state.client = null;
-      retry();
-    }
-  });
-  c.connect()
-    .then(() => c.query(`LISTEN ${CHANNEL}`))
-    .then(() => {
-      // Nothing kept before now can be trusted: changes may have gone unheard.
-      state.entries.clear();
-      state.generation++;
-      state.client = c;
-      state.connecting = false;
-      state.retryMs = 500;
-      state.listening = true;
-      for (const wake of state.waiting.splice(0)) wake();
-      // The listener must not keep a process alive that has nothing else to do (scripts, tests).
-      (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-    })
-    .catch((e: unknown) => {
-      void c.end().catch(() => {});
-      retry(e);
-    });
+const listener = pgListener({
+  key: "credentialCacheListener",
+  channel: CHANNEL,
+  name: "credential-cache",
+  warning: "credential cache: cannot listen for changes; checking every request in the database meanwhile",
+  onNotification: (payload) => forgetAnnounced(String(payload ?? "*")),
+  // Nothing kept before the LISTEN is in place can be trusted: changes may have gone unheard.
+  onUp: forgetEverything,
+  onDown: forgetEverything,
+});
+
+function forgetEverything(): void {
+  state.entries.clear();
+  state.generation++;
 }
 
 /**
@@ -133,14 +86,14 @@ export async function cachedCredential<T>(
 ): Promise<T | null> {
   const ttl = ttlMs();
   if (ttl > 0) {
-    listen();
-    const e = state.listening ? state.entries.get(key) : undefined;
+    listener.listen();
+    const e = listener.listening() ? state.entries.get(key) : undefined;
     if (e && e.expires > Date.now() && stillGood(e.value as T)) return e.value as T;
   }
   const generation = state.generation;
   const loaded = await load();
   if (!loaded) return null;
-  if (ttl > 0 && loaded.owner && state.listening && generation === state.generation) {
+  if (ttl > 0 && loaded.owner && listener.listening() && generation === state.generation) {
     if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
     state.entries.set(key, { value: loaded.value, owner: loaded.owner, expires: Date.now() + ttl });
   }
@@ -155,27 +108,11 @@ export function updateCached<T>(key: string, value: T): void {
 
 /** For tests: whether the listener is up, and closing it. */
 export const credentialCache = {
-  listening: () => state.listening,
+  listening: listener.listening,
   size: () => state.entries.size,
-  /** Starts listening and settles once LISTEN is in place (or gives up after `ms`). */
-  async ready(ms = 5000): Promise<boolean> {
-    listen();
-    if (!state.listening) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        state.waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return state.listening;
-  },
+  ready: listener.ready,
   async close(): Promise<void> {
-    state.closed = true;
-    state.listening = false;
     state.entries.clear();
-    await state.client?.end().catch(() => {});
-    state.client = null;
+    await listener.close();
   },
 };

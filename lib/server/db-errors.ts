@@ -30,3 +30,15 @@ export function uniqueViolationOf(e: unknown): UniqueViolation | null {
 export function violatesColumn(v: UniqueViolation, column: string): boolean {
   return v.fields.includes(column) || Boolean(v.index && new RegExp(`(^|_)${column}(_|$)`).test(v.index));
 }
+
+/**
+ * True for an error that says the database was too busy for this request, not that the request
+ * was wrong: a transaction that waited past its limit for a connection or a lock (Prisma's P2028:
+ * "unable to start a transaction in the given time", "transaction already closed … timeout"), or
+ * a pool that gave no connection in time. The request wrote nothing (its transaction rolled back),
+ * so a client may send it again.
+ */
+export function isDatabaseBusy(e: unknown): boolean {
+  if (e instanceof Prisma.PrismaClientKnownRequestError) return e.code === "P2028";
+  return e instanceof Error && /timeout exceeded when trying to connect/i.test(e.message);
+}

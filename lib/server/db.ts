@@ -19,6 +19,8 @@ export const SECRET_COLUMNS = {
   recoveryCode: { codeHash: true },
   gameApiKey: { keyHash: true },
   giftCard: { codeHash: true },
+  accountDevice: { keyHash: true },
+  ticketAppeal: { tokenHash: true },
 } as const;
 
 type Client = PrismaClient<never, typeof SECRET_COLUMNS>;

@@ -42,6 +42,14 @@ const EnvSchema = z
     // Replaces the Turnstile/hCaptcha siteverify endpoint: tests point it at a local fake.
     CAPTCHA_VERIFY_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     TRUST_PROXY: bool.default(false),
+    // With TRUST_PROXY: the request header in which the proxy or CDN names the client's country
+    // (ISO 3166 two letters, e.g. cf-ipcountry, cloudfront-viewer-country); shown in sign-in mails.
+    GEO_COUNTRY_HEADER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, "a header name")
+        .optional(),
+    ),
     // Set per boot by scripts/server.mjs (never by hand): proves its socket-address header is ours.
     SOCKET_ADDRESS_SECRET: optionalString,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -83,6 +91,8 @@ const EnvSchema = z
     DISPUTE_LOST_POLICY: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["none", "ban"]).default("none")),
     // Minutes an unpaid checkout stays open (resumable); then the expire-checkouts job closes it (docs/payments.md).
     CHECKOUT_EXPIRY_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(5).max(43_200).default(1440)),
+    /** Days a creator's share waits after the payment before staff may pay it out (refunds and chargebacks cancel it meanwhile). */
+    CREATOR_SHARE_HOLD_DAYS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(365).default(14)),
     // Test stand-ins for the providers' API hosts (local fakes); refused in production.
     STRIPE_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYPAL_API_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -93,6 +103,14 @@ const EnvSchema = z
     /** Production starts although client download links are still placeholders (staging, tests): said loudly at start. */
     ALLOW_PLACEHOLDER_DOWNLOADS: bool.default(false),
     // ── community ──
+    // Seconds a notification waits before its mail (for players who chose email for its type): one
+    // read on the site meanwhile, or a visit, sends none (docs/notifications.md).
+    NOTIFICATION_EMAIL_DELAY_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(86_400).default(600)),
+    // ── support desk (docs/support-desk.md) ──
+    // Days a ticket waits for the player's answer before it closes itself, with a mail and a notification.
+    TICKET_AUTO_CLOSE_DAYS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(365).default(7)),
+    // Seconds staff replies and a close are gathered before the one mail to the player (tests set it low).
+    TICKET_MAIL_DELAY_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(3600).default(60)),
     // A Discord channel webhook that announces each new news post (docs/news.md); unset: none.
     DISCORD_NEWS_WEBHOOK_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL (the channel webhook's address)" }).optional()),
     // A Discord channel webhook that announces competitions: made, starting, started, ending, ended (docs/competitions.md); unset: none.

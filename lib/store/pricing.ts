@@ -2,8 +2,9 @@
 // package checkout (US cents), so what the preview shows, what the purchase charges and what the
 // payment provider is asked for are the same number. No I/O, no server imports.
 //
-// Order of application, fixed: base price → sale → coupon → creator bonus (extension point, no
-// step yet). Each step that changes the price is one line; the player sees every line.
+// Order of application, fixed: base price → sale → coupon → creator bonus. Each step that changes
+// the price is one line; the player sees every line (the creator bonus is a line of bonus credits
+// with the price unchanged).
 // Integers only. A percentage step rounds the price after it to the nearest whole unit, halves up
 // (so the discount rounds halves down: 450 at 25 % off is 338, as the old sale tiers did); a fixed
 // step subtracts its amount. No step takes the price below the floor (1 credit, or MIN_CHARGE_CENTS),
@@ -16,10 +17,13 @@ export type PriceStep = "base" | "sale" | "coupon" | "creator_bonus" | "total";
 /** The order of the steps, as the player is shown them. */
 export const STEP_ORDER: readonly PriceStep[] = ["base", "sale", "coupon", "creator_bonus", "total"];
 
-export type PriceLine = { step: PriceStep; label: string; amount: number };
+/** `bonus_credits`: only on the creator_bonus line (its amount is 0: the price does not change). */
+export type PriceLine = { step: PriceStep; label: string; amount: number; bonus_credits?: number };
 
 export type SaleRule = { id: number; name: string; kind: DiscountKind; value: number; endsAt: Date | null };
 export type CouponRule = { code: string; kind: DiscountKind; value: number; stackable: boolean };
+/** A creator code already checked for this checkout (active, not the buyer's own); `credits` are the package's. */
+export type CreatorRule = { code: string; bonusPercent: number; credits: number };
 
 /** Smallest card charge (Stripe's minimum for USD is 50 cents); credits never go below 1. */
 export const MIN_CHARGE_CENTS = 50;
@@ -67,6 +71,8 @@ export type PriceInput = {
   sales?: readonly SaleRule[];
   /** A coupon already checked for this order (scope, dates, limits); see couponRefusal for stacking. */
   coupon?: CouponRule | null;
+  /** A creator code (credit packages only): bonus credits, the price unchanged. */
+  creator?: CreatorRule | null;
 };
 
 export type PriceBreakdown = {
@@ -77,6 +83,8 @@ export type PriceBreakdown = {
   /** The price before the coupon step: what a coupon's minimum order is compared with. */
   beforeCoupon: number;
   couponDiscount: number;
+  /** Bonus credits the creator code adds (0 without one). */
+  creatorBonusCredits: number;
 };
 
 /** Thrown when the coupon cannot apply to a price with a sale in force. */
@@ -107,19 +115,26 @@ export function priceBreakdown(input: PriceInput): PriceBreakdown {
     price = after;
   }
 
-  price = creatorBonusStep(price, lines);
+  const creatorBonusCredits = creatorBonusStep(input.creator ?? null, lines);
 
   lines.push({ step: "total", label: "Total", amount: price });
-  return { lines, total: price, unit, sale, beforeCoupon, couponDiscount };
+  return { lines, total: price, unit, sale, beforeCoupon, couponDiscount, creatorBonusCredits };
 }
 
+/** Bonus credits of a creator code: the percent of the package's credits, rounded down. */
+export const creatorBonusCredits = (credits: number, bonusPercent: number) => Math.floor((credits * bonusPercent) / 100);
+
+export const creatorLineLabel = (code: string, bonus: number) => `Creator code ${code}: +${bonus.toLocaleString("en-US")} bonus credits`;
+
 /**
- * Extension point for creator codes (not built): a creator code's bonus comes after the coupon.
- * It will add a `creator_bonus` line (bonus credits for a package, not a lower price) and return
- * the price unchanged. Today it does nothing.
+ * The creator code's step, after the coupon: a `creator_bonus` line of bonus credits (amount 0: the
+ * price does not change, so the lines still add up to the total). Returns the bonus credits.
  */
-function creatorBonusStep(price: number, _lines: PriceLine[]): number {
-  return price;
+function creatorBonusStep(creator: CreatorRule | null, lines: PriceLine[]): number {
+  if (!creator) return 0;
+  const bonus = creatorBonusCredits(creator.credits, creator.bonusPercent);
+  lines.push({ step: "creator_bonus", label: creatorLineLabel(creator.code, bonus), amount: 0, bonus_credits: bonus });
+  return bonus;
 }
 
 // ── coupon eligibility (pure: the caller loads the coupon and the redemption counts) ──

@@ -2,16 +2,18 @@
 // load"). A throwaway database (embedded PostgreSQL unless BENCH_DATABASE_URL names a server:
 // an admin URL), seeded through our own code: the demo data (store, forums, news), a hiscores
 // population at depth (scripts/seed-hiscores.ts), players with passwords, credits (the staff
-// grant use case), sessions, API token pairs, vote tokens and a game key. Then the production
+// grant use case), sessions, API token pairs, vote tokens, a game key, coupons with limits and
+// gift cards (the staff use cases). Then the production
 // app (`node scripts/start.mjs`, APP_MODE=local, TRUST_PROXY=true) and, in the same run, the raw
 // node:http + pg baseline (baseline-server.mjs), both driven by the same small closed-loop
 // driver: BENCH_CONNECTIONS virtual users (default 50), each running weighted scenarios back to
 // back for BENCH_DURATION seconds (default 60; longer, by at most max(30 s, BENCH_DURATION),
 // until every kind has been sent) after BENCH_WARMUP seconds not counted (default 5); the
 // baseline for BENCH_BASELINE_DURATION seconds (default 10) before the mix.
-// Afterwards: reconcile and the money, delivery and vote checks. Exit 1 on any error or failed
-// check. Also: BENCH_PLAYERS (default 500), BENCH_HISCORE_PLAYERS (default 5000),
-// NEXT_DIST_DIR (default .next-bench; start.mjs builds when missing or stale).
+// Afterwards: reconcile and the money, coupon, gift card, delivery and vote checks. Exit 1 on any
+// error or failed check. Also: BENCH_PLAYERS (default 500), BENCH_HISCORE_PLAYERS (default 5000),
+// BENCH_COUPONS and BENCH_GIFT_CARDS (default BENCH_PLAYERS, at least 20), NEXT_DIST_DIR
+// (default .next-bench; start.mjs builds when missing or stale).
 //
 // Why a driver of our own and not autocannon: autocannon reports one latency histogram for
 // everything it sends, and its `requests` chains cannot carry state from one answer into the
@@ -113,7 +115,7 @@ export async function runMixedBench(): Promise<number> {
     await Promise.all([stop(app), stop(baseline)]);
     app = baseline = null;
     console.log("\nChecks after the run:");
-    const checks = await checkAfterwards(sql, world.players);
+    const checks = await checkAfterwards(sql, world);
     code = printVerdict(summary, checks) ? 0 : 1;
   } finally {
     await Promise.all([stop(app), stop(baseline)]);

@@ -128,7 +128,15 @@ for (let i = 0; i < N + 20; i++) {
       added += values.get(skill)! - (prior.values.get(skill) ?? 0);
     }
     values.set(0, (prior.values.get(0) ?? 0) + added);
-    const changes = await recordProgress(tx, prior, { userId: p.id, gameMode: "REGULAR", xpMode: "REGULAR", hidden: false, values, at: null });
+    const changes = await recordProgress(tx, prior, {
+      userId: p.id,
+      username: p.username,
+      gameMode: "REGULAR",
+      xpMode: "REGULAR",
+      hidden: false,
+      values,
+      at: null,
+    });
     await followPush(tx, p.id, changes, { firstPush: false, at: null });
     if (i >= 20) stepTimes.push(performance.now() - t);
     // The values themselves, as the push writes them (not timed: the push writes them without history too).

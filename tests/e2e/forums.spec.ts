@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type Page, expect } from "@playwright/test";
-import { createE2EUser, e2eQuery, type E2EUser, uniqueUsername } from "../factories/e2e-users";
+import { createE2EForum, createE2EUser, e2eQuery, type E2EUser, uniqueUsername } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
 import { axeViolations as violations } from "./support/axe";
 
@@ -54,10 +54,7 @@ async function counts(page: Page, name: string) {
 /** A new forum for players, in the seeded forum's category; returns its name. */
 async function ownForum(): Promise<string> {
   const name = `Drop logs ${uniqueWord("f")}`;
-  await e2eQuery(
-    `INSERT INTO forums ("categoryId", name, description, "sortOrder") SELECT "categoryId", $1, 'Where this journey counts its own posts.', 99 FROM forums WHERE name = $2`,
-    [name, FORUM],
-  );
+  await createE2EForum(name, "Where this journey counts its own posts.");
   return name;
 }
 
@@ -168,19 +165,22 @@ test.describe("forums", () => {
     expect(await counts(page, forum)).toEqual({ threads: 1, replies: 1 });
   });
 
-  test("a post's author panel links the author's name and hiscores to their hiscores page, and the adventure log to its tab", async ({ page }) => {
+  test("a post's author panel links the author's name to their profile, hiscores to their hiscores page, and the adventure log to its tab", async ({
+    page,
+  }) => {
     const player = await createE2EUser();
     await startSignedIn(page, player);
     const { id } = await apiThread(page.request, await forumId(page), `Author ${uniqueWord("t")}`, "<p>Who wrote this?</p>");
     await page.goto(`/forums/thread/${id}`);
     const panel = page.getByRole("article", { name: `Post by ${player.username}` }).getByTestId("author-panel");
-    // The name and "Hiscores" open the hiscores page, "Adventure log" its tab (docs/forums.md).
+    // The name opens the profile, "Hiscores" the hiscores page, "Adventure log" its tab (docs/forums.md).
     const hiscores = `/hiscores/player/${encodeURIComponent(player.username)}`;
+    const profile = `/users/${encodeURIComponent(player.username)}`;
     const name = panel.getByRole("link", { name: player.username, exact: true });
-    await expect(name).toHaveAttribute("href", hiscores);
+    await expect(name).toHaveAttribute("href", profile);
     await expect(panel.getByRole("link", { name: `Hiscores of ${player.username}`, exact: true })).toHaveAttribute("href", hiscores);
     await expect(panel.getByRole("link", { name: `Adventure log of ${player.username}`, exact: true })).toHaveAttribute("href", `${hiscores}/log`);
-    await name.click();
+    await panel.getByRole("link", { name: `Hiscores of ${player.username}`, exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === hiscores);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(player.username);
   });
@@ -375,7 +375,7 @@ test.describe("forums", () => {
     await staff.page.goto(`/forums/${forum}`);
     const hiddenRow = staff.page.getByTestId("thread-row").filter({ hasText: title });
     await expect(hiddenRow.getByTestId("thread-hidden-badge")).toHaveText("Hidden");
-    await hiddenRow.getByRole("link", { name: title }).click();
+    await hiddenRow.getByRole("link", { name: title, exact: true }).click();
     await controls.getByRole("button", { name: "Unhide" }).click();
     await expect(staff.page.getByTestId("thread-hidden-notice")).toHaveCount(0);
     await staff.close();
@@ -492,7 +492,7 @@ test.describe("forums", () => {
     await expect(hit.locator("mark")).toHaveText(word);
     await expect(hit).toContainText(player.username);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await hit.getByRole("link", { name: title }).click();
+    await hit.getByRole("link", { name: title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/forums/thread/${id}(\\?page=1)?#post-${posts[0]}$`));
     await expect(page.locator(`#post-${posts[0]}`)).toContainText(word);
 

@@ -56,9 +56,11 @@ test("a reader stays who they are after opening a thread full of store-link imag
   expect(outside).toEqual([]);
   expect(await (await page.request.get("/api/v1/user")).json()).toMatchObject({ name: reader.username, store_session: false });
 
-  // Following the link (posts open links in a new tab) only asks, and says who is signed in now;
-  // not continuing changes nothing.
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "claim your gold" }).click()]);
+  // Following the link (a path of this site: posts open it in the same tab) only asks, and says
+  // who is signed in now; not continuing changes nothing.
+  await page.getByRole("link", { name: "claim your gold" }).click();
+  await page.waitForURL(/\/store-link\?/);
+  const tab = page;
   await expect(tab.getByTestId("store-link-player")).toHaveText(attacker.username);
   await expect(tab.getByTestId("store-link-other-account")).toContainText(`You are signed in as ${reader.username}`);
   expect(await (await page.request.get("/api/v1/user")).json()).toMatchObject({ name: reader.username, store_session: false });

@@ -88,30 +88,41 @@ async function visit(page: Page, pathname: string, dynamic: Record<string, strin
   return res!;
 }
 
-test.describe("walk every page", () => {
-  test("as a guest: no console errors, the right policy, every page hydrates @mobile", async ({ page }) => {
-    test.setTimeout(360_000);
-    expect(APP_PAGES).toEqual(expect.arrayContaining(["/", "/login", "/register", "/account", "/rules"]));
-    const problems = await watchConsole(page);
-    for (const p of APP_PAGES) await visit(page, p);
-    for (const p of UNBUILT) expect((await visit(page, p)).status(), p).toBe(404);
-    expect(problems).toEqual([]);
-  });
+/** The walk in parts, each its own test: the parts run side by side, and a slow machine's time limit is per part. */
+const PARTS = 4;
+const part = <T>(list: T[], i: number) => list.filter((_, n) => n % PARTS === i);
 
-  test("signed in: no console errors, and the navbar names the player on static and per-request pages @mobile", async ({ page }) => {
-    test.setTimeout(360_000);
-    const user = await createE2EUser();
-    await startSignedIn(page, user);
-    const problems = await watchConsole(page);
-    const ticket = await page.request.post("/api/v1/tickets", { data: { type: "GENERAL_INQUIRY", title: "Page walk", description: "Walking." } });
-    expect(ticket.status()).toBe(201);
-    const own = { ...DYNAMIC, "/ticket/[id]": `/ticket/${((await ticket.json()) as { id: number }).id}` };
-    for (const p of APP_PAGES.filter((p) => p !== "/login" && p !== "/register")) {
-      await visit(page, p, own);
-      if (p !== "/dev/outbox") await expectSignedInAs(page, user.username);
-    }
-    expect(problems).toEqual([]);
-  });
+test.describe("walk every page", () => {
+  for (let i = 0; i < PARTS; i++) {
+    test(`as a guest (part ${i + 1} of ${PARTS}): no console errors, the right policy, every page hydrates @mobile`, async ({ page }) => {
+      test.setTimeout(240_000);
+      expect(APP_PAGES).toEqual(expect.arrayContaining(["/", "/login", "/register", "/account", "/rules"]));
+      const problems = await watchConsole(page);
+      for (const p of part(APP_PAGES, i)) await visit(page, p);
+      for (const p of part(UNBUILT, i)) expect((await visit(page, p)).status(), p).toBe(404);
+      expect(problems).toEqual([]);
+    });
+
+    test(`signed in (part ${i + 1} of ${PARTS}): no console errors, and the navbar names the player on static and per-request pages @mobile`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      const user = await createE2EUser();
+      await startSignedIn(page, user);
+      const problems = await watchConsole(page);
+      const ticket = await page.request.post("/api/v1/tickets", { data: { type: "GENERAL_INQUIRY", title: "Page walk", description: "Walking." } });
+      expect(ticket.status()).toBe(201);
+      const own = { ...DYNAMIC, "/ticket/[id]": `/ticket/${((await ticket.json()) as { id: number }).id}` };
+      for (const p of part(
+        APP_PAGES.filter((p) => p !== "/login" && p !== "/register"),
+        i,
+      )) {
+        await visit(page, p, own);
+        if (p !== "/dev/outbox") await expectSignedInAs(page, user.username);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 
   test("signed in: every page of docs/product.md §2 a player opens by hand is reached by following links from home", async ({ page }) => {
     test.setTimeout(270_000);

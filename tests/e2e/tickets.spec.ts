@@ -77,9 +77,11 @@ test.describe("support tickets", () => {
     await expect(page.getByLabel("Your reply")).toHaveCount(0);
     await expect(page.getByRole("article", { name: `Reply by ${player.username}` })).toBeVisible();
 
-    // And the email (local mode: the outbox page).
-    await page.goto("/dev/outbox");
-    await expect(page.locator(`article[data-to="${player.email}"]`).filter({ hasText: `Your ticket was closed: ${title}` })).toBeVisible();
+    // And the email (local mode: the outbox page), sent once the mail job's short delay is over.
+    await expect(async () => {
+      await page.goto("/dev/outbox");
+      await expect(page.locator(`article[data-to="${player.email}"]`).filter({ hasText: `Your ticket was closed: ${title}` })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
   });
 
   test("another player's ticket is the 404 page, like a missing one @mobile", async ({ page }) => {

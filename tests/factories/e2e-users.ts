@@ -42,3 +42,21 @@ export function createE2EUser(options: UserOptions = {}): Promise<E2EUser> {
 export function createE2ESession(userId: number, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 e2e"): Promise<string> {
   return factory.createSession(userId, { userAgent, ip: "203.0.113.7" });
 }
+
+/**
+ * A forum of a journey's own, in the category of the seeded "General Discussion", and the forum
+ * index's change announced in the same statement as the API's writes do (lib/server/changes/announce.ts):
+ * the guest page cache drops its copy of /forums, so the next load lists the new forum.
+ */
+export async function createE2EForum(name: string, description: string): Promise<{ id: number }> {
+  const [forum] = await e2eQuery<{ id: number }>(
+    `WITH f AS (
+       INSERT INTO forums ("categoryId", name, description, "sortOrder")
+       SELECT "categoryId", $1, $2, 99 FROM forums WHERE name = 'General Discussion' RETURNING id
+     )
+     SELECT f.id, pg_notify('site_changes', 'forums:index') FROM f`,
+    [name, description],
+  );
+  if (!forum) throw new Error(`no forum named "General Discussion" to put ${name} beside`);
+  return { id: forum.id };
+}

@@ -31,6 +31,10 @@ function unwrap(s: z.ZodType): z.ZodType {
 }
 // order_id is PayPal's own string (e.g. "5O190127TN364715T") and lease_id a claim's UUID: not row ids.
 const NOT_ROW_IDS = new Set(["order_id", "lease_id"]);
+function isNullable(s: z.ZodType): boolean {
+  const def = (s as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+  return def.type === "nullable" || (def.innerType ? isNullable(def.innerType) : false);
+}
 const looksLikeId = (name: string) => !NOT_ROW_IDS.has(name) && (name === "id" || name === "uid" || /(Id|_id)$/.test(name));
 
 const fields: IdField[] = operations
@@ -77,32 +81,47 @@ describe("ids from clients", () => {
     const found = fields.map((f) => `${f.op.method} ${f.op.path} ${f.where}.${f.name}`).sort();
     expect(found).toEqual([
       "DELETE /api/v1/competitions/{id}/join params.id",
+      "DELETE /api/v1/forums/drafts/{kind}/{id} params.id",
+      "DELETE /api/v1/forums/posts/{id}/like params.id",
       "DELETE /api/v1/sessions/{kind}/{id} params.id",
       "DELETE /api/v1/staff/competitions/schedules/{id} params.id",
       "DELETE /api/v1/staff/forums/categories/{id} params.id",
       "DELETE /api/v1/staff/forums/forums/{id} params.id",
       "DELETE /api/v1/staff/game-keys/{id} params.id",
       "DELETE /api/v1/staff/jobs/{id} params.id",
+      "DELETE /api/v1/staff/saved-replies/{id} params.id",
       "DELETE /api/v1/staff/store/sales/{id} params.id",
       "GET /api/v1/competitions/{id} params.id",
+      "GET /api/v1/forums/drafts/{kind}/{id} params.id",
       "GET /api/v1/forums/images/{id} params.id",
+      "GET /api/v1/forums/posts/{id}/likes params.id",
       "GET /api/v1/forums/thread/{id} params.id",
+      "GET /api/v1/forums/thread/{id}/likes params.id",
+      "GET /api/v1/forums/thread/{id}/watch params.id",
       "GET /api/v1/forums/threads/{id} params.id",
+      "GET /api/v1/forums/{id}/watch params.id",
       "GET /api/v1/game/deliveries query.player_id",
       "GET /api/v1/news/{id} params.id",
       "GET /api/v1/staff/players/{id} params.id",
       "GET /api/v1/staff/players/{id}/deliveries params.id",
       "GET /api/v1/staff/players/{id}/ledger params.id",
+      "GET /api/v1/staff/players/{id}/notes params.id",
       "GET /api/v1/staff/players/{id}/orders params.id",
       "GET /api/v1/staff/players/{id}/posts params.id",
       "GET /api/v1/staff/players/{id}/progress params.id",
+      "GET /api/v1/staff/players/{id}/punishments params.id",
+      "GET /api/v1/staff/players/{id}/punishments/proposals params.id",
       "GET /api/v1/staff/players/{id}/purchases params.id",
       "GET /api/v1/staff/players/{id}/risk params.id",
       "GET /api/v1/staff/players/{id}/tickets params.id",
       "GET /api/v1/staff/players/{id}/vote-callbacks params.id",
       "GET /api/v1/staff/players/{id}/votes params.id",
+      "GET /api/v1/staff/tickets/{id} params.id",
+      "GET /api/v1/staff/tickets/{id}/saved-replies/{reply} params.id",
+      "GET /api/v1/staff/tickets/{id}/saved-replies/{reply} params.reply",
       "GET /api/v1/store/products query.category",
       "GET /api/v1/store/products/{category} params.category",
+      "GET /api/v1/tickets/attachments/{id} params.id",
       "GET /api/v1/tickets/{id} params.id",
       "GET /api/v1/users/confirm query.uid",
       "PATCH /api/v1/forums/posts/{id} params.id",
@@ -115,19 +134,26 @@ describe("ids from clients", () => {
       "PATCH /api/v1/staff/forums/reports/{id} params.id",
       "PATCH /api/v1/staff/forums/threads/{id} body.forum_id",
       "PATCH /api/v1/staff/forums/threads/{id} params.id",
+      "PATCH /api/v1/staff/saved-replies/{id} params.id",
       "PATCH /api/v1/staff/store/categories/{id} params.id",
       "PATCH /api/v1/staff/store/coupons/{id} params.id",
+      "PATCH /api/v1/staff/store/creator-codes/{id} params.id",
       "PATCH /api/v1/staff/store/goals/{id} params.id",
       "PATCH /api/v1/staff/store/packages/{id} params.id",
       "PATCH /api/v1/staff/store/products/{id} body.categoryId",
       "PATCH /api/v1/staff/store/products/{id} body.gameItemId",
       "PATCH /api/v1/staff/store/products/{id} params.id",
       "PATCH /api/v1/staff/store/sales/{id} params.id",
+      "PATCH /api/v1/staff/tickets/{id} body.assignee",
+      "PATCH /api/v1/staff/tickets/{id} params.id",
       "PATCH /api/v1/tickets/{id} params.id",
+      "POST /api/v1/account/email/confirm body.uid",
+      "POST /api/v1/account/notifications/{id}/read params.id",
       "POST /api/v1/competitions/{id}/join body.team_id",
       "POST /api/v1/competitions/{id}/join params.id",
       "POST /api/v1/forums/posts body.thread_id",
       "POST /api/v1/forums/posts/{id}/report params.id",
+      "POST /api/v1/forums/read body.forum_id",
       "POST /api/v1/forums/threads body.forum_id",
       "POST /api/v1/game/deliveries/claim body.player_id",
       "POST /api/v1/game/events body.player_id",
@@ -142,12 +168,18 @@ describe("ids from clients", () => {
       "POST /api/v1/staff/payments/events/{id}/reapply params.id",
       "POST /api/v1/staff/players/{id}/ban params.id",
       "POST /api/v1/staff/players/{id}/end-sessions params.id",
+      "POST /api/v1/staff/players/{id}/notes params.id",
+      "POST /api/v1/staff/players/{id}/punishments params.id",
       "POST /api/v1/staff/players/{id}/reset-2fa params.id",
+      "POST /api/v1/staff/players/{id}/shared-addresses params.id",
       "POST /api/v1/staff/players/{id}/unban params.id",
+      "POST /api/v1/staff/players/{id}/unmute params.id",
+      "POST /api/v1/staff/store/creator-codes/{id}/pay params.id",
       "POST /api/v1/staff/store/gift-cards/{id}/void params.id",
       "POST /api/v1/staff/store/goals/{id}/end params.id",
       "POST /api/v1/staff/store/products body.categoryId",
       "POST /api/v1/staff/store/products body.gameItemId",
+      "POST /api/v1/staff/tickets/{id}/notes params.id",
       "POST /api/v1/store/credits/purchase body.id",
       "POST /api/v1/store/credits/test-checkout body.purchase_id",
       "POST /api/v1/store/price-preview body.package_id",
@@ -157,6 +189,13 @@ describe("ids from clients", () => {
       "POST /api/v1/tickets body.purchase",
       "POST /api/v1/tickets body.vote",
       "POST /api/v1/tickets/comments body.ticket",
+      "POST /api/v1/tickets/{id}/rating params.id",
+      "PUT /api/v1/forums/drafts/{kind}/{id} params.id",
+      "PUT /api/v1/forums/posts/{id}/like params.id",
+      "PUT /api/v1/forums/thread/{id}/read body.post_id",
+      "PUT /api/v1/forums/thread/{id}/read params.id",
+      "PUT /api/v1/forums/thread/{id}/watch params.id",
+      "PUT /api/v1/forums/{id}/watch params.id",
       "PUT /api/v1/staff/forums/forums/order body.categoryId",
       "PUT /api/v1/staff/players/{id}/privilege params.id",
     ]);
@@ -171,7 +210,9 @@ describe("ids from clients", () => {
     const { headers: gameKey } = await createGameKey();
     for (const f of fields) {
       const handler = await handlerFor(f.op);
-      for (const value of f.where === "body" ? BAD_NUMBERS : BAD_STRINGS) {
+      // null is a value of its own for an id documented as nullable (a ticket's assignee: nobody).
+      const nullable = f.where === "body" && isNullable(shapeOf(f.op[f.where])[f.name]!);
+      for (const value of f.where === "body" ? BAD_NUMBERS.filter((v) => !(nullable && v === null)) : BAD_STRINGS) {
         const r = await call(handler, requestFor(f, value, session, gameKey));
         const label = `${f.op.method} ${f.op.path} ${f.name}=${JSON.stringify(value)}`;
         expect(r.status, label).toBe(400);

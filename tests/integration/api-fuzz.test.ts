@@ -38,7 +38,7 @@ import { type JsonSchema, validate } from "../support/fuzz/json-schema";
 import { type DocOperation, type FuzzRequest, hostileRequests, type OpenApiDoc, preview, validRequests } from "../support/fuzz/requests";
 import { installWriteLog, type WriteLog, type WriteRow } from "../support/fuzz/write-log";
 import { createForum, reply, startThread } from "./forums-fixtures";
-import { freshClient, handlerOf, SAME_ORIGIN } from "./helpers";
+import { firstEvent, freshClient, handlerOf, SAME_ORIGIN } from "./helpers";
 import { createCategory, createProduct, giveCredits } from "./store-fixtures";
 
 const envInt = (name: string, fallback: number): number => {
@@ -203,7 +203,20 @@ function hintFor(op: Operation, pools: Pools, actor: Actor): Hint {
   };
 }
 
-const editing = (op: Operation) => op.method === "PATCH" || op.method === "PUT" || op.method === "DELETE";
+/**
+ * Writes that name another player's post or thread in their path by design without editing it: a
+ * like, a watching level or a read point is the caller's own row about someone else's post or
+ * thread (liking one's own post is refused). Whether B's request changed A's rows is still checked
+ * for them, like for every operation.
+ */
+const NAMES_OTHERS_WITHOUT_EDITING = new Set([
+  "PUT /api/v1/forums/posts/{id}/like",
+  "DELETE /api/v1/forums/posts/{id}/like",
+  "PUT /api/v1/forums/thread/{id}/watch",
+  "PUT /api/v1/forums/thread/{id}/read",
+]);
+const editing = (op: Operation) =>
+  (op.method === "PATCH" || op.method === "PUT" || op.method === "DELETE") && !NAMES_OTHERS_WITHOUT_EDITING.has(`${op.method} ${op.path}`);
 
 /** (table, id) pairs of A's private rows the request names, for the IDOR check. */
 function privateRowsNamed(op: Operation, req: FuzzRequest, pools: Pools): string[] {
@@ -285,7 +298,9 @@ async function send(op: Operation, actor: Actor, req: FuzzRequest, session: stri
   try {
     const answer = (async () => {
       const res = await handler(request, { params: Promise.resolve(req.params) });
-      return { status: res.status, text: await res.text(), headers: res.headers };
+      // An event stream never ends: its first event is its answer (then it is cancelled).
+      const text = res.headers.get("content-type")?.startsWith("text/event-stream") ? await firstEvent(res) : await res.text();
+      return { status: res.status, text, headers: res.headers };
     })();
     const timeout = new Promise<"hung">((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS, "hung").unref());
     const r = await Promise.race([answer, timeout]);

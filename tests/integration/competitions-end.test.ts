@@ -11,6 +11,7 @@ import { joinCompetition } from "@/lib/server/competitions/join-competition";
 import { createSchedule } from "@/lib/server/competitions/create-schedule";
 import { makeScheduledCompetitions } from "@/lib/server/competitions/make-scheduled-competitions";
 import { updateCompetition } from "@/lib/server/competitions/update-competition";
+import { notificationText } from "@/lib/notifications";
 import { db } from "@/lib/server/db";
 import { createGameKey } from "../factories/game-keys";
 import { setEnv } from "../support/env";
@@ -32,6 +33,14 @@ const prizes = [
 ];
 const prizeRows = (competitionId: number) =>
   db.gameDelivery.findMany({ where: { competitionId }, orderBy: { id: "asc" }, select: { id: true, userId: true, kind: true, status: true, payload: true } });
+/** Each player's competition_prize notifications: [userId, sentence, link, emailState], in user order. */
+const prizeNotices = async (userIds: number[]) =>
+  (await db.notification.findMany({ where: { userId: { in: userIds }, type: "competition_prize" }, orderBy: [{ userId: "asc" }, { id: "asc" }] })).map((n) => [
+    n.userId,
+    notificationText("competition_prize", n.data as object, n.count),
+    n.link,
+    n.emailState,
+  ]);
 const endedEntries = (competitionId: number) => db.auditLog.findMany({ where: { action: "competition.ended", targetId: String(competitionId) } });
 
 /** A started classic competition with `gains` (by player) pushed, ready to end. */
@@ -51,11 +60,19 @@ describe("ending a competition", () => {
   it("freezes places and queues each prize once when two end runs meet, and the game claims them through its lease", async () => {
     const { c, players, mod } = await race([300, 200, 100, 0], { staffGain: 999 });
     const [a, b, third, idle] = players;
+    // The runner-up has their prize notifications mailed too.
+    await db.notificationPreference.create({ data: { userId: b!.id, type: "competition_prize", channel: "email" } });
     await endNow(c.id);
     const runs = await Promise.all([endCompetition(c.id), endCompetition(c.id), endCompetition(c.id)]);
     expect(runs.filter((r) => r.ended)).toEqual([{ ended: true, prizes: 2 }]);
     // Run again, long after: nothing more.
     expect(await endCompetition(c.id)).toEqual({ ended: false, prizes: 0 });
+
+    // Each winner is told once, behind the bell (and by mail when asked); the others, staff included, are not.
+    expect(await prizeNotices([a!.id, b!.id, third!.id, idle!.id, mod!.id])).toEqual([
+      [a!.id, "You placed 1st in “Attack race”: your prize is waiting in game", `/competitions/${c.id}`, "NONE"],
+      [b!.id, "You placed 2nd in “Attack race”: your prize is waiting in game", `/competitions/${c.id}`, "PENDING"],
+    ]);
 
     const rows = await prizeRows(c.id);
     expect(rows.map((r) => [r.userId, r.kind, r.status, r.payload])).toEqual([
@@ -121,6 +138,9 @@ describe("ending a competition", () => {
     const again = await Promise.all([endCompetition(c.id), endCompetition(c.id)]);
     expect(again.map((r) => r.prizes)).toEqual([0, 0]);
     expect(await prizeRows(c.id)).toHaveLength(2);
+    // Nor is anyone told twice: the notification's dedupe key holds too.
+    const ids = (await prizeRows(c.id)).map((r) => r.userId);
+    expect((await prizeNotices(ids)).map((n) => n[0])).toEqual(ids.toSorted((x, y) => x - y));
   });
 
   it("gives a team's place's prize to each of its members who scored", async () => {
@@ -145,6 +165,12 @@ describe("ending a competition", () => {
       [m[0]!.id, 1],
       [m[2]!.id, 2],
       [m[3]!.id, 2],
+    ]);
+    // Every member with a prize is told their team's place, once; a member who did not score, and the third team, are not.
+    expect(await prizeNotices(m.map((p) => p.id))).toEqual([
+      [m[0]!.id, "You placed 1st with your team in “Test competition”: your prize is waiting in game", `/competitions/${c.id}`, "NONE"],
+      [m[2]!.id, "You placed 2nd with your team in “Test competition”: your prize is waiting in game", `/competitions/${c.id}`, "NONE"],
+      [m[3]!.id, "You placed 2nd with your team in “Test competition”: your prize is waiting in game", `/competitions/${c.id}`, "NONE"],
     ]);
     const teams = await db.competitionTeam.findMany({ where: { competitionId: c.id }, orderBy: { id: "asc" } });
     expect(teams.map((t) => [t.name, t.finalRank])).toEqual([

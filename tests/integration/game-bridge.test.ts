@@ -72,7 +72,7 @@ describe("POST /api/v1/game/login", () => {
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({
       ok: true,
-      player: { id: u.id, name: u.username, privilege: "MODERATOR", memberRank: "NONE", is_staff: true, banned: false, ban_reason: null },
+      player: { id: u.id, name: u.username, privilege: "MODERATOR", memberRank: "NONE", is_staff: true, banned: false, ban_reason: null, mute: null },
     });
 
     const wrong = await login(headers, { username: u.username, password: "Wrong-pass1!", ip: "198.51.100.7" });

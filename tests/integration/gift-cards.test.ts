@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as issueRoute, GET as staffListRoute } from "@/app/api/v1/staff/store/gift-cards/route";
 import { POST as voidRoute } from "@/app/api/v1/staff/store/gift-cards/[id]/void/route";
@@ -14,7 +13,7 @@ import { runReconcile } from "@/scripts/admin";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { deliver, player, purchaseRow, startPurchase, userRow } from "../support/fake-payment-data";
-import { startFakeServer } from "../support/fake-payments";
+import { startFakeStripe, stripeEnv, stripeEvents } from "../support/stripe-webhooks";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 
 // Gift cards (docs/gift-cards.md): issued by staff with a reason (audited), bought with money as
@@ -22,30 +21,14 @@ import { call, freshClient, SAME_ORIGIN } from "./helpers";
 // one ledger entry, refused when unknown, expired, voided or used, voided by staff or a refund.
 
 const SECRET = "whsec_gift_card_test_secret";
-let fake: Awaited<ReturnType<typeof startFakeServer>>;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let restore: () => void;
 let admin: { id: number };
 let adminSession: string;
-let n = 0;
 
 beforeAll(async () => {
-  fake = await startFakeServer((req) => {
-    if (req.method === "POST" && req.path === "/v1/payment_intents") {
-      n += 1;
-      const form = new URLSearchParams(req.body);
-      return {
-        json: { id: `pi_gc_${n}`, object: "payment_intent", client_secret: `pi_gc_${n}_secret_x`, amount: Number(form.get("amount")), currency: "usd" },
-      };
-    }
-    return { status: 404, json: { error: { message: "no such route" } } };
-  });
-  restore = setEnv({
-    TRUST_PROXY: "true",
-    STRIPE_SECRET_KEY: "sk_test_fake",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE_URL: fake.url,
-  });
+  fake = await startFakeStripe((n) => `pi_gc_${n}`);
+  restore = setEnv(stripeEnv(SECRET, fake.url));
   admin = await createUser({ privilege: "ADMINISTRATOR" });
   adminSession = await createSessionToken(admin.id);
 });
@@ -253,15 +236,7 @@ describe("balance check", () => {
 });
 
 describe("bought with money", () => {
-  const event = (type: string, object: Record<string, unknown>, id = `evt_${Math.random().toString(36).slice(2)}`) =>
-    JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
-  const signed = (body: string) => ({ "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) });
-  const succeeded = (pi: string, purchaseId: number, amount: number, id?: string) =>
-    event(
-      "payment_intent.succeeded",
-      { id: pi, object: "payment_intent", amount_received: amount, currency: "usd", metadata: { purchase_id: String(purchaseId) } },
-      id,
-    );
+  const { event, signed, succeeded } = stripeEvents(SECRET);
   const refunded = (pi: string) =>
     event("charge.refunded", { id: `ch_${pi}`, object: "charge", payment_intent: pi, amount: 2000, amount_refunded: 2000, refunded: true });
 

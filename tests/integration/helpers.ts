@@ -16,6 +16,21 @@ export async function handlerOf(op: Pick<Operation, "method" | "path">): Promise
   return mod[op.method]!;
 }
 
+/** The text of a Server-Sent Events answer up to its first `data:` line (10 s at most); the stream is then cancelled. */
+export async function firstEvent(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + 10_000;
+  while (!/^data: /m.test(text) && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value);
+  }
+  await reader.cancel().catch(() => {});
+  return text;
+}
+
 /** Calls a route handler the way Next does, returning status and parsed JSON body. */
 export async function call(
   handler: Handler,
@@ -45,7 +60,8 @@ export async function call(
     body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
+  // An event stream (GET /api/v1/account/notifications/stream) never ends: its first event, then it is left.
+  const text = res.headers.get("content-type")?.startsWith("text/event-stream") ? await firstEvent(res) : await res.text();
   let json: Record<string, unknown> = {};
   try {
     json = text ? JSON.parse(text) : {};

@@ -29,12 +29,14 @@ const addTestJob = (task: string) => db.$executeRaw`SELECT graphile_worker.add_j
 
 describe("a job survives a restart of the app", () => {
   it("queued while no runner is up, it is done once by the runner of the next start", async () => {
-    await startJobRunner();
+    // No crontab: an every-minute tick falling just before a stop would leave its job queued,
+    // and this test (and the file's later "nothing left" checks) is about the mail's job alone.
+    await startJobRunner({ crontab: "" });
     await stopJobRunner(); // the app goes down
     const { id } = await queueMail("restart@test.example", { subject: "Across a restart", text: "t", html: "<p>t</p>" });
     expect(await queuedJobs("send-mail")).toMatchObject([{ payload: { mailId: id }, attempts: 0, locked_by: null }]);
 
-    await startJobRunner(); // the app is back: picks up what was queued before
+    await startJobRunner({ crontab: "" }); // the app is back: picks up what was queued before
     await waitUntil(async () => (await db.mailMessage.findUniqueOrThrow({ where: { id } })).status === "SENT", "the mail to be sent");
     await stopJobRunner();
     expect(smtp.messages.filter((m) => m.to.includes("restart@test.example"))).toHaveLength(1);
@@ -106,6 +108,16 @@ describe("enqueue inside a transaction", () => {
     expect((await queuedJobs("sweep-expired-rows")).map((j) => j.payload)).toEqual([{ marker: "committed" }]);
     await runJobsUntilIdle();
     expect(await queuedJobs()).toHaveLength(0);
+  });
+});
+
+describe("the support desk's jobs", () => {
+  it("close-idle-tickets is scheduled hourly with one pending run at most; ticket-player-mail is queued by staff actions only", () => {
+    const items = parseCrontab(crontab);
+    const close = items.find((i) => i.task === "close-idle-tickets");
+    expect(close?.options).toMatchObject({ jobKey: "close-idle-tickets", maxAttempts: 3 });
+    expect(crontab).toMatch(/^29 \* \* \* \* close-idle-tickets /m);
+    expect(items.map((i) => i.task)).not.toContain("ticket-player-mail");
   });
 });
 

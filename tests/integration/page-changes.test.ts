@@ -21,6 +21,7 @@ import { insertForum } from "@/lib/server/forums/create-forum";
 import { deleteForum } from "@/lib/server/forums/delete-forum";
 import { deleteForumCategory } from "@/lib/server/forums/delete-forum-category";
 import { editPost } from "@/lib/server/forums/edit-post";
+import { likePost, unlikePost } from "@/lib/server/forums/like-post";
 import { moderatePost } from "@/lib/server/forums/moderate-post";
 import { moderateThread } from "@/lib/server/forums/moderate-thread";
 import { recleanStoredContent } from "@/lib/server/forums/reclean-content";
@@ -157,6 +158,15 @@ describe("the pages each write drops, heard by another instance through PostgreS
 
   it("a reply: the index, its forum and its thread, not the thread beside it", async () => {
     expect(await droppedBy(pages, () => reply(author, thread.id))).toEqual(sorted(["/forums", `/forums/${forum.id}`, `/forums/thread/${thread.id}`]));
+  });
+
+  it("a like and an unlike: its thread only; a like or unlike that changes nothing drops nothing", async () => {
+    const post = await reply(author, thread.id, "<p>Likeable</p>");
+    const liker = { userId: bystander.id, isStaff: false };
+    expect(await droppedBy(pages, () => likePost(liker, post.id))).toEqual([`/forums/thread/${thread.id}`]);
+    expect(await droppedBy(pages, () => likePost(liker, post.id))).toEqual([]);
+    expect(await droppedBy(pages, () => unlikePost(liker, post.id))).toEqual([`/forums/thread/${thread.id}`]);
+    expect(await droppedBy(pages, () => unlikePost(liker, post.id))).toEqual([]);
   });
 
   it("an edit: its thread only", async () => {

@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as webhook } from "@/app/api/v1/webhooks/stripe/route";
@@ -8,7 +7,7 @@ import { expireCheckouts } from "@/lib/server/payments/expire-checkouts";
 import { setEnv } from "../support/env";
 import { createPackage, deliver, player, purchaseRow, startPurchase, userRow } from "../support/fake-payment-data";
 import { COUPON_ERRORS } from "@/lib/store/pricing";
-import { startFakeServer } from "../support/fake-payments";
+import { startFakeStripe, stripeEnv, stripeEvents } from "../support/stripe-webhooks";
 
 // Coupons on credit packages, end to end with Stripe (a local fake of its API, events signed with
 // the SDK's test header through the real webhook route): the checkout asks for the discounted price,
@@ -16,49 +15,19 @@ import { startFakeServer } from "../support/fake-payments";
 // frees its coupon use.
 
 const SECRET = "whsec_integration_test_secret";
-let fake: Awaited<ReturnType<typeof startFakeServer>>;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let restore: () => void;
-let n = 0;
 
 beforeAll(async () => {
-  fake = await startFakeServer((req) => {
-    if (req.method === "POST" && req.path === "/v1/payment_intents") {
-      n += 1;
-      const form = new URLSearchParams(req.body);
-      return {
-        json: {
-          id: `pi_fake_${n}`,
-          object: "payment_intent",
-          client_secret: `pi_fake_${n}_secret_abc`,
-          amount: Number(form.get("amount")),
-          currency: form.get("currency"),
-          metadata: { purchase_id: form.get("metadata[purchase_id]") },
-        },
-      };
-    }
-    return { status: 404, json: { error: { message: "no such route" } } };
-  });
-  restore = setEnv({
-    TRUST_PROXY: "true",
-    STRIPE_SECRET_KEY: "sk_test_fake",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE_URL: fake.url,
-  });
+  fake = await startFakeStripe();
+  restore = setEnv(stripeEnv(SECRET, fake.url));
 });
 afterAll(async () => {
   restore();
   await fake.close();
 });
 
-function event(type: string, object: Record<string, unknown>, id = `evt_${type}_${Math.random().toString(36).slice(2)}`) {
-  return JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
-}
-const signed = (body: string, opts: { secret?: string; timestamp?: number } = {}) => ({
-  "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: opts.secret ?? SECRET, timestamp: opts.timestamp }),
-});
-const succeeded = (pi: string, purchaseId: number, amount: number, currency = "usd") =>
-  event("payment_intent.succeeded", { id: pi, object: "payment_intent", amount_received: amount, currency, metadata: { purchase_id: String(purchaseId) } });
+const { event, signed, succeeded } = stripeEvents(SECRET);
 
 const failed = (pi: string, purchaseId: number) =>
   event("payment_intent.payment_failed", { id: pi, object: "payment_intent", metadata: { purchase_id: String(purchaseId) } });

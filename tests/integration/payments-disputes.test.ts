@@ -5,7 +5,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as balanceRoute } from "@/app/api/v1/store/credits/amount/route";
 import { POST as purchaseRoute } from "@/app/api/v1/store/purchase/route";
@@ -18,40 +17,27 @@ import { runAdmin } from "@/scripts/admin";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
 import { createPackage, deliver, purchaseRow, startPurchase, userRow } from "../support/fake-payment-data";
-import { startFakeServer } from "../support/fake-payments";
+import { startFakeStripe, stripeEnv, stripeEvents } from "../support/stripe-webhooks";
 import { call, freshClient, SAME_ORIGIN } from "./helpers";
 import { balanceOf, createCategory, createProduct } from "./store-fixtures";
 
 const SECRET = "whsec_disputes_test";
-let fake: Awaited<ReturnType<typeof startFakeServer>>;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let restore: () => void;
-let n = 0;
 
 beforeAll(async () => {
-  fake = await startFakeServer((req) => {
-    if (req.method === "POST" && req.path === "/v1/payment_intents") {
-      n += 1;
-      return { json: { id: `pi_dispute_${n}_${randomUUID().slice(0, 6)}`, object: "payment_intent", client_secret: `pi_dispute_${n}_secret_x` } };
-    }
-    return { status: 404, json: { error: { message: "no such route" } } };
-  });
-  restore = setEnv({
-    TRUST_PROXY: "true",
-    STRIPE_SECRET_KEY: "sk_test_fake",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE_URL: fake.url,
-    DISPUTE_LOST_POLICY: undefined,
-  });
+  fake = await startFakeStripe((n) => `pi_dispute_${n}_${randomUUID().slice(0, 6)}`);
+  restore = setEnv({ ...stripeEnv(SECRET, fake.url), DISPUTE_LOST_POLICY: undefined });
 });
 afterAll(async () => {
   restore();
   await fake.close();
 });
 
+const stripe = stripeEvents(SECRET);
 function signedEvent(type: string, object: Record<string, unknown>) {
-  const body = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
-  return { body, headers: { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) } };
+  const body = stripe.event(type, object, `evt_${randomUUID()}`);
+  return { body, headers: stripe.signed(body) };
 }
 async function send(type: string, object: Record<string, unknown>) {
   const e = signedEvent(type, object);

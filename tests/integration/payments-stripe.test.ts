@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as webhook } from "@/app/api/v1/webhooks/stripe/route";
 import { applyCreditChange, INSUFFICIENT_CREDITS } from "@/lib/server/credits/apply-credit-change";
@@ -7,55 +6,25 @@ import { db } from "@/lib/server/db";
 import { log } from "@/lib/server/log";
 import { setEnv } from "../support/env";
 import { createPackage, deliver, player, purchaseRow, startPurchase, userRow } from "../support/fake-payment-data";
-import { startFakeServer } from "../support/fake-payments";
+import { startFakeStripe, stripeEnv, stripeEvents } from "../support/stripe-webhooks";
 
 // Stripe end to end against a local fake of its API: the PaymentIntent is created through the
 // SDK, and events signed with the SDK's own test header go through the real webhook route.
 
 const SECRET = "whsec_integration_test_secret";
-let fake: Awaited<ReturnType<typeof startFakeServer>>;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let restore: () => void;
-let n = 0;
 
 beforeAll(async () => {
-  fake = await startFakeServer((req) => {
-    if (req.method === "POST" && req.path === "/v1/payment_intents") {
-      n += 1;
-      const form = new URLSearchParams(req.body);
-      return {
-        json: {
-          id: `pi_fake_${n}`,
-          object: "payment_intent",
-          client_secret: `pi_fake_${n}_secret_abc`,
-          amount: Number(form.get("amount")),
-          currency: form.get("currency"),
-          metadata: { purchase_id: form.get("metadata[purchase_id]") },
-        },
-      };
-    }
-    return { status: 404, json: { error: { message: "no such route" } } };
-  });
-  restore = setEnv({
-    TRUST_PROXY: "true",
-    STRIPE_SECRET_KEY: "sk_test_fake",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE_URL: fake.url,
-  });
+  fake = await startFakeStripe();
+  restore = setEnv(stripeEnv(SECRET, fake.url));
 });
 afterAll(async () => {
   restore();
   await fake.close();
 });
 
-function event(type: string, object: Record<string, unknown>, id = `evt_${type}_${Math.random().toString(36).slice(2)}`) {
-  return JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
-}
-const signed = (body: string, opts: { secret?: string; timestamp?: number } = {}) => ({
-  "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: opts.secret ?? SECRET, timestamp: opts.timestamp }),
-});
-const succeeded = (pi: string, purchaseId: number, amount: number, currency = "usd") =>
-  event("payment_intent.succeeded", { id: pi, object: "payment_intent", amount_received: amount, currency, metadata: { purchase_id: String(purchaseId) } });
+const { event, signed, succeeded } = stripeEvents(SECRET);
 
 /** The "You are now <rank>" mails sent to an address. */
 const rankMails = (to: string) => db.mailMessage.findMany({ where: { to, subject: { startsWith: "You are now " } }, orderBy: { id: "asc" } });
@@ -98,6 +67,8 @@ describe("Stripe checkout", () => {
     // The rank reached is told once, whatever the deliveries: with what the next rank needs.
     const told = await rankMails(user.email);
     expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^You are now Expansion on /)]);
+    // And shown once behind the bell (docs/notifications.md), in the same transaction.
+    expect(await db.notification.findMany({ where: { userId: user.id, type: "donator_rank" }, select: { link: true } })).toEqual([{ link: "/account" }]);
     expect(told[0]!.text).toContain("$150.00 more takes you to Extreme.");
     expect(
       await db.creditLedgerEntry.findMany({ where: { userId: user.id }, select: { kind: true, delta: true, idempotencyKey: true }, orderBy: { id: "asc" } }),

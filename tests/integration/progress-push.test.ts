@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activityByKey } from "@/lib/hiscores-layout";
+import { notificationText } from "@/lib/notifications";
 import { XP_99 } from "@/lib/progress/config";
 import { db } from "@/lib/server/db";
 import { pushHiscores } from "@/lib/server/game/push-hiscores";
@@ -129,6 +130,75 @@ describe("a push's progress", () => {
     const marked = await db.playerEvent.findMany({ where: { serverFirst: true, key: `kills:${hue}` } });
     expect(marked.map((e) => e.userId)).toEqual([first.userId]);
     expect(marked[0]!.feed).toBe(true);
+  });
+});
+
+/** The player's achievement notifications as [sentence, link]. */
+const achievementNotices = async (userId: number) =>
+  (await db.notification.findMany({ where: { userId, type: "achievement" }, orderBy: { id: "asc" } })).map((n) => [
+    notificationText("achievement", n.data as object, n.count),
+    n.link,
+  ]);
+
+describe("a push's achievements behind the bell", () => {
+  it("tells the player of a tier the push dated, once, however often it is pushed again (at once, retried, after a rollback)", async () => {
+    const u = await createUser();
+    await pushHiscores({ player_id: u.id, experience: skills(1000) });
+    expect(await achievementNotices(u.id)).toEqual([]);
+    // Two pushes crossing 99 Attack at once: the first dates it, the second finds it held.
+    await Promise.all([
+      pushHiscores({ player_id: u.id, experience: skills(1000, { 1: XP_99 }) }),
+      pushHiscores({ player_id: u.id, experience: skills(1000, { 1: XP_99 + 5 }) }),
+    ]);
+    const told = [["Achievement reached: 99 Attack", `/hiscores/player/${encodeURIComponent(u.username)}/achievements`]];
+    expect(await achievementNotices(u.id)).toEqual(told);
+    // The same values retried, and a rollback under 99 and back: nothing more.
+    await pushHiscores({ player_id: u.id, experience: skills(1000, { 1: XP_99 + 5 }) });
+    await travel(u.id, 1);
+    await pushHiscores({ player_id: u.id, experience: skills(1000, { 1: XP_99 - 5 }) });
+    await pushHiscores({ player_id: u.id, experience: skills(1000, { 1: XP_99 + 50 }) });
+    expect(await achievementNotices(u.id)).toEqual(told);
+    // Two tiers in one push: one notification each.
+    await pushHiscores({ player_id: u.id, experience: skills(1000, { 1: XP_99 + 50, 2: XP_99, 3: XP_99 }) });
+    expect((await achievementNotices(u.id)).map((n) => n[0]).sort()).toEqual([
+      "Achievement reached: 99 Attack",
+      "Achievement reached: 99 Defence",
+      "Achievement reached: 99 Strength",
+    ]);
+  });
+
+  it("tells nothing of what was met before history, only what the first push crossed", async () => {
+    const u = await createUser();
+    // Stats from before history was kept: 99 Strength and 60M Strength met, with no date.
+    await db.hiscoreStat.create({ data: { userId: u.id, skill: 3, level: 99, experience: BigInt(60_000_000) } });
+    await pushHiscores({ player_id: u.id, experience: skills(1000, { 3: 60_000_000 }) });
+    expect(await db.playerAchievement.count({ where: { userId: u.id, reachedAt: null } })).toBe(2);
+    expect(await achievementNotices(u.id)).toEqual([]);
+    // Its twin: a first push that also crosses a tier tells that one.
+    const v = await createUser();
+    await db.hiscoreStat.create({ data: { userId: v.id, skill: 3, level: 99, experience: BigInt(60_000_000) } });
+    await pushHiscores({ player_id: v.id, experience: skills(1000, { 3: 60_000_000, 4: XP_99 }) });
+    expect((await achievementNotices(v.id)).map((n) => n[0])).toEqual(["Achievement reached: 99 Hitpoints"]);
+  });
+
+  it("tells nothing when the player turned achievements off, nor a hidden (staff) player, yet dates the tier", async () => {
+    const off = await createUser();
+    await db.notificationPreference.create({ data: { userId: off.id, type: "achievement", channel: "off" } });
+    const staff = await createUser({ privilege: "MODERATOR" });
+    for (const p of [off, staff]) {
+      await pushHiscores({ player_id: p.id, experience: skills(1000) });
+      await pushHiscores({ player_id: p.id, experience: skills(1000, { 1: XP_99 }) });
+      expect(await db.playerAchievement.findUnique({ where: { userId_key: { userId: p.id, key: "xp:1:13034431" } } })).toMatchObject({
+        reachedAt: expect.any(Date),
+      });
+      expect(await achievementNotices(p.id)).toEqual([]);
+    }
+    // Email: told and mailed later.
+    const mailed = await createUser();
+    await db.notificationPreference.create({ data: { userId: mailed.id, type: "achievement", channel: "email" } });
+    await pushHiscores({ player_id: mailed.id, experience: skills(1000) });
+    await pushHiscores({ player_id: mailed.id, experience: skills(1000, { 1: XP_99 }) });
+    expect((await db.notification.findMany({ where: { userId: mailed.id, type: "achievement" } })).map((n) => n.emailState)).toEqual(["PENDING"]);
   });
 });
 

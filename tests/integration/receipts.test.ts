@@ -2,32 +2,21 @@
 // in the settling transaction and delivered over SMTP by the job queue, once, however often and
 // however concurrently the provider's signed webhook arrives. Store items bought with credits,
 // refunds and refused payments mail none.
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as webhook } from "@/app/api/v1/webhooks/stripe/route";
 import { orderNumber } from "@/lib/orders/order-number";
 import { db } from "@/lib/server/db";
 import { purchaseProduct } from "@/lib/server/store/purchase-product";
 import { createPackage, deliver, player, purchaseRow, startPurchase } from "../support/fake-payment-data";
-import { startFakeServer } from "../support/fake-payments";
+import { startFakeStripe, STRIPE_TEST_KEYS, stripeEvents } from "../support/stripe-webhooks";
 import { runJobsUntilIdle } from "../support/jobs";
 import { captureMailForFile, linkIn } from "../support/smtp-capture";
 import { createCategory, createProduct, giveCredits } from "./store-fixtures";
 
 const SECRET = "whsec_receipts_test_secret";
-let fake: Awaited<ReturnType<typeof startFakeServer>>;
-let n = 0;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
-  fake = await startFakeServer((req) => {
-    if (req.method === "POST" && req.path === "/v1/payment_intents") {
-      n += 1;
-      const form = new URLSearchParams(req.body);
-      return {
-        json: { id: `pi_rcpt_${n}`, object: "payment_intent", client_secret: `pi_rcpt_${n}_secret_x`, amount: Number(form.get("amount")), currency: "usd" },
-      };
-    }
-    return { status: 404, json: { error: { message: "no such route" } } };
-  });
+  fake = await startFakeStripe((n) => `pi_rcpt_${n}`);
   process.env.STRIPE_API_BASE_URL = fake.url;
 });
 afterAll(async () => {
@@ -35,22 +24,11 @@ afterAll(async () => {
 });
 const mailbox = captureMailForFile({
   TRUST_PROXY: "true",
-  STRIPE_SECRET_KEY: "sk_test_fake",
-  STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+  ...STRIPE_TEST_KEYS,
   STRIPE_WEBHOOK_SECRET: SECRET,
 });
 
-const event = (type: string, object: Record<string, unknown>) =>
-  JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } });
-const signed = (body: string) => ({ "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) });
-const succeeded = (pi: string, purchaseId: number, amount: number) =>
-  event("payment_intent.succeeded", {
-    id: pi,
-    object: "payment_intent",
-    amount_received: amount,
-    currency: "usd",
-    metadata: { purchase_id: String(purchaseId) },
-  });
+const { event, signed, succeeded } = stripeEvents(SECRET);
 
 async function pendingPurchase(priceCents = 5000) {
   const pkg = await createPackage({ credits: 1000, bonusCredits: 100, priceCents });

@@ -43,15 +43,30 @@ const PLAYER_WRITES: Record<string, string> = {
   "POST /api/v1/store/credits/test-checkout": "the caller's own purchase (local mode)",
   "POST /api/v1/tickets": "opens the caller's own ticket",
   "POST /api/v1/tickets/comments": "a reply is its own record, signed and marked staff when staff write it",
+  "POST /api/v1/tickets/{id}/rating": "the ticket's owner rates their own closed ticket",
   "POST /api/v1/forums/threads": "a thread is its own record, signed by its author (staff-only forums included)",
   "POST /api/v1/forums/posts": "a reply is its own record, signed by its author",
   "POST /api/v1/forums/posts/{id}/report": "a player's report, listed for staff",
+  "PUT /api/v1/forums/posts/{id}/like": "the caller's own like of a post",
+  "DELETE /api/v1/forums/posts/{id}/like": "takes back the caller's own like",
+  "PUT /api/v1/forums/thread/{id}/watch": "the caller's own watching level for a thread",
+  "PUT /api/v1/forums/{id}/watch": "the caller's own watching level for a forum",
+  "PUT /api/v1/forums/thread/{id}/read": "moves the caller's own read point of a thread",
+  "POST /api/v1/forums/read": "the caller's own mark-all-read point",
+  "PUT /api/v1/forums/drafts/{kind}/{id}": "the caller's own draft, which only they ever read",
+  "DELETE /api/v1/forums/drafts/{kind}/{id}": "drops the caller's own draft",
+  "POST /api/v1/forums/preview": "nothing is written: the body is cleaned and answered",
   "POST /api/v1/competitions/{id}/join": "the caller signs up for a competition",
   "DELETE /api/v1/competitions/{id}/join": "the caller leaves a competition",
   "PUT /api/v1/user/privacy": "the caller's own choice to be shown in the supporter widgets",
   "POST /api/v1/store/gift-cards/redeem": "the caller redeems a card into their own balance (one ledger entry, the card marked used)",
   "POST /api/v1/account/orders/{number}/cancel": "the caller closes their own unpaid checkout",
   "POST /api/v1/account/orders/{number}/resume": "the caller reopens their own unpaid checkout (nothing written)",
+  "POST /api/v1/account/email": "the caller asks to move their own account to a new address (audited as the owner's own action)",
+  "POST /api/v1/account/delete": "the caller deletes their own account (audited as the owner's own action)",
+  "POST /api/v1/account/notifications/{id}/read": "marks one of the caller's own notifications read",
+  "POST /api/v1/account/notifications/read-all": "marks the caller's own notifications read",
+  "PUT /api/v1/account/notifications/preferences": "the caller's own choice of channel per notification type",
 };
 
 type Json = Record<string, unknown>;
@@ -78,6 +93,12 @@ const uid = () => randomUUID().slice(0, 8);
 const player = () => createUser();
 const idParams = (id: number | bigint) => ({ id: String(id) });
 const answerId = (a: Json) => a.id;
+
+/** A creator code of a plain player's, active. */
+async function walkCreatorCode() {
+  const creator = await player();
+  return db.creatorCode.create({ data: { code: `WALK-${uid()}`.toUpperCase(), userId: creator.id, bonusPercent: 10, sharePercent: 10 } });
+}
 
 async function forum() {
   const category = await db.forumCategory.create({ data: { name: `Walk ${uid()}` } });
@@ -189,7 +210,9 @@ async function failedJob(): Promise<number> {
 
 async function ticket(closed: boolean) {
   const p = await player();
-  return db.ticket.create({ data: { userId: p.id, type: "GENERAL_INQUIRY", title: `Walk ticket ${uid()}`, description: "Please help", closed } });
+  return db.ticket.create({
+    data: { userId: p.id, type: "GENERAL_INQUIRY", title: `Walk ticket ${uid()}`, description: "Please help", closed, state: closed ? "CLOSED" : "OPEN" },
+  });
 }
 
 async function report(resolved: boolean) {
@@ -434,6 +457,124 @@ const FIXTURES: Record<string, Case[]> = {
           targetId: p.id,
           before: { banned: true },
           after: { banned: false },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/players/{id}/shared-addresses": [
+    {
+      name: "shared-address look-up",
+      prepare: async () => {
+        const p = await player();
+        return {
+          params: idParams(p.id),
+          body: { days: 30 },
+          action: "account.shared_addresses_viewed",
+          targetType: "user",
+          targetId: p.id,
+          before: null,
+          after: { days: 30, addresses: 0, accounts: 0 },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/saved-replies": [
+    {
+      name: "save a reply",
+      prepare: async () => {
+        const title = `Walk reply ${uid()}`;
+        return {
+          body: { title, body: "Hello {player.name}" },
+          action: "ticket.saved_reply.created",
+          targetType: "saved_reply",
+          targetId: answerId,
+          before: null,
+          after: { title, body: "Hello {player.name}" },
+        };
+      },
+    },
+  ],
+  "PATCH /api/v1/staff/saved-replies/{id}": [
+    {
+      name: "edit a saved reply",
+      prepare: async () => {
+        const r = await db.savedReply.create({ data: { title: `Walk reply ${uid()}`, body: "Hello" } });
+        return {
+          params: idParams(r.id),
+          body: { body: "Hello {player.name}" },
+          action: "ticket.saved_reply.updated",
+          targetType: "saved_reply",
+          targetId: r.id,
+          before: { body: "Hello" },
+          after: { body: "Hello {player.name}" },
+        };
+      },
+    },
+  ],
+  "DELETE /api/v1/staff/saved-replies/{id}": [
+    {
+      name: "delete a saved reply",
+      prepare: async () => {
+        const r = await db.savedReply.create({ data: { title: `Walk reply ${uid()}`, body: "Bye" } });
+        return {
+          params: idParams(r.id),
+          action: "ticket.saved_reply.deleted",
+          targetType: "saved_reply",
+          targetId: r.id,
+          before: { title: r.title, body: "Bye" },
+          after: null,
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/players/{id}/punishments": [
+    {
+      name: "mute by a rule",
+      prepare: async () => {
+        const p = await player();
+        return {
+          params: idParams(p.id),
+          body: { kind: "MUTE", rule: "spam", step: 1, duration: "24h", message: "Stop spamming.", reason: REASON },
+          action: "punishment.applied",
+          targetType: "user",
+          targetId: p.id,
+          before: { openMute: null },
+          after: { punishment: { kind: "MUTE", rule: "spam", step: 1 } },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/players/{id}/unmute": [
+    {
+      name: "unmute",
+      prepare: async () => {
+        const p = await player();
+        const mute = await db.punishment.create({ data: { userId: p.id, kind: "MUTE", message: "Spam", createdByLabel: "walk" } });
+        return {
+          params: idParams(p.id),
+          body: { reason: REASON },
+          action: "punishment.lifted",
+          targetType: "user",
+          targetId: p.id,
+          before: { openMute: mute.id },
+          after: { openMute: null },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/players/{id}/notes": [
+    {
+      name: "staff note",
+      prepare: async () => {
+        const p = await player();
+        return {
+          params: idParams(p.id),
+          body: { body: "Warned in game first." },
+          action: "punishment.note_added",
+          targetType: "user",
+          targetId: p.id,
+          before: null,
+          after: { body: "Warned in game first." },
         };
       },
     },
@@ -685,6 +826,21 @@ const FIXTURES: Record<string, Case[]> = {
   ],
   "PATCH /api/v1/staff/forums/reports/{id}": [
     {
+      name: "resolve with an outcome and a note",
+      prepare: async () => {
+        const r = await report(false);
+        return {
+          params: idParams(r.id),
+          body: { outcome: "disagreed", note: "Within the rules" },
+          action: "forum.report.resolve",
+          targetType: "forum_post_report",
+          targetId: r.id,
+          before: { resolved: false },
+          after: { resolved: true, outcome: "disagreed", action: null, note: "Within the rules" },
+        };
+      },
+    },
+    {
       name: "resolve",
       prepare: async () => {
         const r = await report(false);
@@ -925,6 +1081,75 @@ const FIXTURES: Record<string, Case[]> = {
       },
     },
   ],
+  // Creator codes
+  "POST /api/v1/staff/store/creator-codes": [
+    {
+      name: "create",
+      prepare: async () => {
+        const p = await player();
+        return {
+          body: { code: `WALK-${uid()}`, username: p.username, bonusPercent: 10, sharePercent: 5 },
+          action: "store.creator_code.created",
+          targetType: "creator_code",
+          targetId: answerId,
+          before: null,
+          after: { username: p.username, bonusPercent: 10, sharePercent: 5, active: true },
+        };
+      },
+    },
+  ],
+  "PATCH /api/v1/staff/store/creator-codes/{id}": [
+    {
+      name: "pause",
+      prepare: async () => {
+        const code = await walkCreatorCode();
+        return {
+          params: idParams(code.id),
+          body: { active: false },
+          action: "store.creator_code.paused",
+          targetType: "creator_code",
+          targetId: code.id,
+          before: { active: true },
+          after: { active: false },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/store/creator-codes/{id}/pay": [
+    {
+      name: "pay",
+      prepare: async () => {
+        const code = await walkCreatorCode();
+        const buyer = await player();
+        const pkg = await db.creditPackage.create({ data: { credits: 100, bonusCredits: 0, priceCents: 1000, imageUrl: "/x.png" } });
+        const purchase = await db.creditPurchase.create({
+          data: {
+            userId: buyer.id,
+            creditPackageId: pkg.id,
+            method: "STRIPE",
+            status: "PAID",
+            credits: 100,
+            bonusCredits: 0,
+            amountCents: 1000,
+            paidAt: new Date(),
+            creatorCodeId: code.id,
+          },
+        });
+        await db.creatorShare.create({
+          data: { creatorCodeId: code.id, creditPurchaseId: purchase.id, paidCents: 1000, amountCents: 100, payableAt: new Date(Date.now() - 1000) },
+        });
+        return {
+          params: idParams(code.id),
+          body: { reference: "walk transfer" },
+          action: "store.creator_code.paid",
+          targetType: "creator_code",
+          targetId: code.id,
+          before: { payableCents: 100, paidCents: 0 },
+          after: { payableCents: 0, paidCents: 100 },
+        };
+      },
+    },
+  ],
   // Gift cards and product images
   "POST /api/v1/staff/store/gift-cards": [
     {
@@ -1067,6 +1292,55 @@ const FIXTURES: Record<string, Case[]> = {
       },
     },
   ],
+  "PATCH /api/v1/staff/tickets/{id}": [
+    {
+      name: "assign",
+      prepare: async () => {
+        const t = await ticket(false);
+        return {
+          params: idParams(t.id),
+          body: { assignee: owner.id },
+          action: "ticket.assign",
+          targetType: "ticket",
+          targetId: t.id,
+          before: { assignee: null, assigneeId: null },
+          after: { assigneeId: owner.id },
+        };
+      },
+    },
+    {
+      name: "priority",
+      prepare: async () => {
+        const t = await ticket(false);
+        return {
+          params: idParams(t.id),
+          body: { priority: "high" },
+          action: "ticket.priority",
+          targetType: "ticket",
+          targetId: t.id,
+          before: { priority: "normal" },
+          after: { priority: "high" },
+        };
+      },
+    },
+  ],
+  "POST /api/v1/staff/tickets/{id}/notes": [
+    {
+      name: "internal note",
+      prepare: async () => {
+        const t = await ticket(false);
+        return {
+          params: idParams(t.id),
+          body: { content: "Checked the logs: no trade happened." },
+          action: "ticket.note",
+          targetType: "ticket",
+          targetId: t.id,
+          before: null,
+          after: { noteId: expect.any(Number) },
+        };
+      },
+    },
+  ],
 };
 
 // ── the walk ──
@@ -1157,14 +1431,15 @@ for (const op of staffWrites) {
 
 describe("an entry commits with its change", () => {
   it("a ticket close that fails after its entry is written leaves neither the close nor the entry; allowed, it makes both", async () => {
-    // The close writes its entry, then queues the player's mail; a trigger on this file's own
-    // database refuses that mail, so the transaction fails after the entry. An entry written
-    // outside the transaction would stay behind.
+    // The close writes its entry, then queues the player's mail job and notification; a trigger
+    // on this file's own database refuses that notification, so the transaction fails after the
+    // entry. An entry written outside the transaction would stay behind.
     const t = await ticket(false);
-    const { email } = await db.user.findUniqueOrThrow({ where: { id: t.userId }, select: { email: true } });
-    await db.$executeRawUnsafe(`CREATE FUNCTION walk_refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'mail refused'; END $$`);
     await db.$executeRawUnsafe(
-      `CREATE TRIGGER walk_refuse_mail BEFORE INSERT ON mail_messages FOR EACH ROW WHEN (NEW."to" = '${email.replace(/'/g, "''")}') EXECUTE FUNCTION walk_refuse_mail()`,
+      `CREATE FUNCTION walk_refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'notification refused'; END $$`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER walk_refuse_mail BEFORE INSERT ON notifications FOR EACH ROW WHEN (NEW."userId" = ${Number(t.userId)}) EXECUTE FUNCTION walk_refuse_mail()`,
     );
     const { PATCH } = await import("@/app/api/v1/tickets/[id]/route");
     const entries = () => db.auditLog.count({ where: { targetType: "ticket", targetId: String(t.id) } });
@@ -1173,7 +1448,7 @@ describe("an entry commits with its change", () => {
       expect((await db.ticket.findUniqueOrThrow({ where: { id: t.id } })).closed).toBe(false);
       expect(await entries()).toBe(0);
     } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER walk_refuse_mail ON mail_messages`);
+      await db.$executeRawUnsafe(`DROP TRIGGER walk_refuse_mail ON notifications`);
       await db.$executeRawUnsafe(`DROP FUNCTION walk_refuse_mail()`);
     }
     expect((await call(PATCH, staffRequest("PATCH", { params: idParams(t.id), body: { closed: true } }))).status).toBe(200);

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/schemas/api";
-import { staffStoreOperations } from "@/lib/schemas/staff-store";
+import { creatorCodeOperations } from "@/lib/schemas/creator-codes";
+import { staffStoreOperations as storeOperations } from "@/lib/schemas/staff-store";
 import { db } from "@/lib/server/db";
 import { createSessionToken, createUser } from "../factories/users";
 import { call, SAME_ORIGIN } from "./helpers";
@@ -14,6 +15,9 @@ async function handlerFor(op: Operation) {
   const mod = (await import(path.join(import.meta.dirname, "../../app/api", dir, "route.ts"))) as Record<string, Parameters<typeof call>[0]>;
   return mod[op.method]!;
 }
+
+// The store editor's operations and the staff side of creator codes (the creator's own dashboard is a player's read).
+const staffStoreOperations = [...storeOperations, ...creatorCodeOperations.filter((op) => op.path.startsWith("/api/v1/staff/"))];
 
 // A body that would be valid for an administrator, so only the privilege decides.
 const VALID_BODY: Record<string, unknown> = {
@@ -35,6 +39,9 @@ const VALID_BODY: Record<string, unknown> = {
   "/api/v1/staff/store/sales/{id}": { value: 20 },
   "/api/v1/staff/store/coupons": { code: "FORBIDDEN", kind: "PERCENT", value: 10, scope: "BASKET" },
   "/api/v1/staff/store/coupons/{id}": { active: false },
+  "/api/v1/staff/store/creator-codes": { code: "FORBIDDEN", username: "Nobody", bonusPercent: 5, sharePercent: 5 },
+  "/api/v1/staff/store/creator-codes/{id}": { active: false },
+  "/api/v1/staff/store/creator-codes/{id}/pay": { reference: "forbidden" },
 };
 
 describe("staff store routes", () => {
@@ -65,6 +72,7 @@ describe("staff store routes", () => {
     // Other test files write concurrently: look for what this caller's requests would have written.
     if (user) expect(await db.auditLog.count({ where: { actorId: user.id } })).toBe(0);
     expect(await db.storeCategory.count({ where: { name: "Forbidden" } })).toBe(0);
+    expect(await db.creatorCode.count({ where: { code: "FORBIDDEN" } })).toBe(0);
     expect(await db.creditLedgerEntry.count({ where: { note: "forbidden" } })).toBe(0);
   });
 });

@@ -431,6 +431,7 @@ describe("who may call the Players API", () => {
     ban: { reason: "forbidden" },
     unban: { reason: "forbidden" },
     "end-sessions": { reason: "forbidden" },
+    "shared-addresses": { days: 7 },
     "reset-2fa": { reason: "forbidden" },
     privilege: { privilege: "OWNER", reason: "forbidden" },
   };
@@ -453,6 +454,7 @@ describe("who may call the Players API", () => {
       "POST /api/v1/staff/players/{id}/ban": "moderator",
       "POST /api/v1/staff/players/{id}/unban": "moderator",
       "POST /api/v1/staff/players/{id}/end-sessions": "moderator",
+      "POST /api/v1/staff/players/{id}/shared-addresses": "moderator",
       "POST /api/v1/staff/players/{id}/reset-2fa": "administrator",
       "PUT /api/v1/staff/players/{id}/privilege": "owner",
       "GET /api/v1/staff/audit": "administrator",

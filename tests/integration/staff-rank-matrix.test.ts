@@ -35,12 +35,15 @@ const rank = (p: Rank) => LADDER.indexOf(p);
 
 type Account = Awaited<ReturnType<typeof createUser>>;
 
-/** A target in the state every action can apply to: 2FA on, banned until tomorrow (so unban has work), a delivered and a pending delivery. */
+/** A target in the state every action can apply to: 2FA on, banned until tomorrow (so unban has work), muted (so unmute has), a delivered and a pending delivery. */
 async function makeTarget(privilege: Rank): Promise<Account> {
   const user = await createUser({ privilege, bannedAt: new Date(Date.now() - 60_000) });
   await db.user.update({
     where: { id: user.id },
     data: { totpSecretEnc: "matrix-not-a-real-secret", totpEnabledAt: new Date(), bannedUntil: new Date(Date.now() + 86_400_000), banReason: "matrix" },
+  });
+  await db.punishment.create({
+    data: { userId: user.id, kind: "MUTE", message: "matrix", createdByLabel: "matrix", endsAt: new Date(Date.now() + 86_400_000) },
   });
   return user;
 }
@@ -68,7 +71,15 @@ function bodyFor(op: Operation, target: Account): Record<string, unknown> | unde
     reason: "rank matrix check",
     username: target.username,
     amount: 5,
+    // A creator code: unique per call.
+    code: `MX${Math.random().toString(36).slice(2, 12).toUpperCase()}`,
+    bonusPercent: 5,
+    sharePercent: 5,
     privilege: target.privilege === "PLAYER" ? "MODERATOR" : "PLAYER",
+    // A punishment (the lightest) and a staff note.
+    kind: "WARNING",
+    message: "rank matrix warning",
+    body: "rank matrix note",
   };
   const body: Record<string, unknown> = {};
   for (const key of schema.required ?? []) {
@@ -81,13 +92,15 @@ function bodyFor(op: Operation, target: Account): Record<string, unknown> | unde
 
 /** What the staff rule protects on the target: nothing of it may change when a call is refused. */
 async function snapshot(userId: number) {
-  const [user, deliveries, audit] = await Promise.all([
+  const [user, deliveries, audit, punishments, notes] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { privilege: true, bannedAt: true, storeCredits: true, totpEnabledAt: true } }),
     db.gameDelivery.findMany({ where: { userId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
     db.auditLog.count({ where: { targetId: String(userId) } }),
+    db.punishment.findMany({ where: { userId }, select: { id: true, liftedAt: true }, orderBy: { id: "asc" } }),
+    db.playerNote.count({ where: { userId } }),
   ]);
   const sessions = await db.session.count({ where: { userId, revokedAt: null } });
-  return { user, deliveries, audit, sessions };
+  return { user, deliveries, audit, sessions, punishments, notes };
 }
 
 /** The request an operation makes on `target` (a delivery it names is made now, before the snapshot). */
@@ -107,6 +120,13 @@ describe("the staff rule through every operation that names an account", () => {
         "POST /api/v1/staff/players/{id}/ban",
         "PUT /api/v1/staff/players/{id}/privilege",
         "POST /api/v1/staff/credits",
+        "POST /api/v1/staff/store/creator-codes",
+        "GET /api/v1/staff/players/{id}/punishments",
+        "GET /api/v1/staff/players/{id}/punishments/proposals",
+        "POST /api/v1/staff/players/{id}/punishments",
+        "POST /api/v1/staff/players/{id}/unmute",
+        "GET /api/v1/staff/players/{id}/notes",
+        "POST /api/v1/staff/players/{id}/notes",
       ]),
     );
     // Every staff operation whose path is a player's record declares its target (defineOperation enforces it too).

@@ -102,6 +102,28 @@ describe("staff catalogue editor", () => {
     expect((list.json.results as { id: number; active: boolean }[]).find((x) => x.id === id)).toMatchObject({ active: false });
   });
 
+  it("creates a product giftable unless told otherwise, and edits giftable with before and after in the audit log; not a boolean is a 400 naming it", async () => {
+    const c = await newCategory();
+    const r = await call(products.POST, as({ body: productBody(c.id) }));
+    const id = r.json.id as number;
+    expect(r.json).toMatchObject({ giftable: true });
+    const off = await call(product.PATCH, as({ method: "PATCH", id, body: { giftable: false } }));
+    expect(off).toMatchObject({ status: 200, json: { giftable: false } });
+    expect(await db.storeProduct.findUniqueOrThrow({ where: { id } })).toMatchObject({ giftable: false });
+    expect(await lastAudit("store_product", id)).toMatchObject({
+      action: "store.product.updated",
+      data: { before: { giftable: true }, after: { giftable: false } },
+    });
+    const audits = await auditsByAdmin();
+    expect(await call(product.PATCH, as({ method: "PATCH", id, body: { giftable: "no" } }))).toMatchObject({
+      status: 400,
+      json: { giftable: ["Giftable must be true or false."] },
+    });
+    expect(await auditsByAdmin()).toBe(audits);
+    const created = await call(products.POST, as({ body: { ...productBody(c.id), giftable: false } }));
+    expect(created).toMatchObject({ status: 201, json: { giftable: false } });
+  });
+
   it("creates and edits a credit package", async () => {
     const r = await call(packages.POST, as({ body: { credits: 1000, bonusCredits: 100, priceCents: 1000, imageUrl: "/images/credits/pack-9.svg" } }));
     expect(r.status).toBe(201);

@@ -26,6 +26,7 @@ withVoteSiteSettings();
 
 const votesOf = (userId: number) => db.vote.findMany({ where: { userId }, include: { site: true, delivery: true, callback: true }, orderBy: { id: "asc" } });
 const callbacksOf = (userId: number) => db.voteCallback.findMany({ where: { userId }, orderBy: { id: "asc" } });
+const voteNoticesOf = (userId: number) => db.notification.findMany({ where: { userId, type: "vote_reward" }, select: { link: true, data: true } });
 const totalVotesOf = async (userId: number) => (await db.user.findUniqueOrThrow({ where: { id: userId } })).totalVotes;
 
 describe("vote tokens", () => {
@@ -56,6 +57,7 @@ describe("vote callbacks: checks", () => {
     expect(stored[1]).toMatchObject({ accepted: false, reason: "bad secret" });
     expect(await votesOf(v.id)).toEqual([]);
     expect(await totalVotesOf(v.id)).toBe(0);
+    expect(await voteNoticesOf(v.id)).toEqual([]);
   });
 
   it("refuses a caller outside the site's address list with 403, stored, and counts the same call from a listed address", async () => {
@@ -183,6 +185,8 @@ describe("vote callbacks: counting", () => {
     expect(await db.gameDelivery.count({ where: { userId: v.id } })).toBe(1);
     expect(await totalVotesOf(v.id)).toBe(1);
     expect(await db.voteCallback.count({ where: { userId: v.id } })).toBe(5);
+    // The bell hears of the one counted vote, once.
+    expect(await voteNoticesOf(v.id)).toHaveLength(1);
   });
 
   it("counts three sites as three votes, each with exactly one reward delivery", async () => {
@@ -196,6 +200,10 @@ describe("vote callbacks: counting", () => {
     }
     expect(await db.gameDelivery.count({ where: { userId: v.id } })).toBe(3);
     expect(await totalVotesOf(v.id)).toBe(3);
+    const notices = await voteNoticesOf(v.id);
+    expect(notices).toHaveLength(3);
+    for (const n of notices) expect(n.link).toBe("/vote");
+    expect(notices.map((n) => (n.data as { title?: string }).title).sort()).toEqual(votes.map((x) => `2 vote points for your vote on ${x.site.name}`).sort());
   });
 
   it("counts again once the cooldown has passed, not a minute before", async () => {

@@ -41,6 +41,11 @@ export const GET_EXCEPTIONS = [
     why: "per-address rate limit counter",
   },
   {
+    route: "GET /api/v1/users/search",
+    writes: { rate_limit_buckets: { INSERT: true, UPDATE: true } },
+    why: "per-player rate limit counter on the editor's @ lookup",
+  },
+  {
     route: "GET /api/v1/captcha/challenge",
     writes: { rate_limit_buckets: { INSERT: true, UPDATE: true } },
     why: "per-address rate limit counter",
@@ -77,8 +82,10 @@ export const GET_EXCEPTIONS = [
       votes: { INSERT: true },
       users: { UPDATE: ["totalVotes", "updatedAt"] },
       game_deliveries: { INSERT: true },
+      notifications: { INSERT: true },
+      notification_keys: { INSERT: true },
     },
-    why: "a listing site reports a vote with a GET: stored, counted, rewarded",
+    why: "a listing site reports a vote with a GET: stored, counted, rewarded, and the player's bell told",
   },
   {
     route: "GET /api/v1/vote/countdown",

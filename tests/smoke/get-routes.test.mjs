@@ -16,7 +16,7 @@
 // (PostgreSQL: SMOKE_ADMIN_DATABASE_URL or TEST_DATABASE_URL, otherwise an embedded one).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -98,6 +98,13 @@ function enumerateGetRoutes(appDir = path.resolve("app")) {
 
 // ── How each GET is called ──────────────────────────────────────────────────────────────────
 
+/** The server's AUTH_SECRET (below), and an unsubscribe token it signs (lib/server/notifications/unsubscribe.ts). */
+const SMOKE_AUTH_SECRET = "get-routes-smoke-secret-0123456789abcdef";
+function unsubscribeToken(userId, type) {
+  const key = createHmac("sha256", SMOKE_AUTH_SECRET).update("notification-unsubscribe/v1").digest("hex");
+  return `${userId}.${type}.${createHmac("sha256", key).update(`${userId}:${type}`).digest("base64url")}`;
+}
+
 /**
  * The URLs to call for a route path, built from rows of the seeded database (ctx). A static
  * path with no entry is called as it is; a dynamic one must have an entry, or the test fails.
@@ -115,6 +122,9 @@ const URLS = {
   "/forums/{id}": (c) => [`/forums/${c.forumId}`],
   "/forums/{id}/create": (c) => [`/forums/${c.forumId}/create`],
   "/forums/thread/{id}": (c) => [`/forums/thread/${c.threadId}`],
+  // A player's profile, by name in any case (the demo player). The unknown name's 404 page is
+  // tests/integration/forums-profiles.test.ts's; here every URL must answer someone with a 2xx.
+  "/users/{name}": () => ["/users/player", "/users/PLAYER"],
   "/hiscores/{skill}": () => ["/hiscores/attack"],
   "/hiscores/player/{username}": (c) => [`/hiscores/player/${encodeURIComponent(c.ladderName)}`],
   // A player's progress tabs, and the demo's running competition.
@@ -127,6 +137,7 @@ const URLS = {
   "/competitions/{id}": (c) => [`/competitions/${c.competitionId}`],
   "/news/{slug}": (c) => [`/news/${c.newsSlug}`],
   "/ticket/{id}": (c) => [`/ticket/${c.ticketId}`],
+  "/appeal/ticket": () => ["/appeal/ticket", "/appeal/ticket?token=not-a-real-appeal-token-0123456789"],
   // The demo player's receipt (a paid credit package).
   "/account/orders/{number}": (c) => [`/account/orders/${c.orderNumber}`],
   "/api/v1/account/orders/{number}": (c) => [`/api/v1/account/orders/${c.orderNumber}`],
@@ -139,9 +150,22 @@ const URLS = {
     { url: `/store-link?token=${"A".repeat(43)}`, redirects: true },
     { url: "/store-link", redirects: true },
   ],
+  // A notification mail's unsubscribe link: GET shows what it stops and changes nothing; a bad token is a 400.
+  "/api/v1/notifications/unsubscribe": (c) => [
+    `/api/v1/notifications/unsubscribe?token=${unsubscribeToken(c.playerId, "forum_reply")}`,
+    { url: "/api/v1/notifications/unsubscribe?token=not-a-token", redirects: true },
+  ],
   "/api/v1/forums/images/{id}": (c) => [`/api/v1/forums/images/${c.imageId}`],
   "/api/v1/forums/search": () => ["/api/v1/forums/search?q=slayer"],
+  "/api/v1/forums/drafts/{kind}/{id}": (c) => [`/api/v1/forums/drafts/reply/${c.threadId}`],
+  "/api/v1/users/search": () => ["/api/v1/users/search?prefix=a"],
   "/api/v1/forums/thread/{id}": (c) => [`/api/v1/forums/thread/${c.threadId}`],
+  "/api/v1/forums/thread/{id}/likes": (c) => [`/api/v1/forums/thread/${c.threadId}/likes`],
+  "/api/v1/forums/thread/{id}/watch": (c) => [`/api/v1/forums/thread/${c.threadId}/watch`],
+  "/api/v1/forums/{id}/watch": (c) => [`/api/v1/forums/${c.forumId}/watch`],
+  "/api/v1/forums/unread/threads": (c) => [`/api/v1/forums/unread/threads?thread_ids=${c.threadId}`],
+  "/api/v1/forums/posts/{id}/likes": (c) => [`/api/v1/forums/posts/${c.postId}/likes`],
+  "/api/v1/users/{name}/profile": () => ["/api/v1/users/player/profile", "/api/v1/users/Admin/profile"],
   "/api/v1/forums/threads/{id}": (c) => [`/api/v1/forums/threads/${c.forumId}`],
   "/api/v1/game/deliveries": (c) => [`/api/v1/game/deliveries?player_id=${c.playerId}`],
   // Jagex's per-mode path (`m=hiscore_oldschool` is the regular ladder).
@@ -164,12 +188,28 @@ const URLS = {
   "/api/v1/store/gift-cards/balance": () => ["/api/v1/store/gift-cards/balance?code=2222-2222-2222-2222"],
   "/api/v1/store/images/{sha256}": (c) => [`/api/v1/store/images/${c.storeImageSha}`],
   "/api/v1/tickets/{id}": (c) => [`/api/v1/tickets/${c.ticketId}`],
+  "/api/v1/staff/tickets/{id}": (c) => [`/api/v1/staff/tickets/${c.ticketId}`],
+  "/api/v1/tickets/attachments/{id}": (c) => [`/api/v1/tickets/attachments/${c.attachmentId}`],
+  // A demo saved reply filled for the demo player's ticket.
+  "/api/v1/staff/tickets/{id}/saved-replies/{reply}": (c) => [`/api/v1/staff/tickets/${c.ticketId}/saved-replies/${c.savedReplyId}`],
   // The staff panel's views of one player (the demo player).
   ...Object.fromEntries(
-    ["", "/deliveries", "/ledger", "/orders", "/posts", "/progress", "/purchases", "/risk", "/tickets", "/vote-callbacks", "/votes"].map((tail) => [
-      `/api/v1/staff/players/{id}${tail}`,
-      (c) => [`/api/v1/staff/players/${c.playerId}${tail}`],
-    ]),
+    [
+      "",
+      "/deliveries",
+      "/ledger",
+      "/notes",
+      "/orders",
+      "/posts",
+      "/progress",
+      "/punishments",
+      "/punishments/proposals",
+      "/purchases",
+      "/risk",
+      "/tickets",
+      "/vote-callbacks",
+      "/votes",
+    ].map((tail) => [`/api/v1/staff/players/{id}${tail}`, (c) => [`/api/v1/staff/players/${c.playerId}${tail}`]]),
   ),
   // The emailed link of an account waiting for confirmation (answers with a redirect).
   "/api/v1/users/confirm": (c) => [{ url: `/api/v1/users/confirm?uid=${c.confirmUserId}&token=${c.confirmToken}`, redirects: true }],
@@ -340,9 +380,11 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     ctx.forumId = (await one(`SELECT id FROM forums WHERE name = 'General Discussion'`)).id;
     ctx.competitionId = (await one(`SELECT id FROM competitions ORDER BY id LIMIT 1`)).id;
     ctx.threadId = (await one(`SELECT id FROM forum_threads WHERE "forumId" = $1 AND NOT hidden ORDER BY id LIMIT 1`, [ctx.forumId])).id;
+    ctx.postId = (await one(`SELECT id FROM forum_posts WHERE "threadId" = $1 AND NOT hidden ORDER BY id LIMIT 1`, [ctx.threadId])).id;
     const news = await one(`SELECT id, slug FROM news_posts ORDER BY id LIMIT 1`);
     [ctx.newsId, ctx.newsSlug] = [news.id, news.slug];
     ctx.ticketId = (await one(`SELECT id FROM tickets WHERE "userId" = $1 ORDER BY id LIMIT 1`, [player.id])).id;
+    ctx.savedReplyId = (await one(`SELECT id FROM saved_replies ORDER BY id LIMIT 1`)).id;
     ctx.orderNumber = `C-${String((await one(`SELECT id FROM credit_purchases WHERE "userId" = $1 AND status = 'PAID' ORDER BY id LIMIT 1`, [player.id])).id).padStart(6, "0")}`;
     ctx.categoryId = (await one(`SELECT id FROM store_categories WHERE NOT hidden ORDER BY id LIMIT 1`)).id;
     ctx.ladderName = (
@@ -355,6 +397,13 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     // (codes are looked up by sha256 of "gift-card:" and the 16 characters, lib/server/giftcards/codes.ts).
     ctx.storeImageSha = sha256(PIXEL);
     await sql.query(`INSERT INTO store_images (sha256, type, body, width, height) VALUES ($1, 'image/png', $2, 1, 1)`, [ctx.storeImageSha, PIXEL]);
+    // An image on the player's ticket: the player and staff load it, a guest and the ::store session get 404.
+    ctx.attachmentId = (
+      await one(
+        `INSERT INTO ticket_attachments ("ticketId", name, type, body, bytes, width, height) VALUES ($1, 'pixel.png', 'image/png', $2, $3, 1, 1) RETURNING id`,
+        [ctx.ticketId, PIXEL, PIXEL.length],
+      )
+    ).id;
     await sql.query(`INSERT INTO gift_cards ("codeHash", "codeLast4", credits, reason) VALUES ($1, '2222', 100, 'get-routes smoke test')`, [
       sha256("gift-card:2222222222222222"),
     ]);
@@ -416,7 +465,7 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
       IMAGE_PROXY_ALLOW_PRIVATE: "true",
       NEXT_DIST_DIR: distDir,
       NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET: "get-routes-smoke-secret-0123456789abcdef",
+      AUTH_SECRET: SMOKE_AUTH_SECRET,
       TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     });
     const child = spawn(process.execPath, ["scripts/server.mjs"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
@@ -491,6 +540,21 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     return rows.map((r) => ({ table: r.tbl, op: r.op, cols: r.cols }));
   }
 
+  /** The first event of a Server-Sent Events answer (GET /api/v1/account/notifications/stream), then the stream is left. */
+  async function firstEvent(res) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const deadline = Date.now() + 10_000;
+    while (!/^data: /m.test(text) && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    await reader.cancel().catch(() => {});
+    return text;
+  }
+
   /** One GET as one caller; answers what it did. */
   async function call(url, caller) {
     const cred = credentials[caller];
@@ -499,7 +563,8 @@ describe("GET requests change nothing", { timeout: 420_000 }, () => {
     if (cred.gameKeyId) await sql.query(`UPDATE game_api_keys SET "lastUsedAt" = NULL WHERE id = $1`, [cred.gameKeyId]);
     const from = await mark();
     const res = await fetch(base + url, { redirect: "manual", headers: cred.headers });
-    const body = await res.text(); // the whole answer: a streamed page renders to its end
+    // The whole answer (a streamed page renders to its end); an event stream never ends: its first event.
+    const body = res.headers.get("content-type")?.startsWith("text/event-stream") ? await firstEvent(res) : await res.text();
     await settle();
     const writes = await writesSince(from);
     lastMark = await mark();

@@ -48,3 +48,10 @@ export async function waitUntil(check: () => Promise<boolean>, what: string, ms 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Makes the pending jobs of `task` that wait for a later run time due now (a delay that has passed). */
+export async function makeDelayedJobsDue(task: string): Promise<void> {
+  await db.$executeRaw`
+    SELECT graphile_worker.reschedule_jobs(array_agg(id), run_at => now())
+    FROM graphile_worker.jobs WHERE task_identifier = ${task} AND run_at > now() AND locked_at IS NULL`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forumHref, loginHref, pageItems, replyCount, searchHref, threadHref, threadPageParam } from "@/components/forums/forum-paths";
+import { forumHref, latestPostHref, loginHref, pageItems, replyCount, searchHref, threadHref, threadPageParam } from "@/components/forums/forum-paths";
 import { snippetPieces } from "@/components/forums/snippet";
 import { EDIT_WINDOW_MINUTES, withinEditWindow } from "@/lib/schemas/forums";
 import { MAX_ID } from "@/lib/schemas/ids";
@@ -83,5 +83,12 @@ describe("forum route helpers", () => {
     expect(pageItems(1, 20)).toEqual([1, 2, 3, "gap", 20]);
     // A gap of one page shows that page instead.
     expect(pageItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe("latestPostHref (a thread row's Last post link)", () => {
+  it("opens the thread's last page at the anchor the newest post carries", () => {
+    expect(latestPostHref(42)).toBe("/forums/thread/42?page=last#latest");
+    expect(threadPageParam("last")).toBe(MAX_ID);
   });
 });

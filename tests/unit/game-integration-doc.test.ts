@@ -12,6 +12,7 @@ import {
   XP_MODES,
 } from "@/lib/schemas/game";
 import { serverEventOperations } from "@/lib/schemas/goals";
+import { punishmentFeedOperations } from "@/lib/schemas/punishments";
 import { siteConfig } from "@/lib/site-config";
 import { SKILLS } from "@/lib/skills";
 
@@ -20,8 +21,8 @@ import { SKILLS } from "@/lib/skills";
 // game developer.
 
 const doc = readFileSync("docs/game-integration.md", "utf8");
-/** Every call a game key makes: the bridge's and the server-event feed's (lib/schemas/goals.ts). */
-const gameOperations = [...bridgeOperations, ...serverEventOperations];
+/** Every call a game key makes: the bridge's, the server-event feed's (lib/schemas/goals.ts) and the punishment feed's. */
+const gameOperations = [...bridgeOperations, ...serverEventOperations, ...punishmentFeedOperations];
 const java = readFileSync("docs/examples/SiteBridge.java", "utf8");
 
 describe("docs/game-integration.md", () => {

@@ -57,7 +57,7 @@ function fakeSite(opts: { status?: number; headers?: Record<string, string>; log
       () =>
         opts.login ?? {
           ok: true,
-          player: { id: 7, name: "Player", privilege: "PLAYER", memberRank: "NONE", is_staff: false, banned: false, ban_reason: null },
+          player: { id: 7, name: "Player", privilege: "PLAYER", memberRank: "NONE", is_staff: false, banned: false, ban_reason: null, mute: null },
         },
     ],
     "POST /api/v1/game/hiscores": [ZHiscoresPush, ZHiscoresPushResult, () => ({ player_id: 7, total_level: 1500, total_experience: 12_345_678 })],

@@ -29,9 +29,12 @@ const LENIENT: Record<string, string> = {
   "/forums/thread/{id}": "page only, read by the thread's own page rule",
   "/account/tickets": "tab is compared with one value; page by pageNumber",
   "/tickets/create": "type is used only when it is one of the ticket types",
+  "/ticket/{id}": "rate only preselects a choice when it is one of the ratings; an id that is not a positive whole number is the 404 page",
   "/credits": "via is compared with one value",
   "/store-link": "the token must match the token pattern before any lookup",
   "/account/reset-password": "uid and token go to the form only; the API checks them when it is sent",
+  "/appeal": "type is used only when it is one of the two appeal types",
+  "/appeal/ticket": "the token goes to the page's POST only; the API checks it",
 };
 
 /** Every page file under app/ with its URL path (route groups dropped, [x] → {x}). */

@@ -121,6 +121,27 @@ describe("priceBreakdown", () => {
       sale: null,
       beforeCoupon: 500,
       couponDiscount: 0,
+      creatorBonusCredits: 0,
+    });
+  });
+  it("a creator code comes after the coupon: a creator_bonus line of bonus credits (rounded down), the price unchanged", () => {
+    const b = priceBreakdown({
+      base: 4999,
+      unit: "cents",
+      coupon: { code: "TEN", kind: "PERCENT", value: 10, stackable: false },
+      creator: { code: "STREAMER", bonusPercent: 15, credits: 1001 },
+    });
+    expect(b.lines).toEqual([
+      { step: "base", label: "Price", amount: 4999 },
+      { step: "coupon", label: "Coupon TEN (10% off)", amount: -500 },
+      { step: "creator_bonus", label: "Creator code STREAMER: +150 bonus credits", amount: 0, bonus_credits: 150 },
+      { step: "total", label: "Total", amount: 4499 },
+    ]);
+    expect(b).toMatchObject({ total: 4499, creatorBonusCredits: 150 });
+    expect(b.lines.slice(0, -1).reduce((a, l) => a + l.amount, 0)).toBe(b.total);
+    expect(priceBreakdown({ base: 1000, unit: "cents", creator: { code: "ZERO", bonusPercent: 0, credits: 500 } }).lines[1]).toMatchObject({
+      step: "creator_bonus",
+      bonus_credits: 0,
     });
   });
   it("applies the sale, then the coupon on the sale price, each as its own line, in the fixed order", () => {

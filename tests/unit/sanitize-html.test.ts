@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cleanContent, htmlToText, sanitizePostHtml } from "@/lib/server/forums/sanitize";
-import { XSS_CORPUS } from "../fixtures/xss-corpus";
+import { STRUCTURE_CORPUS, XSS_CORPUS } from "../fixtures/xss-corpus";
 
 describe("sanitizePostHtml: the allowlist for forum posts and news", () => {
   it("keeps everything the editor's toolbar makes", () => {
@@ -28,12 +28,13 @@ describe("sanitizePostHtml: the allowlist for forum posts and news", () => {
 
   it("maps older spellings to the editor's tags and marks links nofollow in a new tab", () => {
     expect(sanitizePostHtml("<b>x</b><i>y</i><strike>z</strike><h3>h</h3>")).toBe("<strong>x</strong><em>y</em><s>z</s><h2>h</h2>");
+    // Stored as the URL parser normalised it (the trailing slash), like images.
     expect(sanitizePostHtml('<a href="https://example.com" title="t" onclick="x()">l</a>')).toBe(
-      '<a href="https://example.com" rel="nofollow ugc noopener noreferrer" target="_blank">l</a>',
+      '<a href="https://example.com/" rel="nofollow ugc noopener noreferrer" target="_blank">l</a>',
     );
   });
 
-  it.each(XSS_CORPUS.map((html, i) => [i, html]))("corpus entry %i leaves nothing that can run or reach out", (_i, html) => {
+  it.each([...XSS_CORPUS, ...STRUCTURE_CORPUS].map((html, i) => [i, html]))("corpus entry %i leaves nothing that can run or reach out", (_i, html) => {
     const out = sanitizePostHtml(html);
     expect(out).not.toMatch(
       /<\s*(script|svg|math|iframe|object|embed|form|input|button|meta|base|link|style|details|body|video|audio|source|template|textarea|noscript|isindex|div)\b/i,
@@ -44,6 +45,45 @@ describe("sanitizePostHtml: the allowlist for forum posts and news", () => {
     for (const m of out.matchAll(/style="([^"]*)"/g)) expect(m[1]).toMatch(/^text-align:(left|right|center|justify);?$/);
     // A fixed point: sanitising the stored copy again changes nothing.
     expect(sanitizePostHtml(out)).toBe(out);
+    // The editor's structures only in their one form: a mention span with a numeric id and text
+    // only inside; a blockquote with numeric quote ids and nothing else; links with the fixed rel.
+    for (const m of out.matchAll(/<span\b[^>]*>/g)) expect(m[0]).toMatch(/^<span data-mention="[1-9][0-9]{0,9}">$/);
+    for (const m of out.matchAll(/<span data-mention="\d+">([\s\S]*?)<\/span>/g)) expect(m[1]).not.toMatch(/</);
+    for (const m of out.matchAll(/<blockquote\b[^>]*>/g)) {
+      expect(m[0]).toMatch(/^<blockquote(?: data-quote-post="[1-9][0-9]{0,9}"(?: data-quote-user="[1-9][0-9]{0,9}")?)?>$/);
+    }
+    for (const m of out.matchAll(/<a\b[^>]*>/g)) {
+      expect(m[0]).toMatch(/^<a (?:href="\/(?!\/)[^"]*"|(?:href="https?:\/\/[^"]+" )?rel="nofollow ugc noopener noreferrer" target="_blank")>$/);
+    }
+  });
+
+  it("keeps a mention and a quote exactly, and drops every other span and attribute", () => {
+    expect(sanitizePostHtml('<p>hi <span data-mention="12" class="m">@Bob</span> <span class="x">plain</span></p>')).toBe(
+      '<p>hi <span data-mention="12">@Bob</span> plain</p>',
+    );
+    // Tags inside a mention go; their text stays.
+    expect(sanitizePostHtml('<p><span data-mention="5">@<strong>A</strong><span data-mention="6">b</span></span>!</p>')).toBe(
+      '<p><span data-mention="5">@Ab</span>!</p>',
+    );
+    expect(sanitizePostHtml('<span data-mention="0">@zero</span><span data-mention="2147483648">@big</span><span data-mention="2147483647">@max</span>')).toBe(
+      '@zero@big<span data-mention="2147483647">@max</span>',
+    );
+    const quote = '<blockquote data-quote-post="9" data-quote-user="3"><p><a href="/forums/thread/1?page=2#post-9">Bob</a> wrote:</p><p>t</p></blockquote>';
+    expect(sanitizePostHtml(quote)).toBe(quote);
+    expect(sanitizePostHtml('<blockquote data-quote-user="3" data-quote-post="9">q</blockquote>')).toBe(
+      '<blockquote data-quote-post="9" data-quote-user="3">q</blockquote>',
+    );
+    expect(sanitizePostHtml('<blockquote data-quote-user="3">q</blockquote><blockquote data-quote-post="09">q</blockquote>')).toBe(
+      "<blockquote>q</blockquote><blockquote>q</blockquote>",
+    );
+  });
+
+  it("keeps links to this site's paths in the same tab, and outside links nofollow in a new tab", () => {
+    expect(sanitizePostHtml('<a href="/forums/thread/1#post-2" target="_blank">q</a>')).toBe('<a href="/forums/thread/1#post-2">q</a>');
+    expect(sanitizePostHtml('<a href="/a/../store-link">q</a>')).toBe('<a href="/store-link">q</a>');
+    expect(sanitizePostHtml('<a href="HTTPS://Example.COM/x">x</a>')).toBe(
+      '<a href="https://example.com/x" rel="nofollow ugc noopener noreferrer" target="_blank">x</a>',
+    );
   });
 
   it("drops images from relative, protocol-relative and non-http sources, and keeps the text around them", () => {

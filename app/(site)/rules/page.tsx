@@ -114,8 +114,9 @@ export default function RulesPage() {
         </nav>
         <Panel tone="parchment" as="div" className="prose-site min-w-0 [&_h2]:text-ember-dark">
           <p className="mt-0!">
-            Staff may act on behaviour that breaks the spirit of these rules even when no rule names it exactly. To report a player or appeal a penalty, open a{" "}
-            <Link href="/tickets">support ticket</Link> and include screenshots or clips where you can.
+            Staff may act on behaviour that breaks the spirit of these rules even when no rule names it exactly. To report a player, open a{" "}
+            <Link href="/tickets">support ticket</Link> and include screenshots or clips where you can. To appeal a ban, use the{" "}
+            <Link href="/appeal">appeal page</Link>: it needs no sign-in.
           </p>
           {RULE_SECTIONS.map((section) => (
             <RuleSectionBlock key={section.id} section={section} />

@@ -77,7 +77,8 @@ export default function TermsPage() {
         <h2>5. Conduct</h2>
         <p>
           Everyone who plays must follow the <Link href="/rules">Rules</Link>. They describe what is not allowed and the penalties that apply, and they form
-          part of these terms. Staff decide on penalties; you can appeal a decision through a support ticket.
+          part of these terms. Staff decide on penalties; you can appeal a decision through a support ticket, or a ban on the appeal page (/appeal), which needs
+          no sign-in.
         </p>
 
         <h2>6. The game client</h2>

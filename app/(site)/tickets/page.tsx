@@ -25,7 +25,11 @@ const BLOCKS: Block[] = [
   {
     title: "Account Recovery",
     text: "Locked out? Reset your password with your username and email.",
-    links: [{ href: "/account/request-password-reset", label: "Reset your password" }],
+    links: [
+      { href: "/account/request-password-reset", label: "Reset your password" },
+      { href: "/appeal?type=ACCOUNT_RECOVERY", label: "Lost your authenticator" },
+      { href: "/appeal?type=BAN_APPEAL", label: "Appeal a ban" },
+    ],
   },
   {
     title: "Report a Player",

@@ -5,13 +5,10 @@ import { PRIVILEGE_LADDER, type StaffReach, staffRefusal } from "@/lib/privilege
 import { usernameKey } from "@/lib/usernames";
 import { recordAudit } from "../audit/record-audit";
 import { db, type Tx, type UserRow } from "../db";
-import { announce, topic } from "../changes/announce";
-import { markLaddersDirty } from "../hiscores/mark-ladders-dirty";
 import { AppError } from "../errors";
-import { enqueue } from "../jobs/enqueue";
 import { advisoryXactLock, lockRowById } from "../sql/locks";
 import { lockAccountByKey } from "./sql/account-locks";
-import { revokeAllSessions } from "../sessions/browser-sessions";
+import { announceVisibility, endBan, liftBanJobKey, type PunishmentActor, recordPunishment } from "../punishments/ban-record";
 import { type DbClient, inTransaction } from "./db-client";
 
 // Account actions of the operator's CLI (npm run admin), the demo seed and the staff console.
@@ -31,6 +28,8 @@ export type AccountRef = string | { id: number };
 
 const actorOf = (by: By): ActionActor => (typeof by === "string" ? { actorLabel: by } : by);
 const auditActor = (a: ActionActor) => ("actorId" in a ? { actorId: a.actorId, ip: a.ip ?? null } : { actorLabel: a.actorLabel });
+/** Who a punishment row names. */
+export const punishmentActor = (a: ActionActor): PunishmentActor => ("actorId" in a ? { actorId: a.actorId } : { actorLabel: a.actorLabel });
 
 const RANK_NAME: Record<Privilege, string> = { PLAYER: "a player", MODERATOR: "a moderator", ADMINISTRATOR: "an administrator", OWNER: "an owner" };
 
@@ -67,26 +66,7 @@ export function banState(u: BanFields) {
   return { banned: u.bannedAt !== null, bannedUntil: u.bannedUntil?.toISOString() ?? null, banReason: u.banReason ?? null };
 }
 
-/**
- * After a change to who shows on the hiscores (a ban, its end, a privilege change): the
- * player's ladders are recorded as changed for the refresh, and the player's page and those
- * ladders' pages are announced at once (a banned player leaves the lists at once, not after the
- * refresh). `forums` too when the change shows in posts (the rank beside a name).
- */
-async function announceVisibility(tx: Tx, user: Pick<UserRow, "id" | "username">, opts: { forums?: boolean } = {}): Promise<void> {
-  const ladders = await markLaddersDirty(tx, user.id);
-  await announce(tx, [topic.player(user.username), ...ladders.map(topic.ladder), ...(opts.forums ? [topic.forums] : [])]);
-}
-
-/** Clears a ban and shows the player on the hiscores again (unless they are staff). */
-export async function clearBan(tx: Tx, user: Pick<UserRow, "id" | "username" | "privilege">): Promise<void> {
-  await tx.user.update({ where: { id: user.id }, data: { bannedAt: null, bannedUntil: null, banReason: null } });
-  await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: user.privilege !== "PLAYER" } });
-  await announceVisibility(tx, user);
-}
-
-/** The job that ends a temporary ban; one per account (a new ban moves it). */
-export const liftBanJobKey = (userId: number) => `lift-ban:${userId}`;
+export { liftBanJobKey };
 
 export async function setPrivilege(ref: AccountRef, privilege: string, by: By = "cli", client: DbClient = db, opts: { reason?: string } = {}) {
   const p = privilege.toUpperCase() as Privilege;
@@ -136,8 +116,10 @@ export async function setPrivilege(ref: AccountRef, privilege: string, by: By = 
 }
 
 /**
- * Bans an account, for good or until `until`. Its sessions and API logins end in the same
- * transaction; a temporary ban queues the job that lifts it at its end.
+ * Bans an account, for good or until `until`: a punishment of kind BAN under no rule ("other"),
+ * whose message is the reason (lib/server/punishments/ban-record.ts keeps the account's ban
+ * columns with it). Its sessions and API logins end in the same transaction; a temporary ban
+ * queues the job that lifts it at its end.
  */
 export async function banUser(ref: AccountRef, reason: string, by: By = "cli", client: DbClient = db, opts: { until?: Date | null } = {}) {
   const why = reason.trim().slice(0, 500);
@@ -149,12 +131,17 @@ export async function banUser(ref: AccountRef, reason: string, by: By = "cli", c
   return inTransaction(client, async (tx) => {
     const user = await lockAccount(tx, ref);
     assertStaffReach(actor, user, "act", "ban");
-    const updated = await tx.user.update({ where: { id: user.id }, data: { bannedAt: new Date(), bannedUntil: until, banReason: why } });
-    await tx.hiscoreStat.updateMany({ where: { userId: user.id }, data: { hidden: true } });
-    await announceVisibility(tx, user);
-    // In the same transaction: a ban never stands while the player's sessions live on.
-    await revokeAllSessions(user.id, "banned", undefined, tx);
-    if (until) await enqueue("lift-ban", { userId: user.id }, { tx, runAt: until, jobKey: liftBanJobKey(user.id) });
+    await recordPunishment(tx, user, {
+      kind: "BAN",
+      rule: null,
+      step: null,
+      message: why,
+      note: null,
+      address: null,
+      endsAt: until,
+      by: punishmentActor(actor),
+    });
+    const updated = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
     await recordAudit(
       {
         action: "account.banned",
@@ -178,7 +165,7 @@ export async function unbanUser(ref: AccountRef, reason: string, by: By = "cli",
     const user = await lockAccount(tx, ref);
     assertStaffReach(actor, user, "act", "unban");
     if (user.bannedAt === null) throw new AppError("CONFLICT", { userMessage: `${user.username} is not banned.` });
-    await clearBan(tx, user);
+    await endBan(tx, user, { by: punishmentActor(actor), reason: why });
     const updated = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
     await recordAudit(
       {

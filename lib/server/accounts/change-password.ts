@@ -5,6 +5,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { mailTemplates } from "../mail/templates";
 import { queueMail } from "../mail/send-mail";
+import { notifySecurity } from "../notifications/events";
 import { revokeAllSessions, type SessionRef } from "../sessions/browser-sessions";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password-hash";
@@ -30,5 +31,6 @@ export async function changePassword(userId: number, keep: SessionRef, input: TC
     await revokeAllSessions(userId, "password changed", keep, tx);
     await recordAudit({ action: "account.password_changed", actorId: userId, targetType: "user", targetId: userId, ip }, tx);
     await queueMail(user.email, mailTemplates.passwordChanged(user.username), { tx });
+    await notifySecurity(tx, { userId, event: "password_changed", at: new Date() });
   });
 }

@@ -2,13 +2,15 @@ import "server-only";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { enqueue } from "../jobs/enqueue";
-import { banState, clearBan, liftBanJobKey, lockAccount } from "./admin-actions";
+import { endBan } from "../punishments/ban-record";
+import { banState, liftBanJobKey, lockAccount } from "./admin-actions";
 
 export type LiftResult = "lifted" | "not-due" | "not-banned";
 
 /**
  * The lift-ban job: ends a temporary ban whose time is up, shows the player on the hiscores
- * again and writes the audit entry (actor "system"). A ban lifted by staff, made permanent, or
+ * again, closes its punishment as ended by itself (the game hears "expired") and writes the
+ * audit entry (actor "system"). A ban lifted by staff, made permanent, or
  * moved later since the job was queued is left alone (a later end is given a job of its own).
  */
 export async function liftExpiredBan(userId: number, now: Date = new Date()): Promise<LiftResult> {
@@ -19,7 +21,7 @@ export async function liftExpiredBan(userId: number, now: Date = new Date()): Pr
       await enqueue("lift-ban", { userId }, { tx, runAt: user.bannedUntil, jobKey: liftBanJobKey(userId) });
       return "not-due";
     }
-    await clearBan(tx, user);
+    await endBan(tx, user, { expired: true });
     const after = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     await recordAudit(
       {

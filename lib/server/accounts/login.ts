@@ -7,8 +7,9 @@ import { log } from "../log";
 import { banMessage, isBanned } from "@/lib/bans";
 import { EMAIL_UNCONFIRMED } from "@/lib/schemas/accounts";
 import { usernameKey } from "@/lib/usernames";
+import { assertAddressNotBanned } from "../punishments/restrictions";
 import { hashPassword, isLegacyHash, verifyPassword } from "./password-hash";
-import { consumeSecondFactor } from "./two-factor";
+import { consumeSecondFactor, mailRecoveryCodeUsed } from "./two-factor";
 
 // Login (website and API). Every attempt is counted atomically *before* the password or code
 // is checked, so parallel guesses cannot slip past a limit, and a success takes its count back.
@@ -34,6 +35,9 @@ export type LoginResult = { status: "ok"; userId: number } | { status: "two_fact
 
 export async function login(input: { username: string; password: string; code?: string | undefined }, ip: string): Promise<LoginResult> {
   await enforceRateLimit(LOGIN_PER_IP, ip);
+  // An address ban refuses every login from its address (the game's login checks the player's
+  // address itself: its `ip` here is a rate-limit key, which matches no address).
+  await assertAddressNotBanned(ip);
   const key = usernameKey(input.username);
   const accountIp = `${key}|${ip}`;
   // Counted before the password is checked: once limited, even the right password teaches nothing.
@@ -63,12 +67,15 @@ export async function login(input: { username: string; password: string; code?: 
     const codeIp = `${user.id}|${ip}`;
     await enforceRateLimit(SECOND_FACTOR_PER_ACCOUNT_IP, codeIp);
     await enforceRateLimit(SECOND_FACTOR_PER_ACCOUNT, String(user.id));
-    const how = await consumeSecondFactor(user.id, code);
+    // A recovery code is spent, audited and mailed about in one transaction.
+    const how = await consumeSecondFactor(user.id, code, async (tx) => {
+      await recordAudit({ action: "2fa.recovery_code_used", actorId: user.id, targetType: "user", targetId: user.id, ip }, tx);
+      await mailRecoveryCodeUsed(tx, user.id);
+    });
     if (!how) {
       log.info("auth.second_factor_failed", { userId: user.id, ip });
       throw new AppError("VALIDATION", { userMessage: "Invalid two-factor code.", fields: { code: ["Invalid or already used code."] } });
     }
-    if (how === "recovery") await recordAudit({ action: "2fa.recovery_code_used", actorId: user.id, targetType: "user", targetId: user.id, ip });
     await clearRateLimit(SECOND_FACTOR_PER_ACCOUNT_IP, codeIp);
     await undoRateLimitHit(SECOND_FACTOR_PER_ACCOUNT, String(user.id));
   }

@@ -9,6 +9,7 @@ import { mailTemplates } from "../mail/templates";
 import { queueMail, siteLink } from "../mail/send-mail";
 import { createAccount, emailRefused, usernameTaken } from "./create-account";
 import { hashPassword } from "./password-hash";
+import { assertAddressNotBanned } from "../punishments/restrictions";
 
 /** `userId` is null when the answer only looks like a new account's (an email in use, confirmation on). */
 export type RegisterResult = { userId: number; awaitingConfirmation: false } | { userId: number | null; awaitingConfirmation: true };
@@ -20,6 +21,8 @@ export type RegisterResult = { userId: number; awaitingConfirmation: false } | {
  * account cannot be made, so the answer refuses the address without saying why.
  */
 export async function registerUser(input: TRegisterInput, ip: string): Promise<RegisterResult> {
+  // No new accounts from a banned address (docs/staff.md, "Punishments").
+  await assertAddressNotBanned(ip);
   if (!(await verifyCaptcha(input.captchaToken, ip))) {
     throw new AppError("VALIDATION", {
       fields: { captchaToken: ["Human verification failed. Please try again."] },

@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "../audit/record-audit";
+import { notifySecurity } from "../notifications/events";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { mailTemplates } from "../mail/templates";
@@ -38,6 +39,7 @@ export async function resetPassword(input: { uid: string; token: string; passwor
     await tx.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: now } });
     await revokeAllSessions(userId, "password reset", undefined, tx);
     await recordAudit({ action: "account.password_reset", actorId: userId, targetType: "user", targetId: userId, ip }, tx);
+    await notifySecurity(tx, { userId, event: "password_reset", at: now });
     return true;
   });
   if (!ok) throw new AppError("VALIDATION", { userMessage: INVALID_LINK });

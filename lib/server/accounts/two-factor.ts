@@ -3,7 +3,10 @@ import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import type { TTwoFactorStatus } from "@/lib/schemas/accounts";
 import { recordAudit } from "../audit/record-audit";
-import { db } from "../db";
+import { db, type Tx } from "../db";
+import { queueMail } from "../mail/send-mail";
+import { mailTemplates } from "../mail/templates";
+import { notifySecurity } from "../notifications/events";
 import { AppError } from "../errors";
 import { decryptSecret, encryptSecret } from "../security/encryption";
 import { sha256 } from "../security/tokens";
@@ -62,15 +65,19 @@ export async function activateTwoFactor(userId: number, code: string, ip: string
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: sha256(normaliseRecovery(c)) })) });
     await recordAudit({ action: "2fa.activated", actorId: userId, targetType: "user", targetId: userId, ip }, tx);
+    const owner = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, email: true } });
+    await queueMail(owner.email, mailTemplates.twoFactorOn(owner.username), { tx });
+    await notifySecurity(tx, { userId, event: "2fa_on", at: new Date() });
   });
   return codes;
 }
 
 /**
  * Consumes a second factor: a TOTP code (each time step accepted once, atomically) or an
- * unused recovery code. Returns how it was satisfied, or null.
+ * unused recovery code. Returns how it was satisfied, or null. `onRecovery` runs in the
+ * transaction that spends a recovery code (the login's audit entry and security mail).
  */
-export async function consumeSecondFactor(userId: number, code: string): Promise<"totp" | "recovery" | null> {
+export async function consumeSecondFactor(userId: number, code: string, onRecovery?: (tx: Tx) => Promise<void>): Promise<"totp" | "recovery" | null> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { totpSecretEnc: true, totpEnabledAt: true, totpLastStep: true } });
   if (!user?.totpEnabledAt || !user.totpSecretEnc) return null;
   const trimmed = code.trim();
@@ -84,11 +91,23 @@ export async function consumeSecondFactor(userId: number, code: string): Promise
     });
     return won.count === 1 ? "totp" : null;
   }
-  const used = await db.recoveryCode.updateMany({
-    where: { userId, codeHash: sha256(normaliseRecovery(trimmed)), usedAt: null },
-    data: { usedAt: new Date() },
+  return db.$transaction(async (tx) => {
+    const used = await tx.recoveryCode.updateMany({
+      where: { userId, codeHash: sha256(normaliseRecovery(trimmed)), usedAt: null },
+      data: { usedAt: new Date() },
+    });
+    if (used.count !== 1) return null;
+    await onRecovery?.(tx);
+    return "recovery" as const;
   });
-  return used.count === 1 ? "recovery" : null;
+}
+
+/** The recovery-code mail of a sign-in, in the transaction that spent the code. */
+export async function mailRecoveryCodeUsed(tx: Tx, userId: number): Promise<void> {
+  const owner = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, email: true } });
+  const left = await tx.recoveryCode.count({ where: { userId, usedAt: null } });
+  await queueMail(owner.email, mailTemplates.recoveryCodeUsed(owner.username, left), { tx });
+  await notifySecurity(tx, { userId, event: "recovery_code_used", at: new Date() });
 }
 
 export async function deactivateTwoFactor(userId: number, code: string, ip: string | null): Promise<void> {
@@ -98,5 +117,8 @@ export async function deactivateTwoFactor(userId: number, code: string, ip: stri
     await tx.user.update({ where: { id: userId }, data: { totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null } });
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await recordAudit({ action: "2fa.deactivated", actorId: userId, targetType: "user", targetId: userId, ip, data: { via: how } }, tx);
+    const owner = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, email: true } });
+    await queueMail(owner.email, mailTemplates.twoFactorOff(owner.username, how === "recovery"), { tx });
+    await notifySecurity(tx, { userId, event: "2fa_off", at: new Date() });
   });
 }

@@ -6,6 +6,7 @@ import { announce, topic } from "../changes/announce";
 import { db } from "../db";
 import { log } from "../log";
 import { enqueue } from "../jobs/enqueue";
+import { notifyCompetitionPrize } from "../notifications/events";
 import { endJobKey, queueEndedAnnouncement } from "./queue-competition-jobs";
 import { forgetLiveCompetitions } from "./running-cache";
 import { claimEnd } from "./sql/end";
@@ -15,8 +16,8 @@ import { freezeRanks, freezeTeamRanks, orderTeams, selectTeams, selectWinners } 
 // end, when every push that began before the end has committed. In one transaction: the
 // conditional update that marks it ended (only one run ever gets past it), the frozen places of
 // the players (staff and banned players get none) and of the teams, one game delivery per prize
-// won (the unique key (competitionId, userId) holds it to one per player whatever runs), the
-// audit entry by `system` and the "ended" announcement.
+// won (the unique key (competitionId, userId) holds it to one per player whatever runs), each
+// winner's notification, the audit entry by `system` and the "ended" announcement.
 
 export type EndResult = { ended: boolean; prizes: number };
 
@@ -50,6 +51,10 @@ export async function endCompetition(competitionId: number): Promise<EndResult> 
     });
     // skipDuplicates: ON CONFLICT DO NOTHING on (competitionId, userId), a second guard beside the ended mark.
     const made = data.length ? await tx.gameDelivery.createMany({ data, skipDuplicates: true }) : { count: 0 };
+    // Each winner hears of their prize behind the bell, once (docs/notifications.md): one statement per place won.
+    const byPlace = new Map<number, number[]>();
+    for (const w of winners) byPlace.set(w.place, [...(byPlace.get(w.place) ?? []), w.userId]);
+    for (const [place, userIds] of byPlace) await notifyCompetitionPrize(tx, { userIds, competitionId: c.id, title: c.title, place, team });
     const deliveries = await tx.gameDelivery.findMany({ where: { competitionId: c.id }, select: { id: true, userId: true } });
     const deliveryOf = new Map(deliveries.map((d) => [d.userId, d.id]));
     await recordAudit(

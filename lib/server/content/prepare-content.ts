@@ -4,6 +4,7 @@ import { IMAGE_PROXY_PATH, type ImageSourceOptions, judgeImageSource } from "@/l
 import { getEnv } from "../env";
 import { cleanContent, imageSources } from "../forums/sanitize";
 import { registerImage } from "../forums/sql/images";
+import { resolveReferences } from "./references";
 
 // Players' HTML (forum posts, news articles) on its way to storage: every write of a body, in
 // whichever domain, calls prepareContent. The allowlist (forums/sanitize.ts) and the image
@@ -12,10 +13,15 @@ import { registerImage } from "../forums/sql/images";
 const hashOf = (url: string) => createHash("sha256").update(url).digest("hex");
 
 /**
- * Sanitises a body for storage (cleanContent, with its field errors) and points its outside
- * images at the proxy, registering each address once (the same address keeps its id).
+ * Sanitises a body for storage (cleanContent, with its field errors), points its outside
+ * images at the proxy, registering each address once (the same address keeps its id), and
+ * checks its mentions and quotes (resolveReferences: at most 10 players, ids made true).
  */
 export async function prepareContent(raw: string, field = "content"): Promise<string> {
+  return resolveReferences(await cleanAndProxy(raw, field), field);
+}
+
+async function cleanAndProxy(raw: string, field: string): Promise<string> {
   const env = getEnv();
   const rule: ImageSourceOptions = { site: env.SITE_URL, allowPrivate: env.IMAGE_PROXY_ALLOW_PRIVATE };
   const clean = cleanContent(raw, field, rule);

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertNotMuted } from "../punishments/restrictions";
 import { announce, topic } from "../changes/announce";
 import type { z } from "zod";
 import { STAFF_ONLY_FORUM_MESSAGE, type TThread, type ZCreateThreadInput } from "@/lib/schemas/forums";
@@ -8,6 +9,12 @@ import type { Actor } from "../sessions/authenticate-request";
 import { forumNotFound, THREAD_INCLUDE, toThreadDto, visibleForums } from "./forum-dto";
 import { prepareContent } from "../content/prepare-content";
 import { lockRowById } from "../sql/locks";
+import { dropDraft } from "./drafts";
+import { tellPostReferences } from "./post-notices";
+import { savePostReferences } from "./post-references";
+import { enqueue } from "../jobs/enqueue";
+import { watchOnPosting } from "./watches";
+import { advanceReadPoint } from "./sql/unread";
 
 // POST /api/v1/forums/threads: start a thread with its opening post. `insertThread` is the one
 // write of a new thread (the news use cases call it too), so the counters are kept in one place.
@@ -43,7 +50,14 @@ export async function insertThread(tx: Tx, input: InsertThreadInput): Promise<{ 
     data: { threadCount: { increment: 1 }, postCount: { increment: 1 }, latestThreadId: thread.id },
   });
   await tx.user.update({ where: { id: input.userId }, data: { threadCount: { increment: 1 }, postCount: { increment: 1 } } });
+  // The starter has read their own thread (docs/forums.md, "Unread and new").
+  await advanceReadPoint(tx, input.userId, thread.id, post.id);
+  await tellPostReferences(tx, { id: post.id, authorId: input.userId }, await savePostReferences(tx, post.id, input.content));
   await announce(tx, [topic.forumIndex, topic.forum(input.forumId)]);
+  // The starter watches their thread; players watching the forum hear of it from the
+  // notify-watchers job (queued here, run after the commit).
+  await watchOnPosting(tx, input.userId, thread.id);
+  await enqueue("notify-watchers", { postId: post.id }, { tx, jobKey: `notify-watchers:post:${post.id}` });
   return { threadId: thread.id, postId: post.id };
 }
 
@@ -56,7 +70,13 @@ export async function createThread(actor: Pick<Actor, "userId" | "username" | "i
   if (forum.staffOnly && !actor.isStaff) throw new AppError("FORBIDDEN", { userMessage: STAFF_ONLY_FORUM_MESSAGE });
   const content = await prepareContent(input.content);
 
-  const { threadId } = await db.$transaction((tx) => insertThread(tx, { forumId: input.forum_id, userId: actor.userId, title: input.title, content }));
+  const { threadId } = await db.$transaction(async (tx) => {
+    // A muted player starts no thread (docs/staff.md, "Punishments").
+    await assertNotMuted(actor.userId, tx);
+    const written = await insertThread(tx, { forumId: input.forum_id, userId: actor.userId, title: input.title, content });
+    await dropDraft(tx, actor.userId, "THREAD", input.forum_id);
+    return written;
+  });
   // Read after the commit: the forum's lock is held no longer than the writes need.
   const row = await db.forumThread.findUniqueOrThrow({ where: { id: threadId }, include: THREAD_INCLUDE });
   return toThreadDto(row, actor.username);

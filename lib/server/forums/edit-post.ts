@@ -9,6 +9,8 @@ import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, POST_INCLUDE, postNotFound, toPostDto, visiblePosts } from "./forum-dto";
 import { prepareContent } from "../content/prepare-content";
 import { htmlToText } from "./sanitize";
+import { tellPostReferences } from "./post-notices";
+import { savePostReferences, withCurrentNames } from "./post-references";
 
 // PATCH /api/v1/forums/posts/{id}: the author edits their post within the edit window; staff
 // edit any post at any time, and must say why when it is someone else's (that edit is audited,
@@ -44,7 +46,7 @@ export async function editPost(
   }
   const content = await prepareContent(input.content);
 
-  return db.$transaction(async (tx) => {
+  const edited = await db.$transaction(async (tx) => {
     // Conditional for players: a post hidden since the check above (or its thread, forum or
     // category) stays as staff left it.
     const changed = await tx.forumPost.updateMany({
@@ -52,6 +54,8 @@ export async function editPost(
       data: { content, editedAt: new Date(), editedById: actor.userId, editReason: input.reason ?? null },
     });
     if (changed.count === 0) throw postNotFound();
+    // Told once per post and player: an edit tells only players it newly mentions or quotes.
+    await tellPostReferences(tx, { id: postId, authorId: post.userId }, await savePostReferences(tx, postId, content));
     await announce(tx, [topic.thread(post.threadId)]);
     await syncNewsArticle(tx, { threadId: post.threadId, postId, before: post.content, after: content });
     if (staff && !own) {
@@ -76,4 +80,6 @@ export async function editPost(
     }
     return toPostDto(await tx.forumPost.findUniqueOrThrow({ where: { id: postId }, include: POST_INCLUDE }), staff);
   });
+  const [dto] = await withCurrentNames([edited]);
+  return dto!;
 }

@@ -34,6 +34,7 @@ export function toForumUser(u: AuthorRow): TForumUser {
 export const POST_INCLUDE = {
   user: { select: AUTHOR_SELECT },
   editedBy: { select: { username: true } },
+  _count: { select: { likes: true } },
 } satisfies Prisma.ForumPostInclude;
 export type PostRow = Prisma.ForumPostGetPayload<{ include: typeof POST_INCLUDE }>;
 
@@ -41,6 +42,8 @@ export type PostRow = Prisma.ForumPostGetPayload<{ include: typeof POST_INCLUDE 
 type PostFields = Pick<PostRow, "id" | "content" | "createdAt" | "editedAt" | "editReason" | "hidden" | "hiddenReason"> & {
   user: AuthorRow;
   editedBy: { username: string } | null;
+  /** Its likes, counted when read (forum_post_likes; docs/forums.md, "Likes"). */
+  _count: { likes: number };
 };
 
 /** `staff` decides whether moderation details (the hide reason) are included. */
@@ -53,6 +56,7 @@ export function toPostDto(p: PostFields, staff: boolean): TPost {
     edited: p.editedAt ? { date: p.editedAt.toISOString(), by: p.editedBy?.username ?? null, reason: p.editReason } : null,
     hidden: p.hidden,
     hidden_reason: staff ? p.hiddenReason : null,
+    like_count: p._count.likes,
   };
 }
 

@@ -5,6 +5,7 @@ import { pageWindow } from "../paging";
 import type { Actor } from "../sessions/authenticate-request";
 import { canSeeHidden, threadNotFound, toPostDto, toThreadDto } from "./forum-dto";
 import { selectThreadPosts, selectThreadView } from "./sql/thread-view";
+import { withCurrentNames } from "./post-references";
 
 // GET /api/v1/forums/thread/{id}?page= and the /forums/thread/{id} page: the thread and one
 // page of its posts, oldest first. Hidden posts are never sent to players; staff get them marked.
@@ -27,21 +28,25 @@ export async function findThreadView(actor: Pick<Actor, "isStaff"> | null, threa
     category: { id: thread.categoryId, name: thread.categoryName },
     page: shown,
     pages,
-    posts: rows.map((p) =>
-      toPostDto(
-        {
-          ...p,
-          user: {
-            username: p.username,
-            privilege: p.privilege,
-            memberRank: p.memberRank,
-            threadCount: p.threadCount,
-            postCount: p.postCount,
-            createdAt: p.joinedAt,
+    // Mentions show each player's name of today.
+    posts: await withCurrentNames(
+      rows.map((p) =>
+        toPostDto(
+          {
+            ...p,
+            user: {
+              username: p.username,
+              privilege: p.privilege,
+              memberRank: p.memberRank,
+              threadCount: p.threadCount,
+              postCount: p.postCount,
+              createdAt: p.joinedAt,
+            },
+            editedBy: p.editor === null ? null : { username: p.editor },
+            _count: { likes: p.likeCount },
           },
-          editedBy: p.editor === null ? null : { username: p.editor },
-        },
-        staff,
+          staff,
+        ),
       ),
     ),
     previous_page: shown > 1 ? shown - 1 : null,

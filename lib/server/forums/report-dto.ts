@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TReport } from "@/lib/schemas/forums";
+import type { TReport, TReportAction, TReportOutcome } from "@/lib/schemas/forums";
 import { AppError } from "../errors";
 import { pageOfPost } from "./get-thread";
 
@@ -33,7 +33,15 @@ export async function toReportDto(r: ReportRow): Promise<TReport> {
     reason: r.reason,
     reporter: r.reporter.username,
     date: r.createdAt.toISOString(),
-    resolved: r.resolvedAt ? { date: r.resolvedAt.toISOString(), by: r.resolvedBy?.username ?? null } : null,
+    resolved: r.resolvedAt
+      ? {
+          date: r.resolvedAt.toISOString(),
+          by: r.resolvedBy?.username ?? null,
+          outcome: r.outcome ? (r.outcome.toLowerCase() as TReportOutcome) : null,
+          action: r.actionTaken ? (r.actionTaken.toLowerCase() as TReportAction) : null,
+          note: r.note,
+        }
+      : null,
     post: { id: post.id, content: post.content, user: post.user.username, hidden: post.hidden, thread: post.thread, page: await pageOfPost(STAFF, post) },
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { TAckResult } from "@/lib/schemas/game";
 import { db } from "../db";
+import { notifyClaimed } from "./delivery-notifications";
 import { markLeasedDelivered } from "./sql/delivery-leases";
 
 // POST /game/deliveries/ack: the game says which leased deliveries it granted.
@@ -19,7 +20,14 @@ export const ACK_REASONS = { notThisLease: "not leased by this lease", canceled:
 
 export async function ackDeliveries(leaseId: string, deliveryIds: readonly number[]): Promise<TAckResult> {
   const ids = [...new Set(deliveryIds)];
-  const done = new Set(await markLeasedDelivered(leaseId, ids));
+  // The player hears of it in the ack's own transaction: a repeated ack marks nothing and tells nothing.
+  const done = new Set(
+    await db.$transaction(async (tx) => {
+      const acked = await markLeasedDelivered(leaseId, ids, tx);
+      await notifyClaimed(tx, acked);
+      return acked;
+    }),
+  );
   const others = ids.filter((id) => !done.has(id));
   const rows = others.length ? await db.gameDelivery.findMany({ where: { id: { in: others } }, select: { id: true, status: true } }) : [];
   const status = new Map(rows.map((r) => [r.id, r.status]));

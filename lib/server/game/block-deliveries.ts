@@ -4,6 +4,7 @@ import type { TBlockedResult } from "@/lib/schemas/game";
 import { db } from "../db";
 import { log } from "../log";
 import { ACK_REASONS } from "./ack-deliveries";
+import { notifyBlocked } from "./delivery-notifications";
 import { markLeasedBlocked } from "./sql/delivery-leases";
 
 // POST /game/deliveries/blocked (docs/game-integration.md): the game holds leased deliveries it
@@ -21,7 +22,14 @@ export async function blockDeliveries(
   message: string | undefined,
 ): Promise<TBlockedResult> {
   const ids = [...new Set(deliveryIds)];
-  const done = new Set(await markLeasedBlocked(leaseId, ids, blockReasonToDb(reason), message ? message : null));
+  // Told once per delivery and reason (the game reports again on every claim while it stays blocked).
+  const done = new Set(
+    await db.$transaction(async (tx) => {
+      const released = await markLeasedBlocked(leaseId, ids, blockReasonToDb(reason), message ? message : null, tx);
+      await notifyBlocked(tx, released, reason);
+      return released;
+    }),
+  );
   const others = ids.filter((id) => !done.has(id));
   const rows = others.length ? await db.gameDelivery.findMany({ where: { id: { in: others } }, select: { id: true, status: true } }) : [];
   const status = new Map(rows.map((r) => [r.id, r.status]));

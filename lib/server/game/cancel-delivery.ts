@@ -12,7 +12,9 @@ import { NO_SUCH_DELIVERY, staffDeliveryInclude, toStaffDelivery } from "./staff
 
 // POST /staff/deliveries/{id}/cancel: a delivery the game has not been handed is
 // canceled; a store item bought with credits gives them back (a REFUND ledger entry with the
-// key order:<id>:refund, so at most once). Claims and acks refuse a canceled row.
+// key order:<id>:refund, so at most once). Claims and acks refuse a canceled row. The money
+// follows the order, the item the delivery: a gift's delivery is the recipient's, and its refund
+// goes to the buyer, the order's user (docs/store.md "Gifting").
 //
 // Against a claim, one wins: the row is locked here (FOR UPDATE). A claim that leased it first
 // makes this wait, and then its live lease refuses the cancel; a cancel that locked it first
@@ -31,13 +33,15 @@ export async function cancelDelivery(id: number, reason: string, ctx: { actorId:
     if (row.status === "LEASED" && !row.leaseOver)
       throw new AppError("CONFLICT", { userMessage: "The game is handing it over right now (it is leased). Try again once the lease has ended." });
 
-    const { storeCredits: balanceBefore } = await tx.user.findUniqueOrThrow({ where: { id: before.userId }, select: { storeCredits: true } });
+    // Whose credits move: the order's buyer; a delivery without an order refunds nothing.
+    const payerId = before.storeOrder?.userId ?? before.userId;
+    const { storeCredits: balanceBefore } = await tx.user.findUniqueOrThrow({ where: { id: payerId }, select: { storeCredits: true } });
     await tx.gameDelivery.update({ where: { id }, data: { status: "CANCELED", leasedUntil: null } });
     let refundedCredits = 0;
     let ledgerEntryId: number | null = null;
     if (before.storeOrderId !== null && before.storeOrder) {
       const refund = await applyCreditChange(tx, {
-        userId: before.userId,
+        userId: before.storeOrder.userId,
         delta: before.storeOrder.priceCredits,
         kind: "REFUND",
         idempotencyKey: `order:${before.storeOrderId}:refund`,
@@ -52,7 +56,7 @@ export async function cancelDelivery(id: number, reason: string, ctx: { actorId:
       }
     }
     const after = await tx.gameDelivery.findUniqueOrThrow({ where: { id }, include: staffDeliveryInclude });
-    const { storeCredits: balanceAfter } = await tx.user.findUniqueOrThrow({ where: { id: before.userId }, select: { storeCredits: true } });
+    const { storeCredits: balanceAfter } = await tx.user.findUniqueOrThrow({ where: { id: payerId }, select: { storeCredits: true } });
     await recordAudit(
       {
         action: "deliveries.canceled",
@@ -62,13 +66,20 @@ export async function cancelDelivery(id: number, reason: string, ctx: { actorId:
         targetId: id,
         data: {
           reason,
-          before: { id, userId: before.userId, status: before.status, leasedUntil: before.leasedUntil?.toISOString() ?? null, storeCredits: balanceBefore },
-          after: { id, userId: before.userId, status: after.status, storeCredits: balanceAfter, refundedCredits, ledgerEntryId },
+          before: {
+            id,
+            userId: before.userId,
+            status: before.status,
+            leasedUntil: before.leasedUntil?.toISOString() ?? null,
+            payerId,
+            storeCredits: balanceBefore,
+          },
+          after: { id, userId: before.userId, status: after.status, payerId, storeCredits: balanceAfter, refundedCredits, ledgerEntryId },
         },
       },
       tx,
     );
-    log.info("deliveries.canceled", { deliveryId: id, userId: before.userId, refundedCredits, actorId: ctx.actorId });
+    log.info("deliveries.canceled", { deliveryId: id, userId: before.userId, payerId, refundedCredits, actorId: ctx.actorId });
     return { outcome: "canceled", delivery: toStaffDelivery(after, ctx), refundedCredits };
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { isBanned } from "@/lib/bans";
 import { SECOND_FACTOR_PER_ACCOUNT, SECOND_FACTOR_PER_ACCOUNT_IP } from "../accounts/login";
-import { consumeSecondFactor } from "../accounts/two-factor";
+import { consumeSecondFactor, mailRecoveryCodeUsed } from "../accounts/two-factor";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { clearRateLimit, enforceRateLimit, undoRateLimitHit } from "../security/rate-limit";
@@ -60,13 +60,17 @@ export async function openStoreLink(token: string | null, code: string | null, c
     const codeIp = `${link.userId}|${client.ip ?? "direct"}`;
     await enforceRateLimit(SECOND_FACTOR_PER_ACCOUNT_IP, codeIp);
     await enforceRateLimit(SECOND_FACTOR_PER_ACCOUNT, String(link.userId));
-    const how = code?.trim() ? await consumeSecondFactor(link.userId, code) : null;
+    // A recovery code is spent, audited and mailed about in one transaction.
+    const how = code?.trim()
+      ? await consumeSecondFactor(link.userId, code, async (tx) => {
+          await recordAudit({ action: "2fa.recovery_code_used", actorId: link.userId, targetType: "user", targetId: link.userId, ip: client.ip }, tx);
+          await mailRecoveryCodeUsed(tx, link.userId);
+        })
+      : null;
     if (!how) {
       log.info("game.store_link_code_refused", { userId: link.userId, ip: client.ip });
       return { ok: false, reason: "code" };
     }
-    if (how === "recovery")
-      await recordAudit({ action: "2fa.recovery_code_used", actorId: link.userId, targetType: "user", targetId: link.userId, ip: client.ip });
     await clearRateLimit(SECOND_FACTOR_PER_ACCOUNT_IP, codeIp);
     await undoRateLimitHit(SECOND_FACTOR_PER_ACCOUNT, String(link.userId));
   }

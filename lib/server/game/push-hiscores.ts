@@ -91,7 +91,7 @@ export async function pushHiscores(input: HiscoresPush): Promise<{ player_id: nu
     await recordLadderChanges(tx, ladders);
     const values = new Map<number, number>(rowSkills.map((s, i) => [s, rowValues[i]!]));
     for (const id of unranked) values.set(id, 0);
-    const changes = await recordProgress(tx, prior, { userId: user.id, gameMode, xpMode, hidden, values, at });
+    const changes = await recordProgress(tx, prior, { userId: user.id, username: user.username, gameMode, xpMode, hidden, values, at });
     // The competitions running now count the changes (docs/competitions.md): no query when none counts these metrics.
     const standings = await followPush(tx, user.id, changes, { firstPush: !prior.values.has(OVERALL_ID), at });
     await announce(tx, [topic.player(user.username), ...standings]);

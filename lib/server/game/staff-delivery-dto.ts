@@ -20,7 +20,8 @@ const waitingInChain = {
 
 export const staffDeliveryInclude = {
   ...deliveryInclude,
-  storeOrder: { select: { priceCredits: true, product: { select: { name: true } } } },
+  // userId: the buyer, who a refund goes back to (a gift's delivery is the recipient's).
+  storeOrder: { select: { priceCredits: true, userId: true, product: { select: { name: true } } } },
   creditPurchase: { select: { status: true } },
   user: { select: { id: true, username: true, privilege: true } },
   resends: { select: { id: true, status: true }, orderBy: { id: "asc" } },

@@ -7,6 +7,7 @@ import { db } from "../db";
 import { isAppError } from "../errors";
 import { enforceRateLimit, type RateLimitRule, undoRateLimitHit } from "../security/rate-limit";
 import { usernameKey } from "@/lib/usernames";
+import { activeAddressBan, activeMuteOf, ADDRESS_BANNED_MESSAGE } from "../punishments/restrictions";
 
 // The game's login screen checks the website credential (docs/product.md §1: the same account logs into
 // the game). It runs the website's own login, so the same per-account-and-address limits,
@@ -17,6 +18,7 @@ const MESSAGES: Record<TLoginRefusal, string> = {
   two_factor_required: "Enter the 6-digit code from your authenticator app.",
   invalid_two_factor_code: "Invalid or already used two-factor code.",
   banned: "This account has been banned.",
+  address_banned: ADDRESS_BANNED_MESSAGE,
   email_unconfirmed: EMAIL_UNCONFIRMED,
 };
 
@@ -44,6 +46,8 @@ export async function verifyGameLogin(input: TGameLoginInput, gameKeyId: number)
   await enforceRateLimit(GAME_LOGIN_PER_KEY, keySubject);
   // Without the player's address, the per-address bucket becomes per account: one shared
   // "unknown" bucket would let a few players' typos lock out everyone on that server.
+  // An address ban refuses every login from the player's address, before any password is checked.
+  if (await activeAddressBan(input.ip)) return refuse("address_banned");
   const address = `game:${gameKeyId}:${input.ip?.trim() || `account:${usernameKey(input.username)}`}`;
   let userId: number;
   try {
@@ -69,6 +73,7 @@ export async function verifyGameLogin(input: TGameLoginInput, gameKeyId: number)
     throw e;
   }
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  const mute = await activeMuteOf(user.id);
   return {
     ok: true,
     player: {
@@ -79,6 +84,7 @@ export async function verifyGameLogin(input: TGameLoginInput, gameKeyId: number)
       is_staff: user.privilege !== "PLAYER",
       banned: false,
       ban_reason: null,
+      mute: mute ? { until: mute.endsAt?.toISOString() ?? null, message: mute.message } : null,
     },
   };
 }

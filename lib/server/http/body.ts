@@ -49,8 +49,8 @@ export async function readBodyBytes(req: Request, max = MAX_BODY_BYTES): Promise
 }
 
 /** A JSON body as a value; an empty body is `{}` so the schema names the missing fields. */
-export async function readJsonBody(req: Request): Promise<unknown> {
-  const bytes = await readBodyBytes(req);
+export async function readJsonBody(req: Request, max = MAX_BODY_BYTES): Promise<unknown> {
+  const bytes = await readBodyBytes(req, max);
   if (bytes.byteLength && req.headers.get("content-type") === null) throw unsupported("no Content-Type");
   let text: string;
   try {

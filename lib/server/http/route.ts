@@ -46,6 +46,8 @@ type RouteOptions<O extends Operation> = {
    * clear the cookie (login, logout) and registration: login CSRF needs no victim cookie.
    */
   csrf?: "always";
+  /** A larger JSON body limit than the default MAX_BODY_BYTES (routes that carry images as base64). */
+  maxBodyBytes?: number;
   /** A plain object is answered as 200 JSON and must match the operation's 200 schema. */
   handler: (ctx: HandlerContext<O>) => Promise<Response | SuccessOf<O>>;
 };
@@ -104,7 +106,11 @@ export function route<O extends Operation>(op: O, options: RouteOptions<O>) {
       // Per-IP rules count every request, valid or not; keyed rules run once the input is known.
       for (const rule of options.rateLimit ?? []) if (!rule.key) await enforceRateLimit(rule, ip);
 
-      const body = raw ? refuseForbiddenRawText(await readRawBody(req)) : op.body ? parseOrThrow(op.body as z.ZodType, await readJsonBody(req)) : undefined;
+      const body = raw
+        ? refuseForbiddenRawText(await readRawBody(req))
+        : op.body
+          ? parseOrThrow(op.body as z.ZodType, await readJsonBody(req, options.maxBodyBytes))
+          : undefined;
       const ctx = { req, body, query, params, actor, game, requestId, ip } as HandlerContext<O>;
 
       for (const rule of options.rateLimit ?? []) {

@@ -1,27 +1,21 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { STORE_IMAGE_MAX_BYTES, type TStoreImage } from "@/lib/schemas/gift-cards";
 import { recordAudit } from "../audit/record-audit";
 import { db } from "../db";
 import { AppError } from "../errors";
 import type { StaffContext } from "../store/admin/staff-dtos";
-import { sniffImageType } from "./image-types";
+import { type ReencodedImage, reencodeRaster } from "./reencode-image";
 
 // Product images uploaded by staff (docs/staff.md, "Product images"). The pipeline:
-// 1. the type is read from the bytes (sniffImageType, shared with the forum image proxy), never
-//    from the file's name or a declared type: PNG, JPEG, GIF or WebP (AVIF is not accepted here);
-// 2. the image is decoded and re-encoded by sharp (libvips): what is stored is pixels written
-//    anew, so metadata (EXIF, GPS), trailing bytes and polyglot tricks are gone; at most 1024 px a
-//    side and 40 megapixels decoded (a decompression bomb is refused), only the first frame of an
-//    animation; JPEG stays JPEG, the others become PNG;
+// 1-2. the type is read from the bytes and the image re-encoded (reencode-image.ts, shared with
+//    ticket attachments): metadata gone, at most 1024 px a side;
 // 3. stored in the database (every app instance can serve it) under the sha256 of the stored
 //    bytes, which is also its address: the same image uploaded twice is one row, and the address
 //    of a changed image is new, so it can be cached for a year.
 
 export const STORE_IMAGE_PATH = "/api/v1/store/images/";
 export const STORE_IMAGE_MAX_SIDE = 1024;
-const MAX_INPUT_PIXELS = 40_000_000;
 
 const field = (message: string) => new AppError("VALIDATION", { fields: { data: [message] }, userMessage: message });
 export const IMAGE_MESSAGES = {
@@ -31,20 +25,11 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 /** Re-encoded bytes of an upload, or a 400 naming `data`. */
-export async function reencodeImage(input: Uint8Array): Promise<{ type: "image/png" | "image/jpeg"; body: Buffer; width: number; height: number }> {
+export async function reencodeImage(input: Uint8Array): Promise<ReencodedImage> {
   if (input.byteLength > STORE_IMAGE_MAX_BYTES) throw field(IMAGE_MESSAGES.tooLarge);
-  const sniffed = sniffImageType(input);
-  if (!sniffed || sniffed === "image/avif") throw field(IMAGE_MESSAGES.notImage);
-  try {
-    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false })
-      .rotate()
-      .resize({ width: STORE_IMAGE_MAX_SIDE, height: STORE_IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true });
-    const out = sniffed === "image/jpeg" ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 });
-    const { data, info } = await out.toBuffer({ resolveWithObject: true });
-    return { type: sniffed === "image/jpeg" ? "image/jpeg" : "image/png", body: data, width: info.width, height: info.height };
-  } catch {
-    throw field(IMAGE_MESSAGES.unreadable);
-  }
+  const result = await reencodeRaster(input, { maxSide: STORE_IMAGE_MAX_SIDE });
+  if (!result.ok) throw field(IMAGE_MESSAGES[result.reason]);
+  return result.image;
 }
 
 /** Decodes the base64 of an upload (the schema checked its alphabet), re-encodes and stores it. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Tx } from "../db";
-import { addJob } from "./sql/add-job";
+import { addJob, addJobs } from "./sql/add-job";
 import { type JobPayloads, MAX_ATTEMPTS, type TaskName } from "./task-types";
 
 export type EnqueueOptions = {
@@ -31,4 +31,24 @@ export async function enqueue<T extends TaskName>(task: T, payload: JobPayloads[
     jobKeyMode: opts.jobKeyMode ?? "replace",
   });
   return String(id);
+}
+
+/**
+ * Queues one job of `task` per payload in one statement (graphile-worker's add_jobs), each with
+ * its own job key, in the transaction given. For fan-outs that queue hundreds at once.
+ */
+export async function enqueueMany<T extends TaskName>(
+  task: T,
+  jobs: ReadonlyArray<{ payload: JobPayloads[T]; jobKey: string }>,
+  opts: { tx: Tx; runAt?: Date; jobKeyMode?: "replace" | "preserve_run_at" },
+): Promise<number> {
+  if (!jobs.length) return 0;
+  return addJobs(opts.tx, {
+    task,
+    payloadsJson: jobs.map((j) => JSON.stringify(j.payload)),
+    jobKeys: jobs.map((j) => j.jobKey),
+    runAt: opts.runAt ?? null,
+    maxAttempts: MAX_ATTEMPTS[task],
+    preserveRunAt: opts.jobKeyMode === "preserve_run_at",
+  });
 }

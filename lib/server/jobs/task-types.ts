@@ -27,6 +27,8 @@ export type JobPayloads = {
   "announce-news": { newsId: number };
   /** Ends a temporary ban at its end, if it still stands (queued by the ban, runAt = its end). */
   "lift-ban": { userId: number };
+  /** Ends a temporary mute at its end, if it still stands (queued by the mute, runAt = its end). */
+  "lift-mute": { userId: number };
   /** Records the players online now into the dashboard's history and deletes samples past 90 days (crontab). */
   "sample-players-online": Record<string, unknown>;
   /** Takes expired links out of stored mail and deletes sent mail past 30 days (crontab). */
@@ -41,6 +43,20 @@ export type JobPayloads = {
   "competition-announce": { competitionId: number; announcement: string; version: number };
   /** Makes next week's competition of every schedule, and queues the end of any competition overdue (crontab, hourly). */
   "competition-schedules": Record<string, unknown>;
+  /** Mails one notification still unread after NOTIFICATION_EMAIL_DELAY_SECONDS (docs/notifications.md). */
+  "email-notification": { notificationId: number };
+  /** Keeps each player's newest notifications up to the cap and drops old dedupe keys (crontab, hourly). */
+  "prune-notifications": Record<string, unknown>;
+  /** Tells every player watching a new post's thread (or its forum), in batches (docs/forums.md, "Watching"). */
+  "notify-watchers": { postId: number };
+  /** Queues the week's digest jobs for the players not seen on the site that week (crontab, Mondays; docs/notifications.md). */
+  "queue-weekly-digests": Record<string, unknown>;
+  /** Mails the weekly digest of each player of the batch, once per ISO week (`week`: "2026-W48"; `since`: ISO 8601). */
+  "send-weekly-digests": { week: string; since: string; userIds: number[] };
+  /** The one mail to a ticket's player for staff replies and a close within TICKET_MAIL_DELAY_SECONDS (job key per ticket; docs/support-desk.md). */
+  "ticket-player-mail": { ticketId: number };
+  /** Closes tickets that waited TICKET_AUTO_CLOSE_DAYS for the player, with a mail and a notification (crontab, hourly). */
+  "close-idle-tickets": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -61,6 +77,7 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "refresh-hiscores": 3, // each run queues the next first; the crontab restarts a stopped loop
   "announce-news": 8, // ~1.5 h of retries: outlasts a Discord outage; after that the news is old
   "lift-ban": 10, // a player waits for it: keep retrying through a database hiccup (~3.5 h)
+  "lift-mute": 10, // as lift-ban (the mute check reads its end anyway; this tells the game and the history)
   "sample-players-online": 1, // no retry: the next tick, five minutes later, takes the next sample anyway
   "sweep-sent-mail": 3, // the next hourly run sweeps anyway
   "refresh-gains": 1, // the next tick, five minutes later, rebuilds everything anyway
@@ -68,4 +85,11 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "competition-end": 10, // players wait for their prizes: keep retrying through a database hiccup (~3.5 h); the hourly job queues it again
   "competition-announce": 8, // like announce-news: outlasts a Discord outage; past its moment the job checks and says nothing
   "competition-schedules": 3, // the next hourly run makes what this one missed
+  "email-notification": 5, // the mail itself is the send-mail job's (10 attempts); this only decides and queues it
+  "prune-notifications": 3, // the next hourly run prunes anyway
+  "notify-watchers": 8, // ~1.5 h of retries; a repeated batch makes nothing twice (dedupe keys), and past that the news is old
+  "queue-weekly-digests": 5, // a missed week is not made up: retry through a hiccup (~3 min)
+  "send-weekly-digests": 5, // each player's digest is claimed once per week, so a retry sends only the rest
+  "ticket-player-mail": 10, // like send-mail: the player waits for it; the marks make a retry mail nothing twice
+  "close-idle-tickets": 3, // the next hourly run closes what this one missed
 };

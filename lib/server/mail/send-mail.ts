@@ -44,6 +44,7 @@ export async function queueMail(to: string, content: MailContent, opts: { tx?: T
     html: content.html,
     redactedText: content.redacted?.text ?? null,
     redactedHtml: content.redacted?.html ?? null,
+    listUnsubscribe: content.listUnsubscribe ?? null,
   };
   if (!getEnv().SMTP_URL) {
     const row = await (tx ?? db).mailMessage.create({ data: { ...stored, transport: "outbox", status: "SENT", sentAt: new Date() } });
@@ -78,6 +79,8 @@ export async function deliverMail(mailId: number, { isLastAttempt }: { isLastAtt
       html: row.html,
       // Stable across retries: receiving servers can drop a copy re-sent after a crash.
       messageId: `<mail-${row.id}-${row.createdAt.getTime()}@${new URL(env.SITE_URL).hostname}>`,
+      // A notification mail: one click in the mail client stops its type (RFC 8058).
+      ...(row.listUnsubscribe ? { headers: { "List-Unsubscribe": `<${row.listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
     });
   } catch (e) {
     const error = e instanceof Error ? e.message.slice(0, 500) : "unknown";

@@ -10,9 +10,11 @@ import { availableMethods, isTestCheckout } from "./config";
 import { DB_METHOD, type CheckoutAnswer } from "./types";
 
 // POST /store/credits/purchase: a PENDING purchase holding a snapshot of the package and the price
-// lines (base, coupon, total: amountCents is the total, the one price a webhook is checked against),
+// lines (base, coupon, creator bonus, total: amountCents is the total, the one price a webhook is checked against),
 // then the provider's checkout for that amount. A coupon's use is recorded with the purchase, in
-// its transaction, under the coupon's row lock; a checkout that fails or is cancelled frees it.
+// its transaction, under the coupon's row lock; a checkout that fails or is cancelled frees it. A
+// creator code (docs/store.md, "Creator codes") is stored on the purchase, its bonus credits added to
+// the snapshot's bonus; the creator's share is made when the payment settles (creator-shares.ts).
 
 export const PACKAGE_NOT_FOUND = "That credit package is not available.";
 export const METHOD_UNAVAILABLE = "That payment method is not available right now.";
@@ -23,21 +25,30 @@ export async function createCreditPurchase(
   userId: number,
   packageId: number,
   method: PaymentMethodName,
-  opts: { deliverInGame?: boolean; couponCode?: string | null } = {},
+  opts: { deliverInGame?: boolean; couponCode?: string | null; creatorCode?: string | null } = {},
 ): Promise<CheckoutAnswer & { purchase_id: number; test_checkout: boolean; amount_cents: number; lines: TPriceLine[] }> {
   if (!availableMethods().includes(method)) throw new AppError("VALIDATION", { fields: { method: [METHOD_UNAVAILABLE] }, userMessage: METHOD_UNAVAILABLE });
   const pkg = await db.creditPackage.findFirst({ where: { id: packageId, active: true } });
   if (!pkg) throw new AppError("VALIDATION", { fields: { id: [PACKAGE_NOT_FOUND] }, userMessage: PACKAGE_NOT_FOUND });
   const { purchase, lines } = await db.$transaction(async (tx) => {
     const now = new Date();
-    const { breakdown, coupon } = await pricePackageFor(tx, pkg, { userId, couponCode: opts.couponCode ?? null, lock: true, now });
+    const { breakdown, coupon, creator } = await pricePackageFor(tx, pkg, {
+      userId,
+      couponCode: opts.couponCode ?? null,
+      creatorCode: opts.creatorCode ?? null,
+      lock: true,
+      now,
+    });
     const created = await tx.creditPurchase.create({
       data: {
         userId,
         creditPackageId: pkg.id,
         method: DB_METHOD[method],
         credits: pkg.credits,
-        bonusCredits: pkg.bonusCredits,
+        // The creator code's bonus is part of the bonus: granted with it at settlement, clawed back with it.
+        bonusCredits: pkg.bonusCredits + breakdown.creatorBonusCredits,
+        creatorCodeId: creator?.id ?? null,
+        creatorBonusCredits: breakdown.creatorBonusCredits,
         amountCents: breakdown.total,
         currency: "USD",
         deliverInGame: opts.deliverInGame ?? false,

@@ -1,4 +1,5 @@
 import "server-only";
+import { notifyDonatorRank } from "../notifications/events";
 import { announce, topic } from "../changes/announce";
 import type { CreditPurchase } from "@/lib/generated/prisma/client";
 import { DONATOR_RANKS, donatorRankIndex, memberRankForTotal, nextDonatorRank } from "@/lib/ranks";
@@ -8,6 +9,7 @@ import { followPurchaseForGoals } from "../goals/follow-purchase";
 import type { PaymentMethodName } from "../env";
 import { log } from "../log";
 import { recordDispute } from "./disputes";
+import { accrueCreatorShare, restoreCreatorShare, withdrawCreatorShare } from "./creator-shares";
 import { issueBoughtGiftCard, reverseBoughtGiftCard } from "../giftcards/settle-gift-card";
 import { queueCreditDelivery, restoreCreditDelivery, withdrawCreditDelivery } from "./in-game-credits";
 import { queueMail, siteLink } from "../mail/send-mail";
@@ -90,7 +92,10 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
         return { outcome: "rejected", purchaseId: p.id, error: `paid ${effect.amountCents} ${effect.currency}, expected ${p.amountCents} ${p.currency}` };
       // A checkout the player cancelled or that expired is still honoured: the provider took the money.
       if (!SETTLEABLE.includes(p.status)) return { outcome: "ignored", purchaseId: p.id };
-      await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt: new Date(), providerRef: p.providerRef ?? effect.providerRef } });
+      const paidAt = new Date();
+      await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID", paidAt, providerRef: p.providerRef ?? effect.providerRef } });
+      // A creator code's share: one per purchase, held CREATOR_SHARE_HOLD_DAYS (docs/store.md).
+      await accrueCreatorShare(tx, p, paidAt);
       // Sold as a gift card: the buyer gets a card, not credits (docs/gift-cards.md).
       if (p.giftCard) await issueBoughtGiftCard(tx, p);
       else if (p.deliverInGame) await queueCreditDelivery(tx, p);
@@ -110,6 +115,7 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       if (p.giftCard) {
         if (!(await reverseBoughtGiftCard(tx, p, effect.kind))) return { outcome: "ignored", purchaseId: p.id };
         await tx.creditPurchase.update({ where: { id: p.id }, data: { status: effect.kind === "refunded" ? "REFUNDED" : "DISPUTED" } });
+        await withdrawCreatorShare(tx, p.id);
         if (effect.kind === "dispute-lost") await recordDispute(tx, p, "dispute-lost");
         break;
       }
@@ -121,6 +127,8 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       // Credits already spent stay spent: the balance goes negative and spending freezes.
       if (!clawed) await (effect.kind === "refunded" ? change(-total, "REFUND", "refund") : change(-total, "CHARGEBACK", "chargeback"));
       await tx.creditPurchase.update({ where: { id: p.id }, data: { status: effect.kind === "refunded" ? "REFUNDED" : "DISPUTED" } });
+      // The creator's share goes with the payment: cancelled in its hold, reversed once paid out.
+      await withdrawCreatorShare(tx, p.id);
       if (effect.kind === "dispute-lost") await recordDispute(tx, p, "dispute-lost");
       break;
     }
@@ -133,6 +141,7 @@ export async function applyEffect(tx: Tx, method: PaymentMethodName, effect: Pay
       if ((await has("chargeback")) && !(await has("refund"))) await change(total, "ADJUSTMENT", "dispute-won");
       if (p.deliverInGame && p.status === "DISPUTED") await restoreCreditDelivery(tx, p.id);
       if (p.status === "DISPUTED") await tx.creditPurchase.update({ where: { id: p.id }, data: { status: "PAID" } });
+      if (p.status === "DISPUTED" && !(await has("refund"))) await restoreCreatorShare(tx, p.id);
       break;
   }
   await followPurchaseForGoals(tx, p);
@@ -158,5 +167,6 @@ export async function recomputeRank(tx: Tx, userId: number): Promise<void> {
     await queueMail(before.email, mailTemplates.donatorRankReached(before.username, reached.name, next && { name: next.name, missing }, siteLink("/account")), {
       tx,
     });
+    await notifyDonatorRank(tx, { userId, rank: reached.name, total: totalSpentCents });
   }
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import type { GameMode, XpMode } from "@/lib/generated/prisma/enums";
-import { progressConfig } from "@/lib/progress/config";
+import { achievementByKey, progressConfig } from "@/lib/progress/config";
 import { deriveProgress, type MetricChange, tiersMet } from "@/lib/progress/derive";
 import { SKILLS } from "@/lib/skills";
 import { recordAudit } from "../audit/record-audit";
 import type { Tx } from "../db";
+import { notifyAchievement } from "../notifications/events";
 import { insertResets, type PriorState, selectPriorState, writeProgress } from "./sql/record";
 
 // What a push from the game changed, kept at push time in the push's own transaction
@@ -18,6 +19,8 @@ const SKILL_IDS = SKILLS.map((_, i) => i + 1);
 
 export type PushedValues = {
   userId: number;
+  /** The player's name, for the links of their notifications. */
+  username: string;
   gameMode: GameMode;
   xpMode: XpMode;
   hidden: boolean;
@@ -43,7 +46,7 @@ export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedVa
   if (changes.length === 0 && undated.length === 0 && prior.started) return changes;
 
   const tiers = [...undated.map((t) => ({ t, dated: false })), ...crossed.map((t) => ({ t, dated: true }))];
-  await writeProgress(tx, {
+  const written = await writeProgress(tx, {
     userId: pushed.userId,
     gameMode: pushed.gameMode,
     xpMode: pushed.xpMode,
@@ -69,6 +72,15 @@ export async function recordProgress(tx: Tx, prior: PriorState, pushed: PushedVa
     startsHistory: true,
     at: pushed.at,
   });
+
+  // Each achievement this push dated (new to the player: not one met before history, nor one held
+  // again after a rollback) is told to the player, once per tier. Hidden players (staff, banned)
+  // are told nothing: their progress pages, where the notification leads, are not shown.
+  if (!pushed.hidden) {
+    for (const key of written.dated) {
+      await notifyAchievement(tx, { userId: pushed.userId, username: pushed.username, key, name: achievementByKey(key)?.name ?? key });
+    }
+  }
 
   const resets = changes.filter((c) => c.after < c.before);
   if (resets.length > 0) {

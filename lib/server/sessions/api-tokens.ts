@@ -1,6 +1,6 @@
 import "server-only";
 import { banMessage, isBanned } from "@/lib/bans";
-import { db } from "../db";
+import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { randomToken, sha256 } from "../security/tokens";
@@ -11,9 +11,9 @@ import { REFRESH_FAMILY_TTL_MS } from "./constants";
 export type TokenPair = { access: string; refresh: string };
 
 /** A new refresh-token family (one API login) with its first refresh token. */
-export async function issueTokenPair(userId: number, client: ClientInfo): Promise<TokenPair> {
+export async function issueTokenPair(userId: number, client: ClientInfo, tx: Tx = db): Promise<TokenPair & { familyId: number }> {
   const refresh = randomToken();
-  const family = await db.refreshTokenFamily.create({
+  const family = await tx.refreshTokenFamily.create({
     data: {
       userId,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
@@ -22,7 +22,7 @@ export async function issueTokenPair(userId: number, client: ClientInfo): Promis
       tokens: { create: { tokenHash: sha256(refresh) } },
     },
   });
-  return { access: await signAccessToken(userId, family.id), refresh };
+  return { access: await signAccessToken(userId, family.id), refresh, familyId: family.id };
 }
 
 const INVALID = () => new AppError("UNAUTHENTICATED", { userMessage: "Token is invalid or expired" });

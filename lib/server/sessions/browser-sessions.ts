@@ -4,7 +4,8 @@ import { getEnv } from "../env";
 import { randomToken, sha256 } from "../security/tokens";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName, STORE_SESSION_MS } from "./constants";
 
-export type ClientInfo = { userAgent: string | null; ip: string | null };
+/** country: ISO 3166 alpha-2 from the trusted proxy's header (GEO_COUNTRY_HEADER), when it sent one. */
+export type ClientInfo = { userAgent: string | null; ip: string | null; country?: string | null };
 /** "full": a password login. "store": opened by a ::store link, for buying only (resolveActor in lib/server/http/auth.ts). */
 export type BrowserSessionScope = "full" | "store";
 

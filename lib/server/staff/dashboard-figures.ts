@@ -130,7 +130,7 @@ async function playersOnline(w: Window): Promise<TDashboardFigures["playersOnlin
 }
 
 /**
- * What waits for staff, counted as each page counts it: open tickets (/staff/tickets), unresolved
+ * What waits for staff, counted as each page counts it: tickets waiting for staff (/staff/tickets), unresolved
  * reports (/staff/forums/reports), jobs that used up their attempts (/staff/jobs) and provider
  * events not processed or refused (/staff/payments).
  */

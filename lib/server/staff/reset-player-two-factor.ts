@@ -6,6 +6,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { queueMail } from "../mail/send-mail";
 import { mailTemplates } from "../mail/templates";
+import { notifySecurity } from "../notifications/events";
 import { type StaffContext, toPlayerStatus } from "./player-dto";
 
 /**
@@ -23,6 +24,7 @@ export async function resetPlayerTwoFactor(id: number, reason: string, ctx: Staf
     const updated = await tx.user.update({ where: { id: user.id }, data: { totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null } });
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     await queueMail(user.email, mailTemplates.twoFactorReset(user.username), { tx });
+    await notifySecurity(tx, { userId: user.id, event: "2fa_reset_by_staff", at: new Date() });
     await recordAudit(
       {
         action: "2fa.reset_by_staff",

@@ -10,7 +10,11 @@ import { creditOrderDto, creditOrderInclude, itemOrderDto, itemOrderInclude } fr
 import { pageOfOrders } from "./sql/order-index";
 
 // GET /account/orders and the order history page: the caller's own orders only, always scoped by
-// the signed-in user's id (another player's order answers like one that does not exist).
+// the signed-in user's id (another player's order answers like one that does not exist). A gift
+// is the buyer's order and the recipient's too, each seeing it their way (itemOrderDto).
+
+/** A store order the user bought, or a gift bought for them. */
+const itemOrderOf = (userId: number) => ({ OR: [{ userId }, { recipientId: userId }] });
 
 export const NO_SUCH_ORDER = "No such order.";
 
@@ -21,11 +25,11 @@ export async function listOrders(userId: number, opts: { type: TOrderType; page:
   const itemIds = refs.filter((r) => r.kind === "item").map((r) => r.id);
   const [credits, items] = await Promise.all([
     creditIds.length ? db.creditPurchase.findMany({ where: { id: { in: creditIds }, userId }, include: creditOrderInclude }) : [],
-    itemIds.length ? db.storeOrder.findMany({ where: { id: { in: itemIds }, userId }, include: itemOrderInclude }) : [],
+    itemIds.length ? db.storeOrder.findMany({ where: { id: { in: itemIds }, ...itemOrderOf(userId) }, include: itemOrderInclude }) : [],
   ]);
   const byKey = new Map<string, TOrder>([
     ...credits.map((p) => [`credits:${p.id}`, creditOrderDto(p)] as const),
-    ...items.map((o) => [`item:${o.id}`, itemOrderDto(o)] as const),
+    ...items.map((o) => [`item:${o.id}`, itemOrderDto(o, userId)] as const),
   ]);
   return { results: refs.flatMap((r) => byKey.get(`${r.kind}:${r.id}`) ?? []), total };
 }
@@ -43,8 +47,8 @@ export async function getOrderOrThrow(userId: number, number: string): Promise<T
     const p = await db.creditPurchase.findFirst({ where: { id: ref.id, userId }, include: creditOrderInclude });
     if (p) return creditOrderDto(p);
   } else if (ref?.kind === "item") {
-    const o = await db.storeOrder.findFirst({ where: { id: ref.id, userId }, include: itemOrderInclude });
-    if (o) return itemOrderDto(o);
+    const o = await db.storeOrder.findFirst({ where: { id: ref.id, ...itemOrderOf(userId) }, include: itemOrderInclude });
+    if (o) return itemOrderDto(o, userId);
   }
   throw new AppError("NOT_FOUND", { userMessage: NO_SUCH_ORDER });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { blockReasonFromDb } from "@/lib/orders/block-reasons";
 import { orderNumber } from "@/lib/orders/order-number";
+import { discountsFromPriceLines, type OrderDiscountLine } from "@/lib/orders/price-lines";
 import type { TOrder, TOrderDelivery, TOrderStatus } from "@/lib/schemas/orders";
 import { getEnv } from "../env";
 
@@ -15,6 +16,9 @@ export const creditOrderInclude = { delivery: deliverySelect } satisfies Prisma.
 export const itemOrderInclude = {
   delivery: deliverySelect,
   product: { select: { name: true } },
+  // A gift: the buyer's and the recipient's names (docs/store.md "Gifting").
+  user: { select: { username: true } },
+  recipient: { select: { username: true } },
   // A refund of the order (a canceled delivery gives the credits back).
   ledgerEntries: { where: { kind: "REFUND" }, select: { id: true } },
 } satisfies Prisma.StoreOrderInclude;
@@ -36,12 +40,23 @@ export function toOrderDelivery(d: DeliveryRow | null): TOrderDelivery | null {
   };
 }
 
+/**
+ * The price before discounts and the discount lines, from the stored price lines; they are used
+ * only when they add up to what was charged, so unit_price − discounts = total always holds.
+ */
+export function pricedLines(stored: unknown, charged: number): { unitPrice: number; discounts: OrderDiscountLine[] } {
+  const { base, discounts } = discountsFromPriceLines(stored);
+  if (base === null || base - discounts.reduce((sum, d) => sum + d.amount, 0) !== charged) return { unitPrice: charged, discounts: [] };
+  return { unitPrice: base, discounts };
+}
+
 /** When an unpaid checkout closes. */
 export const checkoutExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + getEnv().CHECKOUT_EXPIRY_MINUTES * 60_000);
 
 export function creditOrderDto(p: CreditOrderRow, now = new Date()): TOrder {
   const open = p.status === "PENDING" && checkoutExpiresAt(p.createdAt) > now;
   const credits = p.credits + p.bonusCredits;
+  const priced = pricedLines(p.priceLines, p.amountCents);
   return {
     number: orderNumber("credits", p.id),
     kind: "credits",
@@ -53,12 +68,14 @@ export function creditOrderDto(p: CreditOrderRow, now = new Date()): TOrder {
       {
         name: `${p.credits.toLocaleString("en-US")} credits${p.bonusCredits > 0 ? ` (+${p.bonusCredits.toLocaleString("en-US")} bonus)` : ""}`,
         quantity: 1,
-        unit_price: p.amountCents,
-        amount: p.amountCents,
+        unit_price: priced.unitPrice,
+        amount: priced.unitPrice,
         credits,
       },
     ],
-    discounts: [],
+    discounts: priced.discounts,
+    gift_to: null,
+    gift_from: null,
     total: p.amountCents,
     paid_at: p.paidAt?.toISOString() ?? null,
     delivery: toOrderDelivery(p.delivery),
@@ -68,8 +85,16 @@ export function creditOrderDto(p: CreditOrderRow, now = new Date()): TOrder {
   };
 }
 
-export function itemOrderDto(o: ItemOrderRow): TOrder {
+/**
+ * A store order as `viewerId` sees it: the buyer in full; the recipient of a gift (docs/store.md
+ * "Gifting") sees who sent it and its delivery, but no amounts (0) and no discount lines: what the
+ * buyer paid, and with which coupon, is the buyer's.
+ */
+export function itemOrderDto(o: ItemOrderRow, viewerId: number = o.userId): TOrder {
   const refunded = o.ledgerEntries.length > 0;
+  const received = viewerId !== o.userId && o.recipientId === viewerId;
+  const priced = received ? { unitPrice: 0, discounts: [] } : pricedLines(o.priceLines, o.priceCredits);
+  const total = received ? 0 : o.priceCredits;
   return {
     number: orderNumber("item", o.id),
     kind: "item",
@@ -77,9 +102,11 @@ export function itemOrderDto(o: ItemOrderRow): TOrder {
     status: refunded ? "refunded" : "paid",
     currency: "CREDITS",
     method: "credits",
-    lines: [{ name: o.product.name, quantity: o.quantity, unit_price: o.priceCredits, amount: o.priceCredits * o.quantity, credits: null }],
-    discounts: [],
-    total: o.priceCredits,
+    lines: [{ name: o.product.name, quantity: o.quantity, unit_price: priced.unitPrice, amount: priced.unitPrice * o.quantity, credits: null }],
+    discounts: priced.discounts,
+    total,
+    gift_to: !received && o.recipient ? o.recipient.username : null,
+    gift_from: received ? o.user.username : null,
     paid_at: o.createdAt.toISOString(),
     delivery: toOrderDelivery(o.delivery),
     expires_at: null,

@@ -22,7 +22,7 @@ export async function pricePreview(input: z.output<typeof ZPricePreviewInput>, u
   } else {
     const pkg = await db.creditPackage.findFirst({ where: { id: input.package_id!, active: true } });
     if (!pkg) throw new AppError("NOT_FOUND", { userMessage: PACKAGE_NOT_FOUND, fields: { package_id: [PACKAGE_NOT_FOUND] } });
-    priced = await pricePackageFor(db, pkg, opts);
+    priced = await pricePackageFor(db, pkg, { ...opts, creatorCode: input.creator_code ?? null });
   }
   const { breakdown } = priced;
   return { unit: breakdown.unit, lines: breakdown.lines, total: breakdown.total, sale_ends_at: breakdown.sale?.endsAt?.toISOString() ?? null };

@@ -1,11 +1,12 @@
 import "server-only";
-import type { Coupon, StoreProduct, StoreSale } from "@/lib/generated/prisma/client";
+import type { Coupon, CreatorCode, StoreProduct, StoreSale } from "@/lib/generated/prisma/client";
 import {
   COUPON_ERRORS,
   couponRefusal,
   normalizeCouponCode,
   priceBreakdown,
   type CouponTarget,
+  type CreatorRule,
   type PriceBreakdown,
   type PriceLine,
   type SaleRule,
@@ -68,7 +69,7 @@ export async function redemptionCounts(reader: Reader, couponId: number, userId:
   return { used: row.used, usedByPlayer: row.by_player };
 }
 
-export type Priced = { breakdown: PriceBreakdown; coupon: Coupon | null };
+export type Priced = { breakdown: PriceBreakdown; coupon: Coupon | null; creator: CreatorCode | null };
 
 /**
  * Runs the pipeline for one item. With a coupon code: loads it (locked when `lock`), checks it
@@ -76,18 +77,18 @@ export type Priced = { breakdown: PriceBreakdown; coupon: Coupon | null };
  */
 async function priceWith(
   reader: Reader,
-  base: { base: number; unit: "credits" | "cents"; sales: SaleRule[] },
+  base: { base: number; unit: "credits" | "cents"; sales: SaleRule[]; creator?: CreatorRule | null },
   target: (beforeCoupon: number, onSale: boolean) => CouponTarget,
   opts: { userId: number | null; couponCode: string | null | undefined; lock: boolean; now: Date },
 ): Promise<Priced> {
   const withoutCoupon = priceBreakdown(base);
-  if (!opts.couponCode) return { breakdown: withoutCoupon, coupon: null };
+  if (!opts.couponCode) return { breakdown: withoutCoupon, coupon: null, creator: null };
   const coupon = await findCoupon(reader, opts.couponCode, opts.lock);
   const counts = coupon ? await redemptionCounts(reader, coupon.id, opts.userId) : { used: 0, usedByPlayer: 0 };
   const refusal = couponRefusal(coupon, target(withoutCoupon.beforeCoupon, withoutCoupon.sale !== null), { now: opts.now, userId: opts.userId, ...counts });
   if (refusal || !coupon) throw couponError(refusal ?? COUPON_ERRORS.unknown);
   const breakdown = priceBreakdown({ ...base, coupon: { code: coupon.code, kind: coupon.kind, value: coupon.value, stackable: coupon.stackable } });
-  return { breakdown, coupon };
+  return { breakdown, coupon, creator: null };
 }
 
 export function priceProductFor(
@@ -104,18 +105,43 @@ export function priceProductFor(
   );
 }
 
-/** Credit packages have no sales: base price, then coupon. */
-export function pricePackageFor(
+/** Credit packages have no sales: base price, then coupon, then the creator code's bonus. */
+export async function pricePackageFor(
   reader: Reader,
-  pkg: { id: number; priceCents: number },
-  opts: { userId: number | null; couponCode: string | null | undefined; lock: boolean; now: Date },
+  pkg: { id: number; priceCents: number; credits: number },
+  opts: { userId: number | null; couponCode: string | null | undefined; creatorCode?: string | null | undefined; lock: boolean; now: Date },
 ): Promise<Priced> {
-  return priceWith(
+  const creator = opts.creatorCode ? await checkedCreatorCode(reader, opts.creatorCode, opts.userId) : null;
+  const priced = await priceWith(
     reader,
-    { base: pkg.priceCents, unit: "cents", sales: [] },
+    { base: pkg.priceCents, unit: "cents", sales: [], creator: creator && { code: creator.code, bonusPercent: creator.bonusPercent, credits: pkg.credits } },
     (beforeCoupon, onSale) => ({ kind: "package", packageId: pkg.id, beforeCoupon, onSale }),
     opts,
   );
+  return { ...priced, creator };
+}
+
+// ── creator codes (docs/store.md, "Creator codes") ──
+
+/** Field name of creator code errors in every API answer. */
+export const CREATOR_CODE_FIELD = "creator_code";
+export const CREATOR_CODE_ERRORS = {
+  unknown: "No creator code with this code.",
+  paused: "This creator code is paused.",
+  own: "You cannot use your own creator code.",
+  signIn: "Sign in to use a creator code.",
+  notForItems: "Creator codes are for credit packages only.",
+} as const;
+export const creatorCodeError = (message: string) => new AppError("VALIDATION", { userMessage: message, fields: { [CREATOR_CODE_FIELD]: [message] } });
+
+/** The creator code with this code (any case), or a 400 naming `creator_code`: unknown, paused, or the buyer's own. */
+export async function checkedCreatorCode(reader: Reader, code: string, userId: number | null): Promise<CreatorCode> {
+  const row = await reader.creatorCode.findUnique({ where: { code: normalizeCouponCode(code) } });
+  if (!row) throw creatorCodeError(CREATOR_CODE_ERRORS.unknown);
+  if (!row.active) throw creatorCodeError(CREATOR_CODE_ERRORS.paused);
+  if (userId === null) throw creatorCodeError(CREATOR_CODE_ERRORS.signIn);
+  if (row.userId === userId) throw creatorCodeError(CREATOR_CODE_ERRORS.own);
+  return row;
 }
 
 /** Records the use in the caller's transaction (the order's or the checkout's). */
@@ -135,4 +161,5 @@ export async function recordRedemption(
 }
 
 /** The lines as stored on an order or a checkout (JSON). */
-export const linesJson = (lines: PriceLine[]): Prisma.InputJsonValue => lines.map((l) => ({ step: l.step, label: l.label, amount: l.amount }));
+export const linesJson = (lines: PriceLine[]): Prisma.InputJsonValue =>
+  lines.map((l) => ({ step: l.step, label: l.label, amount: l.amount, ...(l.bonus_credits === undefined ? {} : { bonus_credits: l.bonus_credits }) }));

@@ -4,6 +4,7 @@ import type { TTicket, ZCreateTicketInput } from "@/lib/schemas/tickets";
 import { db } from "../db";
 import { AppError, type FieldErrors } from "../errors";
 import { TICKET_INCLUDE, toTicketDto } from "./ticket-dto";
+import { prepareAttachments } from "./ticket-attachments";
 
 // POST /api/v1/tickets: a player opens a ticket, optionally linking one of their own
 // purchases, store orders or votes. Someone else's record is a field error worded like a
@@ -22,6 +23,8 @@ export async function openTicket(userId: number, input: OpenTicketInput): Promis
   if (input.order && !order) fields.order = ["You have no store order with this id."];
   if (input.vote && !vote) fields.vote = ["You have no vote with this id."];
   if (Object.keys(fields).length) throw new AppError("VALIDATION", { fields });
+  // Checked and re-encoded before the write; created with the ticket, in the same statement.
+  const attachments = await prepareAttachments(input.attachments);
 
   const now = new Date();
   const row = await db.ticket.create({
@@ -32,9 +35,12 @@ export async function openTicket(userId: number, input: OpenTicketInput): Promis
       description: input.description,
       createdAt: now,
       updatedAt: now,
+      state: "OPEN",
+      stateSince: now,
       creditPurchaseId: purchase?.id ?? null,
       storeOrderId: order?.id ?? null,
       voteId: vote?.id ?? null,
+      attachments: { create: attachments },
     },
     include: TICKET_INCLUDE,
   });

@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import { refuseForbiddenText } from "../forbidden-text";
 import { isLoopbackAddress, normalizeAddress } from "../security/client-address";
 import { log } from "../log";
+import { notifyVoteReward } from "../notifications/events";
 import { safeEqual } from "../security/tokens";
 import { lockVoter } from "./sql/voters";
 import { callbackForStorage, type CallbackInput, ensureVoteSiteRows, readCallbackParams, type VoteSite, voteSiteByKey } from "./vote-sites";
@@ -90,9 +91,10 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
     const vote = await tx.vote.create({ data: { userId, siteId, createdAt: now, ip: voterIp, callbackId: callback.id }, select: { id: true } });
     await tx.user.update({ where: { id: userId }, data: { totalVotes: { increment: 1 } } });
     // voteId is unique: one reward per counted vote. The game claims it like any delivery.
-    await tx.gameDelivery.create({
-      data: { userId, ...deliveryPayload("VOTE_REWARD", { points: votePoints(site.rewardPoints, user.memberRank), site: site.key }), voteId: vote.id },
-    });
+    const points = votePoints(site.rewardPoints, user.memberRank);
+    await tx.gameDelivery.create({ data: { userId, ...deliveryPayload("VOTE_REWARD", { points, site: site.key }), voteId: vote.id } });
+    // The bell (docs/notifications.md): once per counted vote, in the vote's transaction.
+    await notifyVoteReward(tx, { userId, voteId: vote.id, what: `${points} vote ${points === 1 ? "point" : "points"} for your vote on ${site.name}` });
     return { status: "accepted" };
   });
   log.info("votes.callback", { site: site.key, userId, status: answer.status });

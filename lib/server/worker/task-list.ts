@@ -4,6 +4,7 @@ import { getEnv } from "../env";
 import type { JobPayloads, TaskName } from "../jobs/task-types";
 import { announceNewsTask } from "../news/announce-news-task";
 import { liftBanTask } from "../accounts/lift-ban-task";
+import { liftMuteTask } from "../punishments/lift-mute-task";
 import { refreshVoteMetricsTask } from "../votes/refresh-vote-metrics-task";
 import { releaseExpiredLeasesTask } from "../game/release-expired-leases-task";
 import { expireCheckoutsTask } from "../payments/expire-checkouts-task";
@@ -20,6 +21,12 @@ import { tellEmailOwnerTask } from "../accounts/tell-email-owner-task";
 import { announceCompetitionTask } from "../competitions/announce-competition-task";
 import { endCompetitionTask } from "../competitions/end-competition-task";
 import { makeScheduledCompetitionsTask } from "../competitions/make-scheduled-competitions-task";
+import { emailNotificationTask } from "../notifications/email-notification-task";
+import { pruneNotificationsTask } from "../notifications/prune-notifications-task";
+import { notifyWatchersTask } from "../forums/notify-watchers-task";
+import { queueWeeklyDigestsTask, sendWeeklyDigestsTask } from "../digest/weekly-digest-tasks";
+import { closeIdleTicketsTask } from "../tickets/close-idle-tickets";
+import { ticketPlayerMailTask } from "../tickets/ticket-mail";
 
 type Tasks = { [T in TaskName]: (payload: JobPayloads[T], helpers: JobHelpers) => Promise<void> };
 
@@ -36,6 +43,7 @@ const tasks: Tasks = {
   "refresh-hiscores": refreshHiscoresTask,
   "announce-news": announceNewsTask,
   "lift-ban": liftBanTask,
+  "lift-mute": liftMuteTask,
   "sample-players-online": samplePlayersOnlineTask,
   "sweep-sent-mail": sweepSentMailTask,
   "refresh-gains": refreshGainsTask,
@@ -43,6 +51,13 @@ const tasks: Tasks = {
   "competition-end": endCompetitionTask,
   "competition-announce": announceCompetitionTask,
   "competition-schedules": makeScheduledCompetitionsTask,
+  "email-notification": emailNotificationTask,
+  "prune-notifications": pruneNotificationsTask,
+  "notify-watchers": notifyWatchersTask,
+  "queue-weekly-digests": queueWeeklyDigestsTask,
+  "send-weekly-digests": sendWeeklyDigestsTask,
+  "ticket-player-mail": ticketPlayerMailTask,
+  "close-idle-tickets": closeIdleTicketsTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -73,6 +88,12 @@ export const crontab = [
   "23 4 * * * progress-upkeep ?max=5&jobKey=progress-upkeep",
   // Next week's competition of each schedule (made once however many runs meet) and lost end jobs queued again; one pending run at most.
   "7 * * * * competition-schedules ?max=3&jobKey=competition-schedules",
+  // Each player's notifications past the cap (the oldest) and dedupe keys past 90 days; one pending run at most.
+  "41 * * * * prune-notifications ?max=3&jobKey=prune-notifications",
+  // The weekly digest for players not seen on the site that week (docs/notifications.md), Mondays 09:00 UTC (a tick missed while no runner was up is made up within a day); one pending run at most.
+  "0 9 * * 1 queue-weekly-digests ?fill=1d&max=5&jobKey=queue-weekly-digests",
+  // Tickets that waited TICKET_AUTO_CLOSE_DAYS for the player closed, with a mail (docs/support-desk.md); one pending run at most.
+  "29 * * * * close-idle-tickets ?max=3&jobKey=close-idle-tickets",
 ].join("\n");
 
 /**

@@ -18,6 +18,9 @@ export const BASELINE_S = num("BENCH_BASELINE_DURATION", 10);
 export const CONNECTIONS = Math.max(1, Math.floor(num("BENCH_CONNECTIONS", 50)));
 export const PLAYERS = Math.max(CONNECTIONS, Math.floor(num("BENCH_PLAYERS", 500)));
 export const HISCORE_PLAYERS = Math.max(1500, Math.floor(num("BENCH_HISCORE_PLAYERS", 5000)));
+/** Coupons and gift cards seeded for the run (one coupon lasts about two bursts, a card one). */
+export const COUPONS = Math.max(20, Math.floor(num("BENCH_COUPONS", PLAYERS)));
+export const GIFT_CARDS = Math.max(20, Math.floor(num("BENCH_GIFT_CARDS", PLAYERS)));
 export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench";
 /** Credits each player starts with: the staff grant's ceiling, far more than a run can spend. */
 export const GRANT = 1_000_000;
@@ -26,6 +29,18 @@ export const DEEP_PAGE = 50;
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 mixed-bench";
 export const GAME_SERVER_ADDRESS = "192.0.2.10";
+/**
+ * The run's coupons (BENCH-1, BENCH-2, …): 20% off any store item, over a sale too, at most
+ * COUPON_LIMIT uses in all and COUPON_PER_PLAYER per player. A burst sends one player's order
+ * three times and two other players' once, all at once: up to four of the five could be
+ * allowed by the per-player limit, so every fresh coupon meets its total limit of three in its
+ * first burst (even a five-second smoke run proves it); then the mix moves on to the next code.
+ */
+export const COUPON = { kind: "PERCENT", value: 20, stackable: true } as const;
+export const COUPON_LIMIT = 3;
+export const COUPON_PER_PLAYER = 2;
+/** Redemption attempts a player may make per 15 minutes (the route's per-player limit; the address allows 30). */
+export const GIFT_CARD_ATTEMPTS = 10;
 
 export const VOTE_SITES = [
   { key: "runelocus", token: "callback", voterIp: "ip", from: "198.51.100.1", how: "form" },
@@ -35,8 +50,9 @@ export const VOTE_SITES = [
 
 // ── the mix ──────────────────────────────────────────────────────────────────────────────────
 // Weights are shares of scenarios (they add up to 100); a scenario is one request except a
-// claim that finds deliveries (claim, then ack) and the purchase and vote retries. The table
-// shows each kind's share of the requests actually sent. docs/performance.md argues them.
+// claim that finds deliveries (claim, then ack), the purchase and vote retries, and the coupon
+// and gift card bursts (five and three requests at once). The table shows each kind's share of
+// the requests actually sent. docs/performance.md argues them.
 
 export type KindName =
   | "guest page"
@@ -48,13 +64,15 @@ export type KindName =
   | "login: game server"
   | "token refresh"
   | "store purchase"
+  | "store purchase: coupon"
+  | "gift card redeem"
   | "game: claim deliveries"
   | "game: ack deliveries"
   | "game: hiscores push"
   | "vote callback";
 
 export const SCENARIO_WEIGHTS: [KindName, number][] = [
-  ["guest page", 30],
+  ["guest page", 28],
   ["hiscores read", 18],
   ["forum read", 14],
   ["player page (signed in)", 6],
@@ -63,12 +81,14 @@ export const SCENARIO_WEIGHTS: [KindName, number][] = [
   ["login: game server", 1],
   ["token refresh", 4],
   ["store purchase", 4],
+  ["store purchase: coupon", 1],
+  ["gift card redeem", 1],
   ["game: claim deliveries", 8],
   ["game: hiscores push", 9],
   ["vote callback", 3],
 ];
 /** Every row of the table, in order (acks come from claims, not from a weight of their own). */
-export const ROWS: KindName[] = [...SCENARIO_WEIGHTS.map(([k]) => k).slice(0, 10), "game: ack deliveries", ...SCENARIO_WEIGHTS.map(([k]) => k).slice(10)];
+export const ROWS: KindName[] = SCENARIO_WEIGHTS.flatMap(([k]): KindName[] => (k === "game: claim deliveries" ? [k, "game: ack deliveries"] : [k]));
 
 // ── shared by seeding, driver and report ────────────────────────────────────────────────────
 

@@ -4,12 +4,16 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { GIFT_CARD_MESSAGES } from "../../../lib/server/giftcards/redeem-gift-card";
 import { SKILLS } from "../../../lib/skills";
+import { COUPON_ERRORS } from "../../../lib/store/pricing";
 import { DEFAULT_PASSWORD } from "../../../tests/factories/user-factory";
 import {
   BASELINE_S,
   CONNECTIONS,
+  COUPON_PER_PLAYER,
   DURATION_S,
+  GIFT_CARD_ATTEMPTS,
   GAME_SERVER_ADDRESS,
   type KindName,
   load,
@@ -50,8 +54,24 @@ function scenarioPicker() {
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; ms: number };
 export const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function send(port: number, method: string, urlPath: string, headers: Record<string, string>, body?: string): Promise<Answer> {
-  const started = performance.now();
+/**
+ * Requests sent once more because their reused keep-alive socket was reset before any answer
+ * came (the server closing an idle socket as the request went out on it: the request is then
+ * lost before the app sees it). Node's documentation recommends this one retry (`reusedSocket`);
+ * the report prints the count. Had the app acted on the first copy, the checks afterwards would
+ * see it: a card redeemed with no 200, a vote counted with no "accepted".
+ */
+export const resent = { count: 0 };
+
+function send(
+  port: number,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: string,
+  retried = false,
+  started = performance.now(),
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const h = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
     const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers: { "user-agent": USER_AGENT, ...h }, agent }, (res) => {
@@ -63,7 +83,12 @@ function send(port: number, method: string, urlPath: string, headers: Record<str
       res.on("error", reject);
     });
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
-    req.on("error", reject);
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && e.code === "ECONNRESET" && !retried) {
+        resent.count++;
+        send(port, method, urlPath, headers, body, true, started).then(resolve, reject);
+      } else reject(e);
+    });
     req.end(body);
   });
 }
@@ -140,7 +165,8 @@ export type Player = {
   voted: Set<string>;
   claiming: boolean;
 };
-export type Product = { id: number; price: number };
+/** `price`: in force (the tier); `couponPrice`: with the run's coupon over it. */
+export type Product = { id: number; price: number; couponPrice: number };
 export type World = {
   app: number;
   baseline: number;
@@ -149,6 +175,8 @@ export type World = {
   voteSecrets: Record<string, string>;
   players: Player[];
   products: Product[];
+  coupons: { id: number; code: string }[];
+  giftCards: { id: number; code: string; credits: number }[];
   guestPaths: string[];
   hiscorePaths: string[];
   forumPaths: string[];
@@ -166,7 +194,18 @@ export const ledger = {
   votesAccepted: 0,
   votesDuplicate: 0,
   voteCallbacks: 0,
+  /** Per coupon id: the orders it gave a discount to (by player), and the refusals seen. */
+  coupons: new Map<number, { code: string; uses: Map<number, number>; usedUp: number; playerLimit: Set<number> }>(),
+  couponRequests: 0,
+  /** Per gift card sent for: who got the 200 (null: nobody), and how many requests were sent. */
+  giftCards: new Map<number, { credits: number; winner: number | null; requests: number; refused: number }>(),
 };
+/** The coupon the mix is on (the next one once an answer says this one is used up). */
+let couponAt = 0;
+/** The next unused gift card. */
+let giftCardAt = 0;
+/** Gift card redemption attempts per player (the route allows GIFT_CARD_ATTEMPTS per 15 minutes). */
+const giftCardAttempts = new Map<number, number>();
 /** Scenarios so far, over every virtual user: which purchases and votes are sent twice. */
 let purchases = 0;
 let voteCallbacks = 0;
@@ -294,6 +333,10 @@ class VirtualUser {
       }
       case "store purchase":
         return this.purchase();
+      case "store purchase: coupon":
+        return this.couponBurst();
+      case "gift card redeem":
+        return this.giftCardBurst();
       case "game: claim deliveries":
         return this.claim();
       case "game: ack deliveries":
@@ -357,6 +400,115 @@ class VirtualUser {
     if (new Set(credits).size > 1) book("store purchase", null, `the same key answered different balances ${credits.join(" / ")}`, `Idempotency-Key ${key}`);
     ledger.orders.set(key, { playerId: p.id, price: product.price, credits: credits[0]! });
     pendingClaims.add(p);
+  }
+
+  /**
+   * Players buying with the coupon the mix is on, all at once: one player three times (one over
+   * the per-player limit), two others once (each order its own Idempotency-Key). Each answer is
+   * the order (200) or the coupon's refusal: used up, or used up by this player (400 naming
+   * `coupon`). The checks afterwards count the uses against both limits.
+   */
+  private async couponBurst(): Promise<void> {
+    const w = this.w;
+    const at = Math.min(couponAt, w.coupons.length - 1);
+    const coupon = w.coupons[at]!;
+    const seen = ledger.coupons.get(coupon.id) ?? { code: coupon.code, uses: new Map<number, number>(), usedUp: 0, playerLimit: new Set<number>() };
+    ledger.coupons.set(coupon.id, seen);
+    const [a, b, c] = [this.player(), this.player(), this.player()];
+    const buyers = [...Array<Player>(COUPON_PER_PLAYER + 1).fill(a), b, c];
+    type Bought = { success?: string; credits?: number; coupon?: string[] };
+    await Promise.all(
+      buyers.map(async (p) => {
+        const product = pick(w.products);
+        const key = randomUUID();
+        ledger.couponRequests++;
+        const r = await call(
+          "store purchase: coupon",
+          w.app,
+          {
+            method: "POST",
+            path: "/api/v1/store/purchase",
+            headers: { ...browserHeaders(w, p, true), "idempotency-key": key },
+            body: JSON.stringify({ id: product.id, coupon: coupon.code.toLowerCase() }),
+          },
+          (r) => {
+            const body = JSON.parse(r.text) as Bought;
+            if (r.status === 200) return typeof body.success === "string" && Number.isInteger(body.credits) ? null : "no success and balance";
+            if (r.status === 400 && (body.coupon?.[0] === COUPON_ERRORS.limitReached || body.coupon?.[0] === COUPON_ERRORS.playerLimitReached)) return null;
+            return `status ${r.status}, expected 200 or the coupon's limit`;
+          },
+        );
+        if (!r) return;
+        const body = JSON.parse(r.text) as Bought;
+        if (r.status === 200) {
+          seen.uses.set(p.id, (seen.uses.get(p.id) ?? 0) + 1);
+          ledger.orders.set(key, { playerId: p.id, price: product.couponPrice, credits: body.credits! });
+          pendingClaims.add(p);
+        } else if (body.coupon?.[0] === COUPON_ERRORS.limitReached) {
+          seen.usedUp++;
+          if (couponAt === at) couponAt = at + 1;
+        } else {
+          seen.playerLimit.add(p.id);
+        }
+      }),
+    );
+  }
+
+  /**
+   * One gift card, three redemptions at once: two by one player (a double click), one by
+   * another (the code shared). Exactly one may answer 200 with the card's credits; the others
+   * must be told it was already redeemed. Players near the route's per-player limit sit out;
+   * with no unused card left, one request for the last card (it must be refused).
+   */
+  private async giftCardBurst(): Promise<void> {
+    const w = this.w;
+    const fresh = giftCardAt < w.giftCards.length;
+    const card = w.giftCards[fresh ? giftCardAt++ : w.giftCards.length - 1]!;
+    const room = (p: Player, n: number) => (giftCardAttempts.get(p.id) ?? 0) + n <= GIFT_CARD_ATTEMPTS;
+    const players: Player[] = [];
+    for (let i = 0; i < this.players.length && players.length < 2; i++) {
+      const p = this.player();
+      if (!players.includes(p) && room(p, players.length ? 1 : 2)) players.push(p);
+    }
+    if (!players.length) return;
+    const [a, b] = [players[0]!, players[1] ?? players[0]!];
+    const senders = fresh ? [a, a, b] : [a];
+    const seen = ledger.giftCards.get(card.id) ?? { credits: card.credits, winner: null as number | null, requests: 0, refused: 0 };
+    ledger.giftCards.set(card.id, seen);
+    type Redeemed = { credits?: number; balance?: number; code?: string[] };
+    const answers = await Promise.all(
+      senders.map(async (p) => {
+        giftCardAttempts.set(p.id, (giftCardAttempts.get(p.id) ?? 0) + 1);
+        seen.requests++;
+        const r = await call(
+          "gift card redeem",
+          w.app,
+          {
+            method: "POST",
+            path: "/api/v1/store/gift-cards/redeem",
+            headers: browserHeaders(w, p, true),
+            // As typed: lower case, the dashes left out.
+            body: JSON.stringify({ code: card.code.replace(/-/g, "").toLowerCase() }),
+          },
+          (r) => {
+            const body = JSON.parse(r.text) as Redeemed;
+            if (r.status === 200)
+              return body.credits === card.credits && Number.isInteger(body.balance) ? null : `credited ${body.credits}, the card holds ${card.credits}`;
+            if (r.status === 400 && body.code?.[0] === GIFT_CARD_MESSAGES.redeemed) return null;
+            return `status ${r.status}, expected 200 or "already redeemed"`;
+          },
+        );
+        return r && { p, status: r.status };
+      }),
+    );
+    for (const x of answers) {
+      if (!x) continue;
+      if (x.status === 200) {
+        if (seen.winner !== null) book("gift card redeem", null, "a second redemption answered 200", `gift card #${card.id}`);
+        else seen.winner = x.p.id;
+      } else seen.refused++;
+    }
+    if (fresh && answers.every((x) => x) && seen.winner === null) book("gift card redeem", null, "no redemption answered 200", `gift card #${card.id}`);
   }
 
   /**

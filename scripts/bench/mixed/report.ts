@@ -3,12 +3,12 @@
 import os from "node:os";
 import type { Check } from "./checks";
 import { CONNECTIONS, DEEP_PAGE, DIST_DIR, PLAYERS, ROWS, WARMUP_S } from "./config";
-import { books, type Bucket, type Measured, type World } from "./driver";
+import { books, type Bucket, type Measured, resent, type World } from "./driver";
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString("en-US")} ms`;
 
-type Row = { kind: string; share: string; count: number; rps: number; p50: number; p99: number; errors: number; ofBaseline: string };
+type Row = { kind: string; share: string; count: number; rps: number; p50: number; p95: number; p99: number; errors: number; ofBaseline: string };
 
 function rowOf(kind: string, b: Bucket | undefined, seconds: number, totalCount: number): Row {
   const sorted = [...(b?.ms ?? [])].sort((x, y) => x - y);
@@ -18,6 +18,7 @@ function rowOf(kind: string, b: Bucket | undefined, seconds: number, totalCount:
     count: sorted.length,
     rps: sorted.length / seconds,
     p50: pct(sorted, 50),
+    p95: pct(sorted, 95),
     p99: pct(sorted, 99),
     errors: b?.errors ?? 0,
     ofBaseline: "",
@@ -25,13 +26,14 @@ function rowOf(kind: string, b: Bucket | undefined, seconds: number, totalCount:
 }
 
 function printTable(rows: Row[]) {
-  const head = ["kind", "share", "requests", "req/s", "p50", "p99", "errors", "% of baseline"];
+  const head = ["kind", "share", "requests", "req/s", "p50", "p95", "p99", "errors", "% of baseline"];
   const cells = rows.map((r) => [
     r.kind,
     r.share,
     r.count.toLocaleString("en-US"),
     Math.round(r.rps).toLocaleString("en-US"),
     ms(r.p50),
+    ms(r.p95),
     ms(r.p99),
     String(r.errors),
     r.ofBaseline,
@@ -60,6 +62,7 @@ export function printResults(m: Measured, run: { loadAtStart: string; workers: n
     count: total,
     rps: total / mixSeconds,
     p50: pct(all, 50),
+    p95: pct(all, 95),
     p99: pct(all, 99),
     errors,
     ofBaseline: "",
@@ -84,6 +87,7 @@ export function printResults(m: Measured, run: { loadAtStart: string; workers: n
   );
   printTable([...rows, base, totalRow]);
   for (const k of ROWS) for (const s of books.mix.get(k)?.samples ?? []) console.log(`  error (${k}): ${s}`);
+  if (resent.count) console.log(`  ${resent.count} requests sent again after the server closed their idle keep-alive socket (ECONNRESET before any answer)`);
   return { rows, base, errors, total };
 }
 

@@ -5,9 +5,10 @@ import { spawn } from "node:child_process";
 import type pg from "pg";
 import { CATEGORIES } from "../../../lib/hiscores";
 import { SKILLS } from "../../../lib/skills";
-import { priceInForce, type SaleTier } from "../../../lib/store/sale";
+import { priceBreakdown } from "../../../lib/store/pricing";
+import { priceInForce, type SaleTier, tierSale } from "../../../lib/store/sale";
 import { userFactory } from "../../../tests/factories/user-factory";
-import { DEEP_PAGE, GRANT, pick, PLAYERS, rand, say, USER_AGENT } from "./config";
+import { COUPON, COUPON_LIMIT, COUPON_PER_PLAYER, COUPONS, DEEP_PAGE, GIFT_CARDS, GRANT, pick, PLAYERS, rand, say, USER_AGENT } from "./config";
 import { inParallel, type Player, type World } from "./driver";
 
 /** Runs a command to its end; answers its output, or fails with it. */
@@ -76,14 +77,50 @@ export async function seed(databaseUrl: string, sql: pg.Pool): Promise<Omit<Worl
   const { key: gameKey } = await createGameApiKey(CLI_ACTOR, "mixed-bench", ["login", "deliveries", "hiscores"]);
   say(`made ${PLAYERS} players with ${GRANT.toLocaleString("en-US")} credits, a session, an API token pair and a vote token each, and a game key`);
 
+  // The coupons and gift cards the mix redeems, made by the owner through the staff use cases
+  // (POST /api/v1/staff/store/coupons and …/gift-cards); only the redemptions go over HTTP.
+  const { createCoupon } = await import("../../../lib/server/store/admin/coupons");
+  const { issueGiftCard } = await import("../../../lib/server/giftcards/staff-gift-cards");
+  const { ZCouponInput } = await import("../../../lib/schemas/staff-store");
+  const { ZGiftCardIssueInput } = await import("../../../lib/schemas/gift-cards");
+  const staff = { actorId: owner.id, ip: null };
+  const coupons: World["coupons"] = [];
+  await inParallel(
+    Array.from({ length: COUPONS }, (_, i) => i),
+    4,
+    async (i) => {
+      const input = ZCouponInput.parse({ code: `BENCH-${i + 1}`, ...COUPON, scope: "BASKET", maxRedemptions: COUPON_LIMIT, perPlayerLimit: COUPON_PER_PLAYER });
+      const c = await createCoupon(input, staff);
+      coupons[i] = { id: c.id, code: c.code };
+    },
+  );
+  const giftCards: World["giftCards"] = [];
+  await inParallel(
+    Array.from({ length: GIFT_CARDS }, (_, i) => i),
+    4,
+    async (i) => {
+      const credits = 100 * (1 + Math.floor(rand() * 50));
+      const issued = await issueGiftCard(ZGiftCardIssueInput.parse({ credits, reason: "mixed benchmark" }), staff);
+      giftCards[i] = { id: issued.card.id, code: issued.code, credits };
+    },
+  );
+  say(
+    `made ${COUPONS} coupons (${COUPON.value}% off, ${COUPON_LIMIT} uses, ${COUPON_PER_PLAYER} a player) and ${GIFT_CARDS} gift cards (${giftCards
+      .reduce((n, c) => n + c.credits, 0)
+      .toLocaleString("en-US")} credits)`,
+  );
+
   // What the readers read: ids from the seeded data.
   const q = async <T extends pg.QueryResultRow>(text: string) => (await sql.query<T>(text)).rows;
+  // The price with a coupon: the pipeline's own arithmetic over the product's tier (the seed has no scheduled sales).
+  const withCoupon = (price: number, sale: SaleTier | null) =>
+    priceBreakdown({ base: price, unit: "credits", sales: [tierSale(sale)].filter((r) => r !== null), coupon: { code: "BENCH", ...COUPON } }).total;
   const products = (
     await q<{ id: number; price: number; sale: SaleTier | null }>(
       `SELECT p.id, p.price, p.sale FROM store_products p JOIN store_categories c ON c.id = p."categoryId" WHERE p.active AND NOT c.hidden ORDER BY p.id`,
     )
   )
-    .map((p) => ({ id: p.id, price: priceInForce(p.price, p.sale) }))
+    .map((p) => ({ id: p.id, price: priceInForce(p.price, p.sale), couponPrice: withCoupon(p.price, p.sale) }))
     .filter((p) => p.price >= 1);
   const forums = await q<{ id: number }>(`SELECT id FROM forums ORDER BY id`);
   const threads = await q<{ id: number }>(`SELECT id FROM forum_threads ORDER BY id`);
@@ -116,6 +153,8 @@ export async function seed(databaseUrl: string, sql: pg.Pool): Promise<Omit<Worl
     gameKey,
     players,
     products,
+    coupons,
+    giftCards,
     // The home page is a static file whose Latest News and players-online figures are client calls.
     guestPaths: [
       "/",

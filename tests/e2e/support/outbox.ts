@@ -1,7 +1,7 @@
 import { type Page, expect } from "@playwright/test";
 
 /**
- * The first link matching `pattern` in the newest captured email to `to`, read from the local
+ * The first link matching `pattern` in the newest captured email addressed to `to`, read from the local
  * outbox page of the server at `base` (mail may be written a moment after the request).
  */
 export async function linkFromLatestEmail(page: Page, to: string, pattern: RegExp, base?: string): Promise<string> {
@@ -11,7 +11,12 @@ export async function linkFromLatestEmail(page: Page, to: string, pattern: RegEx
     .poll(
       async () => {
         await page.goto(outbox);
-        const mail = page.locator("article", { hasText: to }).first();
+        // Addressed to `to` (its "To" line), not merely naming it: a notice to the old address
+        // of an email change names the new one in its text.
+        const mail = page
+          .locator("article")
+          .filter({ has: page.locator("dd", { hasText: to }) })
+          .first();
         if ((await mail.count()) === 0) return null;
         const links = await mail.locator("pre a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
         href = links.find((l) => pattern.test(l)) ?? null;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ForumIndex } from "@/components/forums/forum-index";
 import { ForumSearchForm } from "@/components/forums/search-form";
+import { MarkAllReadButton, UnreadProvider } from "@/components/forums/unread-client";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { listForumCategories } from "@/lib/server/forums/list-categories";
@@ -24,10 +25,16 @@ export default async function ForumsPage() {
           </ButtonLink>
         ) : null}
       </PageHeader>
-      <div className="mb-6">
-        <ForumSearchForm />
-      </div>
-      <ForumIndex categories={categories} />
+      {/* A signed-in player's markers and "Mark all read" come from the browser: the page is the same for everyone. */}
+      <UnreadProvider forums>
+        <div className="mb-6 flex flex-wrap items-center gap-3">
+          <div className="min-w-0 grow">
+            <ForumSearchForm />
+          </div>
+          <MarkAllReadButton />
+        </div>
+        <ForumIndex categories={categories} />
+      </UnreadProvider>
     </>
   );
 }

@@ -5,6 +5,8 @@ import { Breadcrumb } from "@/components/forums/breadcrumb";
 import { ForumPager } from "@/components/forums/forum-pager";
 import { createThreadHref, forumHref } from "@/components/forums/forum-paths";
 import { ThreadList } from "@/components/forums/thread-list";
+import { WatchControl } from "@/components/forums/watch-control-client";
+import { MarkAllReadButton, UnreadProvider } from "@/components/forums/unread-client";
 import { ButtonLink } from "@/components/ui/button-link";
 import { pageNumber } from "@/lib/format/page-number";
 import { routeId } from "@/lib/route-id";
@@ -41,17 +43,26 @@ export default async function ForumPage({ params, searchParams }: Props) {
       <Breadcrumb
         crumbs={[{ label: "Forums", href: "/forums" }, { label: forum.category.name, href: `/forums#category-${forum.category.id}` }, { label: forum.name }]}
       />
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b-2 border-stone-700 pb-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl break-words text-gold sm:text-4xl">{forum.name}</h1>
-          <p className="mt-2 break-words text-stone-300">{forum.description}</p>
-        </div>
-        {/* One link for guests and players (the page is the same for both): the create page sends a guest to log in first. */}
-        {canStart ? <ButtonLink href={createThreadHref(id)}>Create Thread</ButtonLink> : null}
-      </header>
-      <section aria-label="Threads" className="panel overflow-hidden">
-        <ThreadList threads={results} />
-      </section>
+      <UnreadProvider threadIds={results.map((t) => t.id)}>
+        <header className="mb-6 flex flex-wrap items-end justify-between gap-4 border-b-2 border-stone-700 pb-4">
+          <div className="min-w-0">
+            <h1 className="text-3xl break-words text-gold sm:text-4xl">{forum.name}</h1>
+            <p className="mt-2 break-words text-stone-300">{forum.description}</p>
+            {/* The reader's own level, asked in the browser: the page itself is the same for every reader. */}
+            <div className="mt-3">
+              <WatchControl kind="forum" id={forum.id} />
+            </div>
+          </div>
+          {/* One link for guests and players (the page is the same for both): the create page sends a guest to log in first. */}
+          <div className="flex flex-wrap items-center gap-3">
+            <MarkAllReadButton forumId={id} />
+            {canStart ? <ButtonLink href={createThreadHref(id)}>Create Thread</ButtonLink> : null}
+          </div>
+        </header>
+        <section aria-label="Threads" className="panel overflow-hidden">
+          <ThreadList threads={results} />
+        </section>
+      </UnreadProvider>
       <ForumPager page={page} pages={pages} href={(n) => forumHref(id, n)} label="Thread pages" numbers={false} />
     </>
   );

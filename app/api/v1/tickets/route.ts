@@ -4,6 +4,7 @@ import { paged } from "@/lib/server/paging";
 import { json, route } from "@/lib/server/http/route";
 import { listOwnTickets } from "@/lib/server/tickets/list-tickets";
 import { openTicket } from "@/lib/server/tickets/open-ticket";
+import { ATTACHMENT_BODY_MAX_BYTES } from "@/lib/schemas/ticket-attachments";
 
 export const GET = route(listTicketsOp, {
   handler: async ({ req, query, actor }) => {
@@ -14,5 +15,6 @@ export const GET = route(listTicketsOp, {
 
 export const POST = route(createTicketOp, {
   rateLimit: [{ name: "ticket-open", limit: 20, windowSec: 60 * 60, key: ({ actor }) => String(actor.userId) }],
+  maxBodyBytes: ATTACHMENT_BODY_MAX_BYTES,
   handler: async ({ body, actor }) => json(await openTicket(actor.userId, body), 201),
 });

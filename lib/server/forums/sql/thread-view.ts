@@ -62,13 +62,16 @@ export type ThreadPostRow = {
   threadCount: number;
   postCount: number;
   joinedAt: Date;
+  /** Likes on the post (an index-only count on forum_post_likes' key). */
+  likeCount: number;
 };
 
 /** One page of the thread's posts this reader sees, oldest first (the index on threadId, hidden, createdAt, id). */
 export function selectThreadPosts(threadId: number, staff: boolean, offset: number, limit: number): Promise<ThreadPostRow[]> {
   return db.$queryRaw<ThreadPostRow[]>`
     SELECT p.id, p.content, p.hidden, p."hiddenReason", p."createdAt", p."editedAt", p."editReason", editor.username AS editor,
-           u.username, u.privilege::text AS privilege, u."memberRank"::text AS "memberRank", u."threadCount", u."postCount", u."createdAt" AS "joinedAt"
+           u.username, u.privilege::text AS privilege, u."memberRank"::text AS "memberRank", u."threadCount", u."postCount", u."createdAt" AS "joinedAt",
+           (SELECT count(*)::int FROM forum_post_likes l WHERE l."postId" = p.id) AS "likeCount"
     FROM forum_posts p
     JOIN users u ON u.id = p."userId"
     LEFT JOIN users editor ON editor.id = p."editedById"

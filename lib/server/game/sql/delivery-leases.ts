@@ -31,10 +31,10 @@ export async function leaseDeliveries(playerId: number, limit: number, leaseId: 
 }
 
 /** Marks delivered those of `ids` this lease holds and not yet delivered or canceled; the ids marked. */
-export async function markLeasedDelivered(leaseId: string, ids: readonly number[]): Promise<number[]> {
+export async function markLeasedDelivered(leaseId: string, ids: readonly number[], client: Tx | typeof db = db): Promise<number[]> {
   // One conditional UPDATE: of two acks racing for a row, the second waits for the first and
   // then no longer matches; a claim re-leasing it meanwhile changes leaseId, so it misses too.
-  const acked = await db.$queryRaw<{ id: number }[]>`
+  const acked = await client.$queryRaw<{ id: number }[]>`
     UPDATE game_deliveries
     SET status = 'DELIVERED', "deliveredAt" = (now() AT TIME ZONE 'UTC'),
         "blockedReason" = NULL, "blockedMessage" = NULL, "blockedAt" = NULL
@@ -48,8 +48,14 @@ export async function markLeasedDelivered(leaseId: string, ids: readonly number[
  * the game's reason; the ids released. The lease id is dropped: the lease no longer holds them, so
  * neither an ack nor another report of that lease matches them, and the next claim takes them.
  */
-export async function markLeasedBlocked(leaseId: string, ids: readonly number[], reason: string, message: string | null): Promise<number[]> {
-  const released = await db.$queryRaw<{ id: number }[]>`
+export async function markLeasedBlocked(
+  leaseId: string,
+  ids: readonly number[],
+  reason: string,
+  message: string | null,
+  client: Tx | typeof db = db,
+): Promise<number[]> {
+  const released = await client.$queryRaw<{ id: number }[]>`
     UPDATE game_deliveries
     SET status = 'PENDING', "leaseId" = NULL, "leasedUntil" = NULL,
         "blockedReason" = ${reason}::"DeliveryBlockReason", "blockedMessage" = ${message}, "blockedAt" = (now() AT TIME ZONE 'UTC')

@@ -24,3 +24,19 @@ export async function addJob(client: Db | Tx, job: AddJobInput): Promise<bigint>
     )`;
   return rows[0]!.id;
 }
+
+/** Many jobs of one task through graphile-worker's add_jobs, in one statement; how many were queued. */
+export async function addJobs(
+  client: Db | Tx,
+  jobs: { task: string; payloadsJson: string[]; jobKeys: string[]; runAt: Date | null; maxAttempts: number; preserveRunAt: boolean },
+): Promise<number> {
+  const rows = await client.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM graphile_worker.add_jobs(
+      ARRAY(
+        SELECT ROW(${jobs.task}::text, x.p::json, NULL::text, ${jobs.runAt}::timestamptz, ${jobs.maxAttempts}::int, x.k, NULL::int, NULL::text[])::graphile_worker.job_spec
+        FROM unnest(${jobs.payloadsJson}::text[], ${jobs.jobKeys}::text[]) AS x(p, k)
+      ),
+      ${jobs.preserveRunAt}::boolean
+    )`;
+  return rows[0]!.n;
+}

@@ -61,11 +61,12 @@ export type ProgressWrite = {
  * One statement: the hour's history rows, the player's history start, new achievements (a tier
  * already held keeps its date), server firsts, and the log entries, each folded into the same
  * key's entry of the last `collapseMinutes` when there is one. An achievement entry is logged
- * only when the achievement is new. Answers the server firsts this push claimed.
+ * only when the achievement is new. Answers the server firsts this push claimed and the
+ * achievements it dated (new to the player; one already held, undated or not, is not).
  */
-export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]> {
+export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<{ firsts: string[]; dated: string[] }> {
   const { changes: c, achievements: a, log: e } = w;
-  const rows = await tx.$queryRaw<{ key: string }[]>`
+  const rows = await tx.$queryRaw<{ first: boolean; key: string }[]>`
       WITH t0 AS (SELECT coalesce(${w.at}::timestamptz, now()) AS at),
       h AS (
         INSERT INTO hiscore_history ("userId", metric, bucket, "gameMode", "xpMode", "startValue", "endValue")
@@ -83,7 +84,7 @@ export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]>
         SELECT ${w.userId}, t.key, t.metric, t.threshold, CASE WHEN t.dated THEN t0.at END
         FROM unnest(${a.key}::text[], ${a.metric}::smallint[], ${a.threshold}::bigint[], ${a.dated}::boolean[]) AS t(key, metric, threshold, dated), t0
         ON CONFLICT DO NOTHING
-        RETURNING key
+        RETURNING key, "reachedAt" IS NOT NULL AS dated
       ), ev AS (
         SELECT e.* FROM unnest(${e.kind}::text[], ${e.key}::text[], ${e.metric}::smallint[], ${e.value}::bigint[], ${e.count}::int[],
                                ${e.feed}::boolean[], ${e.first}::text[], ${e.data}::jsonb[]) AS e(kind, key, metric, value, count, feed, first, data)
@@ -109,8 +110,8 @@ export async function writeProgress(tx: Tx, w: ProgressWrite): Promise<string[]>
         FROM ev, t0 WHERE ev.key NOT IN (SELECT key FROM upd)
         RETURNING 1
       )
-      SELECT key FROM f`;
-  return rows.map((r) => r.key);
+      SELECT true AS first, key FROM f UNION ALL SELECT false, key FROM a WHERE dated`;
+  return { firsts: rows.filter((r) => r.first).map((r) => r.key), dated: rows.filter((r) => !r.first).map((r) => r.key) };
 }
 
 /** Values the push lowered (a rollback in the game): kept as resets. */

@@ -118,13 +118,13 @@ export function playersOnlinePerDay(w: DayBounds): Promise<PlayersOnlineDayRow[]
 export type WaitingCountsRow = { openTickets: number; reportsWaiting: number; failedJobs: number; unappliedEvents: number };
 
 /**
- * Open tickets, unresolved reports, jobs that used up their attempts (graphile-worker's view) and
+ * Tickets waiting for staff (state OPEN: not those waiting for the player), unresolved reports, jobs that used up their attempts (graphile-worker's view) and
  * provider events not processed or refused, in one row.
  */
 export async function waitingCounts(): Promise<WaitingCountsRow> {
   const [row] = await db.$queryRaw<WaitingCountsRow[]>`
     SELECT
-      (SELECT count(*) FROM tickets WHERE NOT closed)::int AS "openTickets",
+      (SELECT count(*) FROM tickets WHERE state = 'OPEN')::int AS "openTickets",
       (SELECT count(*) FROM forum_post_reports WHERE "resolvedAt" IS NULL)::int AS "reportsWaiting",
       (SELECT count(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts >= max_attempts)::int AS "failedJobs",
       (SELECT count(*) FROM webhook_events WHERE "processedAt" IS NULL OR error IS NOT NULL)::int AS "unappliedEvents"`;

@@ -20,6 +20,7 @@ export function toStaffProduct(p: StoreProduct & { category: { name: string } })
     categoryId: p.categoryId,
     categoryName: p.category.name,
     ironman: p.ironman,
+    giftable: p.giftable,
     description: p.description,
     price: p.price,
     sale: p.sale,

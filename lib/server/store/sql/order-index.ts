@@ -3,14 +3,15 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "../../db";
 
 // The order history's one index over both kinds of order (credit purchases paid with money,
-// store orders paid with credits), newest first; the rows themselves are read by id afterwards.
+// store orders paid with credits, and gifts received), newest first; the rows themselves are read by id afterwards.
 
 export type OrderRef = { kind: "credits" | "item"; id: number };
 
 function union(userId: number, credits: boolean, items: boolean) {
   const parts: Prisma.Sql[] = [];
   if (credits) parts.push(Prisma.sql`SELECT 'credits' AS kind, id, "createdAt" FROM credit_purchases WHERE "userId" = ${userId}`);
-  if (items) parts.push(Prisma.sql`SELECT 'item' AS kind, id, "createdAt" FROM store_orders WHERE "userId" = ${userId}`);
+  // Store orders the user bought, and gifts bought for them (docs/store.md "Gifting").
+  if (items) parts.push(Prisma.sql`SELECT 'item' AS kind, id, "createdAt" FROM store_orders WHERE "userId" = ${userId} OR "recipientId" = ${userId}`);
   return Prisma.join(parts, " UNION ALL ");
 }
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PrintButton } from "@/components/orders/print-button-client";
-import { STATUS_LABELS, deliveryHeadline } from "@/components/orders/order-text";
+import { STATUS_LABELS, deliveryHeadline, giftFromText, giftToText } from "@/components/orders/order-text";
 import { BackLink } from "@/components/ui/back-link";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { METHOD_NAMES, receiptAmount } from "@/lib/orders/receipt-text";
@@ -16,7 +16,9 @@ export const dynamic = "force-dynamic";
 
 /**
  * The receipt of one of the player's own orders (docs/payments.md "Receipts"), printable: the
- * same lines as the receipt email. Another player's order, or an order not paid, is the 404 page.
+ * same lines as the receipt email, discounts included. Another player's order, or an order not
+ * paid, is the 404 page. A gift received (docs/store.md "Gifting") shows who sent it and the
+ * item, without the amounts: those are the buyer's.
  */
 export default async function ReceiptPage({ params }: { params: Promise<{ number: string }> }) {
   const { number } = await params;
@@ -31,6 +33,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ number
   }
   if (order.paid_at === null || (order.status !== "paid" && order.status !== "refunded" && order.status !== "disputed")) notFound();
   const amount = (n: number) => receiptAmount(order.currency, n);
+  const received = order.gift_from !== null;
   return (
     <div data-receipt className="mx-auto max-w-2xl">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -47,12 +50,24 @@ export default async function ReceiptPage({ params }: { params: Promise<{ number
           <dd className="font-mono" data-testid="receipt-number">
             {order.number}
           </dd>
-          <dt className="text-stone-400 print:text-black">Paid</dt>
+          {order.gift_to !== null || order.gift_from !== null ? (
+            <>
+              <dt className="text-stone-400 print:text-black">Gift</dt>
+              <dd className="break-words" data-testid="receipt-gift">
+                {order.gift_to !== null ? giftToText(order.gift_to) : giftFromText(order.gift_from ?? "")}
+              </dd>
+            </>
+          ) : null}
+          <dt className="text-stone-400 print:text-black">{received ? "Sent" : "Paid"}</dt>
           <dd>
             <LocalDateTime value={order.paid_at} long />
           </dd>
-          <dt className="text-stone-400 print:text-black">Paid with</dt>
-          <dd>{METHOD_NAMES[order.method] ?? order.method}</dd>
+          {received ? null : (
+            <>
+              <dt className="text-stone-400 print:text-black">Paid with</dt>
+              <dd>{METHOD_NAMES[order.method] ?? order.method}</dd>
+            </>
+          )}
           <dt className="text-stone-400 print:text-black">Status</dt>
           <dd>{STATUS_LABELS[order.status]}</dd>
           {order.delivery ? (
@@ -72,9 +87,11 @@ export default async function ReceiptPage({ params }: { params: Promise<{ number
               <th scope="col" className="py-2 pr-3 text-right">
                 Qty
               </th>
-              <th scope="col" className="py-2 text-right">
-                Amount
-              </th>
+              {received ? null : (
+                <th scope="col" className="py-2 text-right">
+                  Amount
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -82,11 +99,11 @@ export default async function ReceiptPage({ params }: { params: Promise<{ number
               <tr key={i} className="border-b border-stone-800">
                 <td className="py-2 pr-3 break-words">{l.name}</td>
                 <td className="py-2 pr-3 text-right">{l.quantity}</td>
-                <td className="py-2 text-right">{amount(l.amount)}</td>
+                {received ? null : <td className="py-2 text-right">{amount(l.amount)}</td>}
               </tr>
             ))}
             {order.discounts.map((d, i) => (
-              <tr key={`d${i}`} className="border-b border-stone-800">
+              <tr key={`d${i}`} className="border-b border-stone-800" data-testid="receipt-discount">
                 <td className="py-2 pr-3" colSpan={2}>
                   {d.label}
                 </td>
@@ -94,16 +111,18 @@ export default async function ReceiptPage({ params }: { params: Promise<{ number
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2} className="py-2 pr-3 text-left">
-                Total paid
-              </th>
-              <td className="py-2 text-right font-bold" data-testid="receipt-total">
-                {amount(order.total)}
-              </td>
-            </tr>
-          </tfoot>
+          {received ? null : (
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2} className="py-2 pr-3 text-left">
+                  Total paid
+                </th>
+                <td className="py-2 text-right font-bold" data-testid="receipt-total">
+                  {amount(order.total)}
+                </td>
+              </tr>
+            </tfoot>
+          )}
         </table>
       </article>
     </div>

@@ -4,11 +4,14 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Breadcrumb } from "@/components/forums/breadcrumb";
 import { ForumPager } from "@/components/forums/forum-pager";
-import { forumHref, loginHref, plural, threadHref, threadPageParam } from "@/components/forums/forum-paths";
+import { forumHref, loginHref, plural, profileHref, threadHref, threadPageParam } from "@/components/forums/forum-paths";
 import { LockIcon, PinIcon } from "@/components/forums/icons";
+import { ThreadLikesProvider } from "@/components/forums/likes-client";
 import { PostCard } from "@/components/forums/post-card";
 import { ReplyForm, ReplyGate } from "@/components/forums/reply-form-client";
 import { StaffThreadControls } from "@/components/forums/staff-thread-controls-client";
+import { WatchControl } from "@/components/forums/watch-control-client";
+import { ThreadReadRecorder } from "@/components/forums/unread-client";
 import { SessionHintScript } from "@/components/layout/session-hint-script";
 import { LocalDateTime } from "@/components/ui/local-date-time-client";
 import { Panel } from "@/components/ui/panel";
@@ -82,13 +85,17 @@ export default async function ThreadPage(props: Props) {
           <span className="min-w-0">{thread.title}</span>
         </h1>
         <p className="mt-2 text-sm text-stone-300" data-testid="thread-meta">
-          Started by <span className="text-stone-100">{thread.user.name}</span> on <LocalDateTime value={thread.date} forum />
+          Started by <a href={profileHref(thread.user.name)}>{thread.user.name}</a> on <LocalDateTime value={thread.date} forum />
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
           <span data-testid="thread-post-count" data-count={thread.post_count}>
             {plural(thread.post_count, "post")}
           </span>
         </p>
+        {/* The reader's own level, asked in the browser: the page itself is the same for every reader. */}
+        <div className="mt-3">
+          <WatchControl kind="thread" id={thread.id} />
+        </div>
       </header>
       {thread.hidden ? (
         <p className="mb-4 rounded border-2 border-dashed border-blood/70 bg-blood/10 px-4 py-3 text-red-100" data-testid="thread-hidden-notice">
@@ -99,18 +106,23 @@ export default async function ThreadPage(props: Props) {
       <div className={staff ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" : ""}>
         <div className="min-w-0">
           {pager}
-          <ol className="space-y-4" aria-label="Posts">
-            {thread.posts.map((p) => (
-              // Staff's page is rendered for them; everyone else's is the public page, and what a
-              // signed-in player may do with a post is decided in the browser (PostShell).
-              <PostCard
-                key={p.id}
-                post={p}
-                permissions={staff ? { canEdit: true, editNeedsReason: actor?.username !== p.user.name, canReport: false, canModerate: true } : undefined}
-              />
-            ))}
-          </ol>
+          <ThreadLikesProvider threadId={thread.id}>
+            <ol className="space-y-4" aria-label="Posts">
+              {thread.posts.map((p, i) => (
+                // Staff's page is rendered for them; everyone else's is the public page, and what a
+                // signed-in player may do with a post is decided in the browser (PostShell).
+                <PostCard
+                  key={p.id}
+                  post={p}
+                  latest={thread.page === thread.pages && i === thread.posts.length - 1}
+                  permissions={staff ? { canEdit: true, editNeedsReason: actor?.username !== p.user.name, canReport: false, canModerate: true } : undefined}
+                />
+              ))}
+            </ol>
+          </ThreadLikesProvider>
           {thread.posts.length === 0 ? <p className="text-stone-300">No posts to show on this page.</p> : null}
+          {/* A signed-in player has read up to the last post shown (docs/forums.md, "Unread and new"). */}
+          <ThreadReadRecorder threadId={thread.id} lastPostId={thread.posts.at(-1)?.id ?? null} />
           {pager}
 
           <div className="mt-6">

@@ -17,6 +17,9 @@ import {
   VotesTable,
 } from "@/components/staff/player-records";
 import { PlayerRisk } from "@/components/staff/player-risk";
+import { PlayerNoteForm, PunishForm } from "@/components/staff/punish-form-client";
+import { NotesTable, PunishmentsTable } from "@/components/staff/punishment-records";
+import { SharedAddresses } from "@/components/staff/shared-addresses-client";
 import { StaffBadge } from "@/components/staff/staff-badge";
 import { Pager } from "@/components/ui/pager";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -44,6 +47,9 @@ import { listPlayerPurchases } from "@/lib/server/staff/list-player-purchases";
 import { listPlayerTickets } from "@/lib/server/staff/list-player-tickets";
 import { listPlayerVoteCallbacks } from "@/lib/server/staff/list-player-vote-callbacks";
 import { listPlayerVotes } from "@/lib/server/staff/list-player-votes";
+import { listPunishments, proposePunishments } from "@/lib/server/punishments/list-punishments";
+import { listPlayerNotes } from "@/lib/server/punishments/player-notes";
+import { activeMuteOf } from "@/lib/server/punishments/restrictions";
 import type { Listed, RecordPage, StaffViewer } from "@/lib/server/staff/player-dto";
 
 // A player's staff page: profile, privilege, donator rank, money, ban and 2FA state,
@@ -81,6 +87,8 @@ function section<T>(
 }
 
 const SECTIONS: Section[] = [
+  section("punishments", "Punishment history", "MODERATOR", "No warnings, mutes or bans.", listPunishments, PunishmentsTable),
+  section("notes", "Staff notes", "MODERATOR", "No staff notes.", listPlayerNotes, NotesTable),
   section("ledger", "Credit ledger", "MODERATOR", "No credit changes yet.", listPlayerLedger, LedgerTable),
   section("purchases", "Credit purchases", "ADMINISTRATOR", "No credit purchases.", listPlayerPurchases, PurchasesTable),
   section("orders", "Store orders", "MODERATOR", "No store orders.", listPlayerOrders, OrdersTable),
@@ -144,6 +152,21 @@ function BanState({ player }: { player: TStaffPlayer }) {
           Since <LocalDateTime value={player.bannedAt} long />
         </p>
       ) : null}
+    </div>
+  );
+}
+
+function MuteState({ mute }: { mute: { endsAt: Date | null; message: string } | null }) {
+  if (!mute) return <StaffBadge tone="ok">Not muted</StaffBadge>;
+  return (
+    <div className="space-y-1" data-testid="mute-state">
+      <StaffBadge tone="bad">{mute.endsAt ? "Muted for now" : "Muted for good"}</StaffBadge>
+      {mute.endsAt ? (
+        <p>
+          Until <LocalDateTime value={mute.endsAt.toISOString()} long />, then it ends by itself.
+        </p>
+      ) : null}
+      <p className="break-words">Message: {mute.message}</p>
     </div>
   );
 }
@@ -230,16 +253,22 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
 
   const target = { id: player.id, privilege: player.privilege };
   const reach = staffRefusal(actor3(viewer), target, "act") === null;
+  const mute = await activeMuteOf(player.id);
   const allowed: ActionKind[] = [
     ...(reach && !player.banned ? (["ban"] as const) : []),
     ...(reach && player.banned ? (["unban"] as const) : []),
+    ...(reach && mute ? (["unmute"] as const) : []),
     ...(reach ? (["end-sessions"] as const) : []),
     ...(reach && isAdmin && player.twoFactor ? (["reset-2fa"] as const) : []),
     ...(staffRefusal(actor3(viewer), target, "privilege") === null ? (["privilege"] as const) : []),
   ];
   const loaded = await Promise.all(sections.map(async (s) => ({ s, ...(await s.load(player.id, { page: 1, pageSize: PLAYER_OVERVIEW_ROWS }, viewer)) })));
   // Money figures are the administrators' (as purchases); every member of staff sees the hold.
-  const [risk, onHold] = await Promise.all([isAdmin ? getPlayerRisk(player.id, viewer) : null, hasSpendingHold(player.id)]);
+  const [risk, onHold, proposals] = await Promise.all([
+    isAdmin ? getPlayerRisk(player.id, viewer) : null,
+    hasSpendingHold(player.id),
+    reach ? proposePunishments(player.id, viewer) : null,
+  ]);
 
   return (
     <>
@@ -267,6 +296,10 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
           <div>
             <h3 className="mb-1 font-semibold text-stone-100">Ban</h3>
             <BanState player={player} />
+          </div>
+          <div>
+            <h3 className="mb-1 font-semibold text-stone-100">Mute</h3>
+            <MuteState mute={mute} />
           </div>
           <div>
             <h3 className="mb-1 font-semibold text-stone-100">Store spending</h3>
@@ -298,6 +331,17 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
         </Panel>
       ) : null}
 
+      {proposals ? (
+        <Panel aria-labelledby="punish-heading" className="mt-6">
+          <h2 id="punish-heading" className="mb-3 text-2xl text-gold">
+            Warn, mute or ban by the rules
+          </h2>
+          <PunishForm playerId={player.id} username={player.username} proposals={proposals.proposals} address={player.sessions.find((x) => x.ip)?.ip ?? null} />
+          <h3 className="mt-6 mb-2 text-xl text-gold">Staff note</h3>
+          <PlayerNoteForm playerId={player.id} />
+        </Panel>
+      ) : null}
+
       {isAdmin && reach ? (
         <Panel aria-labelledby="credits-heading" className="mt-6">
           <h2 id="credits-heading" className="mb-3 text-2xl text-gold">
@@ -312,6 +356,13 @@ export default async function StaffPlayerPage({ params, searchParams }: { params
           Sessions ({player.sessions.length})
         </h2>
         <SessionsTable sessions={player.sessions} />
+      </Panel>
+
+      <Panel aria-labelledby="shared-addresses-heading" className="mt-6">
+        <h2 id="shared-addresses-heading" className="mb-3 text-2xl text-gold">
+          Shared addresses
+        </h2>
+        <SharedAddresses playerId={player.id} />
       </Panel>
 
       {loaded.map(({ s, total, node }) => (

@@ -7,7 +7,11 @@ export const POST = route(creditPurchaseOp, {
   rateLimit: [{ name: "credit-purchase", limit: 20, windowSec: 10 * 60, key: ({ actor }) => String(actor.userId) }],
   handler: async ({ actor, body }) =>
     json(
-      await createCreditPurchase(actor.userId, body.id!, body.method!, { deliverInGame: body.deliver_in_game ?? false, couponCode: body.coupon ?? null }),
+      await createCreditPurchase(actor.userId, body.id!, body.method!, {
+        deliverInGame: body.deliver_in_game ?? false,
+        couponCode: body.coupon ?? null,
+        creatorCode: body.creator_code ?? null,
+      }),
       201,
     ),
 });

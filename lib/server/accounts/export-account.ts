@@ -1,0 +1,211 @@
+import "server-only";
+import { isBanned } from "@/lib/bans";
+import type { TAccountExport } from "@/lib/schemas/account-controls";
+import { db } from "../db";
+import { describeDevice } from "../sessions/list-sessions";
+
+// The player's own data as JSON (docs/accounts.md, "Account controls"). Every query names its
+// columns: no password hash, two-factor secret, recovery code or token hash can reach the file
+// (the client leaves those columns out anyway, lib/server/db.ts SECRET_COLUMNS).
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export async function exportAccount(userId: number): Promise<TAccountExport> {
+  const u = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      id: true,
+      username: true,
+      email: true,
+      privilege: true,
+      memberRank: true,
+      joinDate: true,
+      totalVotes: true,
+      totalSpentCents: true,
+      storeCredits: true,
+      threadCount: true,
+      postCount: true,
+      emailVerifiedAt: true,
+      isActive: true,
+      bannedAt: true,
+      bannedUntil: true,
+      banReason: true,
+      totpEnabledAt: true,
+      passwordChangedAt: true,
+      lastLoginAt: true,
+      showAsSupporter: true,
+      createdAt: true,
+    },
+  });
+  const [devices, sessions, families, purchases, orders, giftsReceived, ledger, votes, tickets, threads, posts] = await Promise.all([
+    db.accountDevice.findMany({ where: { userId }, select: { label: true, firstSeenAt: true, lastSeenAt: true }, orderBy: { id: "asc" } }),
+    db.session.findMany({
+      where: { userId },
+      select: { userAgent: true, ip: true, createdAt: true, lastSeenAt: true, revokedAt: true, scope: true },
+      orderBy: { id: "asc" },
+    }),
+    db.refreshTokenFamily.findMany({
+      where: { userId },
+      select: { userAgent: true, ip: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
+      orderBy: { id: "asc" },
+    }),
+    db.creditPurchase.findMany({
+      where: { userId },
+      select: {
+        id: true,
+        method: true,
+        status: true,
+        credits: true,
+        bonusCredits: true,
+        amountCents: true,
+        currency: true,
+        createdAt: true,
+        paidAt: true,
+        giftCard: true,
+        creditPackageId: true,
+      },
+      orderBy: { id: "asc" },
+    }),
+    db.storeOrder.findMany({
+      where: { userId },
+      select: {
+        id: true,
+        priceCredits: true,
+        quantity: true,
+        createdAt: true,
+        priceLines: true,
+        product: { select: { name: true } },
+        recipient: { select: { username: true } },
+      },
+      orderBy: { id: "asc" },
+    }),
+    // Items other players bought for this one: theirs to pay, so no amounts (as in the order history).
+    db.storeOrder.findMany({
+      where: { recipientId: userId, userId: { not: userId } },
+      select: { id: true, quantity: true, createdAt: true, product: { select: { name: true } }, user: { select: { username: true } } },
+      orderBy: { id: "asc" },
+    }),
+    db.creditLedgerEntry.findMany({
+      where: { userId },
+      select: { id: true, delta: true, balanceAfter: true, kind: true, creditPurchaseId: true, storeOrderId: true, note: true, createdAt: true },
+      orderBy: { id: "asc" },
+    }),
+    db.vote.findMany({ where: { userId }, select: { id: true, createdAt: true, ip: true, site: { select: { name: true } } }, orderBy: { id: "asc" } }),
+    db.ticket.findMany({
+      where: { userId },
+      select: {
+        id: true,
+        type: true,
+        title: true,
+        description: true,
+        closed: true,
+        createdAt: true,
+        comments: { select: { content: true, staff: true, createdAt: true }, orderBy: { id: "asc" } },
+      },
+      orderBy: { id: "asc" },
+    }),
+    db.forumThread.findMany({ where: { userId }, select: { id: true, title: true, forumId: true, createdAt: true }, orderBy: { id: "asc" } }),
+    db.forumPost.findMany({
+      where: { userId },
+      select: { id: true, threadId: true, content: true, hidden: true, createdAt: true, editedAt: true },
+      orderBy: { id: "asc" },
+    }),
+  ]);
+  return {
+    exported_at: new Date().toISOString(),
+    account: {
+      id: u.id,
+      username: u.username,
+      email: u.email,
+      privilege: u.privilege,
+      member_rank: u.memberRank,
+      join_date: iso(u.joinDate),
+      created_at: iso(u.createdAt),
+      email_verified_at: iso(u.emailVerifiedAt),
+      active: u.isActive,
+      total_votes: u.totalVotes,
+      total_spent_cents: u.totalSpentCents,
+      store_credits: u.storeCredits,
+      thread_count: u.threadCount,
+      post_count: u.postCount,
+      banned: isBanned(u),
+      banned_until: isBanned(u) ? iso(u.bannedUntil) : null,
+      ban_reason: isBanned(u) ? u.banReason : null,
+      two_factor_enabled_at: iso(u.totpEnabledAt),
+      password_changed_at: iso(u.passwordChangedAt),
+      last_login_at: iso(u.lastLoginAt),
+      show_as_supporter: u.showAsSupporter,
+    },
+    devices: devices.map((d) => ({ device: d.label, first_seen: iso(d.firstSeenAt), last_seen: iso(d.lastSeenAt) })),
+    sessions: sessions.map((s) => ({
+      device: describeDevice(s.userAgent),
+      user_agent: s.userAgent,
+      ip: s.ip,
+      kind: s.scope === "STORE" ? "store link" : "browser",
+      created: iso(s.createdAt),
+      last_seen: iso(s.lastSeenAt),
+      ended: iso(s.revokedAt),
+    })),
+    api_logins: families.map((f) => ({
+      device: describeDevice(f.userAgent),
+      user_agent: f.userAgent,
+      ip: f.ip,
+      created: iso(f.createdAt),
+      last_used: iso(f.lastUsedAt),
+      expires: iso(f.expiresAt),
+      ended: iso(f.revokedAt),
+    })),
+    credit_purchases: purchases.map((p) => ({
+      id: p.id,
+      credit_package_id: p.creditPackageId,
+      method: p.method,
+      status: p.status,
+      credits: p.credits,
+      bonus_credits: p.bonusCredits,
+      amount_cents: p.amountCents,
+      currency: p.currency,
+      gift_card: p.giftCard,
+      created: iso(p.createdAt),
+      paid: iso(p.paidAt),
+    })),
+    store_orders: orders.map((o) => ({
+      id: o.id,
+      product: o.product.name,
+      price_credits: o.priceCredits,
+      quantity: o.quantity,
+      price_lines: o.priceLines,
+      gift_to: o.recipient?.username ?? null,
+      created: iso(o.createdAt),
+    })),
+    gifts_received: giftsReceived.map((o) => ({ id: o.id, product: o.product.name, quantity: o.quantity, from: o.user.username, created: iso(o.createdAt) })),
+    ledger: ledger.map((l) => ({
+      id: l.id,
+      delta: l.delta,
+      balance_after: l.balanceAfter,
+      kind: l.kind,
+      credit_purchase_id: l.creditPurchaseId,
+      store_order_id: l.storeOrderId,
+      note: l.note,
+      created: iso(l.createdAt),
+    })),
+    votes: votes.map((v) => ({ id: v.id, site: v.site.name, ip: v.ip, created: iso(v.createdAt) })),
+    tickets: tickets.map((t) => ({
+      id: t.id,
+      type: t.type,
+      title: t.title,
+      description: t.description,
+      closed: t.closed,
+      created: iso(t.createdAt),
+      comments: t.comments.map((c) => ({ by: c.staff ? "staff" : "you", content: c.content, created: iso(c.createdAt) })),
+    })),
+    forum_threads: threads.map((t) => ({ id: t.id, forum_id: t.forumId, title: t.title, created: iso(t.createdAt) })),
+    forum_posts: posts.map((p) => ({
+      id: p.id,
+      thread_id: p.threadId,
+      content: p.content,
+      hidden: p.hidden,
+      created: iso(p.createdAt),
+      edited: iso(p.editedAt),
+    })),
+  };
+}

@@ -1,0 +1,67 @@
+import { expect } from "@playwright/test";
+import { createE2EUser, e2eQuery, uniqueUsername } from "../factories/e2e-users";
+import { startSignedIn, test } from "./support/accounts";
+import { axeViolations } from "./support/axe";
+import { fitsPhone } from "./support/layout";
+
+// The watch control in Chromium (docs/forums.md, "Watching"): a player sets a thread to Muted
+// and then Watching with the keyboard, the level survives a reload, a forum's level likewise;
+// the control passes axe and fits 360 px. Guests see no control.
+
+test("a player's level for a thread and a forum is set from the page and kept after a reload", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(180_000);
+  const [starter, reader] = await Promise.all([createE2EUser(), createE2EUser()]);
+  const [forum] = await e2eQuery<{ id: number }>(`SELECT id FROM forums WHERE name = 'General Discussion'`);
+  await startSignedIn(page, starter);
+  const created = await page.request.post("/api/v1/forums/threads", {
+    data: { forum_id: forum!.id, title: `Watch test ${uniqueUsername("t").slice(1, 8)}`, content: "<p>Watch me</p>" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const thread = (await created.json()) as { id: number };
+
+  // The starter watches their own thread.
+  await page.goto(`/forums/thread/${thread.id}`);
+  const select = page.getByTestId("watch-thread").getByLabel("Notifications");
+  await expect(select).toHaveValue("watching");
+
+  // Another player: Normal by default; Muted, then a reload keeps it.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const rPage = await other.newPage();
+  await startSignedIn(rPage, reader);
+  await rPage.goto(`/forums/thread/${thread.id}`);
+  const rSelect = rPage.getByTestId("watch-thread").getByLabel("Notifications");
+  await expect(rSelect).toHaveValue("normal");
+  await rSelect.selectOption("muted");
+  await expect(rSelect).toBeEnabled();
+  await expect(rPage.getByTestId("watch-thread")).toContainText("Nothing from this thread reaches you");
+  await rPage.reload();
+  await expect(rSelect).toHaveValue("muted");
+  // With the keyboard: focus the select and choose Watching.
+  await rSelect.focus();
+  await rSelect.selectOption("watching");
+  await expect(rSelect).toBeEnabled();
+  await rPage.reload();
+  await expect(rSelect).toHaveValue("watching");
+  expect(await axeViolations(rPage)).toEqual([]);
+  await fitsPhone(rPage);
+
+  // The forum's level.
+  await rPage.goto(`/forums/${forum!.id}`);
+  const fSelect = rPage.getByTestId("watch-forum").getByLabel("Notifications");
+  await expect(fSelect).toHaveValue("normal");
+  await fSelect.selectOption("tracking");
+  await expect(fSelect).toBeEnabled();
+  await rPage.reload();
+  await expect(fSelect).toHaveValue("tracking");
+  expect(await axeViolations(rPage)).toEqual([]);
+  await fitsPhone(rPage);
+  await other.close();
+
+  // A guest sees the thread without a control.
+  const guest = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const gPage = await guest.newPage();
+  await gPage.goto(`/forums/thread/${thread.id}`);
+  await expect(gPage.getByTestId("login-prompt")).toBeVisible();
+  await expect(gPage.getByTestId("watch-thread")).toHaveCount(0);
+  await guest.close();
+});
