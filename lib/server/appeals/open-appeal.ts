@@ -6,17 +6,15 @@ import { verifyCaptcha } from "../captcha/verify-captcha";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { log } from "../log";
-import { queueMail, siteLink } from "../mail/send-mail";
+import { queueMail } from "../mail/send-mail";
 import { mailTemplates } from "../mail/templates";
-import { randomToken, sha256 } from "../security/tokens";
+import { issueAppealLink } from "./appeal-links";
 
 // POST /api/v1/appeals: a ban appeal or account recovery request from the public /appeal page
 // (docs/staff.md, "Appeals and account recovery"). No session: a banned player cannot sign in,
 // and recovery is for someone who cannot pass two-factor. Only when the username and email both
 // match an account is a ticket opened on it and a link mailed to that address, in one
 // transaction; otherwise nothing is written. The caller's answer is the same either way.
-
-export const APPEAL_PATH = "/appeal/ticket";
 
 export async function openAppeal(input: TAppealInput, ip: string): Promise<void> {
   if (!(await verifyCaptcha(input.captchaToken, ip))) {
@@ -31,7 +29,6 @@ export async function openAppeal(input: TAppealInput, ip: string): Promise<void>
     log.info("appeal.requested", { matched: false, type: input.type, ip });
     return;
   }
-  const token = randomToken();
   const label = TICKET_TYPE_LABELS[input.type];
   const now = new Date();
   const ticketId = await db.$transaction(async (tx) => {
@@ -43,11 +40,11 @@ export async function openAppeal(input: TAppealInput, ip: string): Promise<void>
         description: input.message,
         createdAt: now,
         updatedAt: now,
-        appeal: { create: { tokenHash: sha256(token), expiresAt: new Date(now.getTime() + APPEAL_LINK_DAYS * 86_400_000) } },
       },
       select: { id: true },
     });
-    await queueMail(user.email, mailTemplates.appealLink(user.username, label, siteLink(APPEAL_PATH, { token }), APPEAL_LINK_DAYS), { tx });
+    const link = await issueAppealLink(tx, ticket.id, now);
+    await queueMail(user.email, mailTemplates.appealLink(user.username, label, link, APPEAL_LINK_DAYS), { tx });
     return ticket.id;
   });
   log.info("appeal.requested", { matched: true, type: input.type, userId: user.id, ticketId, ip });

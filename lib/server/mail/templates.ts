@@ -53,12 +53,21 @@ function text(paragraphs: string[], action?: Action, lists: LinkList[] = [], aft
 }
 
 /** A mail; with `action.secret` (the link carries a token) also its copy without the link. */
-function build(subject: string, paragraphs: string[], action?: Action): MailContent {
-  const content: MailContent = { subject, text: text(paragraphs, action), html: layout(subject, paragraphs, action) };
+function build(subject: string, paragraphs: string[], action?: Action, lists: LinkList[] = []): MailContent {
+  const content: MailContent = { subject, text: text(paragraphs, action, lists), html: layout(subject, paragraphs, action, lists) };
   if (!action?.secret) return content;
   const removed = { label: action.label, url: LINK_REMOVED };
-  return { ...content, redacted: { text: text(paragraphs, removed), html: layout(subject, paragraphs, removed) } };
+  return { ...content, redacted: { text: text(paragraphs, removed, lists), html: layout(subject, paragraphs, removed, lists) } };
 }
+
+/**
+ * Where a mail about a ticket sends the player: the ticket page, or for an appeal ticket (whose
+ * player may be banned) a fresh appeal link, a secret, without the rating links (rated on the page).
+ */
+export type TicketMailLink = { url: string; appeal: boolean };
+
+const ticketAction = (link: TicketMailLink): Action =>
+  link.appeal ? { label: "Open your request", url: link.url, secret: true } : { label: "View your ticket", url: link.url };
 
 export const mailTemplates = {
   confirmEmail: (username: string, url: string) =>
@@ -230,7 +239,7 @@ export const mailTemplates = {
       `Your ${kind.toLowerCase()} request on ${siteConfig.name}`,
       [
         `Hello ${username},`,
-        `We received your ${kind.toLowerCase()} request. Staff will answer on its ticket. Follow the link below to read their answers and reply, without signing in; it works for ${days} days. Keep this email: the link is not sent again.`,
+        `We received your ${kind.toLowerCase()} request. Staff will answer on its ticket. Follow the link below to read their answers and reply, without signing in; it works for ${days} days. Every email about this request brings a new link of its own.`,
         "If you did not send this request, you can ignore this email; nothing changes on your account.",
       ],
       { label: "Open your request", url, secret: true },
@@ -297,7 +306,7 @@ export const mailTemplates = {
   ticketUpdate: (
     username: string,
     title: string,
-    u: { replies: string[]; status: "closed" | "reopened" | null; url: string; rateUrl: ((rating: "good" | "okay" | "bad") => string) | null },
+    u: { replies: string[]; status: "closed" | "reopened" | null; link: TicketMailLink; rateUrl: ((rating: "good" | "okay" | "bad") => string) | null },
   ): MailContent => {
     const subject =
       u.status === "closed"
@@ -327,29 +336,35 @@ export const mailTemplates = {
           },
         ]
       : [];
-    const action = { label: "View your ticket", url: u.url };
-    return { subject, text: text(paragraphs, action, lists), html: layout(subject, paragraphs, action, lists) };
+    return build(subject, paragraphs, ticketAction(u.link), lists);
   },
   /** docs/support-desk.md: a ticket that waited TICKET_AUTO_CLOSE_DAYS for the player's answer closed itself. */
-  ticketAutoClosed: (username: string, title: string, days: number, url: string, rateUrl: (rating: "good" | "okay" | "bad") => string): MailContent => {
+  ticketAutoClosed: (
+    username: string,
+    title: string,
+    days: number,
+    link: TicketMailLink,
+    rateUrl: ((rating: "good" | "okay" | "bad") => string) | null,
+  ): MailContent => {
     const subject = `Your ticket was closed: ${title}`;
     const paragraphs = [
       `Hello ${username},`,
       `Your support ticket "${title}" waited ${days === 1 ? "a day" : `${days} days`} for your answer, so it was closed.`,
       "If you still need help, please open a new ticket.",
     ];
-    const lists: LinkList[] = [
-      {
-        heading: "How did we do? Pick one, then confirm it on the ticket page:",
-        lines: [
-          { text: "Good", url: rateUrl("good") },
-          { text: "Okay", url: rateUrl("okay") },
-          { text: "Bad", url: rateUrl("bad") },
-        ],
-      },
-    ];
-    const action = { label: "View your ticket", url };
-    return { subject, text: text(paragraphs, action, lists), html: layout(subject, paragraphs, action, lists) };
+    const lists: LinkList[] = rateUrl
+      ? [
+          {
+            heading: "How did we do? Pick one, then confirm it on the ticket page:",
+            lines: [
+              { text: "Good", url: rateUrl("good") },
+              { text: "Okay", url: rateUrl("okay") },
+              { text: "Bad", url: rateUrl("bad") },
+            ],
+          },
+        ]
+      : [];
+    return build(subject, paragraphs, ticketAction(link), lists);
   },
   ticketStatus: (username: string, title: string, closed: boolean, url: string) =>
     build(

@@ -2,7 +2,8 @@ import "server-only";
 import type { JobPayloads } from "../jobs/task-types";
 import { db } from "../db";
 import { getEnv } from "../env";
-import { queueMail, siteLink } from "../mail/send-mail";
+import { playerTicketLink } from "../appeals/appeal-links";
+import { queueMail } from "../mail/send-mail";
 import { mailTemplates } from "../mail/templates";
 import { notifyTicketStatus } from "../notifications/events";
 import { rateLink } from "./ticket-mail";
@@ -42,11 +43,9 @@ async function closeOne(id: number, cutoff: Date, days: number): Promise<boolean
     if (changed.count !== 1) return false;
     const t = await tx.ticket.findUniqueOrThrow({ where: { id }, include: { user: { select: { username: true, email: true, deletedAt: true } } } });
     if (!t.user.deletedAt) {
-      await queueMail(
-        t.user.email,
-        mailTemplates.ticketAutoClosed(t.user.username, t.title, days, siteLink(`/ticket/${id}`), (r) => rateLink(id, r)),
-        { tx },
-      );
+      const link = await playerTicketLink(tx, id);
+      const rate = link.appeal ? null : (r: "good" | "okay" | "bad") => rateLink(id, r);
+      await queueMail(t.user.email, mailTemplates.ticketAutoClosed(t.user.username, t.title, days, link, rate), { tx });
     }
     await notifyTicketStatus(tx, { ownerId: t.userId, ticketId: id, title: t.title, closed: true, change: at });
     return true;

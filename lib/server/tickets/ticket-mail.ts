@@ -2,6 +2,7 @@ import "server-only";
 import type { Tx } from "../db";
 import { db } from "../db";
 import { getEnv } from "../env";
+import { playerTicketLink } from "../appeals/appeal-links";
 import { enqueue } from "../jobs/enqueue";
 import type { JobPayloads } from "../jobs/task-types";
 import { queueMail, siteLink } from "../mail/send-mail";
@@ -48,12 +49,12 @@ export async function mailTicketPlayer(ticketId: number): Promise<void> {
     const lastId = replies.at(-1)?.id ?? t.mailedCommentId;
     await tx.ticket.update({ where: { id: ticketId }, data: { mailedCommentId: lastId, mailedClosed: t.closed } });
     if (t.user.deletedAt) return;
-    const url = siteLink(`/ticket/${ticketId}`);
+    const link = await playerTicketLink(tx, ticketId);
     const content = mailTemplates.ticketUpdate(t.user.username, t.title, {
       replies: replies.map((r) => r.content),
       status: statusChanged ? (t.closed ? "closed" : "reopened") : null,
-      url,
-      rateUrl: t.closed ? (rating) => rateLink(ticketId, rating) : null,
+      link,
+      rateUrl: t.closed && !link.appeal ? (rating) => rateLink(ticketId, rating) : null,
     });
     await queueMail(t.user.email, content, { tx });
   });
