@@ -187,6 +187,14 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     ],
   },
   {
+    key: "vote_goal",
+    label: "Vote goals",
+    actions: [
+      { action: "vote_goal.created", label: "Vote goal created" },
+      { action: "vote_goal.updated", label: "Vote goal edited, paused or resumed" },
+    ],
+  },
+  {
     key: "jobs",
     label: "Background jobs",
     actions: [

@@ -6,6 +6,7 @@ import { Supporters } from "@/components/goals/supporters-client";
 import { LatestNews } from "@/components/news/latest-news-client";
 import { RecentAchievements } from "@/components/progress/recent-achievements";
 import { ButtonLink } from "@/components/ui/button-link";
+import { VoteGoalProgress } from "@/components/votes/vote-goal-progress-client";
 import { siteConfig } from "@/lib/site-config";
 
 export const metadata: Metadata = { title: { absolute: `Home | ${siteConfig.name}` } };
@@ -64,8 +65,9 @@ export default function HomePage() {
         <PlayersOnline />
       </section>
 
-      {/* The community goal and supporters come from the public API in the browser: the page stays prerendered. */}
+      {/* The community goal, vote goal and supporters come from the public API in the browser: the page stays prerendered. */}
       <GoalBars />
+      <VoteGoalProgress />
       <Supporters />
 
       <LatestNews />

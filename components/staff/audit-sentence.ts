@@ -52,6 +52,7 @@ const TARGET_WORDS: Record<string, string> = {
   ticket: "ticket",
   saved_reply: "saved reply",
   webhook_event: "payment event",
+  vote_goal: "vote goal",
 };
 
 /** The target in words: an account by name (linked), anything else as "ticket #12". Ids are never grouped. */
@@ -166,6 +167,14 @@ const PHRASES: Record<string, Phrase> = {
   "deliveries.canceled": (e) => {
     const refunded = numOf(e.after, "refundedCredits");
     return [`canceled delivery #${e.targetId ?? "?"}`, ...toPlayer(e, "of"), refunded ? `, refunding ${amount(refunded)} credits` : ""];
+  },
+  "vote_goal.created": structure("created", "vote goal"),
+  "vote_goal.updated": (e) => {
+    const was = e.before?.active;
+    const now = e.after?.active;
+    if (was === true && now === false) return structure("paused", "vote goal")(e);
+    if (was === false && now === true) return structure("resumed", "vote goal")(e);
+    return structure("edited", "vote goal")(e);
   },
   "store.product.created": structure("created", "store product"),
   "store.product.updated": structure("edited", "store product"),

@@ -39,6 +39,7 @@ import type * as $staffStore from "@/lib/schemas/staff-store";
 import type * as $store from "@/lib/schemas/store";
 import type * as $ticketAttachments from "@/lib/schemas/ticket-attachments";
 import type * as $tickets from "@/lib/schemas/tickets";
+import type * as $voteGoals from "@/lib/schemas/vote-goals";
 import type * as $votes from "@/lib/schemas/votes";
 // One export per endpoint (import the module as a namespace): a page's bundle keeps only the
 // endpoints it uses, so adding operations does not grow every page.
@@ -198,6 +199,10 @@ export const voteMetrics = { method: "GET", path: "/api/v1/vote/metrics" } as En
 export const voteHistory = { method: "GET", path: "/api/v1/vote/history" } as Endpoint<typeof $votes.voteHistoryOp>;
 export const voteCallbackGet = { method: "GET", path: "/api/v1/vote/callback/{site}" } as Endpoint<typeof $votes.voteCallbackGetOp>;
 export const voteCallbackPost = { method: "POST", path: "/api/v1/vote/callback/{site}" } as Endpoint<typeof $votes.voteCallbackPostOp>;
+export const voteGoal = { method: "GET", path: "/api/v1/vote/goal" } as Endpoint<typeof $voteGoals.voteGoalOp>;
+export const listStaffVoteGoals = { method: "GET", path: "/api/v1/staff/votes/goals" } as Endpoint<typeof $voteGoals.listStaffVoteGoalsOp>;
+export const createVoteGoal = { method: "POST", path: "/api/v1/staff/votes/goals" } as Endpoint<typeof $voteGoals.createVoteGoalOp>;
+export const updateVoteGoal = { method: "PATCH", path: "/api/v1/staff/votes/goals/{id}" } as Endpoint<typeof $voteGoals.updateVoteGoalOp>;
 export const hiscoresList = { method: "GET", path: "/api/v1/hiscores" } as Endpoint<typeof $hiscores.hiscoresListOp>;
 export const hiscoresPlayer = { method: "GET", path: "/api/v1/hiscores/player/{name}" } as Endpoint<typeof $hiscores.hiscoresPlayerOp>;
 export const hiscoresIndexLiteWs = { method: "GET", path: "/api/v1/hiscores/index_lite.ws" } as Endpoint<typeof $hiscores.hiscoresIndexLiteWsOp>;

@@ -108,7 +108,7 @@ export const setPrivacyOp = defineOperation({
 // ── staff ──
 
 const TIME_MESSAGE = "Enter a date and time (ISO 8601 with its offset, e.g. 2026-12-14T18:00:00Z).";
-const zTime = (what: string) =>
+export const zTime = (what: string) =>
   z.iso
     .datetime({ offset: true, error: TIME_MESSAGE })
     .transform((v) => new Date(v))
@@ -252,6 +252,16 @@ export const ZGameServerEvent = z.object({
   type: z.string().describe("What to run, as staff named it (e.g. double_xp)"),
   payload: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).describe("Its parameters, as staff set them"),
   source: z.object({ goal_id: z.number().int(), round: z.number().int(), title: z.string() }).nullable().describe("The community goal round that made it"),
+  vote_goal: z
+    .object({
+      vote_goal_id: z.number().int(),
+      round: z.number().int().describe("1, 2, 3... over the vote goal's life"),
+      title: z.string(),
+      target_votes: z.number().int(),
+      window: z.enum(["day", "rolling"]),
+    })
+    .nullable()
+    .describe("The vote goal round that made it (then `source` is null)"),
   created: iso("Made"),
 });
 

@@ -34,6 +34,7 @@ import { storeOperations } from "./store";
 import { ticketOperations } from "./tickets";
 import { appealOperations } from "./appeals";
 import { ticketAttachmentOp } from "./ticket-attachments";
+import { voteGoalOperations } from "./vote-goals";
 import { voteOperations } from "./votes";
 
 /** Every API operation, in the order the OpenAPI document lists them. */
@@ -61,6 +62,7 @@ export const operations: Operation[] = [
   ...serverEventOperations,
   ...punishmentFeedOperations,
   ...voteOperations,
+  ...voteGoalOperations,
   ...hiscoresOperations,
   ...progressOperations,
   ...competitionOperations,

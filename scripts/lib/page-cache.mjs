@@ -47,6 +47,8 @@ export function topicOfPage(path, search = "") {
   // changes a goal's total or a payment shown, by staff goal changes and by a player's opt-out).
   if (path === "/api/v1/store/goals") return "store:goals";
   if (path === "/api/v1/store/supporters") return "store:supporters";
+  // The vote goal bars (announced by every counted vote while a goal counts, and by staff changes).
+  if (path === "/api/v1/vote/goal") return "votes:goal";
   let api = /^\/api\/v1\/forums\/threads\/(\d+)$/.exec(path);
   if (api) return `forums:forum:${Number(api[1])}`;
   api = /^\/api\/v1\/forums\/thread\/(\d+)$/.exec(path);

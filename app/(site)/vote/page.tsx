@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { VoteGoalProgress } from "@/components/votes/vote-goal-progress-client";
 import { VoteHistory } from "@/components/votes/vote-history-client";
 import { VoteSitesLoader } from "@/components/votes/vote-sites-loader-client";
 import { VoteStatistics } from "@/components/votes/vote-statistics-client";
@@ -32,6 +33,7 @@ export default function VotePage() {
             Each button opens the listing site in a new tab. Its timer starts once the site tells us about your vote.
           </p>
         </section>
+        <VoteGoalProgress />
         <div className="grid gap-6 lg:grid-cols-2">
           <VoteStatistics refreshSec={VOTE_METRICS_REFRESH_SEC} emptyText={NO_LEADERBOARD} />
           <VoteHistory />

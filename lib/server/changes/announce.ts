@@ -47,6 +47,8 @@ export const topic = {
   goals: "store:goals",
   /** The supporter widgets: top donator of the month and recent supporters (GET /api/v1/store/supporters). */
   supporters: "store:supporters",
+  /** The vote goals' progress (GET /api/v1/vote/goal: the bars on the home and vote pages). */
+  voteGoal: "votes:goal",
 } as const;
 
 /** NOTIFY carries at most 8000 bytes; a longer list is cut to the broad topics it falls under. */

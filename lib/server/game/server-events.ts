@@ -8,13 +8,16 @@ import { leaseServerEvents, markServerEventsDelivered } from "./sql/server-event
 import { ACK_REASONS } from "./ack-deliveries";
 
 // The server-event feed (docs/game-integration.md, "Server events"): server-wide events, such as
-// a reached community goal's reward, handed to the game with the deliveries' promise. A claim
+// a reached community goal's or vote goal's reward, handed to the game with the deliveries' promise. A claim
 // leases the pending events (two claims at once never share one: FOR UPDATE SKIP LOCKED, and a
 // leased row no longer matches); an ack with the claim's lease id marks them run; an event whose
 // lease ran out without an ack goes back to the queue, and a later claim hands it out again
 // (with the same id, which the game records once run, so it never runs twice).
 
-const eventInclude = { goal: { select: { id: true, title: true } } } as const;
+const eventInclude = {
+  goal: { select: { id: true, title: true } },
+  voteGoal: { select: { id: true, title: true, targetVotes: true, window: true } },
+} as const;
 type Row = Awaited<ReturnType<typeof db.serverEvent.findMany<{ include: typeof eventInclude }>>>[number];
 
 function toGameEvent(e: Row) {
@@ -23,6 +26,16 @@ function toGameEvent(e: Row) {
     type: e.type,
     payload: payloadOf(e.payload),
     source: e.goal && e.goalRound !== null ? { goal_id: e.goal.id, round: e.goalRound, title: e.goal.title } : null,
+    vote_goal:
+      e.voteGoal && e.voteGoalRound !== null
+        ? {
+            vote_goal_id: e.voteGoal.id,
+            round: e.voteGoalRound,
+            title: e.voteGoal.title,
+            target_votes: e.voteGoal.targetVotes,
+            window: e.voteGoal.window === "DAY" ? ("day" as const) : ("rolling" as const),
+          }
+        : null,
     created: e.createdAt.toISOString(),
   };
 }

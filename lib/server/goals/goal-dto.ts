@@ -45,7 +45,7 @@ export function toStaffServerEventDto(e: ServerEvent, now = new Date()): TStaffS
     id: e.id,
     type: e.type,
     payload: payloadOf(e.payload),
-    round: e.goalRound,
+    round: e.goalRound ?? e.voteGoalRound,
     status,
     created: e.createdAt.toISOString(),
     delivered_at: e.deliveredAt?.toISOString() ?? null,

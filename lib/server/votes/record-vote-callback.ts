@@ -11,6 +11,7 @@ import { isLoopbackAddress, normalizeAddress } from "../security/client-address"
 import { log } from "../log";
 import { notifyVoteReward } from "../notifications/events";
 import { safeEqual } from "../security/tokens";
+import { followVoteGoals } from "./goals/follow-vote";
 import { lockVoter } from "./sql/voters";
 import { callbackForStorage, type CallbackInput, ensureVoteSiteRows, readCallbackParams, type VoteSite, voteSiteByKey } from "./vote-sites";
 import { userIdForVoteToken } from "./vote-token";
@@ -89,6 +90,7 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
     }
     const callback = await store({ accepted: true, reason: null }, tx);
     const vote = await tx.vote.create({ data: { userId, siteId, createdAt: now, ip: voterIp, callbackId: callback.id }, select: { id: true } });
+    await followVoteGoals(tx, now);
     await tx.user.update({ where: { id: userId }, data: { totalVotes: { increment: 1 } } });
     // voteId is unique: one reward per counted vote. The game claims it like any delivery.
     const points = votePoints(site.rewardPoints, user.memberRank);
