@@ -43,6 +43,12 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     min: "ADMINISTRATOR",
     description: "Competitions and the weekly Skill and Boss of the Week schedules: create, edit before the start, cancel",
   },
+  {
+    href: "/staff/votes/goals",
+    label: "Vote goals",
+    min: "ADMINISTRATOR",
+    description: "Server-wide vote goals: counted votes each day or in a rolling window hand a reward to the game",
+  },
   { href: "/staff/forums", label: "Forums", min: "ADMINISTRATOR", description: "Categories and forums: create, rename, reorder, hide, delete" },
   { href: "/staff/jobs", label: "Jobs", min: "ADMINISTRATOR", description: "Background job queue, failed jobs, scheduled tasks" },
   { href: "/staff/audit", label: "Audit log", min: "ADMINISTRATOR", description: "Every staff action and every automatic change to money or access" },

@@ -132,6 +132,20 @@ const walkGoalBody = () => ({
   reward_type: "double_xp",
   reward_payload: { minutes: 60 },
 });
+const walkVoteGoalBody = () => ({
+  title: "Walk vote goal",
+  target_votes: 500,
+  window: "day",
+  starts_at: new Date(Date.now() - 60_000).toISOString(),
+  reward_type: "double_xp",
+  reward_payload: { minutes: 60 },
+});
+async function walkVoteGoal() {
+  const b = walkVoteGoalBody();
+  return db.voteGoal.create({
+    data: { title: b.title, targetVotes: b.target_votes, startsAt: new Date(b.starts_at), rewardType: b.reward_type, rewardPayload: b.reward_payload },
+  });
+}
 async function walkGoal() {
   const b = walkGoalBody();
   return db.communityGoal.create({
@@ -1243,6 +1257,52 @@ const FIXTURES: Record<string, Case[]> = {
           targetId: g.id,
           before: { state: "open", ended_at: null },
           after: { state: "ended" },
+        };
+      },
+    },
+  ],
+  // Vote goals
+  "POST /api/v1/staff/votes/goals": [
+    {
+      name: "create",
+      prepare: async () => ({
+        body: walkVoteGoalBody(),
+        action: "vote_goal.created",
+        targetType: "vote_goal",
+        targetId: answerId,
+        before: null,
+        after: { title: "Walk vote goal", target_votes: 500, window: "day", state: "open" },
+      }),
+    },
+  ],
+  "PATCH /api/v1/staff/votes/goals/{id}": [
+    {
+      name: "raise the target",
+      prepare: async () => {
+        const g = await walkVoteGoal();
+        return {
+          params: idParams(g.id),
+          body: { target_votes: 600 },
+          action: "vote_goal.updated",
+          targetType: "vote_goal",
+          targetId: g.id,
+          before: { target_votes: 500 },
+          after: { target_votes: 600 },
+        };
+      },
+    },
+    {
+      name: "pause",
+      prepare: async () => {
+        const g = await walkVoteGoal();
+        return {
+          params: idParams(g.id),
+          body: { active: false },
+          action: "vote_goal.updated",
+          targetType: "vote_goal",
+          targetId: g.id,
+          before: { active: true, state: "open" },
+          after: { active: false, state: "inactive" },
         };
       },
     },

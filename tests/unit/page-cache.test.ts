@@ -110,6 +110,8 @@ describe("which requests are guest page reads, and the topic each depends on", (
     expect(topicOfPage("/forums/thread/9")).toBe(topic.thread(9));
     expect(topicOfPage("/forums")).toBe(topic.forumIndex);
     expect(topicOfPage("/news/x")).toBe(topic.news);
+    expect(topicOfPage("/api/v1/vote/goal")).toBe(topic.voteGoal);
+    expect(topicOfPage("/api/v1/vote/goals")).toBeNull();
   });
 
   it("clears a page for its own topic and for every broader one, never for a sibling", () => {
