@@ -117,7 +117,14 @@ export function VoteGoalForm({ goal }: { goal?: TStaffVoteGoal }) {
   const e = form.fieldErrors;
   return (
     <ClientForm noValidate className="space-y-4" aria-busy={form.busy} onSubmit={(ev) => void form.submit(v, ev)}>
-      <Field id={`${prefix}-title`} label="Title" maxLength={GOAL_TITLE_MAX} value={v.title} onChange={(ev) => set("title", ev.target.value)} errors={e.title} />
+      <Field
+        id={`${prefix}-title`}
+        label="Title"
+        maxLength={GOAL_TITLE_MAX}
+        value={v.title}
+        onChange={(ev) => set("title", ev.target.value)}
+        errors={e.title}
+      />
       <TextAreaField
         id={`${prefix}-description`}
         label="Description (the reward in players' words)"
@@ -136,7 +143,13 @@ export function VoteGoalForm({ goal }: { goal?: TStaffVoteGoal }) {
           onChange={(ev) => set("target_votes", ev.target.value)}
           errors={e.target_votes}
         />
-        <SelectField id={`${prefix}-window`} label="Window" value={v.window} onChange={(ev) => set("window", ev.target.value as Values["window"])} errors={e.window}>
+        <SelectField
+          id={`${prefix}-window`}
+          label="Window"
+          value={v.window}
+          onChange={(ev) => set("window", ev.target.value as Values["window"])}
+          errors={e.window}
+        >
           <option value="day">Each day (server time zone)</option>
           <option value="rolling">Rolling hours</option>
         </SelectField>
@@ -171,7 +184,13 @@ export function VoteGoalForm({ goal }: { goal?: TStaffVoteGoal }) {
           errors={e.ends_at}
         />
       </div>
-      <CheckboxField id={`${prefix}-active`} label="Active: counting and shown to players" checked={v.active} onChange={(x) => set("active", x)} errors={e.active} />
+      <CheckboxField
+        id={`${prefix}-active`}
+        label="Active: counting and shown to players"
+        checked={v.active}
+        onChange={(x) => set("active", x)}
+        errors={e.active}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id={`${prefix}-reward-type`}

@@ -217,6 +217,7 @@ describe("the server-event feed", () => {
         type: "double_xp",
         payload: { multiplier: 2, minutes: 60 },
         source: { goal_id: g.id, round: 1, title: g.title },
+        vote_goal: null,
         created: expect.any(String),
       },
     ]);

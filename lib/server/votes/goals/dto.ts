@@ -11,7 +11,7 @@ export const NO_SUCH_VOTE_GOAL = "No such vote goal.";
 export const windowOf = (w: VoteGoal["window"]) => (w === "DAY" ? "day" : "rolling") as TVoteGoal["window"];
 
 /** A vote goal with the votes of its round in progress, as players see it. */
-export async function toVoteGoalDto(q: Tx | Db, g: VoteGoal, now = new Date(), timeZone = progressConfig.timeZone): Promise<TVoteGoal> {
+export async function toVoteGoalDto(q: Tx | Db, g: VoteGoal, now = new Date(), timeZone: string = progressConfig.timeZone): Promise<TVoteGoal> {
   const { span, votes } = await roundVotes(q, g, now, timeZone);
   // A day reached shows that day's round as done, with its count, until the day ends.
   const reached = span.reached;

@@ -9,7 +9,7 @@ import { reachVoteGoal } from "./reach";
 // redone; the progress shown changed, so `votes:goal` is announced in this transaction (the
 // public progress is cached by topic). A callback that does not count never gets here.
 
-export async function followVoteGoals(tx: Tx, now: Date, timeZone = progressConfig.timeZone): Promise<void> {
+export async function followVoteGoals(tx: Tx, now: Date, timeZone: string = progressConfig.timeZone): Promise<void> {
   const rows = await tx.$queryRaw<{ id: number }[]>`
     SELECT id FROM vote_goals
     WHERE active AND "startsAt" <= ${now}::timestamptz AND ("endsAt" IS NULL OR ${now}::timestamptz < "endsAt")

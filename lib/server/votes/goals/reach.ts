@@ -20,7 +20,7 @@ import { log } from "../../log";
 // counted in neither. Rounds only go up.
 
 /** The counted votes in the goal's round in progress at `now`, and the newest of them. */
-export async function roundVotes(q: Tx | Db, g: VoteGoal, now: Date, timeZone = progressConfig.timeZone) {
+export async function roundVotes(q: Tx | Db, g: VoteGoal, now: Date, timeZone: string = progressConfig.timeZone) {
   const span = roundSpan(g, now, timeZone);
   if (span.through !== null && span.through <= span.after) return { span, votes: 0, newest: null };
   const agg = await q.vote.aggregate({
@@ -32,7 +32,7 @@ export async function roundVotes(q: Tx | Db, g: VoteGoal, now: Date, timeZone = 
 }
 
 /** Makes the server event of the round `goal` has newly reached at `now`; how many (0 or 1). */
-export async function reachVoteGoal(tx: Tx, goal: VoteGoal, now = new Date(), timeZone = progressConfig.timeZone): Promise<number> {
+export async function reachVoteGoal(tx: Tx, goal: VoteGoal, now = new Date(), timeZone: string = progressConfig.timeZone): Promise<number> {
   if (!voteGoalOpen(goal, now)) return 0;
   const { span, votes, newest } = await roundVotes(tx, goal, now, timeZone);
   if (span.reached || votes < goal.targetVotes || !newest) return 0;
