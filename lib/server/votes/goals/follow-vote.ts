@@ -2,6 +2,7 @@ import "server-only";
 import { progressConfig } from "@/lib/progress/config";
 import { announce, topic } from "../../changes/announce";
 import type { Tx } from "../../db";
+import { lockVoteGoalsCounting } from "../sql/vote-goals";
 import { reachVoteGoal } from "./reach";
 
 // Called by the vote callback's transaction (../record-vote-callback.ts) once a vote is counted:
@@ -10,12 +11,8 @@ import { reachVoteGoal } from "./reach";
 // public progress is cached by topic). A callback that does not count never gets here.
 
 export async function followVoteGoals(tx: Tx, now: Date, timeZone: string = progressConfig.timeZone): Promise<void> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM vote_goals
-    WHERE active AND "startsAt" <= ${now}::timestamptz AND ("endsAt" IS NULL OR ${now}::timestamptz < "endsAt")
-    ORDER BY id
-    FOR UPDATE`;
-  if (rows.length === 0) return;
-  for (const { id } of rows) await reachVoteGoal(tx, await tx.voteGoal.findUniqueOrThrow({ where: { id } }), now, timeZone);
+  const ids = await lockVoteGoalsCounting(tx, now);
+  if (ids.length === 0) return;
+  for (const id of ids) await reachVoteGoal(tx, await tx.voteGoal.findUniqueOrThrow({ where: { id } }), now, timeZone);
   await announce(tx, [topic.voteGoal]);
 }
