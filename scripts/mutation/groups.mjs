@@ -106,7 +106,8 @@ export const GROUPS = [
       { file: "lib/server/votes/vote-token.ts", names: ["userIdForVoteToken"] },
       "lib/server/votes/sql/voters.ts",
     ],
-    tests: ["tests/integration/votes-edges.test.ts"],
+    // vote-goals: the counted vote's one call that moves the server-wide vote goal.
+    tests: ["tests/integration/votes-edges.test.ts", "tests/integration/vote-goals.test.ts"],
     integration: true,
   },
   {
