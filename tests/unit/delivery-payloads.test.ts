@@ -25,6 +25,8 @@ const GOOD = {
   CREDIT_PACKAGE: { credits: 1000, bonusCredits: 100 },
   VOTE_REWARD: { points: 3, site: "runelocus" },
   COMPETITION_PRIZE: { competitionId: 3, competition: "Summer ladder", placement: 1, itemId: 11802, quantity: 1 },
+  VOTE_STREAK_REWARD: { streakDays: 7, points: 5 },
+  VOTE_MONTHLY_PRIZE: { month: "2027-01", place: 1, itemId: 995, quantity: 10_000_000 },
 } as const;
 
 /** Calls the builder past its types, as a writer with a wrong shape would at run time. */
@@ -125,10 +127,6 @@ describe("the game's shape of each kind", () => {
 
   it("has a stored and a game shape for every reserved kind, and lists each kind once", () => {
     const reserved = {
-      VOTE_STREAK_REWARD: [
-        { streakDays: 7, points: 5 },
-        { streak_days: 7, points: 5 },
-      ],
       GIFT: [
         { itemId: 4151, quantity: 1, name: "Abyssal whip", fromUserId: 7, fromName: "Zezima" },
         { item_id: 4151, quantity: 1, name: "Abyssal whip", from_player_id: 7, from_name: "Zezima" },

@@ -31,7 +31,8 @@ export async function awardMonthlyPrizes(now = new Date(), timeZone = VOTE_TIME_
   const awarded = await db.$transaction(async (tx) => {
     const top = await tx.vote.groupBy({
       by: ["userId"],
-      where: { createdAt: { gte: start, lt: end }, user: notBannedAt(now) },
+      // Banned as the job runs (the clock's now, not the month's): a ban lifted before the turn does not cost a place.
+      where: { createdAt: { gte: start, lt: end }, user: notBannedAt(new Date()) },
       _count: { userId: true },
       _max: { createdAt: true },
       orderBy: [{ _count: { userId: "desc" } }, { _max: { createdAt: "asc" } }, { userId: "asc" }],
@@ -41,9 +42,11 @@ export async function awardMonthlyPrizes(now = new Date(), timeZone = VOTE_TIME_
     const claimed = await claimMonthlyPlaces(tx, month, rows);
     for (const row of claimed) {
       const prize = MONTHLY_PRIZES[row.place - 1]!;
-      const payload =
-        "points" in prize ? { month, place: row.place, points: prize.points } : { month, place: row.place, itemId: prize.itemId, quantity: prize.quantity };
-      const delivery = await tx.gameDelivery.create({ data: { userId: row.userId, ...deliveryPayload("VOTE_MONTHLY_PRIZE", payload) }, select: { id: true } });
+      const payload = deliveryPayload(
+        "VOTE_MONTHLY_PRIZE",
+        "itemId" in prize ? { month, place: row.place, itemId: prize.itemId, quantity: prize.quantity } : { month, place: row.place, points: prize.points },
+      );
+      const delivery = await tx.gameDelivery.create({ data: { userId: row.userId, ...payload }, select: { id: true } });
       await setMonthlyWinnerDelivery(tx, month, row.place, delivery.id);
       await notifyVoteTopVoter(tx, { userId: row.userId, month, monthName, place: row.place });
     }
