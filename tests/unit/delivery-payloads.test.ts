@@ -114,7 +114,11 @@ describe("the game's shape of each kind", () => {
       { kind: "credit_package", payload: { credits: 1000, bonus_credits: 100 } },
       { kind: "vote_reward", payload: { points: 3, site: "runelocus" } },
       { kind: "competition_prize", payload: { competition_id: 3, competition: "Summer ladder", placement: 1, item_id: 11802, quantity: 1 } },
+      { kind: "vote_streak_reward", payload: { streak_days: 7, points: 5 } },
+      { kind: "vote_monthly_prize", payload: { month: "2027-01", place: 1, item_id: 995, quantity: 10_000_000, points: null } },
     ]);
+    const points = gameDeliveryOf(deliveryOf("VOTE_MONTHLY_PRIZE", { month: "2027-01", place: 3, points: 50 })!);
+    expect(points).toEqual({ kind: "vote_monthly_prize", payload: { month: "2027-01", place: 3, item_id: null, quantity: null, points: 50 } });
     for (const d of made)
       expect(ZGameDelivery.parse({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" })).toEqual({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" });
     expect(DELIVERY_KINDS).toEqual(made.map((d) => d.kind));

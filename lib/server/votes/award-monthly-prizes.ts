@@ -1,6 +1,6 @@
 import "server-only";
 import { deliveryPayload } from "@/lib/schemas/delivery-payloads";
-import { siteConfig } from "@/lib/site-config";
+import { type MonthlyVotePrize, siteConfig } from "@/lib/site-config";
 import { monthBounds, monthOf, previousMonth, VOTE_TIME_ZONE } from "@/lib/votes/vote-days";
 import { monthYear } from "@/lib/votes/vote-display";
 import { db } from "../db";
@@ -18,7 +18,7 @@ import { claimMonthlyPlaces, setMonthlyWinnerDelivery } from "./sql/monthly-winn
 // Ranked like the monthly leaderboard (vote-metrics.ts): counted votes of the month, banned players
 // left out, equal counts ordered by who reached theirs first (their last vote of the month), then id.
 
-export const MONTHLY_PRIZES = siteConfig.voteRewards.monthlyPrizes;
+export const MONTHLY_PRIZES: readonly MonthlyVotePrize[] = siteConfig.voteRewards.monthlyPrizes;
 
 /** Awards the places of the month before `now`'s; the places awarded by this run (none when done before). */
 export async function awardMonthlyPrizes(now = new Date(), timeZone = VOTE_TIME_ZONE): Promise<{ month: string; awarded: number }> {
@@ -44,7 +44,7 @@ export async function awardMonthlyPrizes(now = new Date(), timeZone = VOTE_TIME_
       const prize = MONTHLY_PRIZES[row.place - 1]!;
       const payload = deliveryPayload(
         "VOTE_MONTHLY_PRIZE",
-        "itemId" in prize ? { month, place: row.place, itemId: prize.itemId, quantity: prize.quantity } : { month, place: row.place, points: prize.points },
+        "points" in prize ? { month, place: row.place, points: prize.points } : { month, place: row.place, itemId: prize.itemId, quantity: prize.quantity },
       );
       const delivery = await tx.gameDelivery.create({ data: { userId: row.userId, ...payload }, select: { id: true } });
       await setMonthlyWinnerDelivery(tx, month, row.place, delivery.id);
