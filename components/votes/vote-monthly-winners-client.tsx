@@ -16,9 +16,7 @@ export function VoteMonthlyWinners({ prizes }: { prizes: readonly string[] }) {
       <h2 id="vote-winners-heading" className="text-2xl text-gold">
         Top voters&apos; prizes
       </h2>
-      <p className="mt-1 text-sm text-stone-400">
-        At the end of each month: {prizes.map((p, i) => `${i + 1}. ${p}`).join(", ")}.
-      </p>
+      <p className="mt-1 text-sm text-stone-400">At the end of each month: {prizes.map((p, i) => `${i + 1}. ${p}`).join(", ")}.</p>
       {winners.loading ? (
         <p role="status" className="mt-4">
           Loading last month&apos;s winners...

@@ -229,7 +229,14 @@ type Kinds = typeof KINDS;
 /** Every delivery kind with a shape, the reserved ones included. */
 export type TDeliveryKind = keyof Kinds;
 /** The kinds the database holds and writers write (prisma/schema/game.prisma, enum DeliveryKind). */
-export const LIVE_DELIVERY_KINDS = ["STORE_ITEM", "CREDIT_PACKAGE", "VOTE_REWARD", "COMPETITION_PRIZE", "VOTE_STREAK_REWARD", "VOTE_MONTHLY_PRIZE"] as const satisfies readonly TDeliveryKind[];
+export const LIVE_DELIVERY_KINDS = [
+  "STORE_ITEM",
+  "CREDIT_PACKAGE",
+  "VOTE_REWARD",
+  "COMPETITION_PRIZE",
+  "VOTE_STREAK_REWARD",
+  "VOTE_MONTHLY_PRIZE",
+] as const satisfies readonly TDeliveryKind[];
 export type TLiveDeliveryKind = (typeof LIVE_DELIVERY_KINDS)[number];
 /** Shapes fixed ahead of the features that will write them; not written or answered yet. */
 export const RESERVED_DELIVERY_KINDS = ["GIFT"] as const satisfies readonly Exclude<TDeliveryKind, TLiveDeliveryKind>[];

@@ -59,7 +59,9 @@ test.describe("vote rewards on the vote page", () => {
     await expect(rewards.getByTestId("streak-current")).toHaveText("3 days");
     await expect(rewards.getByTestId("streak-longest")).toHaveText("5 days");
     await expect(rewards.getByTestId("streak-today")).toContainText("to keep your streak");
-    await expect(rewards.getByTestId("streak-next")).toHaveText(`Next milestone: ${firstMilestone!.days} days in a row, ${firstMilestone!.points * 2} vote points.`);
+    await expect(rewards.getByTestId("streak-next")).toHaveText(
+      `Next milestone: ${firstMilestone!.days} days in a row, ${firstMilestone!.points * 2} vote points.`,
+    );
     await expect(rewards.getByTestId("vote-month-standing")).toHaveText(/^Place \d+ with 1 vote\.$/);
     // The spec's texts stay.
     await expect(page.getByRole("region", { name: "Vote Statistics" })).toBeVisible();

@@ -55,7 +55,10 @@ describe("monthly top voters", () => {
         [4, fourth.id, 1],
       ].slice(0, MONTHLY_PRIZES.length),
     );
-    const deliveries = await db.gameDelivery.findMany({ where: { kind: "VOTE_MONTHLY_PRIZE", userId: { in: winners.map((w) => w.userId) } }, orderBy: { id: "asc" } });
+    const deliveries = await db.gameDelivery.findMany({
+      where: { kind: "VOTE_MONTHLY_PRIZE", userId: { in: winners.map((w) => w.userId) } },
+      orderBy: { id: "asc" },
+    });
     expect(deliveries).toHaveLength(winners.length);
     expect(deliveries.map((d) => d.id).sort()).toEqual(winners.map((w) => w.deliveryId).sort());
     const prize = MONTHLY_PRIZES[0]!;
@@ -69,7 +72,12 @@ describe("monthly top voters", () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       month,
-      results: winners.map((w, i) => ({ place: w.place, username: [first, second, third, fourth][i]!.username, votes: w.votes, prize: MONTHLY_PRIZES[i]!.label })),
+      results: winners.map((w, i) => ({
+        place: w.place,
+        username: [first, second, third, fourth][i]!.username,
+        votes: w.votes,
+        prize: MONTHLY_PRIZES[i]!.label,
+      })),
     });
     const bad = await call(GET, { path: `/api/v1/vote/monthly-winners?month=${year}-13` });
     expect(bad.status).toBe(400);

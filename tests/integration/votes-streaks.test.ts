@@ -79,7 +79,13 @@ describe("vote streaks through the callback", () => {
     // The server's zone is UTC here (lib/site-config.ts); the player has voted on every site for the days before today.
     const today = dayOf(new Date(), "UTC");
     await db.voteStreak.create({
-      data: { userId: v.id, current: first.days - 1, longest: first.days - 1, startDay: new Date(`${addDays(today, 1 - first.days)}T00:00:00Z`), lastDay: new Date(`${addDays(today, -1)}T00:00:00Z`) },
+      data: {
+        userId: v.id,
+        current: first.days - 1,
+        longest: first.days - 1,
+        startDay: new Date(`${addDays(today, 1 - first.days)}T00:00:00Z`),
+        lastDay: new Date(`${addDays(today, -1)}T00:00:00Z`),
+      },
     });
     const answers = await Promise.all([runelocus(v.token), rspsList(v.token), runelist(v.token), runelocus(v.token), rspsList(v.token), runelist(v.token)]);
     expect(answers.filter((a) => a.json.status === "accepted")).toHaveLength(3);
@@ -98,7 +104,13 @@ describe("the streak reminder", () => {
 
   async function streakEndingYesterday(userId: number, current = 4) {
     await db.voteStreak.create({
-      data: { userId, current, longest: current, startDay: new Date(`${addDays(day, 1 - current)}T00:00:00Z`), lastDay: new Date(`${addDays(day, -1)}T00:00:00Z`) },
+      data: {
+        userId,
+        current,
+        longest: current,
+        startDay: new Date(`${addDays(day, 1 - current)}T00:00:00Z`),
+        lastDay: new Date(`${addDays(day, -1)}T00:00:00Z`),
+      },
     });
   }
 
@@ -107,7 +119,9 @@ describe("the streak reminder", () => {
     await streakEndingYesterday(due.id);
     await streakEndingYesterday(mutedUser.id);
     await db.notificationPreference.create({ data: { userId: mutedUser.id, type: "vote_streak_reminder", channel: "off" } });
-    await db.voteStreak.create({ data: { userId: done.id, current: 5, longest: 5, startDay: new Date(`${addDays(day, -4)}T00:00:00Z`), lastDay: new Date(`${day}T00:00:00Z`) } });
+    await db.voteStreak.create({
+      data: { userId: done.id, current: 5, longest: 5, startDay: new Date(`${addDays(day, -4)}T00:00:00Z`), lastDay: new Date(`${day}T00:00:00Z`) },
+    });
 
     // Early in the day: nobody yet.
     expect(await remindVoteStreaks(new Date(dayBounds(day, ZONE).start.getTime() + 3_600_000), ZONE)).toBe(0);

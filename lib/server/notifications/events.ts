@@ -286,7 +286,13 @@ export function notifyVoteReward(tx: Tx, e: { userId: number; voteId: number; wh
 
 /** A vote streak milestone reached (its bonus delivery is queued in the same transaction): once per streak and milestone. */
 export function notifyVoteStreak(tx: Tx, e: { userId: number; startDay: string; days: number }): Promise<NotifyResult> {
-  return notify(tx, { userId: e.userId, type: "vote_streak", dedupeKey: `vote_streak:${e.startDay}:${e.days}`, link: "/vote", title: `${e.days}-day vote streak` });
+  return notify(tx, {
+    userId: e.userId,
+    type: "vote_streak",
+    dedupeKey: `vote_streak:${e.startDay}:${e.days}`,
+    link: "/vote",
+    title: `${e.days}-day vote streak`,
+  });
 }
 
 /** The streak is alive but today's votes are missing, a few hours before the day ends: once per local day. */

@@ -24,10 +24,7 @@ export type StreakUpdate = { completedDay: string | null; streak: StreakState; m
  * queues the bonus of a milestone reached, once per streak and milestone (a unique key). Call inside
  * the vote's transaction, holding the voter's row lock.
  */
-export async function recordStreakDay(
-  tx: Tx,
-  e: { userId: number; memberRank: MemberRankName; at: Date; timeZone?: string },
-): Promise<StreakUpdate> {
+export async function recordStreakDay(tx: Tx, e: { userId: number; memberRank: MemberRankName; at: Date; timeZone?: string }): Promise<StreakUpdate> {
   const timeZone = e.timeZone ?? VOTE_TIME_ZONE;
   const day = dayOf(e.at, timeZone);
   const before = await readStreak(tx, e.userId);

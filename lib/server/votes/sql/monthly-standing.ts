@@ -8,11 +8,7 @@ import { BANNED_NOW } from "../../sql/bans";
 
 const utc = (t: Date) => t.toISOString();
 
-export async function monthlyPlace(
-  client: DbClient,
-  userId: number,
-  bounds: { start: Date; end: Date },
-): Promise<{ votes: number; place: number | null }> {
+export async function monthlyPlace(client: DbClient, userId: number, bounds: { start: Date; end: Date }): Promise<{ votes: number; place: number | null }> {
   const [row] = await client.$queryRaw<{ votes: number; place: number | null }[]>`
     WITH counts AS (
       SELECT v."userId", count(*)::int AS votes, max(v."createdAt") AS reached
