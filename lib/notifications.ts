@@ -16,6 +16,9 @@ export const NOTIFICATION_TYPES = [
   "order_blocked",
   "gift_received",
   "vote_reward",
+  "vote_streak",
+  "vote_streak_reminder",
+  "vote_top_voter",
   "donator_rank",
   "achievement",
   "competition_prize",
@@ -53,6 +56,10 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, TypeInfo> = {
   // The gift is mailed anyway (lib/server/store/queue-gift-notice.ts).
   gift_received: { label: "Gifts you receive", default: "site", channels: NO_MAIL },
   vote_reward: { label: "Vote rewards", default: "site", channels: ALL },
+  vote_streak: { label: "Vote streak milestones you reach", default: "site", channels: ALL },
+  // A reminder is only useful before the day ends: mailed by default (the player may choose the bell only, or nothing).
+  vote_streak_reminder: { label: "Reminders before your vote streak breaks", default: "email", channels: ALL },
+  vote_top_voter: { label: "Prizes for the month's top voters", default: "site", channels: ALL },
   // The rank reached is mailed anyway (lib/server/payments/settle.ts).
   donator_rank: { label: "Donator ranks reached", default: "site", channels: NO_MAIL },
   achievement: { label: "Achievements you reach", default: "site", channels: ALL },
@@ -128,6 +135,12 @@ export function notificationText(type: NotificationType, data: NotificationData,
       return `${who} sent you a gift${data.title ? `: ${data.title}` : ""}`;
     case "vote_reward":
       return `Your vote reward is waiting${data.title ? `: ${data.title}` : ""}`;
+    case "vote_streak":
+      return `${data.title ?? "A vote streak milestone"} reached: your bonus is waiting in game`;
+    case "vote_streak_reminder":
+      return `Your ${data.title ?? "vote streak"} ends tonight: vote on every site before the day is over to keep it`;
+    case "vote_top_voter":
+      return `You placed ${data.detail ?? "among the top voters"} in${quoted(data.title) || " the month's votes"}: your prize is waiting in game`;
     case "donator_rank":
       return `You reached ${data.title ?? "a new donator rank"}. Thank you!`;
     case "achievement":

@@ -10,6 +10,9 @@ export type Download = {
   requirements: string;
 };
 
+/** A place's prize among the month's top voters: a game item, or bonus vote points. */
+export type MonthlyVotePrize = { label: string } & ({ itemId: number; quantity: number } | { points: number });
+
 export type Partner = { name: string; description: string; inviteUrl: string; members: string };
 
 /**
@@ -155,6 +158,26 @@ export const siteConfig = {
       rewardPoints: 2,
     },
   ] satisfies VoteSiteConfig[],
+  /**
+   * Vote rewards beyond each vote's points (docs/game-integration.md, Vote callbacks). A day (in
+   * progress.timeZone) counts towards a streak when the player has a counted vote on every active site.
+   */
+  voteRewards: {
+    /** Streak milestones: on reaching `days` days in a row, `points` bonus vote points (times the donator bonus), once per streak. */
+    streakMilestones: [
+      { days: 7, points: 10 },
+      { days: 14, points: 25 },
+      { days: 30, points: 60 },
+    ],
+    /** The reminder of a streak about to break goes out this many hours before the day ends. */
+    reminderHoursBeforeDayEnd: 4,
+    /** The month's top voters: one prize per place (the list's length is how many places win). */
+    monthlyPrizes: [
+      { label: "10M coins", itemId: 995, quantity: 10_000_000 },
+      { label: "5M coins", itemId: 995, quantity: 5_000_000 },
+      { label: "50 vote points", points: 50 },
+    ] satisfies MonthlyVotePrize[],
+  },
   /**
    * Progress (docs/progress.md): the server's time zone and what goes in the adventure log. The
    * achievement tiers are in lib/progress/config.ts.

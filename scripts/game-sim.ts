@@ -281,6 +281,10 @@ export function describeDelivery(d: TGameDelivery): string {
       return `${d.payload.points} vote point(s) for voting on ${d.payload.site ?? "a listing site"}`;
     case "competition_prize":
       return `${d.payload.quantity} x item ${d.payload.item_id} for place ${d.payload.placement} in ${d.payload.competition}`;
+    case "vote_streak_reward":
+      return `${d.payload.points} bonus vote point(s) for a ${d.payload.streak_days}-day vote streak`;
+    case "vote_monthly_prize":
+      return `${d.payload.points !== null ? `${d.payload.points} vote point(s)` : `${d.payload.quantity} x item ${d.payload.item_id}`} for place ${d.payload.place} among the top voters of ${d.payload.month}`;
     default:
       return JSON.stringify((d as { payload: unknown }).payload);
   }

@@ -10,6 +10,8 @@ const KIND_LABELS: Record<TStaffDelivery["kind"], string> = {
   credit_package: "Credit package",
   vote_reward: "Vote reward",
   competition_prize: "Competition prize",
+  vote_streak_reward: "Vote streak bonus",
+  vote_monthly_prize: "Top voter prize",
 };
 const fmt = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : String(v ?? "?"));
 
@@ -18,6 +20,9 @@ export function deliverySummary(d: Pick<TStaffDelivery, "kind" | "payload">): st
   const p = d.payload;
   if (d.kind === "store_item") return `${fmt(p.quantity)} x ${p.name ?? "item"} (item ${String(p.item_id ?? "?")})`;
   if (d.kind === "credit_package") return `${fmt(p.credits)} credits + ${fmt(p.bonus_credits)} bonus`;
+  if (d.kind === "vote_streak_reward") return `${fmt(p.points)} vote points for a ${fmt(p.streak_days)}-day streak`;
+  if (d.kind === "vote_monthly_prize")
+    return `${p.points !== null && p.points !== undefined ? `${fmt(p.points)} vote points` : `${fmt(p.quantity)} x item ${fmt(p.item_id)}`} for place ${fmt(p.place)} in ${String(p.month ?? "?")}`;
   return `${fmt(p.points)} vote ${p.points === 1 ? "point" : "points"}${p.site ? ` (${p.site})` : ""}`;
 }
 

@@ -16,7 +16,7 @@ const TICK_MS = 1000;
  * a vote shows without a reload. When the call fails the labels are hidden (docs/product.md §8: logged
  * only; the browser's network log already has the failed request, so nothing is printed).
  */
-export function VoteSites({ sites }: { sites: readonly VoteSiteLink[] }) {
+export function VoteSites({ sites, points }: { sites: readonly VoteSiteLink[]; points?: ReadonlyMap<string, number> }) {
   const countdown = useApiGet(endpoints.voteCountdown, {}, { onReturn: true });
   const [clock, setClock] = useState(0);
 
@@ -35,12 +35,27 @@ export function VoteSites({ sites }: { sites: readonly VoteSiteLink[] }) {
         const labelId = `vote-next-${site.key}`;
         const next = times ? (typeof times[site.key] === "string" ? times[site.key] : null) : undefined;
         const text = next === undefined ? null : formatCountdown(next, now);
+        const reward = points?.get(site.key);
+        const rewardId = `vote-reward-${site.key}`;
+        const describedBy = reward === undefined ? labelId : `${labelId} ${rewardId}`;
         return (
           <li key={site.key} className="panel flex flex-col items-stretch gap-3 p-4 text-center" data-testid={`vote-site-${site.key}`}>
-            <ButtonLink href={site.href} external variant="gold" className="w-full text-lg" aria-describedby={labelId}>
-              {site.name}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </ButtonLink>
+            {/* Cooling down: a disabled button, not a link (a vote now would not count). */}
+            {text !== null && text !== AVAILABLE ? (
+              <button type="button" disabled className="btn btn-gold w-full cursor-not-allowed text-lg opacity-60" aria-describedby={describedBy}>
+                {site.name}
+              </button>
+            ) : (
+              <ButtonLink href={site.href} external variant="gold" className="w-full text-lg" aria-describedby={describedBy}>
+                {site.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </ButtonLink>
+            )}
+            {reward === undefined ? null : (
+              <p id={rewardId} className="text-sm text-stone-300" data-testid="vote-site-reward">
+                Reward: {reward} vote {reward === 1 ? "point" : "points"}
+              </p>
+            )}
             {/* Always in the DOM (the link points at it); empty while loading or after a failed call. */}
             <p id={labelId} className="min-h-6 text-stone-300" data-testid="vote-countdown">
               {text === null ? null : text === AVAILABLE ? (

@@ -10,9 +10,9 @@ import { VoteSites } from "./vote-sites-client";
  * token, so they come from GET /api/v1/vote/links; until then each site's place is held (named,
  * not yet a link) so nothing moves when they arrive.
  */
-export function VoteSitesLoader({ names }: { names: readonly { key: string; name: string }[] }) {
+export function VoteSitesLoader({ names, points }: { names: readonly { key: string; name: string }[]; points?: ReadonlyMap<string, number> }) {
   const links = useApiGet(endpoints.voteLinks, {}, { signedIn: "/vote" });
-  if (links.res?.ok && Array.isArray(links.res.data.sites)) return <VoteSites sites={links.res.data.sites} />;
+  if (links.res?.ok && Array.isArray(links.res.data.sites)) return <VoteSites sites={links.res.data.sites} points={points} />;
   if (links.res && !links.signingIn) return <LoadFailed onRetry={links.retry}>We could not load your vote links.</LoadFailed>;
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Vote sites" aria-busy="true">

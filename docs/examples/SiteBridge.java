@@ -38,7 +38,7 @@ public final class SiteBridge {
      */
     public static final class Delivery {
         public final long id;
-        /** store_item, credit_package, vote_reward or competition_prize; a later site may send kinds this class does not know yet. */
+        /** store_item, credit_package, vote_reward, competition_prize, vote_streak_reward or vote_monthly_prize; a later site may send kinds this class does not know yet. */
         public final String kind;
         /** The payload as sent (for logs, and for a kind this class does not know yet). */
         public final JsonObject payload;
@@ -71,6 +71,18 @@ public final class SiteBridge {
         public CompetitionPrize competitionPrize() {
             expectKind("competition_prize");
             return new CompetitionPrize(payload);
+        }
+
+        /** The payload of a vote_streak_reward. */
+        public VoteStreakReward voteStreakReward() {
+            expectKind("vote_streak_reward");
+            return new VoteStreakReward(payload);
+        }
+
+        /** The payload of a vote_monthly_prize. */
+        public VoteMonthlyPrize voteMonthlyPrize() {
+            expectKind("vote_monthly_prize");
+            return new VoteMonthlyPrize(payload);
         }
 
         private void expectKind(String wanted) {
@@ -138,6 +150,37 @@ public final class SiteBridge {
             this.placement = p.get("placement").getAsInt();
             this.itemId = p.get("item_id").getAsInt();
             this.quantity = p.get("quantity").getAsInt();
+        }
+    }
+
+    /** vote_streak_reward: add points bonus vote points as sent, for streakDays days of votes in a row. */
+    public static final class VoteStreakReward {
+        public final int streakDays;
+        public final int points;
+
+        VoteStreakReward(JsonObject p) {
+            this.streakDays = p.get("streak_days").getAsInt();
+            this.points = p.get("points").getAsInt();
+        }
+    }
+
+    /** vote_monthly_prize: for place among the top voters of month, give quantity of item itemId, or add points vote points. */
+    public static final class VoteMonthlyPrize {
+        /** YYYY-MM. */
+        public final String month;
+        public final int place;
+        /** Set for an item prize (null for points). */
+        public final Integer itemId;
+        public final Integer quantity;
+        /** Set for a points prize (null for an item). */
+        public final Integer points;
+
+        VoteMonthlyPrize(JsonObject p) {
+            this.month = p.get("month").getAsString();
+            this.place = p.get("place").getAsInt();
+            this.itemId = p.get("item_id").isJsonNull() ? null : p.get("item_id").getAsInt();
+            this.quantity = p.get("quantity").isJsonNull() ? null : p.get("quantity").getAsInt();
+            this.points = p.get("points").isJsonNull() ? null : p.get("points").getAsInt();
         }
     }
 

@@ -31,7 +31,7 @@ export function hourOf(t: Date): Date {
 }
 
 /** The wall-clock parts of `t` in `timeZone`. */
-function zonedParts(t: Date, timeZone: string): { y: number; m: number; d: number; weekday: number } {
+export function zonedParts(t: Date, timeZone: string): { y: number; m: number; d: number; weekday: number } {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", weekday: "short" }).formatToParts(t);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   const weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday"));

@@ -76,20 +76,49 @@ export const ZGameCompetitionPrizePayload = z
     description: "competition_prize: give `quantity` of item `item_id` for `placement` in `competition`",
   });
 
-// ── reserved: shapes of kinds that features not built yet will add ──
-// Not in the database's DeliveryKind enum and not answered by the game API: deliveryPayload()
-// refuses them. The feature that first writes one adds the enum value in a migration, moves its
-// kind to LIVE_DELIVERY_KINDS and its game shape into the claim answer (lib/schemas/game.ts).
-
-/** A bonus for votes on consecutive days. */
+/** A vote streak milestone reached (lib/server/votes/vote-streaks.ts): bonus points, once per streak and milestone. */
 export const ZVoteStreakRewardPayload = z.strictObject({
   streakDays: wholeNumber(2).describe("Days in a row the player voted"),
   points: zAmount("Bonus vote points, the donator bonus already applied"),
 });
-export const ZGameVoteStreakRewardPayload = z.object({ streak_days: z.number().int(), points: z.number().int() }).meta({
-  title: "VoteStreakRewardPayload",
-  description: "vote_streak_reward (reserved, not sent yet): add `points` bonus vote points for `streak_days` days of votes in a row",
-});
+export const ZGameVoteStreakRewardPayload = z
+  .object({
+    streak_days: z.number().int().describe("The milestone reached: days in a row the player voted on every site"),
+    points: z.number().int().describe("Bonus vote points to add as sent: the donator bonus is already applied"),
+  })
+  .meta({
+    title: "VoteStreakRewardPayload",
+    description: "vote_streak_reward: add `points` bonus vote points for `streak_days` days of votes in a row",
+  });
+
+const zMonth = () =>
+  z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .describe("The month, YYYY-MM (the server's time zone)");
+
+/** A place among a month's top voters (lib/server/votes/award-monthly-prizes.ts): an item, or bonus vote points. */
+export const ZVoteMonthlyPrizePayload = z.union([
+  z.strictObject({ month: zMonth(), place: wholeNumber(1).describe("1 for the month's top voter"), itemId: zItemId(), quantity: zQuantity() }),
+  z.strictObject({ month: zMonth(), place: wholeNumber(1).describe("1 for the month's top voter"), points: zAmount("Bonus vote points") }),
+]);
+export const ZGameVoteMonthlyPrizePayload = z
+  .object({
+    month: z.string().describe("The month won, YYYY-MM"),
+    place: z.number().int().describe("The place: 1 for the month's top voter"),
+    item_id: z.number().int().nullable().describe("Give this game item (null for a points prize)"),
+    quantity: z.number().int().nullable().describe("This many of it (null for a points prize)"),
+    points: z.number().int().nullable().describe("Bonus vote points to add (null for an item prize)"),
+  })
+  .meta({
+    title: "VoteMonthlyPrizePayload",
+    description: "vote_monthly_prize: for `place` among the top voters of `month`, give `quantity` of item `item_id`, or add `points` vote points",
+  });
+
+// ── reserved: shapes of kinds that features not built yet will add ──
+// Not in the database's DeliveryKind enum and not answered by the game API: deliveryPayload()
+// refuses them. The feature that first writes one adds the enum value in a migration, moves its
+// kind to LIVE_DELIVERY_KINDS and its game shape into the claim answer (lib/schemas/game.ts).
 
 /** A store item one player bought for another. */
 export const ZGiftPayload = z.strictObject({
@@ -174,6 +203,19 @@ const KINDS = {
     game: ZGameVoteStreakRewardPayload,
     toGame: (p) => ({ streak_days: p.streakDays, points: p.points }),
   }),
+  VOTE_MONTHLY_PRIZE: kind({
+    gameKind: "vote_monthly_prize",
+    stored: ZVoteMonthlyPrizePayload,
+    read: ZVoteMonthlyPrizePayload,
+    game: ZGameVoteMonthlyPrizePayload,
+    toGame: (p) => ({
+      month: p.month,
+      place: p.place,
+      item_id: "itemId" in p ? p.itemId : null,
+      quantity: "quantity" in p ? p.quantity : null,
+      points: "points" in p ? p.points : null,
+    }),
+  }),
   GIFT: kind({
     gameKind: "gift",
     stored: ZGiftPayload,
@@ -187,10 +229,17 @@ type Kinds = typeof KINDS;
 /** Every delivery kind with a shape, the reserved ones included. */
 export type TDeliveryKind = keyof Kinds;
 /** The kinds the database holds and writers write (prisma/schema/game.prisma, enum DeliveryKind). */
-export const LIVE_DELIVERY_KINDS = ["STORE_ITEM", "CREDIT_PACKAGE", "VOTE_REWARD", "COMPETITION_PRIZE"] as const satisfies readonly TDeliveryKind[];
+export const LIVE_DELIVERY_KINDS = [
+  "STORE_ITEM",
+  "CREDIT_PACKAGE",
+  "VOTE_REWARD",
+  "COMPETITION_PRIZE",
+  "VOTE_STREAK_REWARD",
+  "VOTE_MONTHLY_PRIZE",
+] as const satisfies readonly TDeliveryKind[];
 export type TLiveDeliveryKind = (typeof LIVE_DELIVERY_KINDS)[number];
 /** Shapes fixed ahead of the features that will write them; not written or answered yet. */
-export const RESERVED_DELIVERY_KINDS = ["VOTE_STREAK_REWARD", "GIFT"] as const satisfies readonly Exclude<TDeliveryKind, TLiveDeliveryKind>[];
+export const RESERVED_DELIVERY_KINDS = ["GIFT"] as const satisfies readonly Exclude<TDeliveryKind, TLiveDeliveryKind>[];
 
 /** The kind's name in the game API (`store_item`, …). */
 export type TGameKindOf<K extends TDeliveryKind> = Kinds[K]["gameKind"];
@@ -214,6 +263,7 @@ export const ZDelivery = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("VOTE_REWARD"), payload: ZVoteRewardPayload }),
   z.object({ kind: z.literal("COMPETITION_PRIZE"), payload: ZCompetitionPrizePayload }),
   z.object({ kind: z.literal("VOTE_STREAK_REWARD"), payload: ZVoteStreakRewardPayload }),
+  z.object({ kind: z.literal("VOTE_MONTHLY_PRIZE"), payload: ZVoteMonthlyPrizePayload }),
   z.object({ kind: z.literal("GIFT"), payload: ZGiftPayload }),
 ]);
 

@@ -7,6 +7,8 @@ import {
   type TGameKindOf,
   type TLiveDeliveryKind,
   ZGameCompetitionPrizePayload,
+  ZGameVoteMonthlyPrizePayload,
+  ZGameVoteStreakRewardPayload,
   ZGameCreditPackagePayload,
   ZGameStoreItemPayload,
   ZGameVoteRewardPayload,
@@ -106,7 +108,14 @@ export const gameLoginOp = defineOperation({
 // ── deliveries ──
 
 /** The kinds the game receives today; the reserved kinds of lib/schemas/delivery-payloads.ts join when written. */
-export const DELIVERY_KINDS = ["store_item", "credit_package", "vote_reward", "competition_prize"] as const satisfies readonly TGameKindOf<TLiveDeliveryKind>[];
+export const DELIVERY_KINDS = [
+  "store_item",
+  "credit_package",
+  "vote_reward",
+  "competition_prize",
+  "vote_streak_reward",
+  "vote_monthly_prize",
+] as const satisfies readonly TGameKindOf<TLiveDeliveryKind>[];
 
 /** One kind's delivery as the game receives it, its payload typed by the kind; `extra` adds fields (the preview's status). */
 function zGameDeliveryOf<K extends string, P extends z.ZodType, X extends z.ZodRawShape>(kind: K, payload: P, title: string, extra: X) {
@@ -128,6 +137,8 @@ function zGameDelivery<X extends z.ZodRawShape>(extra: X, suffix = "") {
     zGameDeliveryOf("credit_package", ZGameCreditPackagePayload, `CreditPackageDelivery${suffix}`, extra),
     zGameDeliveryOf("vote_reward", ZGameVoteRewardPayload, `VoteRewardDelivery${suffix}`, extra),
     zGameDeliveryOf("competition_prize", ZGameCompetitionPrizePayload, `CompetitionPrizeDelivery${suffix}`, extra),
+    zGameDeliveryOf("vote_streak_reward", ZGameVoteStreakRewardPayload, `VoteStreakRewardDelivery${suffix}`, extra),
+    zGameDeliveryOf("vote_monthly_prize", ZGameVoteMonthlyPrizePayload, `VoteMonthlyPrizeDelivery${suffix}`, extra),
   ]);
 }
 

@@ -156,7 +156,7 @@ export type TOrderRow = z.infer<typeof ZOrderRow>;
 export const ZDeliveryRow = z.object({
   id: z.number().int(),
   createdAt: iso(),
-  kind: z.string().describe("STORE_ITEM, CREDIT_PACKAGE, VOTE_REWARD or COMPETITION_PRIZE"),
+  kind: z.string().describe("STORE_ITEM, CREDIT_PACKAGE, VOTE_REWARD, COMPETITION_PRIZE, VOTE_STREAK_REWARD or VOTE_MONTHLY_PRIZE"),
   status: z.string().describe("PENDING, LEASED, DELIVERED or CANCELED"),
   leasedUntil: iso().nullable(),
   leaseExpired: z.boolean().describe("Leased, and the lease ran out without an acknowledgement (it goes back to pending)"),

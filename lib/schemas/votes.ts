@@ -165,4 +165,95 @@ export const voteCallbackPostOp = defineOperation({
   },
 });
 
-export const voteOperations = [voteCountdownOp, voteLinksOp, voteMetricsOp, voteHistoryOp, voteCallbackGetOp, voteCallbackPostOp];
+// ── streaks, rewards waiting and the month's standing (docs/game-integration.md, "Vote streaks and top voters") ──
+
+export const ZVoteStanding = z.object({
+  sites: z
+    .array(
+      z.object({
+        key: z.string().describe("Vote site key"),
+        points: z.number().int().describe("Vote points a counted vote on this site gives the caller, the donator bonus applied"),
+      }),
+    )
+    .describe("Each active site's reward for the caller"),
+  multiplier: z.number().describe("The caller's donator bonus on vote points (1 without a donator rank)"),
+  waiting: z
+    .array(
+      z.object({
+        id: z.number().int().describe("Delivery id"),
+        kind: z.enum(["vote_reward", "vote_streak_reward", "vote_monthly_prize"]).describe("What it is for"),
+        text: z.string().describe("What the game will hand over, e.g. '2 vote points (RuneLocus)'"),
+        created: z.string().describe("ISO 8601"),
+      }),
+    )
+    .describe("Vote rewards queued for the caller and not yet received in game, oldest first"),
+  waiting_total: z.number().int().describe("How many vote rewards are waiting in all (the list shows the oldest)"),
+  streak: z.object({
+    current: z.number().int().describe("Days in a row, up to today or yesterday, with a counted vote on every site; 0 when broken"),
+    longest: z.number().int().describe("The longest streak ever"),
+    today_complete: z.boolean().describe("Whether today (the server's time zone) already counts"),
+    next_milestone: z
+      .object({ days: z.number().int(), points: z.number().int().describe("Bonus vote points, the donator bonus applied") })
+      .nullable()
+      .describe("The next milestone, or null past the last"),
+    time_zone: z.string().describe("The server's time zone (IANA name), where days begin"),
+  }),
+  month: z.object({
+    month: z.string().describe("This month, YYYY-MM (the server's time zone)"),
+    votes: z.number().int().describe("The caller's counted votes this month"),
+    place: z.number().int().nullable().describe("The caller's place among this month's voters; null without a vote this month"),
+  }),
+});
+export type TVoteStanding = z.infer<typeof ZVoteStanding>;
+
+export const voteStandingOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/vote/standing",
+  summary: "The caller's vote rewards per site, rewards waiting in game, streak and place this month",
+  tag: TAG,
+  auth: "user",
+  responses: { 200: { description: "The caller's standing", schema: ZVoteStanding } },
+});
+
+export const ZMonthlyWinnersQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Must be a month: YYYY-MM.")
+    .optional()
+    .describe("The month, YYYY-MM (the server's time zone); last month when left out"),
+});
+export const ZMonthlyWinners = z.object({
+  month: z.string().describe("The month, YYYY-MM"),
+  results: z
+    .array(
+      z.object({
+        place: z.number().int(),
+        username: z.string(),
+        votes: z.number().int().describe("Counted votes that month"),
+        prize: z.string().describe("The place's prize, e.g. '10M coins'"),
+      }),
+    )
+    .describe("The month's top voters and their prizes, by place; empty until the month is awarded (the first hour after it ends)"),
+});
+export type TMonthlyWinners = z.infer<typeof ZMonthlyWinners>;
+
+export const voteMonthlyWinnersOp = defineOperation({
+  method: "GET",
+  path: "/api/v1/vote/monthly-winners",
+  summary: "A month's top voters and their prizes",
+  tag: TAG,
+  auth: "none",
+  query: ZMonthlyWinnersQuery,
+  responses: { 200: { description: "The month's winners", schema: ZMonthlyWinners } },
+});
+
+export const voteOperations = [
+  voteCountdownOp,
+  voteLinksOp,
+  voteMetricsOp,
+  voteHistoryOp,
+  voteStandingOp,
+  voteMonthlyWinnersOp,
+  voteCallbackGetOp,
+  voteCallbackPostOp,
+];

@@ -270,7 +270,10 @@ const ALLOWED_ON_REFUSAL: Allowance[] = [
   },
   {
     reason: "the vote-site rows are synced from the configuration on the first callback of a process (votes/vote-sites.ts ensureVoteSiteRows)",
-    allows: (w, op) => w.table === "public.vote_sites" && (w.op === "INSERT" || w.op === "UPDATE") && op.path.startsWith("/api/v1/vote/callback/"),
+    allows: (w, op) =>
+      w.table === "public.vote_sites" &&
+      (w.op === "INSERT" || w.op === "UPDATE") &&
+      (op.path.startsWith("/api/v1/vote/callback/") || op.path === "/api/v1/vote/standing"),
   },
 ];
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { enqueue } from "@/lib/server/jobs/enqueue";
 import { hasJobRunner, startJobRunner, startJobRunnerInApp, stopJobRunner } from "@/lib/server/worker/runner";
-import { crontab } from "@/lib/server/worker/task-list";
+import { crontab, taskList } from "@/lib/server/worker/task-list";
 import { queueMail } from "@/lib/server/mail/send-mail";
 import { createUser } from "../factories/users";
 import { setEnv } from "../support/env";
@@ -118,6 +118,17 @@ describe("the support desk's jobs", () => {
     expect(close?.options).toMatchObject({ jobKey: "close-idle-tickets", maxAttempts: 3 });
     expect(crontab).toMatch(/^29 \* \* \* \* close-idle-tickets /m);
     expect(items.map((i) => i.task)).not.toContain("ticket-player-mail");
+  });
+});
+
+describe("the vote rewards' jobs", () => {
+  it("remind-vote-streaks and award-vote-monthly-prizes run hourly with one pending run at most, and are in the task list", () => {
+    const items = parseCrontab(crontab);
+    expect(items.find((i) => i.task === "remind-vote-streaks")?.options).toMatchObject({ jobKey: "remind-vote-streaks", maxAttempts: 3 });
+    expect(items.find((i) => i.task === "award-vote-monthly-prizes")?.options).toMatchObject({ jobKey: "award-vote-monthly-prizes", maxAttempts: 5 });
+    expect(crontab).toMatch(/^13 \* \* \* \* remind-vote-streaks /m);
+    expect(crontab).toMatch(/^3 \* \* \* \* award-vote-monthly-prizes /m);
+    expect(Object.keys(taskList)).toEqual(expect.arrayContaining(["remind-vote-streaks", "award-vote-monthly-prizes"]));
   });
 });
 

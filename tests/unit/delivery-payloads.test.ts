@@ -25,6 +25,8 @@ const GOOD = {
   CREDIT_PACKAGE: { credits: 1000, bonusCredits: 100 },
   VOTE_REWARD: { points: 3, site: "runelocus" },
   COMPETITION_PRIZE: { competitionId: 3, competition: "Summer ladder", placement: 1, itemId: 11802, quantity: 1 },
+  VOTE_STREAK_REWARD: { streakDays: 7, points: 5 },
+  VOTE_MONTHLY_PRIZE: { month: "2027-01", place: 1, itemId: 995, quantity: 10_000_000 },
 } as const;
 
 /** Calls the builder past its types, as a writer with a wrong shape would at run time. */
@@ -112,7 +114,11 @@ describe("the game's shape of each kind", () => {
       { kind: "credit_package", payload: { credits: 1000, bonus_credits: 100 } },
       { kind: "vote_reward", payload: { points: 3, site: "runelocus" } },
       { kind: "competition_prize", payload: { competition_id: 3, competition: "Summer ladder", placement: 1, item_id: 11802, quantity: 1 } },
+      { kind: "vote_streak_reward", payload: { streak_days: 7, points: 5 } },
+      { kind: "vote_monthly_prize", payload: { month: "2027-01", place: 1, item_id: 995, quantity: 10_000_000, points: null } },
     ]);
+    const points = gameDeliveryOf(deliveryOf("VOTE_MONTHLY_PRIZE", { month: "2027-01", place: 3, points: 50 })!);
+    expect(points).toEqual({ kind: "vote_monthly_prize", payload: { month: "2027-01", place: 3, item_id: null, quantity: null, points: 50 } });
     for (const d of made)
       expect(ZGameDelivery.parse({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" })).toEqual({ id: 1, ...d, created: "2026-11-24T12:00:00.000Z" });
     expect(DELIVERY_KINDS).toEqual(made.map((d) => d.kind));
@@ -125,10 +131,6 @@ describe("the game's shape of each kind", () => {
 
   it("has a stored and a game shape for every reserved kind, and lists each kind once", () => {
     const reserved = {
-      VOTE_STREAK_REWARD: [
-        { streakDays: 7, points: 5 },
-        { streak_days: 7, points: 5 },
-      ],
       GIFT: [
         { itemId: 4151, quantity: 1, name: "Abyssal whip", fromUserId: 7, fromName: "Zezima" },
         { item_id: 4151, quantity: 1, name: "Abyssal whip", from_player_id: 7, from_name: "Zezima" },

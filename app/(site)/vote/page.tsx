@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { VoteGoalProgress } from "@/components/votes/vote-goal-progress-client";
 import { VoteHistory } from "@/components/votes/vote-history-client";
-import { VoteSitesLoader } from "@/components/votes/vote-sites-loader-client";
+import { VoteBoard } from "@/components/votes/vote-board-client";
+import { VoteMonthlyWinners } from "@/components/votes/vote-monthly-winners-client";
 import { VoteStatistics } from "@/components/votes/vote-statistics-client";
 import { PageHeader } from "@/components/ui/page-header";
 import { NO_LEADERBOARD, VOTE_METRICS_REFRESH_SEC } from "@/lib/schemas/votes";
@@ -15,6 +16,7 @@ export const metadata: Metadata = { title: "Vote" };
 const cooldownHours = Math.max(...siteConfig.voteSites.map((s) => s.cooldownHours));
 
 const siteNames = siteConfig.voteSites.map((s) => ({ key: s.key, name: s.name }));
+const prizeLabels = siteConfig.voteRewards.monthlyPrizes.map((p) => p.label);
 
 export default function VotePage() {
   return (
@@ -24,20 +26,13 @@ export default function VotePage() {
         subtitle="Vote for us on each listing site below. Every vote is credited to your account automatically; claim your vote points in game."
       />
       <div className="min-h-dvh space-y-6">
-        <section aria-labelledby="vote-sites-heading">
-          <h2 id="vote-sites-heading" className="sr-only">
-            Vote sites
-          </h2>
-          <VoteSitesLoader names={siteNames} />
-          <p className="mt-3 text-sm text-stone-400">
-            Each button opens the listing site in a new tab. Its timer starts once the site tells us about your vote.
-          </p>
-        </section>
         <VoteGoalProgress />
+        <VoteBoard names={siteNames} />
         <div className="grid gap-6 lg:grid-cols-2">
           <VoteStatistics refreshSec={VOTE_METRICS_REFRESH_SEC} emptyText={NO_LEADERBOARD} />
           <VoteHistory />
         </div>
+        <VoteMonthlyWinners prizes={prizeLabels} />
       </div>
     </>
   );

@@ -88,6 +88,11 @@ function selfContained(row: StaffDeliveryRow): TDelivery<DeliveryKind> {
     case "COMPETITION_PRIZE":
       // The copy carries no competitionId (one prize per competition and player): its payload names the competition.
       return deliveryPayload("COMPETITION_PRIZE", d.payload);
+    case "VOTE_STREAK_REWARD":
+      return deliveryPayload("VOTE_STREAK_REWARD", d.payload);
+    case "VOTE_MONTHLY_PRIZE":
+      // The copy is not linked to the month's winner row (one prize per month and place): its payload names both.
+      return deliveryPayload("VOTE_MONTHLY_PRIZE", d.payload);
   }
   throw new AppError("CONFLICT", { userMessage: UNREADABLE_PAYLOAD });
 }

@@ -57,6 +57,10 @@ export type JobPayloads = {
   "ticket-player-mail": { ticketId: number };
   /** Closes tickets that waited TICKET_AUTO_CLOSE_DAYS for the player, with a mail and a notification (crontab, hourly). */
   "close-idle-tickets": Record<string, unknown>;
+  /** Reminds players whose vote streak is alive but who have not voted today, in the day's last hours (crontab, hourly). */
+  "remind-vote-streaks": Record<string, unknown>;
+  /** Awards last month's top voters their prizes, once per month and place (crontab, hourly; the first run after the month's turn). */
+  "award-vote-monthly-prizes": Record<string, unknown>;
 };
 
 export type TaskName = keyof JobPayloads;
@@ -92,4 +96,6 @@ export const MAX_ATTEMPTS: Record<TaskName, number> = {
   "send-weekly-digests": 5, // each player's digest is claimed once per week, so a retry sends only the rest
   "ticket-player-mail": 10, // like send-mail: the player waits for it; the marks make a retry mail nothing twice
   "close-idle-tickets": 3, // the next hourly run closes what this one missed
+  "remind-vote-streaks": 3, // the next hourly run reminds whom this one missed (each player once a day)
+  "award-vote-monthly-prizes": 5, // the next hourly run awards what this one could not (each place once)
 };

@@ -283,3 +283,37 @@ export function notifyGiftReceived(tx: Tx, e: { userId: number; giftRef: string;
 export function notifyVoteReward(tx: Tx, e: { userId: number; voteId: number; what: string }): Promise<NotifyResult> {
   return notify(tx, { userId: e.userId, type: "vote_reward", dedupeKey: `vote_reward:vote:${e.voteId}`, link: "/vote", title: e.what });
 }
+
+/** A vote streak milestone reached (its bonus delivery is queued in the same transaction): once per streak and milestone. */
+export function notifyVoteStreak(tx: Tx, e: { userId: number; startDay: string; days: number }): Promise<NotifyResult> {
+  return notify(tx, {
+    userId: e.userId,
+    type: "vote_streak",
+    dedupeKey: `vote_streak:${e.startDay}:${e.days}`,
+    link: "/vote",
+    title: `${e.days}-day vote streak`,
+  });
+}
+
+/** The streak is alive but today's votes are missing, a few hours before the day ends: once per local day. */
+export function notifyVoteStreakReminder(tx: Tx, e: { userId: number; day: string; days: number }): Promise<NotifyResult> {
+  return notify(tx, {
+    userId: e.userId,
+    type: "vote_streak_reminder",
+    dedupeKey: `vote_streak_reminder:${e.day}`,
+    link: "/vote",
+    title: `${e.days}-day vote streak`,
+  });
+}
+
+/** A place among the month's top voters (its prize delivery is queued in the same transaction): once per month. */
+export function notifyVoteTopVoter(tx: Tx, e: { userId: number; month: string; monthName: string; place: number }): Promise<NotifyResult> {
+  return notify(tx, {
+    userId: e.userId,
+    type: "vote_top_voter",
+    dedupeKey: `vote_top_voter:${e.month}`,
+    link: "/vote",
+    title: `the votes of ${e.monthName}`,
+    detail: ordinal(e.place),
+  });
+}

@@ -15,6 +15,7 @@ import { followVoteGoals } from "./goals/follow-vote";
 import { lockVoter } from "./sql/voters";
 import { callbackForStorage, type CallbackInput, ensureVoteSiteRows, readCallbackParams, type VoteSite, voteSiteByKey } from "./vote-sites";
 import { userIdForVoteToken } from "./vote-token";
+import { recordStreakDay } from "./vote-streaks";
 
 // A listing site's vote callback (docs/game-integration.md, Vote callbacks). Every call to a known site is stored with its
 // outcome, counted or not. A vote counts when the caller passes the site's checks, the token
@@ -97,6 +98,8 @@ export async function recordVoteCallback(input: RecordVoteCallbackInput): Promis
     await tx.gameDelivery.create({ data: { userId, ...deliveryPayload("VOTE_REWARD", { points, site: site.key }), voteId: vote.id } });
     // The bell (docs/notifications.md): once per counted vote, in the vote's transaction.
     await notifyVoteReward(tx, { userId, voteId: vote.id, what: `${points} vote ${points === 1 ? "point" : "points"} for your vote on ${site.name}` });
+    // The streak (vote-streaks.ts): under the same row lock, so one player's callbacks never race on it.
+    await recordStreakDay(tx, { userId, memberRank: user.memberRank, at: now });
     return { status: "accepted" };
   });
   log.info("votes.callback", { site: site.key, userId, status: answer.status });

@@ -6,6 +6,8 @@ import { announceNewsTask } from "../news/announce-news-task";
 import { liftBanTask } from "../accounts/lift-ban-task";
 import { liftMuteTask } from "../punishments/lift-mute-task";
 import { refreshVoteMetricsTask } from "../votes/refresh-vote-metrics-task";
+import { awardMonthlyPrizesTask } from "../votes/award-monthly-prizes";
+import { remindVoteStreaksTask } from "../votes/remind-vote-streaks";
 import { releaseExpiredLeasesTask } from "../game/release-expired-leases-task";
 import { expireCheckoutsTask } from "../payments/expire-checkouts-task";
 import { refreshHiscoresTask } from "../hiscores/refresh-hiscores-task";
@@ -58,6 +60,8 @@ const tasks: Tasks = {
   "send-weekly-digests": sendWeeklyDigestsTask,
   "ticket-player-mail": ticketPlayerMailTask,
   "close-idle-tickets": closeIdleTicketsTask,
+  "remind-vote-streaks": remindVoteStreaksTask,
+  "award-vote-monthly-prizes": awardMonthlyPrizesTask,
 };
 
 export const taskList = tasks as unknown as TaskList;
@@ -94,6 +98,10 @@ export const crontab = [
   "0 9 * * 1 queue-weekly-digests ?fill=1d&max=5&jobKey=queue-weekly-digests",
   // Tickets that waited TICKET_AUTO_CLOSE_DAYS for the player closed, with a mail (docs/support-desk.md); one pending run at most.
   "29 * * * * close-idle-tickets ?max=3&jobKey=close-idle-tickets",
+  // Vote streak reminders in the last hours of the day in the server's time zone (each player once a day); one pending run at most.
+  "13 * * * * remind-vote-streaks ?max=3&jobKey=remind-vote-streaks",
+  // Last month's top voters' prizes, the first run after the month's turn in the server's time zone (each place once); one pending run at most.
+  "3 * * * * award-vote-monthly-prizes ?max=5&jobKey=award-vote-monthly-prizes",
 ].join("\n");
 
 /**
