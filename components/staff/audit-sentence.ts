@@ -52,6 +52,7 @@ const TARGET_WORDS: Record<string, string> = {
   ticket: "ticket",
   saved_reply: "saved reply",
   webhook_event: "payment event",
+  vote_site: "vote site",
 };
 
 /** The target in words: an account by name (linked), anything else as "ticket #12". Ids are never grouped. */
@@ -167,6 +168,10 @@ const PHRASES: Record<string, Phrase> = {
     const refunded = numOf(e.after, "refundedCredits");
     return [`canceled delivery #${e.targetId ?? "?"}`, ...toPlayer(e, "of"), refunded ? `, refunding ${amount(refunded)} credits` : ""];
   },
+  "vote.site.created": structure("added", "vote site"),
+  "vote.site.updated": structure("edited", "vote site"),
+  "vote.site.activated": structure("turned on", "vote site"),
+  "vote.site.deactivated": structure("turned off", "vote site"),
   "store.product.created": structure("created", "store product"),
   "store.product.updated": structure("edited", "store product"),
   "store.product.hidden": structure("hid", "store product"),

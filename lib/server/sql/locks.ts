@@ -41,6 +41,7 @@ const LOCKABLE = {
   competition: "competitions",
   competitionSchedule: "competition_schedules",
   communityGoal: "community_goals",
+  voteSite: "vote_sites",
 } as const;
 export type LockableTable = keyof typeof LOCKABLE;
 
