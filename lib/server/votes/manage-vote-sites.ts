@@ -63,7 +63,8 @@ export async function listStaffVoteSites(): Promise<{ results: TStaffVoteSite[] 
 export async function createVoteSite(input: TVoteSiteInput, ctx: StaffContext): Promise<TStaffVoteSite> {
   await ensureVoteSiteRows();
   const preset = input.preset ? votePreset(input.preset) : undefined;
-  const pick = <T>(sent: T | undefined, fromPreset: T | undefined, fallback: T): T => (sent !== undefined ? sent : fromPreset !== undefined ? fromPreset : fallback);
+  const pick = <T>(sent: T | undefined, fromPreset: T | undefined, fallback: T): T =>
+    sent !== undefined ? sent : fromPreset !== undefined ? fromPreset : fallback;
   const missing: Record<string, string[]> = {};
   const name = pick(input.name, preset?.name, "");
   const urlTemplate = pick(input.url_template, preset?.urlTemplate, "");
@@ -134,7 +135,8 @@ export async function updateVoteSite(id: number, patch: TVoteSitePatch, ctx: Sta
         votedValue,
       },
     });
-    const action = before.active && patch.active === false ? "vote.site.deactivated" : !before.active && patch.active === true ? "vote.site.activated" : "vote.site.updated";
+    const action =
+      before.active && patch.active === false ? "vote.site.deactivated" : !before.active && patch.active === true ? "vote.site.activated" : "vote.site.updated";
     return finish(tx, id, ctx, action, before, patch.secret !== undefined);
   });
 }

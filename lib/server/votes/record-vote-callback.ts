@@ -107,7 +107,11 @@ async function judgeVoteCallback(input: RecordVoteCallbackInput): Promise<{ site
     }
     const now = new Date();
     const since = new Date(now.getTime() - site.cooldownHours * 3_600_000);
-    const recent = await tx.vote.findFirst({ where: { userId, siteId, createdAt: { gt: since } }, select: { createdAt: true }, orderBy: { createdAt: "desc" } });
+    const recent = await tx.vote.findFirst({
+      where: { userId, siteId, createdAt: { gt: since } },
+      select: { createdAt: true },
+      orderBy: { createdAt: "desc" },
+    });
     if (recent) {
       // Counted after this call arrived: the same vote, sent twice at once. Before it: a vote again within the cooldown.
       await store({ accepted: false, reason: recent.createdAt >= arrived ? CALLBACK_REASONS.duplicate : CALLBACK_REASONS.cooldown }, tx);

@@ -74,7 +74,10 @@ export type CallbackInput = { query: URLSearchParams; bodyText: string | null; c
  * The site's parameters from the query string and the body (JSON or form-encoded, whichever
  * was sent); a body value wins over a query value of the same name.
  */
-export function readCallbackParams(site: Pick<VoteSite, "tokenParam" | "secretParam" | "voterIpParam" | "votedParam">, input: CallbackInput): VoteCallbackParams {
+export function readCallbackParams(
+  site: Pick<VoteSite, "tokenParam" | "secretParam" | "voterIpParam" | "votedParam">,
+  input: CallbackInput,
+): VoteCallbackParams {
   const body = parseBody(input.bodyText, input.contentType);
   const read = (name: string | null) => {
     if (!name) return null;
