@@ -29,7 +29,7 @@ const fields = {
   url_template: z
     .string({ error: LINK_MESSAGE })
     .max(500, LINK_MESSAGE)
-    .regex(/^https?:\/\/\S+$/, LINK_MESSAGE)
+    .regex(/^https?:\/\/[!-~]+$/, LINK_MESSAGE)
     .refine((v) => v.includes("{token}"), LINK_MESSAGE)
     .describe("The vote link: {token} (the player's incentive token) and {username} are replaced"),
   token_param: zParam("The callback parameter carrying the incentive token back"),
