@@ -38,7 +38,14 @@ beforeAll(async () => {
       data: { active: true, callbackSecret: p.params.secret ? SECRET : null, allowedIps: p.params.secret ? [] : [SITE_IP] },
     });
 });
-afterAll(() => restore());
+afterAll(async () => {
+  // The rows as shipped: a mutation run (scripts/mutation) runs the next file in this database.
+  for (const p of VOTE_SITE_PRESETS) await db.voteSite.update({ where: { key: p.key }, data: { active: p.active, callbackSecret: null, allowedIps: [] } });
+  restore();
+});
+/** Keys of the sites this run adds: a mutation run calls this file again and again in one database. */
+const RUN = Math.random().toString(36).slice(2, 8);
+const k = (base: string) => `${base}_${RUN}`;
 
 /** A well-formed callback in the preset's shape, as its site sends it. */
 function wellFormed(p: VoteSitePreset, token: string, over: Record<string, string> = {}) {
@@ -107,10 +114,11 @@ describe("verdicts", () => {
   });
 
   it("stores an unknown player's callback without an account", async () => {
-    const before = await db.voteCallback.count({ where: { reason: CALLBACK_REASONS.unknownToken } });
-    const r = await wellFormed(topg, "no-such-token-123");
+    const token = `no-such-${RUN}`;
+    const r = await wellFormed(topg, token);
     expect(r.json).toEqual({ status: "ignored", details: "No player has this token." });
-    expect(await db.voteCallback.count({ where: { reason: CALLBACK_REASONS.unknownToken, userId: null } })).toBe(before + 1);
+    const stored = await db.voteCallback.findMany({ where: { query: { path: ["p_resp"], equals: token } } });
+    expect(stored.map((c) => [c.accepted, c.reason, c.userId])).toEqual([[false, CALLBACK_REASONS.unknownToken, null]]);
   });
 
   it("stores a vote again within the cooldown as cooldown", async () => {
@@ -164,7 +172,7 @@ describe("/api/v1/staff/votes/sites", () => {
       as(session, {
         method: "POST",
         body: {
-          key: "newlist",
+          key: k("newlist"),
           name: "New List",
           url_template: "https://newlist.example/vote/42?pb={token}&u={username}",
           token_param: "pb",
@@ -181,38 +189,41 @@ describe("/api/v1/staff/votes/sites", () => {
     );
     expect(made.status).toBe(201);
     expect(made.json).toMatchObject({
-      key: "newlist",
+      key: k("newlist"),
       has_secret: true,
       checks: { secret: "row", addresses: null },
-      callback_path: "/api/v1/vote/callback/newlist",
+      callback_path: `/api/v1/vote/callback/${k("newlist")}`,
     });
     expect(JSON.stringify(made.json)).not.toContain("a-brand-new-secret");
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "vote.site.created", targetId: String(made.json.id) } });
-    expect(audit).toMatchObject({ targetType: "vote_site", data: { after: { key: "newlist", reward_points: 7, has_secret: true } } });
+    expect(audit).toMatchObject({ targetType: "vote_site", data: { after: { key: k("newlist"), reward_points: 7, has_secret: true } } });
     expect(JSON.stringify(audit.data)).not.toContain("a-brand-new-secret");
 
     const v = await voter();
-    expect((await callback("newlist", { query: { pb: v.token, key: "wrong-one-x" } })).status).toBe(403);
-    expect((await callback("newlist", { query: { pb: v.token, key: "a-brand-new-secret", ok: "no" } })).json).toEqual({ __text: "OK" });
-    expect((await callback("newlist", { form: { pb: v.token, key: "a-brand-new-secret", ok: "yes" } })).json).toEqual({ __text: "OK" });
+    expect((await callback(k("newlist"), { query: { pb: v.token, key: "wrong-one-x" } })).status).toBe(403);
+    expect((await callback(k("newlist"), { query: { pb: v.token, key: "a-brand-new-secret", ok: "no" } })).json).toEqual({ __text: "OK" });
+    expect((await callback(k("newlist"), { form: { pb: v.token, key: "a-brand-new-secret", ok: "yes" } })).json).toEqual({ __text: "OK" });
     expect((await storedOf(v.id)).map((c) => [c.accepted, c.reason])).toEqual([
       [false, CALLBACK_REASONS.badSecret],
       [false, CALLBACK_REASONS.notVoted],
       [true, null],
     ]);
     const vote = await db.vote.findFirstOrThrow({ where: { userId: v.id }, include: { delivery: true, site: true } });
-    expect(vote.delivery).toMatchObject({ kind: "VOTE_REWARD", status: "PENDING", payload: { points: 7, site: "newlist" } });
-    expect((await listActiveVoteSites()).find((s) => s.key === "newlist")).toMatchObject({ name: "New List", cooldownHours: 6, rewardPoints: 7 });
+    expect(vote.delivery).toMatchObject({ kind: "VOTE_REWARD", status: "PENDING", payload: { points: 7, site: k("newlist") } });
+    expect((await listActiveVoteSites()).find((s) => s.key === k("newlist"))).toMatchObject({ name: "New List", cooldownHours: 6, rewardPoints: 7 });
   });
 
   it("adds a site from a preset, filling what is not sent; refuses a taken key", async () => {
     const session = await adminSession();
-    const made = await call(staffSites.POST, as(session, { method: "POST", body: { key: "topg_two", preset: "topg", allowed_ips: [SITE_IP], active: true } }));
+    const made = await call(
+      staffSites.POST,
+      as(session, { method: "POST", body: { key: k("topg_two"), preset: "topg", allowed_ips: [SITE_IP], active: true } }),
+    );
     expect(made.status).toBe(201);
     expect(made.json).toMatchObject({ preset: "topg", token_param: "p_resp", voter_ip_param: "ip", secret_param: null, name: "TopG", answer: "json" });
     const v = await voter();
-    expect((await callback("topg_two", { query: { p_resp: v.token }, ip: SITE_IP })).json).toEqual({ status: "accepted" });
-    const again = await call(staffSites.POST, as(session, { method: "POST", body: { key: "topg_two", preset: "topg" } }));
+    expect((await callback(k("topg_two"), { query: { p_resp: v.token }, ip: SITE_IP })).json).toEqual({ status: "accepted" });
+    const again = await call(staffSites.POST, as(session, { method: "POST", body: { key: k("topg_two"), preset: "topg" } }));
     expect(again.status).toBe(409);
   });
 
@@ -220,7 +231,7 @@ describe("/api/v1/staff/votes/sites", () => {
     const session = await adminSession();
     const made = await call(
       staffSites.POST,
-      as(session, { method: "POST", body: { key: "offlist", preset: "rsps_org", secret: "offlist-secret", active: true } }),
+      as(session, { method: "POST", body: { key: k("offlist"), preset: "rsps_org", secret: "offlist-secret", active: true } }),
     );
     const id = String(made.json.id);
     const edit = await call(staffSite.PATCH, as(session, { method: "PATCH", params: { id }, body: { reward_points: 5 } }));
@@ -232,15 +243,15 @@ describe("/api/v1/staff/votes/sites", () => {
     expect(off.json).toMatchObject({ active: false });
     expect(await db.auditLog.count({ where: { action: "vote.site.deactivated", targetId: id } })).toBe(1);
     const v = await voter();
-    expect((await callback("offlist", { query: { callback: v.token, secret: "offlist-secret" } })).status).toBe(404);
-    expect((await listActiveVoteSites()).map((s) => s.key)).not.toContain("offlist");
+    expect((await callback(k("offlist"), { query: { callback: v.token, secret: "offlist-secret" } })).status).toBe(404);
+    expect((await listActiveVoteSites()).map((s) => s.key)).not.toContain(k("offlist"));
     const list = await call(staffSites.GET, as(session));
-    expect((list.json.results as { key: string; active: boolean }[]).find((s) => s.key === "offlist")).toMatchObject({ active: false });
+    expect((list.json.results as { key: string; active: boolean }[]).find((s) => s.key === k("offlist"))).toMatchObject({ active: false });
     expect(JSON.stringify(list.json)).not.toContain("offlist-secret");
   });
 
   it("is for administrators: a moderator and a player are refused and change nothing; an administrator may", async () => {
-    const body = { key: "ranklist", preset: "top100arena" };
+    const body = { key: k("ranklist"), preset: "top100arena" };
     for (const privilege of ["MODERATOR", "PLAYER"] as const) {
       const session = await createSessionToken((await createUser({ privilege })).id);
       expect((await call(staffSites.GET, as(session))).status).toBe(403);
@@ -249,7 +260,7 @@ describe("/api/v1/staff/votes/sites", () => {
       expect((await call(staffSite.PATCH, as(session, { method: "PATCH", params: { id: String(rsps.id) }, body: { reward_points: 9 } }))).status).toBe(403);
       expect((await db.voteSite.findUniqueOrThrow({ where: { key: "rsps_list" } })).rewardPoints).toBe(rsps.rewardPoints);
     }
-    expect(await db.voteSite.count({ where: { key: "ranklist" } })).toBe(0);
+    expect(await db.voteSite.count({ where: { key: k("ranklist") } })).toBe(0);
     const admin = await adminSession();
     expect((await call(staffSites.GET, as(admin))).status).toBe(200);
     expect((await call(staffSites.POST, as(admin, { method: "POST", body }))).status).toBe(201);
@@ -261,7 +272,7 @@ describe("/api/v1/staff/votes/sites", () => {
       staffSites.POST,
       as(session, {
         method: "POST",
-        body: { key: "badlist", name: "Bad", url_template: "https://x.example/vote", token_param: "t", voted_param: "v", allowed_ips: ["nope"] },
+        body: { key: k("badlist"), name: "Bad", url_template: "https://x.example/vote", token_param: "t", voted_param: "v", allowed_ips: ["nope"] },
       }),
     );
     expect(r.status).toBe(400);
@@ -271,11 +282,11 @@ describe("/api/v1/staff/votes/sites", () => {
       staffSites.POST,
       as(session, {
         method: "POST",
-        body: { key: "badlist", name: "Bad", url_template: "https://x.example/vote?t={token}", token_param: "t", voted_param: "v" },
+        body: { key: k("badlist"), name: "Bad", url_template: "https://x.example/vote?t={token}", token_param: "t", voted_param: "v" },
       }),
     );
     expect(lone.status).toBe(400);
     expect(lone.json.voted_value).toEqual(["Give the voted flag and its value together, or neither."]);
-    expect(await db.voteSite.count({ where: { key: "badlist" } })).toBe(0);
+    expect(await db.voteSite.count({ where: { key: k("badlist") } })).toBe(0);
   });
 });
