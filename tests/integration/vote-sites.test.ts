@@ -19,33 +19,36 @@ import { callback, voter } from "./vote-fixtures";
 
 const SITE_IP = "203.0.113.44";
 const SECRET = "row-secret-0123";
-let restore: () => void;
-beforeAll(async () => {
-  restore = setEnv({
-    TRUST_PROXY: "true",
-    VOTE_RUNELOCUS_SECRET: undefined,
-    VOTE_RUNELOCUS_IPS: undefined,
-    VOTE_RSPS_LIST_SECRET: undefined,
-    VOTE_RSPS_LIST_IPS: undefined,
-    VOTE_RUNELIST_SECRET: undefined,
-    VOTE_RUNELIST_IPS: undefined,
-  });
-  await ensureVoteSiteRows();
-  // Every preset's row on: a secret where the site sends one, else the address it calls from.
-  for (const p of VOTE_SITE_PRESETS)
-    await db.voteSite.update({
-      where: { key: p.key },
-      data: { active: true, callbackSecret: p.params.secret ? SECRET : null, allowedIps: p.params.secret ? [] : [SITE_IP] },
-    });
-});
-afterAll(async () => {
-  // The rows as shipped: a mutation run (scripts/mutation) runs the next file in this database.
-  for (const p of VOTE_SITE_PRESETS) await db.voteSite.update({ where: { key: p.key }, data: { active: p.active, callbackSecret: null, allowedIps: [] } });
-  restore();
-});
-/** Keys of the sites this run adds: a mutation run calls this file again and again in one database. */
+/** Keys of the sites this run adds: a mutation run (scripts/mutation) calls this file again and again in one database, beside votes-edges. */
 const RUN = Math.random().toString(36).slice(2, 8);
 const k = (base: string) => `${base}_${RUN}`;
+let restore: () => void;
+beforeAll(async () => {
+  restore = setEnv({ TRUST_PROXY: "true" });
+  await ensureVoteSiteRows();
+  // Each preset as a row of this run's own (the shipped rows are left to the other files): a
+  // secret where the site sends one, else the address it calls from.
+  for (const [i, p] of VOTE_SITE_PRESETS.entries())
+    await db.voteSite.create({
+      data: {
+        key: k(p.key),
+        name: p.name,
+        preset: p.key,
+        sortOrder: 200 + i,
+        urlTemplate: p.urlTemplate,
+        tokenParam: p.params.token,
+        secretParam: p.params.secret,
+        voterIpParam: p.params.voterIp,
+        votedParam: p.params.voted,
+        votedValue: p.params.votedValue,
+        answer: p.answer,
+        active: true,
+        callbackSecret: p.params.secret ? SECRET : null,
+        allowedIps: p.params.secret ? [] : [SITE_IP],
+      },
+    });
+});
+afterAll(() => restore());
 
 /** A well-formed callback in the preset's shape, as its site sends it. */
 function wellFormed(p: VoteSitePreset, token: string, over: Record<string, string> = {}) {
@@ -53,7 +56,7 @@ function wellFormed(p: VoteSitePreset, token: string, over: Record<string, strin
   if (p.params.secret) query[p.params.secret] = SECRET;
   if (p.params.voterIp) query[p.params.voterIp] = "100.64.9.9";
   if (p.params.voted) query[p.params.voted] = p.params.votedValue!;
-  return callback(p.key, { query: { ...query, ...over }, ip: p.params.secret ? undefined : SITE_IP });
+  return callback(k(p.key), { query: { ...query, ...over }, ip: p.params.secret ? undefined : SITE_IP });
 }
 const storedOf = (userId: number) => db.voteCallback.findMany({ where: { userId }, orderBy: { id: "asc" }, include: { site: { select: { key: true } } } });
 const adminSession = async () => createSessionToken((await createUser({ privilege: "ADMINISTRATOR" })).id);
@@ -73,10 +76,10 @@ describe("each preset's callback", () => {
       expect(r.headers.get("content-type")).toMatch(/^text\/plain/);
     } else expect(r.json).toEqual({ status: "accepted" });
     const [stored] = await storedOf(v.id);
-    expect(stored).toMatchObject({ accepted: true, reason: null, site: { key: p.key } });
+    expect(stored).toMatchObject({ accepted: true, reason: null, site: { key: k(p.key) } });
     expect(stored!.query).toMatchObject({ [p.params.token]: v.token, ...(p.params.secret ? { [p.params.secret]: "[redacted]" } : {}) });
     const vote = await db.vote.findFirstOrThrow({ where: { userId: v.id }, include: { delivery: true } });
-    expect(vote.delivery).toMatchObject({ kind: "VOTE_REWARD", payload: { points: 2, site: p.key } });
+    expect(vote.delivery).toMatchObject({ kind: "VOTE_REWARD", payload: { points: 2, site: k(p.key) } });
     if (p.params.voterIp) expect(vote.ip).toBe("100.64.9.9");
   });
 
@@ -84,10 +87,10 @@ describe("each preset's callback", () => {
     const v = await voter();
     const r = p.params.secret
       ? await wellFormed(p, v.token, { [p.params.secret]: "wrong-secret-1" })
-      : await callback(p.key, { query: { [p.params.token]: v.token }, ip: "203.0.113.45" });
+      : await callback(k(p.key), { query: { [p.params.token]: v.token }, ip: "203.0.113.45" });
     expect(r.status).toBe(403);
     const reason = p.params.secret ? CALLBACK_REASONS.badSecret : CALLBACK_REASONS.addressNotAllowed;
-    expect((await storedOf(v.id)).map((c) => [c.accepted, c.reason, c.site?.key])).toEqual([[false, reason, p.key]]);
+    expect((await storedOf(v.id)).map((c) => [c.accepted, c.reason, c.site?.key])).toEqual([[false, reason, k(p.key)]]);
     if (p.params.secret) expect((await storedOf(v.id))[0]!.query).toMatchObject({ [p.params.secret]: "[redacted]" });
     expect(await db.vote.count({ where: { userId: v.id } })).toBe(0);
   });
@@ -110,7 +113,7 @@ describe("verdicts", () => {
 
   it("counts a call without the voted flag (the flag is the site's, when it sends one)", async () => {
     const v = await voter();
-    expect((await callback("rsps_list", { query: { userid: v.token, secret: SECRET } })).json).toEqual({ status: "accepted" });
+    expect((await callback(k("rsps_list"), { query: { userid: v.token, secret: SECRET } })).json).toEqual({ status: "accepted" });
   });
 
   it("stores an unknown player's callback without an account", async () => {
@@ -132,7 +135,7 @@ describe("verdicts", () => {
     const v = await voter();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        recordVoteCallback({ siteKey: "topg", query: new URLSearchParams({ p_resp: v.token, ip: "100.64.9.9" }), body: null, ip: SITE_IP }),
+        recordVoteCallback({ siteKey: k("topg"), query: new URLSearchParams({ p_resp: v.token, ip: "100.64.9.9" }), body: null, ip: SITE_IP }),
       ),
     );
     expect(results.filter((r) => r.status === "accepted")).toHaveLength(1);
@@ -143,20 +146,39 @@ describe("verdicts", () => {
 
   it("answers 404 for an inactive site and stores nothing; its active twin answers", async () => {
     const v = await voter();
-    await db.voteSite.update({ where: { key: "xtremetop100" }, data: { active: false } });
+    await db.voteSite.update({ where: { key: k("xtremetop100") }, data: { active: false } });
     try {
-      expect((await callback("xtremetop100", { query: { custom: v.token }, ip: SITE_IP })).status).toBe(404);
+      expect((await callback(k("xtremetop100"), { query: { custom: v.token }, ip: SITE_IP })).status).toBe(404);
       expect(await storedOf(v.id)).toEqual([]);
-      expect((await listActiveVoteSites()).map((s) => s.key)).not.toContain("xtremetop100");
+      expect((await listActiveVoteSites()).map((s) => s.key)).not.toContain(k("xtremetop100"));
     } finally {
-      await db.voteSite.update({ where: { key: "xtremetop100" }, data: { active: true } });
+      await db.voteSite.update({ where: { key: k("xtremetop100") }, data: { active: true } });
     }
-    expect((await callback("xtremetop100", { query: { custom: v.token }, ip: SITE_IP })).json).toEqual({ status: "accepted" });
-    expect((await listActiveVoteSites()).map((s) => s.key)).toContain("xtremetop100");
+    expect((await callback(k("xtremetop100"), { query: { custom: v.token }, ip: SITE_IP })).json).toEqual({ status: "accepted" });
+    expect((await listActiveVoteSites()).map((s) => s.key)).toContain(k("xtremetop100"));
   });
 });
 
 describe("the active sites", () => {
+  it("ships one row per preset, with its parameter names and answer; the configured three active, the others off", async () => {
+    const rows = await db.voteSite.findMany({ where: { key: { in: VOTE_SITE_PRESETS.map((p) => p.key) } } });
+    for (const p of VOTE_SITE_PRESETS)
+      expect(
+        rows.find((r) => r.key === p.key),
+        p.key,
+      ).toMatchObject({
+        preset: p.key,
+        tokenParam: p.params.token,
+        secretParam: p.params.secret,
+        voterIpParam: p.params.voterIp,
+        votedParam: p.params.voted,
+        votedValue: p.params.votedValue,
+        answer: p.answer,
+        active: ["runelocus", "rsps_list", "runelist"].includes(p.key),
+        cooldownHours: 12,
+      });
+  });
+
   it("lists the active rows in display order, with their cooldown and reward", async () => {
     const sites = await listActiveVoteSites();
     expect(sites.slice(0, 3).map((s) => s.key)).toEqual(["runelocus", "rsps_list", "runelist"]);
