@@ -78,6 +78,7 @@ export const config = {
     "/staff/tickets",
     "/staff/tickets/saved-replies",
     "/staff/votes/goals",
+    "/staff/votes/sites",
     "/store",
     "/store-link",
     "/store/success",

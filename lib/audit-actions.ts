@@ -195,6 +195,16 @@ export const AUDIT_ACTION_GROUPS: readonly AuditActionGroup[] = [
     ],
   },
   {
+    key: "vote",
+    label: "Vote sites",
+    actions: [
+      { action: "vote.site.created", label: "Vote site added" },
+      { action: "vote.site.updated", label: "Vote site edited" },
+      { action: "vote.site.activated", label: "Vote site turned on" },
+      { action: "vote.site.deactivated", label: "Vote site turned off" },
+    ],
+  },
+  {
     key: "jobs",
     label: "Background jobs",
     actions: [

@@ -60,6 +60,7 @@ export const NONCE_PAGES = [
   "/staff/tickets",
   "/staff/tickets/saved-replies",
   "/staff/votes/goals",
+  "/staff/votes/sites",
   "/store-link",
   "/store/success",
   "/ticket/:id",

@@ -53,6 +53,7 @@ const TARGET_WORDS: Record<string, string> = {
   saved_reply: "saved reply",
   webhook_event: "payment event",
   vote_goal: "vote goal",
+  vote_site: "vote site",
 };
 
 /** The target in words: an account by name (linked), anything else as "ticket #12". Ids are never grouped. */
@@ -176,6 +177,10 @@ const PHRASES: Record<string, Phrase> = {
     if (was === false && now === true) return structure("resumed", "vote goal")(e);
     return structure("edited", "vote goal")(e);
   },
+  "vote.site.created": structure("added", "vote site"),
+  "vote.site.updated": structure("edited", "vote site"),
+  "vote.site.activated": structure("turned on", "vote site"),
+  "vote.site.deactivated": structure("turned off", "vote site"),
   "store.product.created": structure("created", "store product"),
   "store.product.updated": structure("edited", "store product"),
   "store.product.hidden": structure("hid", "store product"),

@@ -33,7 +33,8 @@ export function VoteSites({ sites, points }: { sites: readonly VoteSiteLink[]; p
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Vote sites" aria-busy={countdown.loading}>
       {sites.map((site) => {
         const labelId = `vote-next-${site.key}`;
-        const next = times ? (typeof times[site.key] === "string" ? times[site.key] : null) : undefined;
+        const value = times ? (times as Record<string, string | null | undefined>)[site.key] : undefined;
+        const next = times ? (typeof value === "string" ? value : null) : undefined;
         const text = next === undefined ? null : formatCountdown(next, now);
         const reward = points?.get(site.key);
         const rewardId = `vote-reward-${site.key}`;

@@ -40,6 +40,7 @@ import type * as $store from "@/lib/schemas/store";
 import type * as $ticketAttachments from "@/lib/schemas/ticket-attachments";
 import type * as $tickets from "@/lib/schemas/tickets";
 import type * as $voteGoals from "@/lib/schemas/vote-goals";
+import type * as $voteSites from "@/lib/schemas/vote-sites";
 import type * as $votes from "@/lib/schemas/votes";
 // One export per endpoint (import the module as a namespace): a page's bundle keeps only the
 // endpoints it uses, so adding operations does not grow every page.
@@ -131,6 +132,9 @@ export const listStaffGoals = { method: "GET", path: "/api/v1/staff/store/goals"
 export const createGoal = { method: "POST", path: "/api/v1/staff/store/goals" } as Endpoint<typeof $goals.createGoalOp>;
 export const updateGoal = { method: "PATCH", path: "/api/v1/staff/store/goals/{id}" } as Endpoint<typeof $goals.updateGoalOp>;
 export const endGoal = { method: "POST", path: "/api/v1/staff/store/goals/{id}/end" } as Endpoint<typeof $goals.endGoalOp>;
+export const listStaffVoteSites = { method: "GET", path: "/api/v1/staff/votes/sites" } as Endpoint<typeof $voteSites.listStaffVoteSitesOp>;
+export const createVoteSite = { method: "POST", path: "/api/v1/staff/votes/sites" } as Endpoint<typeof $voteSites.createVoteSiteOp>;
+export const updateVoteSite = { method: "PATCH", path: "/api/v1/staff/votes/sites/{id}" } as Endpoint<typeof $voteSites.updateVoteSiteOp>;
 export const listStaffPayments = { method: "GET", path: "/api/v1/staff/payments" } as Endpoint<typeof $staffPayments.listStaffPaymentsOp>;
 export const exportStaffPayments = { method: "GET", path: "/api/v1/staff/payments/export" } as Endpoint<typeof $staffPayments.exportStaffPaymentsOp>;
 export const getPlayerRisk = { method: "GET", path: "/api/v1/staff/players/{id}/risk" } as Endpoint<typeof $staffPayments.getPlayerRiskOp>;

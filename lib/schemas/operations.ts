@@ -10,6 +10,7 @@ import { creatorCodeOperations } from "./creator-codes";
 import { forumOperations } from "./forums";
 import { gameOperations } from "./game";
 import { goalOperations, serverEventOperations } from "./goals";
+import { voteSiteOperations } from "./vote-sites";
 import { giftCardOperations } from "./gift-cards";
 import { healthOp } from "./health";
 import { hiscoresOperations } from "./hiscores";
@@ -51,6 +52,7 @@ export const operations: Operation[] = [
   ...staffStoreOperations,
   ...creatorCodeOperations,
   ...goalOperations,
+  ...voteSiteOperations,
   ...staffPaymentOperations,
   ...staffDeliveryOperations,
   ...staffPlayerOperations,

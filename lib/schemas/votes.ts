@@ -49,7 +49,7 @@ export const voteMetricsOp = defineOperation({
 
 export const ZVoteHistoryRow = z.object({
   id: z.number().int().describe("Callback id"),
-  site: z.enum(VOTE_SITE_KEYS),
+  site: z.string().describe("Vote site key"),
   site_name: z.string(),
   time: z.string().describe("ISO 8601, when the listing site told us"),
   counted: z.boolean(),
@@ -71,7 +71,7 @@ export const voteHistoryOp = defineOperation({
 export const ZVoteLinks = z.object({
   sites: z.array(
     z.object({
-      key: z.enum(VOTE_SITE_KEYS).describe("Vote site key"),
+      key: z.string().describe("Vote site key"),
       name: z.string().describe("The listing site's name"),
       href: z.string().describe("The listing site's vote page, carrying the caller's name and vote incentive token"),
     }),
@@ -85,7 +85,7 @@ export const voteLinksOp = defineOperation({
   description: "The first call makes the caller's vote incentive token, which every later link carries.",
   tag: TAG,
   auth: "user",
-  responses: { 200: { description: "One link per configured vote site, in the configured order", schema: ZVoteLinks } },
+  responses: { 200: { description: "One link per active vote site, in display order", schema: ZVoteLinks } },
 });
 
 // An enum in the document only: any other key is a 404 (docs/game-integration.md, Vote callbacks).

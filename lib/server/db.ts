@@ -21,6 +21,7 @@ export const SECRET_COLUMNS = {
   giftCard: { codeHash: true },
   accountDevice: { keyHash: true },
   ticketAppeal: { tokenHash: true },
+  voteSite: { callbackSecret: true },
 } as const;
 
 type Client = PrismaClient<never, typeof SECRET_COLUMNS>;

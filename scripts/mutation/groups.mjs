@@ -102,12 +102,16 @@ export const GROUPS = [
     name: "votes",
     title: "Vote callbacks",
     mutate: [
-      { file: "lib/server/votes/record-vote-callback.ts", names: ["recordVoteCallback", "checkCaller"] },
+      { file: "lib/server/votes/record-vote-callback.ts", names: ["recordVoteCallback", "answerVoteCallback", "judgeVoteCallback", "checkCaller"] },
       { file: "lib/server/votes/vote-token.ts", names: ["userIdForVoteToken"] },
+      { file: "lib/server/votes/vote-sites.ts", names: ["activeVoteSite", "voteSiteSecretOf"] },
+      { file: "lib/server/votes/active-sites.ts", names: ["listActiveVoteSites"] },
+      { file: "lib/server/votes/manage-vote-sites.ts", names: ["createVoteSite", "updateVoteSite", "finish"] },
       "lib/server/votes/sql/voters.ts",
     ],
-    // vote-goals: the counted vote's one call that moves the server-wide vote goal.
-    tests: ["tests/integration/votes-edges.test.ts", "tests/integration/vote-goals.test.ts"],
+    // vote-goals: the counted vote's one call that moves the server-wide vote goal; vote-sites: the
+    // site rows (presets' shapes, the voted flag, duplicates, the staff API).
+    tests: ["tests/integration/votes-edges.test.ts", "tests/integration/vote-goals.test.ts", "tests/integration/vote-sites.test.ts"],
     integration: true,
   },
   {

@@ -147,6 +147,7 @@ describe("ids from clients", () => {
       "PATCH /api/v1/staff/tickets/{id} body.assignee",
       "PATCH /api/v1/staff/tickets/{id} params.id",
       "PATCH /api/v1/staff/votes/goals/{id} params.id",
+      "PATCH /api/v1/staff/votes/sites/{id} params.id",
       "PATCH /api/v1/tickets/{id} params.id",
       "POST /api/v1/account/email/confirm body.uid",
       "POST /api/v1/account/notifications/{id}/read params.id",

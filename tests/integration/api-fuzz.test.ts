@@ -269,11 +269,10 @@ const ALLOWED_ON_REFUSAL: Allowance[] = [
       w.table === "public.vote_callbacks" && w.op === "INSERT" && op.path.startsWith("/api/v1/vote/callback/") && status === 403 && w.new?.accepted === false,
   },
   {
-    reason: "the vote-site rows are synced from the configuration on the first callback of a process (votes/vote-sites.ts ensureVoteSiteRows)",
+    reason:
+      "the preset vote-site rows missing are inserted by the first request of a process that needs the sites (votes/vote-sites.ts ensureVoteSiteRows), before its input is judged",
     allows: (w, op) =>
-      w.table === "public.vote_sites" &&
-      (w.op === "INSERT" || w.op === "UPDATE") &&
-      (op.path.startsWith("/api/v1/vote/callback/") || op.path === "/api/v1/vote/standing"),
+      w.table === "public.vote_sites" && w.op === "INSERT" && (op.path.startsWith("/api/v1/vote/") || op.path.startsWith("/api/v1/staff/votes/sites")),
   },
 ];
 

@@ -1307,6 +1307,56 @@ const FIXTURES: Record<string, Case[]> = {
       },
     },
   ],
+  // Vote listing sites
+  "POST /api/v1/staff/votes/sites": [
+    {
+      name: "add from a preset",
+      prepare: async () => ({
+        body: { key: `walk_${Date.now() % 1_000_000}`, preset: "topg", allowed_ips: ["203.0.113.90"], reward_points: 3 },
+        action: "vote.site.created",
+        targetType: "vote_site",
+        targetId: answerId,
+        before: null,
+        after: { preset: "topg", token_param: "p_resp", reward_points: 3, active: false, has_secret: false },
+      }),
+    },
+  ],
+  "PATCH /api/v1/staff/votes/sites/{id}": [
+    {
+      name: "raise the reward",
+      prepare: async () => {
+        const site = await db.voteSite.create({
+          data: { key: `walk_edit_${Date.now() % 1_000_000}`, name: "Walk site", urlTemplate: "https://walk.example/?t={token}", tokenParam: "t" },
+        });
+        return {
+          params: idParams(site.id),
+          body: { reward_points: 4 },
+          action: "vote.site.updated",
+          targetType: "vote_site",
+          targetId: site.id,
+          before: { reward_points: 2 },
+          after: { reward_points: 4 },
+        };
+      },
+    },
+    {
+      name: "turn off",
+      prepare: async () => {
+        const site = await db.voteSite.create({
+          data: { key: `walk_off_${Date.now() % 1_000_000}`, name: "Walk site", urlTemplate: "https://walk.example/?t={token}", tokenParam: "t", active: true },
+        });
+        return {
+          params: idParams(site.id),
+          body: { active: false },
+          action: "vote.site.deactivated",
+          targetType: "vote_site",
+          targetId: site.id,
+          before: { active: true },
+          after: { active: false },
+        };
+      },
+    },
+  ],
   // News and tickets
   "POST /api/v1/news": [
     {

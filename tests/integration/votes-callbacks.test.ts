@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
-import { VOTE_SITES } from "@/lib/server/votes/vote-sites";
 import { ensureVoteToken, userIdForVoteToken } from "@/lib/server/votes/vote-token";
 import { setEndedBan, setRunningBan } from "../factories/bans";
 import { createUser } from "../factories/users";
@@ -232,15 +231,15 @@ describe("vote callbacks: counting", () => {
     expect(await points("UBER")).toBe(4);
     // An even reward never needs rounding: with 3 points a vote, Extreme's 1.5x is 4.5, which
     // rounds down to 4 (rounding to nearest or up would give 5). Uber's 2x stays exact at 6.
-    const site = VOTE_SITES.find((s) => s.key === "rsps_list") as { rewardPoints: number };
-    const configured = site.rewardPoints;
-    site.rewardPoints = 3;
+    // The reward is the site row's (vote_sites.rewardPoints, edited at /staff/votes/sites).
+    const site = await db.voteSite.findUniqueOrThrow({ where: { key: "rsps_list" } });
+    await db.voteSite.update({ where: { id: site.id }, data: { rewardPoints: 3 } });
     try {
       expect(await points("NONE")).toBe(3);
       expect(await points("EXTREME")).toBe(4);
       expect(await points("UBER")).toBe(6);
     } finally {
-      site.rewardPoints = configured;
+      await db.voteSite.update({ where: { id: site.id }, data: { rewardPoints: site.rewardPoints } });
     }
   });
 });

@@ -77,7 +77,7 @@ export const GET_EXCEPTIONS = [
     route: "GET /api/v1/vote/callback/{site}",
     writes: {
       rate_limit_buckets: { INSERT: true, UPDATE: true },
-      vote_sites: { INSERT: true, UPDATE: ["name", "sortOrder"] },
+      vote_sites: { INSERT: true },
       vote_callbacks: { INSERT: true },
       votes: { INSERT: true },
       users: { UPDATE: ["totalVotes", "updatedAt"] },
@@ -93,8 +93,22 @@ export const GET_EXCEPTIONS = [
     route: "GET /api/v1/vote/countdown",
     callers: ["player", "staff"],
     occasional: true,
-    writes: { vote_sites: { INSERT: true, UPDATE: ["name", "sortOrder"] } },
-    why: "the configured listing sites are mirrored into vote_sites once per process",
+    writes: { vote_sites: { INSERT: true } },
+    why: "the preset listing sites without a row get one, once per process",
+  },
+  {
+    route: "GET /api/v1/staff/votes/sites",
+    callers: ["staff"],
+    occasional: true,
+    writes: { vote_sites: { INSERT: true } },
+    why: "the preset listing sites without a row get one, once per process",
+  },
+  {
+    route: "GET /staff/votes/sites",
+    callers: ["staff"],
+    occasional: true,
+    writes: { vote_sites: { INSERT: true } },
+    why: "the preset listing sites without a row get one, once per process",
   },
   {
     route: "GET /api/v1/vote/standing",
@@ -132,7 +146,7 @@ export const GET_EXCEPTIONS = [
   {
     route: "GET /api/v1/vote/links",
     callers: ["player", "staff"],
-    writes: { users: { UPDATE: ["voteToken", "updatedAt"] } },
-    why: "the player's vote token is created once, on the first call (the vote page's first visit)",
+    writes: { users: { UPDATE: ["voteToken", "updatedAt"] }, vote_sites: { INSERT: true } },
+    why: "the player's vote token is created once, on the first call (the vote page's first visit); the preset listing sites without a row get one, once per process",
   },
 ];

@@ -42,6 +42,7 @@ const LOCKABLE = {
   competitionSchedule: "competition_schedules",
   communityGoal: "community_goals",
   voteGoal: "vote_goals",
+  voteSite: "vote_sites",
 } as const;
 export type LockableTable = keyof typeof LOCKABLE;
 

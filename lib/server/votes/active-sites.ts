@@ -1,13 +1,19 @@
 import "server-only";
 import type { DbClient } from "../accounts/db-client";
-import { ensureVoteSiteRows, syncVoteSiteRows, VOTE_SITES } from "./vote-sites";
+import { db } from "../db";
+import { ensureVoteSiteRows } from "./vote-sites";
 
-// The listing sites votes are counted on now, in display order. Read from today's configuration
-// rows (lib/site-config.ts voteSites mirrored into vote_sites).
+// The vote sites players see and vote on: the active vote_sites rows, in display order
+// (docs/game-integration.md, "Vote callbacks"). The vote page, the countdown, streaks, goals and
+// fraud checks read the sites here, never from the configuration.
 
 export type ActiveVoteSite = { id: number; key: string; name: string; cooldownHours: number; rewardPoints: number };
 
-export async function listActiveVoteSites(client?: DbClient): Promise<ActiveVoteSite[]> {
-  const ids = client ? await syncVoteSiteRows(client) : await ensureVoteSiteRows();
-  return VOTE_SITES.map((s) => ({ id: ids[s.key], key: s.key, name: s.name, cooldownHours: s.cooldownHours, rewardPoints: s.rewardPoints }));
+export async function listActiveVoteSites(client: DbClient = db): Promise<ActiveVoteSite[]> {
+  await ensureVoteSiteRows();
+  return client.voteSite.findMany({
+    where: { active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: { id: true, key: true, name: true, cooldownHours: true, rewardPoints: true },
+  });
 }

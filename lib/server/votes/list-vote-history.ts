@@ -2,14 +2,17 @@ import "server-only";
 import { type TVoteHistoryRow, VOTE_HISTORY_SIZE } from "@/lib/schemas/votes";
 import { db } from "../db";
 import { CALLBACK_REASONS } from "./record-vote-callback";
-import { type VoteSite, voteSiteByKey } from "./vote-sites";
 
 // The caller's recent vote callbacks (those whose token named their account) and what came of each.
 
-function reasonText(reason: string | null, site: VoteSite): string {
+function reasonText(reason: string | null, site: { cooldownHours: number }): string {
   switch (reason) {
     case CALLBACK_REASONS.cooldown:
       return `Already voted on this site in the last ${site.cooldownHours} hours`;
+    case CALLBACK_REASONS.duplicate:
+      return "The vote site reported this vote twice: it counted once";
+    case CALLBACK_REASONS.notVoted:
+      return "The vote site says the vote was not completed";
     case CALLBACK_REASONS.banned:
       return "Votes from banned accounts do not count";
     case CALLBACK_REASONS.badSecret:
@@ -31,14 +34,13 @@ export async function listVoteHistory(userId: number): Promise<{ results: TVoteH
       receivedAt: true,
       accepted: true,
       reason: true,
-      site: { select: { key: true } },
+      site: { select: { key: true, name: true, cooldownHours: true } },
       vote: { select: { delivery: { select: { status: true } } } },
     },
   });
   const results: TVoteHistoryRow[] = [];
   for (const r of rows) {
-    // A site since removed from the configuration has no name or link to show.
-    const site = r.site && voteSiteByKey(r.site.key);
+    const site = r.site;
     if (!site) continue;
     const status = r.vote?.delivery?.status;
     results.push({

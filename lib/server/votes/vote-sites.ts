@@ -3,25 +3,42 @@ import type { VoteSiteKey } from "@/lib/schemas/votes";
 import { siteConfig, type VoteSiteConfig } from "@/lib/site-config";
 import type { DbClient } from "../accounts/db-client";
 import { db } from "../db";
-import { upsertVoteSites } from "./sql/site-rows";
+import { VOTE_SITE_PRESETS } from "@/lib/votes/presets";
+import { insertPresetRows } from "./sql/site-rows";
 
-// The vote listing sites: configured in lib/site-config.ts, mirrored into vote_sites rows so
-// votes and callbacks can point at them. Adding a site is one config entry (key, name, link,
-// callback parameter names) plus its VOTE_<KEY>_SECRET / VOTE_<KEY>_IPS settings.
+// The vote listing sites: vote_sites rows (docs/game-integration.md, "Vote callbacks"), shipped
+// from the presets of lib/votes/presets.ts and edited by administrators at /staff/votes/sites.
+// The three sites of lib/site-config.ts keep their VOTE_<KEY>_SECRET / VOTE_<KEY>_IPS settings,
+// which win over a row's own secret and addresses when set.
 
-export type VoteSite = VoteSiteConfig;
+/** The configuration's three sites (the countdown's keys, docs/product.md §3). */
+export const VOTE_SITES: readonly VoteSiteConfig[] = siteConfig.voteSites;
 
-export const VOTE_SITES: readonly VoteSite[] = siteConfig.voteSites;
+/** A site row as the callback reads it: everything but its secret (left out of every read). */
+export type VoteSite = {
+  id: number;
+  key: string;
+  name: string;
+  sortOrder: number;
+  preset: string | null;
+  urlTemplate: string;
+  tokenParam: string;
+  secretParam: string | null;
+  voterIpParam: string | null;
+  votedParam: string | null;
+  votedValue: string | null;
+  allowedIps: string[];
+  cooldownHours: number;
+  rewardPoints: number;
+  active: boolean;
+  answer: string;
+};
 
-export function voteSiteByKey(key: string): VoteSite | undefined {
-  return VOTE_SITES.find((s) => s.key === key);
-}
+export type VoteSiteIds = Record<VoteSiteKey, number> & Record<string, number>;
 
-export type VoteSiteIds = Record<VoteSiteKey, number>;
-
-/** Upserts one row per configured site (key, name, order) and answers key → row id. */
+/** Inserts each preset's row that is not there yet (an administrator's edits are kept) and answers key → row id of every row. */
 export async function syncVoteSiteRows(client: DbClient = db): Promise<VoteSiteIds> {
-  const rows = await upsertVoteSites(client, VOTE_SITES);
+  const rows = await insertPresetRows(client, VOTE_SITE_PRESETS);
   return Object.fromEntries(rows.map((r) => [r.key, r.id])) as VoteSiteIds;
 }
 
@@ -36,8 +53,20 @@ export function ensureVoteSiteRows(): Promise<VoteSiteIds> {
   return memo;
 }
 
+/** The row of an active site, or null for an unknown or inactive key. */
+export async function activeVoteSite(key: string, client: DbClient = db): Promise<VoteSite | null> {
+  await ensureVoteSiteRows();
+  return client.voteSite.findFirst({ where: { key, active: true } });
+}
+
+/** The secret a site's callbacks must carry and the addresses they must come from: its env settings when set, else its row's. */
+export async function voteSiteSecretOf(siteId: number, client: DbClient = db): Promise<string | null> {
+  const row = await client.voteSite.findUnique({ where: { id: siteId }, select: { callbackSecret: true } });
+  return row?.callbackSecret ?? null;
+}
+
 /** What a listing site tells us in a callback, read with that site's own parameter names. */
-export type VoteCallbackParams = { token: string | null; secret: string | null; voterIp: string | null };
+export type VoteCallbackParams = { token: string | null; secret: string | null; voterIp: string | null; voted: string | null };
 
 export type CallbackInput = { query: URLSearchParams; bodyText: string | null; contentType: string | null };
 
@@ -45,14 +74,17 @@ export type CallbackInput = { query: URLSearchParams; bodyText: string | null; c
  * The site's parameters from the query string and the body (JSON or form-encoded, whichever
  * was sent); a body value wins over a query value of the same name.
  */
-export function readCallbackParams(site: VoteSite, input: CallbackInput): VoteCallbackParams {
+export function readCallbackParams(
+  site: Pick<VoteSite, "tokenParam" | "secretParam" | "voterIpParam" | "votedParam">,
+  input: CallbackInput,
+): VoteCallbackParams {
   const body = parseBody(input.bodyText, input.contentType);
-  const read = (name: string | undefined) => {
+  const read = (name: string | null) => {
     if (!name) return null;
     const value = body.get(name) ?? input.query.get(name);
     return value === null || value === "" ? null : value;
   };
-  return { token: read(site.callback.token), secret: read(site.callback.secret), voterIp: read(site.callback.voterIp) };
+  return { token: read(site.tokenParam), secret: read(site.secretParam), voterIp: read(site.voterIpParam), voted: read(site.votedParam) };
 }
 
 const REDACTED = "[redacted]";
@@ -64,8 +96,8 @@ const MAX_STORED_VALUE = 256;
  * The callback as we store it: the query as an object and the body text, both cut to a sane
  * size, with the site's secret parameter masked (its value is a credential, or a forgery's guess).
  */
-export function callbackForStorage(site: VoteSite, input: CallbackInput): { query: Record<string, string>; body: string | null } {
-  const secretName = site.callback.secret;
+export function callbackForStorage(site: Pick<VoteSite, "secretParam">, input: CallbackInput): { query: Record<string, string>; body: string | null } {
+  const secretName = site.secretParam;
   const query: Record<string, string> = {};
   for (const [k, v] of [...input.query].slice(0, MAX_STORED_PARAMS)) query[clip(k, MAX_STORED_VALUE)] = k === secretName ? REDACTED : clip(v, MAX_STORED_VALUE);
   return { query, body: input.bodyText ? clip(maskBody(input.bodyText, secretName), MAX_STORED_BODY) : null };
@@ -78,7 +110,7 @@ function clip(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-function maskBody(text: string, secretName: string | undefined): string {
+function maskBody(text: string, secretName: string | null): string {
   if (!secretName) return text;
   try {
     const parsed: unknown = JSON.parse(text);
