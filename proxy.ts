@@ -77,6 +77,7 @@ export const config = {
     "/staff/store/goals",
     "/staff/tickets",
     "/staff/tickets/saved-replies",
+    "/staff/votes/callbacks",
     "/store",
     "/store-link",
     "/store/success",

@@ -59,6 +59,7 @@ export const NONCE_PAGES = [
   "/staff/store/goals",
   "/staff/tickets",
   "/staff/tickets/saved-replies",
+  "/staff/votes/callbacks",
   "/store-link",
   "/store/success",
   "/ticket/:id",

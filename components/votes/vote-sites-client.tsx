@@ -37,7 +37,7 @@ export function VoteSites({ sites }: { sites: readonly VoteSiteLink[] }) {
         const text = next === undefined ? null : formatCountdown(next, now);
         return (
           <li key={site.key} className="panel flex flex-col items-stretch gap-3 p-4 text-center" data-testid={`vote-site-${site.key}`}>
-            <ButtonLink href={site.href} external variant="gold" className="w-full text-lg" aria-describedby={labelId}>
+            <ButtonLink href={site.go} external variant="gold" className="w-full text-lg" aria-describedby={labelId}>
               {site.name}
               <span className="sr-only"> (opens in a new tab)</span>
             </ButtonLink>
