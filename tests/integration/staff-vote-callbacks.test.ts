@@ -86,9 +86,12 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) planted.shared.push(await counted({ site: "runelocus", at: ago((2 + i) * HOUR), ip: "100.64.9.1" }));
   planted.pair = [];
   for (let i = 0; i < 2; i++) planted.pair.push(await counted({ site: "runelocus", at: ago((6 + i) * HOUR), ip: "100.64.9.2" }));
+  // Three accounts on one more address, but the third's vote is older than the window (not flagged).
+  for (let i = 0; i < 2; i++) planted.pair.push(await counted({ site: "runelocus", at: ago((9 + i) * HOUR), ip: "100.64.9.3" }));
+  planted.pair.push(await counted({ site: "runelocus", at: ago(9 * DAY), ip: "100.64.9.3" }));
 
   // (b) No link open within the cooldown (12 hours) before: none at all; one 13 hours before; one
-  // on another site only. Twins: an open 11 hours before; and a vote outside the window.
+  // on another site only; one only after it. Twins: an open 11 hours before; and a vote outside the window.
   planted.noOpen = [
     await counted({ site: "runelocus", at: ago(20 * HOUR), open: null }),
     await counted({ site: "runelocus", at: ago(21 * HOUR), open: ago(34 * HOUR) }),
@@ -96,11 +99,13 @@ beforeAll(async () => {
   const other = await createUser();
   await db.voteLinkOpen.create({ data: { userId: other.id, siteId: sites.runelist!.id, openedAt: ago(23 * HOUR) } });
   planted.noOpen.push(await counted({ site: "runelocus", at: ago(22 * HOUR), userId: other.id, open: null }));
+  // An open only after the callback does not explain it.
+  planted.noOpen.push(await counted({ site: "runelocus", at: ago(19 * HOUR), open: ago(18 * HOUR) }));
   planted.openedEarlier = [await counted({ site: "runelocus", at: ago(24 * HOUR), open: ago(35 * HOUR) })];
   planted.outside = [await counted({ site: "runelocus", at: ago(8 * DAY), open: null })];
 
   // (c) Bursts. RSPS-List's usual bucket holds 1, so 6 in one is a burst; Runelist's holds 2,
-  // so the same 6 (= 3 × 2, not above it) is not.
+  // so the same 6 (= 3 × 2, not above it) is not; nor is a bucket under the floor.
   const aligned = (t: number) => new Date(Math.floor(t / BUCKET) * BUCKET);
   for (let d = 1; d <= 10; d++) await counted({ site: "rsps_list", at: ago(d * DAY + 5 * HOUR) });
   for (let d = 1; d <= 10; d++)
@@ -111,6 +116,9 @@ beforeAll(async () => {
   planted.calm = [];
   for (let k = 0; k < 6; k++) planted.burst.push(await counted({ site: "rsps_list", at: new Date(burstAt + 1000 + k * 1000) }));
   for (let k = 0; k < 6; k++) planted.calm.push(await counted({ site: "runelist", at: new Date(calmAt + 1000 + k * 1000) }));
+  // RuneLocus usually holds 1 too: 4 is above 3 × 1 but not above the floor of 5, so no burst.
+  const quietAt = aligned(now - 40 * HOUR).getTime();
+  for (let k = 0; k < 4; k++) planted.calm.push(await counted({ site: "runelocus", at: new Date(quietAt + 1000 + k * 1000) }));
 
   // For the filters: refused callbacks, one on fixed days, one from an address.
   const alice = await createUser({ username: `VfAlice${Math.random().toString(36).slice(2, 6)}` });
@@ -131,7 +139,7 @@ describe("GET /api/v1/staff/votes/callbacks: the fraud signals", () => {
 
   it("flags counted votes with no vote-link open within the cooldown before them, with the count; an open 11 hours before, or a vote outside the window, is not", async () => {
     const p = await page();
-    expect(p.signals.noLinkOpen.votes).toBe(3);
+    expect(p.signals.noLinkOpen.votes).toBe(4);
     const rows = await allRows();
     for (const id of planted.noOpen!) expect(rows.get(id)!.flags.noLinkOpen, `callback ${id}`).toBe(true);
     for (const id of [...planted.openedEarlier!, ...planted.outside!, ...planted.shared!]) expect(rows.get(id)!.flags.noLinkOpen).toBe(false);
@@ -147,7 +155,7 @@ describe("GET /api/v1/staff/votes/callbacks: the fraud signals", () => {
 
   it("reads over the chosen window: one day holds none of the older signals", async () => {
     const p = await page("days=1");
-    expect(p.signals).toMatchObject({ days: 1, sharedAddresses: { addresses: 1 }, noLinkOpen: { votes: 3 }, bursts: { buckets: 0 } });
+    expect(p.signals).toMatchObject({ days: 1, sharedAddresses: { addresses: 1 }, noLinkOpen: { votes: 4 }, bursts: { buckets: 0 } });
     const narrow = await page("days=1&site=rsps_list&verdict=counted");
     expect(narrow.results.every((r) => r.flags.burst === null)).toBe(true);
   });
