@@ -14,8 +14,13 @@ import { externalVoteLinks } from "./list-vote-links";
 /** Opens of one player on one site within this many seconds are one row (a double click, a reload). */
 export const OPEN_DEDUPE_SECONDS = 60;
 
-/** Records the open and answers the site's vote link, or null for a key that names no active site. */
-export async function openVoteLink(actor: Pick<Actor, "userId" | "username">, siteKey: string, ip: string | null): Promise<string | null> {
+/** Records the open (unless told not to) and answers the site's vote link, or null for a key that names no active site. */
+export async function openVoteLink(
+  actor: Pick<Actor, "userId" | "username">,
+  siteKey: string,
+  ip: string | null,
+  opts: { record: boolean } = { record: true },
+): Promise<string | null> {
   const site = (await listActiveVoteSites()).find((s) => s.key === siteKey);
   if (!site) return null;
   const href = (await externalVoteLinks(actor)).get(site.key);
@@ -24,6 +29,7 @@ export async function openVoteLink(actor: Pick<Actor, "userId" | "username">, si
     log.error("votes.link_not_https", { site: site.key });
     return null;
   }
+  if (!opts.record) return href;
   // One statement: the insert, skipped when this player opened this site a moment ago.
   const now = new Date();
   const recent = new Date(now.getTime() - OPEN_DEDUPE_SECONDS * 1000);

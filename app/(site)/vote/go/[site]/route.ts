@@ -24,7 +24,11 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ site
   const { site } = await params;
   const actor = await authenticate(readCredentials(req.headers, (n) => req.cookies.get(n)?.value));
   if (!actor || actor.scope !== "full") return answer(`/login?next=${encodeURIComponent(safeReturnPath(req.nextUrl.pathname))}`);
-  const href = site.length <= MAX_KEY ? await openVoteLink(actor, site, clientIp(req)) : null;
+  // Recorded only when the browser says it came from this site or was typed in (or says nothing):
+  // another site making a visitor's browser open the link records nothing, and still redirects.
+  const fetchSite = req.headers.get("sec-fetch-site");
+  const record = fetchSite === null || fetchSite === "same-origin" || fetchSite === "none";
+  const href = site.length <= MAX_KEY ? await openVoteLink(actor, site, clientIp(req), { record }) : null;
   if (!href) return new Response("Unknown vote site.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
   return answer(href);
 }
