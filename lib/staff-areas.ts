@@ -24,16 +24,16 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { href: "/staff/forums/reports", label: "Reports", min: "MODERATOR", description: "Forum posts players reported" },
   { href: "/news/create", label: "Write news", min: "MODERATOR", description: "Publish a news post" },
   {
-    href: "/staff/votes/callbacks",
-    label: "Vote callbacks",
-    min: "MODERATOR",
-    description: "Every vote callback from the listing sites, counted or not, with fraud signals",
-  },
-  {
     href: "/staff/players",
     label: "Players",
     min: "MODERATOR",
     description: "Find a player; ban, unban, end sessions (administrators: 2FA reset, credits; owners: privileges)",
+  },
+  {
+    href: "/staff/votes/callbacks",
+    label: "Vote callbacks",
+    min: "MODERATOR",
+    description: "Every vote callback from the listing sites, counted or not, with fraud signals",
   },
   {
     href: "/staff/store",
