@@ -32,7 +32,12 @@ export const ZStaffVoteCallbacksQuery = ZPageQuery.extend({
     .describe(
       `"${VERDICT_COUNTED}", "${VERDICT_NOT_COUNTED}", or one reason a callback did not count (the reasons are the server's list, e.g. "bad secret", "cooldown"); any other value is a field error`,
     ),
-  player: z.string().trim().max(32, "At most 32 characters.").optional().describe("Callbacks whose token named an account whose username starts with this (any case)"),
+  player: z
+    .string()
+    .trim()
+    .max(32, "At most 32 characters.")
+    .optional()
+    .describe("Callbacks whose token named an account whose username starts with this (any case)"),
   address: z
     .string()
     .trim()

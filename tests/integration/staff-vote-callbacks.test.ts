@@ -3,7 +3,8 @@
 // no-open signal: GET /vote/go/{site} records the open and redirects only to that site's own
 // link. The rows are this file's own (its database is its own copy), planted relative to now.
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as goRoute } from "@/app/(site)/vote/go/[site]/route";
+import type { NextRequest } from "next/server";
+import { GET as goGet } from "@/app/(site)/vote/go/[site]/route";
 import { GET as listRoute } from "@/app/api/v1/staff/votes/callbacks/route";
 import { GET as linksRoute } from "@/app/api/v1/vote/links/route";
 import { db } from "@/lib/server/db";
@@ -75,6 +76,9 @@ async function allRows(query = ""): Promise<Map<number, TStaffVoteCallback>> {
 }
 
 const planted: Record<string, number[]> = {};
+/** The page route's handler as the test helper calls handlers (its params always given). */
+const goRoute = (req: NextRequest, ctx: { params?: Promise<Record<string, string | string[]>> }) =>
+  goGet(req, { params: ctx.params as Promise<{ site: string }> });
 
 beforeAll(async () => {
   sites = Object.fromEntries((await listActiveVoteSites()).map((s) => [s.key, s]));
@@ -240,6 +244,24 @@ describe("GET /vote/go/{site}", () => {
     expect(opens[0]!.ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     // A second click a moment later is the same open.
     expect((await go("runelocus", session)).status).toBe(303);
+    expect(await db.voteLinkOpen.count({ where: { userId: v.id } })).toBe(1);
+  });
+
+  it("another site making the browser open it still redirects, but records nothing; the same from this site records", async () => {
+    const v = await voter();
+    const session = await createSessionToken(v.id);
+    const open = (fetchSite: string) =>
+      call(goRoute, {
+        path: "/vote/go/runelist",
+        params: { site: "runelist" },
+        cookies: { session },
+        headers: { ...freshClient(), "sec-fetch-site": fetchSite },
+      });
+    const cross = await open("cross-site");
+    expect(cross.status).toBe(303);
+    expect(cross.headers.get("location")).toMatch(/^https:\/\/runelist\.io\//);
+    expect(await db.voteLinkOpen.count({ where: { userId: v.id } })).toBe(0);
+    expect((await open("same-origin")).status).toBe(303);
     expect(await db.voteLinkOpen.count({ where: { userId: v.id } })).toBe(1);
   });
 

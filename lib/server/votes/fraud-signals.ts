@@ -1,8 +1,9 @@
 import "server-only";
 import { SIGNALS_TOP, type TVoteFraudSignals } from "@/lib/schemas/staff-votes";
 import { siteConfig } from "@/lib/site-config";
-import { db, Prisma } from "../db";
+import { db } from "../db";
 import type { ActiveVoteSite } from "./active-sites";
+import { type AddressRow, type BurstRow, burstBuckets, type FraudWindow, noOpenIds, sharedAddresses } from "./sql/fraud";
 
 // The vote fraud signals (docs/staff.md, "Vote callbacks"), computed on read from the stored
 // callbacks, votes and vote-link opens over a window of days. They flag counted votes for a
@@ -16,7 +17,7 @@ import type { ActiveVoteSite } from "./active-sites";
 // (c) Burst: a site's counted callbacks in one `burstBucketMinutes` bucket above
 //     max(`burstMultiple` × the site's median non-empty bucket over `burstBaselineDays`, `burstMinCallbacks`).
 
-export type FraudWindow = { from: Date; to: Date; days: number };
+export type { FraudWindow } from "./sql/fraud";
 
 export function fraudWindow(days: number = siteConfig.voteFraud.windowDays, now = new Date()): FraudWindow {
   return { from: new Date(now.getTime() - days * 86_400_000), to: now, days };
@@ -26,73 +27,24 @@ export function fraudWindow(days: number = siteConfig.voteFraud.windowDays, now 
 export type CallbackFlags = { sharedAddress: number | null; noLinkOpen: boolean; burst: { count: number; usual: number } | null };
 
 const cfg = () => siteConfig.voteFraud;
-const bucket = () => Prisma.sql`make_interval(mins => ${cfg().burstBucketMinutes}::int)`;
-/** Buckets aligned on a fixed origin, so a bucket is the same whatever the window. */
-const binOf = (col: Prisma.Sql) => Prisma.sql`date_bin(${bucket()}, ${col}, TIMESTAMP '2000-01-01')`;
-
-type AddressRow = { address: string; accounts: number; votes: number };
-type BurstRow = { siteId: number; start: Date; count: number; usual: number };
-
-/** Voter addresses at or above the threshold in the window, most accounts first. */
-function sharedAddresses(w: FraudWindow): Promise<AddressRow[]> {
-  return db.$queryRaw<AddressRow[]>`
-    SELECT v.ip AS address, count(DISTINCT v."userId")::int AS accounts, count(*)::int AS votes
-    FROM votes v
-    WHERE v."createdAt" > ${w.from} AND v."createdAt" <= ${w.to} AND v.ip IS NOT NULL
-    GROUP BY v.ip
-    HAVING count(DISTINCT v."userId") >= ${cfg().sharedAddressMinAccounts}::int
-    ORDER BY accounts DESC, votes DESC, address`;
-}
-
-/** The sites' cooldowns as a relation (id, hours) for the no-open check. */
-function siteHours(sites: readonly ActiveVoteSite[]): Prisma.Sql {
-  return Prisma.sql`unnest(${sites.map((s) => s.id)}::int[], ${sites.map((s) => s.cooldownHours)}::int[]) AS s(id, hours)`;
-}
-
-/** Counted callbacks in the window with no open of that site's link within the cooldown before them. */
-function noOpenIds(w: FraudWindow, sites: readonly ActiveVoteSite[]): Promise<{ id: number }[]> {
-  if (!sites.length) return Promise.resolve([]);
-  return db.$queryRaw<{ id: number }[]>`
-    SELECT vc.id
-    FROM vote_callbacks vc
-    JOIN votes v ON v."callbackId" = vc.id
-    JOIN ${siteHours(sites)} ON s.id = vc."siteId"
-    WHERE vc.accepted AND vc."receivedAt" > ${w.from} AND vc."receivedAt" <= ${w.to}
-      AND NOT EXISTS (
-        SELECT 1 FROM vote_link_opens o
-        WHERE o."userId" = v."userId" AND o."siteId" = vc."siteId"
-          AND o."openedAt" <= vc."receivedAt" AND o."openedAt" > vc."receivedAt" - make_interval(hours => s.hours)
-      )`;
-}
-
-/** Buckets in the window above their site's usual rate, largest first. */
-function bursts(w: FraudWindow): Promise<BurstRow[]> {
-  const c = cfg();
-  const baselineFrom = new Date(w.to.getTime() - Math.max(c.burstBaselineDays, w.days) * 86_400_000);
-  return db.$queryRaw<BurstRow[]>`
-    WITH b AS (
-      SELECT vc."siteId", ${binOf(Prisma.sql`vc."receivedAt"`)} AS start, count(*)::int AS n
-      FROM vote_callbacks vc
-      WHERE vc.accepted AND vc."siteId" IS NOT NULL AND vc."receivedAt" > ${baselineFrom} AND vc."receivedAt" <= ${w.to}
-      GROUP BY 1, 2
-    ), usual AS (
-      SELECT "siteId", percentile_cont(0.5) WITHIN GROUP (ORDER BY n) AS median FROM b GROUP BY "siteId"
-    )
-    SELECT b."siteId", b.start, b.n AS count, u.median::float8 AS usual
-    FROM b JOIN usual u USING ("siteId")
-    WHERE b.start + ${bucket()} > ${w.from}
-      AND b.n > GREATEST(${c.burstMultiple}::float8 * u.median, ${c.burstMinCallbacks}::int)
-    ORDER BY b.n DESC, b.start DESC`;
-}
 
 /** What the signals found in the window: computed once per request, read by the summary and the rows' flags. */
-export type FraudFindings = { window: FraudWindow; sites: readonly ActiveVoteSite[]; addresses: AddressRow[]; noOpen: Set<number>; bursts: BurstRow[]; counted: number };
+export type FraudFindings = {
+  window: FraudWindow;
+  sites: readonly ActiveVoteSite[];
+  addresses: AddressRow[];
+  noOpen: Set<number>;
+  bursts: BurstRow[];
+  counted: number;
+};
 
 export async function findFraud(w: FraudWindow, sites: readonly ActiveVoteSite[]): Promise<FraudFindings> {
+  const c = cfg();
+  const baselineFrom = new Date(w.to.getTime() - Math.max(c.burstBaselineDays, w.days) * 86_400_000);
   const [addresses, noOpen, burstRows, counted] = await Promise.all([
-    sharedAddresses(w),
+    sharedAddresses(w, c.sharedAddressMinAccounts),
     noOpenIds(w, sites),
-    bursts(w),
+    burstBuckets(w, { baselineFrom, bucketMinutes: c.burstBucketMinutes, multiple: c.burstMultiple, minCallbacks: c.burstMinCallbacks }),
     db.voteCallback.count({ where: { accepted: true, receivedAt: { gt: w.from, lte: w.to } } }),
   ]);
   return { window: w, sites, addresses, noOpen: new Set(noOpen.map((r) => r.id)), bursts: burstRows, counted };

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Actor } from "@/lib/server/sessions/authenticate-request";
-import { db } from "../db";
 import { log } from "../log";
 import { normalizeAddress } from "../security/client-address";
 import { listActiveVoteSites } from "./active-sites";
 import { externalVoteLinks } from "./list-vote-links";
+import { insertLinkOpen } from "./sql/link-opens";
 
 // GET /vote/go/{site}: the vote page's buttons come here. The open is recorded (player, site,
 // time, address) for the staff fraud signals, then the browser is sent on to the site's own
@@ -33,10 +33,7 @@ export async function openVoteLink(
   // One statement: the insert, skipped when this player opened this site a moment ago.
   const now = new Date();
   const recent = new Date(now.getTime() - OPEN_DEDUPE_SECONDS * 1000);
-  await db.$executeRaw`
-    INSERT INTO vote_link_opens ("userId", "siteId", "openedAt", ip)
-    SELECT ${actor.userId}, ${site.id}, ${now}, ${normalizeAddress(ip)}
-    WHERE NOT EXISTS (SELECT 1 FROM vote_link_opens WHERE "userId" = ${actor.userId} AND "siteId" = ${site.id} AND "openedAt" > ${recent})`;
+  await insertLinkOpen({ userId: actor.userId, siteId: site.id, at: now, ip: normalizeAddress(ip), recent });
   return href;
 }
 

@@ -32,15 +32,7 @@ function TextField({ id, name, label, value, max, help }: { id: string; name: st
       <label htmlFor={id} className="mb-1 block font-semibold">
         {label}
       </label>
-      <input
-        id={id}
-        type="search"
-        name={name}
-        defaultValue={value}
-        maxLength={max}
-        className={inputClass}
-        aria-describedby={help ? `${id}-help` : undefined}
-      />
+      <input id={id} type="search" name={name} defaultValue={value} maxLength={max} className={inputClass} aria-describedby={help ? `${id}-help` : undefined} />
       {help ? (
         <p id={`${id}-help`} className="mt-1 text-sm text-stone-400">
           {help}
@@ -189,11 +181,7 @@ export default async function StaffVoteCallbacksPage({ searchParams }: { searchP
         <h2 id="callbacks-heading" className="mb-3 text-2xl text-gold">
           {total.toLocaleString("en-US")} {total === 1 ? "callback" : "callbacks"}
         </h2>
-        {results.length === 0 ? (
-          <p>No callbacks match these filters.</p>
-        ) : (
-          <VoteCallbacksTable rows={results} bucketMinutes={signals.bursts.bucketMinutes} />
-        )}
+        {results.length === 0 ? <p>No callbacks match these filters.</p> : <VoteCallbacksTable rows={results} bucketMinutes={signals.bursts.bucketMinutes} />}
         <Pager basePath="/staff/votes/callbacks" query={filterQuery} page={q.page} hasNext={q.page * STAFF_VOTE_CALLBACKS_PAGE_SIZE < total} />
       </section>
     </>
