@@ -79,6 +79,7 @@ export const config = {
     "/staff/tickets/saved-replies",
     "/staff/votes/goals",
     "/staff/votes/sites",
+    "/staff/votes/callbacks",
     "/store",
     "/store-link",
     "/store/success",

@@ -61,6 +61,7 @@ export const NONCE_PAGES = [
   "/staff/tickets/saved-replies",
   "/staff/votes/goals",
   "/staff/votes/sites",
+  "/staff/votes/callbacks",
   "/store-link",
   "/store/success",
   "/ticket/:id",

@@ -179,6 +179,26 @@ export const siteConfig = {
     ] satisfies MonthlyVotePrize[],
   },
   /**
+   * Fraud signals on the staff vote-callbacks page (docs/staff.md, "Vote callbacks"). They flag
+   * counted votes for a moderator to look at; nothing is ever refused because of them.
+   */
+  voteFraud: {
+    /** Days the signals look back over by default (the page can pick 1 to 90). */
+    windowDays: 7,
+    /** An address (the voter's, as the listing site reported it) counted for this many accounts or more is flagged. */
+    sharedAddressMinAccounts: 3,
+    /** Bursts: counted callbacks of one site are counted in buckets of this many minutes... */
+    burstBucketMinutes: 10,
+    /** ...over this many days before the window's end, whose median non-empty bucket is the site's usual rate... */
+    burstBaselineDays: 28,
+    /** ...and a bucket holding more than this multiple of that median is flagged... */
+    burstMultiple: 3,
+    /** ...as long as it holds more than this many (a quiet site's 1 → 4 is not a burst). */
+    burstMinCallbacks: 5,
+    /** Vote-link opens are kept this long (the no-open signal needs at most a cooldown before the window). */
+    linkOpenRetentionDays: 120,
+  },
+  /**
    * Progress (docs/progress.md): the server's time zone and what goes in the adventure log. The
    * achievement tiers are in lib/progress/config.ts.
    */

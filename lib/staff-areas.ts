@@ -30,6 +30,12 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     description: "Find a player; ban, unban, end sessions (administrators: 2FA reset, credits; owners: privileges)",
   },
   {
+    href: "/staff/votes/callbacks",
+    label: "Vote callbacks",
+    min: "MODERATOR",
+    description: "Every vote callback from the listing sites, counted or not, with fraud signals",
+  },
+  {
     href: "/staff/store",
     label: "Store",
     min: "ADMINISTRATOR",

@@ -47,7 +47,7 @@ export function VoteSites({ sites, points }: { sites: readonly VoteSiteLink[]; p
                 {site.name}
               </button>
             ) : (
-              <ButtonLink href={site.href} external variant="gold" className="w-full text-lg" aria-describedby={describedBy}>
+              <ButtonLink href={site.go} external variant="gold" className="w-full text-lg" aria-describedby={describedBy}>
                 {site.name}
                 <span className="sr-only"> (opens in a new tab)</span>
               </ButtonLink>

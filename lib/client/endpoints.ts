@@ -36,6 +36,7 @@ import type * as $staffJobs from "@/lib/schemas/staff-jobs";
 import type * as $staffPayments from "@/lib/schemas/staff-payments";
 import type * as $staffPlayers from "@/lib/schemas/staff-players";
 import type * as $staffStore from "@/lib/schemas/staff-store";
+import type * as $staffVotes from "@/lib/schemas/staff-votes";
 import type * as $store from "@/lib/schemas/store";
 import type * as $ticketAttachments from "@/lib/schemas/ticket-attachments";
 import type * as $tickets from "@/lib/schemas/tickets";
@@ -182,6 +183,7 @@ export const revokeGameKey = { method: "DELETE", path: "/api/v1/staff/game-keys/
 export const jobsOverview = { method: "GET", path: "/api/v1/staff/jobs" } as Endpoint<typeof $staffJobs.jobsOverviewOp>;
 export const retryJob = { method: "POST", path: "/api/v1/staff/jobs/{id}/retry" } as Endpoint<typeof $staffJobs.retryJobOp>;
 export const deleteJob = { method: "DELETE", path: "/api/v1/staff/jobs/{id}" } as Endpoint<typeof $staffJobs.deleteJobOp>;
+export const listStaffVoteCallbacks = { method: "GET", path: "/api/v1/staff/votes/callbacks" } as Endpoint<typeof $staffVotes.listStaffVoteCallbacksOp>;
 export const gameLogin = { method: "POST", path: "/api/v1/game/login" } as Endpoint<typeof $game.gameLoginOp>;
 export const claimDeliveries = { method: "POST", path: "/api/v1/game/deliveries/claim" } as Endpoint<typeof $game.claimDeliveriesOp>;
 export const ackDeliveries = { method: "POST", path: "/api/v1/game/deliveries/ack" } as Endpoint<typeof $game.ackDeliveriesOp>;

@@ -31,6 +31,7 @@ import { staffJobOperations } from "./staff-jobs";
 import { staffPaymentOperations } from "./staff-payments";
 import { staffPlayerOperations } from "./staff-players";
 import { staffStoreOperations } from "./staff-store";
+import { staffVoteOperations } from "./staff-votes";
 import { storeOperations } from "./store";
 import { ticketOperations } from "./tickets";
 import { appealOperations } from "./appeals";
@@ -60,6 +61,7 @@ export const operations: Operation[] = [
   ...staffForumOperations,
   ...staffGameKeyOperations,
   ...staffJobOperations,
+  ...staffVoteOperations,
   ...gameOperations,
   ...serverEventOperations,
   ...punishmentFeedOperations,

@@ -7,6 +7,7 @@ import { staffDashboardOp } from "./staff-dashboard";
 import { listStaffDeliveriesOp } from "./staff-deliveries";
 import { EVENT_STATES, listStaffPaymentsOp, listWebhookEventsOp } from "./staff-payments";
 import { searchPlayersOp } from "./staff-players";
+import { listStaffVoteCallbacksOp } from "./staff-votes";
 import { staffQueueOp } from "./tickets";
 
 // The query of every page that reads one into a use case, by the page's path: the schema of the
@@ -48,6 +49,7 @@ export const PAGE_QUERIES = {
     status: z.enum(ALL_TICKET_STATUSES, { error: `Status must be one of ${ALL_TICKET_STATUSES.join(", ")}.` }).optional(),
   }),
   "/staff/forums/reports": queryOf(listReportsOp),
+  "/staff/votes/callbacks": queryOf(listStaffVoteCallbacksOp),
   "/forums/search": queryOf(searchForumsOp),
   // The order history; `type=credits` shows the product contract's credit purchases view instead.
   "/account/purchases": queryOf(listOrdersOp),

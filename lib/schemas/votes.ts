@@ -74,6 +74,11 @@ export const ZVoteLinks = z.object({
       key: z.string().describe("Vote site key"),
       name: z.string().describe("The listing site's name"),
       href: z.string().describe("The listing site's vote page, carrying the caller's name and vote incentive token"),
+      go: z
+        .string()
+        .describe(
+          "The same, through this site: GET /vote/go/{key} (a signed-in browser) records that the caller opened the link, then redirects (303) to href. The vote page's buttons use it",
+        ),
     }),
   ),
 });

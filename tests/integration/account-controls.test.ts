@@ -28,6 +28,7 @@ import { captureMailForFile, linkIn } from "../support/smtp-capture";
 import { createForum, reply, startThread } from "./forums-fixtures";
 import { call, freshClient, SAME_ORIGIN, sessionFrom } from "./helpers";
 import { giveCredits } from "./store-fixtures";
+import { listActiveVoteSites } from "@/lib/server/votes/active-sites";
 
 const mailbox = captureMailForFile({ TRUST_PROXY: "true", GEO_COUNTRY_HEADER: "cf-ipcountry" });
 const mailTo = (address: string) => mailbox().messages.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
@@ -298,6 +299,8 @@ describe("deletion of an account", () => {
     await reply({ ...u, session: session! }, thread.id, "<p>My reply</p>");
     await giveCredits(u.id, 50);
     const ledgerBefore = await db.creditLedgerEntry.count({ where: { userId: u.id } });
+    const [site] = await listActiveVoteSites();
+    await db.voteLinkOpen.create({ data: { userId: u.id, siteId: site!.id, ip: "100.64.3.3" } });
     const api = await call(tokenRoute, { method: "POST", headers: freshClient(), body: { username: u.username, password: DEFAULT_PASSWORD } });
     expect(api.status).toBe(200);
 
@@ -338,6 +341,8 @@ describe("deletion of an account", () => {
     expect(await db.session.count({ where: { userId: u.id } })).toBe(0);
     expect(await db.refreshTokenFamily.count({ where: { userId: u.id } })).toBe(0);
     expect(await db.accountDevice.count({ where: { userId: u.id } })).toBe(0);
+    // Vote-link opens (site, time, address) are personal data kept only for the fraud signals.
+    expect(await db.voteLinkOpen.count({ where: { userId: u.id } })).toBe(0);
     expect((await login(u.username)).status).toBe(400);
     const { headers } = await createGameKey(["login"]);
     const game = await call(gameLoginRoute, { method: "POST", headers, body: { username: u.username, password: DEFAULT_PASSWORD } });

@@ -118,6 +118,30 @@ export const GET_EXCEPTIONS = [
     why: "the configured listing sites are mirrored into vote_sites once per process",
   },
   {
+    route: "GET /vote/go/{site}",
+    callers: ["player", "staff"],
+    writes: {
+      vote_link_opens: { INSERT: true },
+      users: { UPDATE: ["voteToken", "updatedAt"] },
+      vote_sites: { INSERT: true, UPDATE: ["name", "sortOrder"] },
+    },
+    why: "the open of a listing site's vote link is recorded (for the staff fraud signals) before the redirect",
+  },
+  {
+    route: "GET /staff/votes/callbacks",
+    callers: ["staff"],
+    occasional: true,
+    writes: { vote_sites: { INSERT: true, UPDATE: ["name", "sortOrder"] } },
+    why: "the configured listing sites are mirrored into vote_sites once per process",
+  },
+  {
+    route: "GET /api/v1/staff/votes/callbacks",
+    callers: ["staff"],
+    occasional: true,
+    writes: { vote_sites: { INSERT: true, UPDATE: ["name", "sortOrder"] } },
+    why: "the configured listing sites are mirrored into vote_sites once per process",
+  },
+  {
     route: "GET /api/v1/vote/metrics",
     occasional: true,
     writes: { cached_values: { INSERT: true, UPDATE: ["value", "refreshedAt"] } },

@@ -119,6 +119,12 @@ const URLS = {
   "/staff/audit": () => ["/staff/audit", "/staff/audit?actor=%00", "/staff/audit?target=%00"],
   "/staff/deliveries": () => ["/staff/deliveries", "/staff/deliveries?player=%00"],
   "/staff/payments": () => ["/staff/payments", "/staff/payments?q=%00", "/staff/payments?q=demo&from=2026-01-01&to=2099-12-31"],
+  "/staff/votes/callbacks": () => ["/staff/votes/callbacks", "/staff/votes/callbacks?player=%00", "/staff/votes/callbacks?verdict=maybe&site=runelocus"],
+  // A player's way to a listing site's vote link: a redirect for everyone (guests to log in, players to the site).
+  "/vote/go/{site}": () => [
+    { url: "/vote/go/runelocus", redirects: true },
+    { url: "/vote/go/nosuchsite", redirects: true },
+  ],
   "/forums/{id}": (c) => [`/forums/${c.forumId}`],
   "/forums/{id}/create": (c) => [`/forums/${c.forumId}/create`],
   "/forums/thread/{id}": (c) => [`/forums/thread/${c.threadId}`],

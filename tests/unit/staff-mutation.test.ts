@@ -20,7 +20,14 @@ describe("the privilege ladder", () => {
 
   it("shows each rank exactly the staff areas its privilege may use, in menu order", () => {
     expect(staffAreasFor("PLAYER")).toEqual([]);
-    expect(staffAreasFor("MODERATOR").map((a) => a.href)).toEqual(["/staff", "/staff/tickets", "/staff/forums/reports", "/news/create", "/staff/players"]);
+    expect(staffAreasFor("MODERATOR").map((a) => a.href)).toEqual([
+      "/staff",
+      "/staff/tickets",
+      "/staff/forums/reports",
+      "/news/create",
+      "/staff/players",
+      "/staff/votes/callbacks",
+    ]);
     expect(staffAreasFor("ADMINISTRATOR").map((a) => a.href)).toEqual(STAFF_AREAS.filter((a) => a.min !== "OWNER").map((a) => a.href));
     expect(staffAreasFor("OWNER")).toEqual([...STAFF_AREAS]);
   });

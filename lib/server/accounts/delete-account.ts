@@ -14,7 +14,7 @@ import { verifyIdentity } from "./verify-identity";
 // Deleting one's own account (docs/accounts.md, "Deleting an account"). One transaction:
 // - erased: email, password, two-factor, vote token, every session, API login, emailed link,
 //   recovery code and known device, the support tickets (their conversations), the addresses
-//   stored with votes; the hiscore rows are hidden;
+//   stored with votes, the vote-link opens; the hiscore rows are hidden;
 // - anonymised: the name becomes "Deleted player #<id>" (its key "#<id>" can be typed by no
 //   one: keys hold no "#"), so posts and threads stay, shown under that name;
 // - kept: purchases, orders, the credit ledger and deliveries (money records the law asks us to
@@ -40,6 +40,7 @@ export async function deleteAccount(userId: number, input: { password: string; c
     await tx.accountDevice.deleteMany({ where: { userId } });
     await tx.ticket.deleteMany({ where: { userId } });
     await tx.vote.updateMany({ where: { userId }, data: { ip: null } });
+    await tx.voteLinkOpen.deleteMany({ where: { userId } });
     await tx.hiscoreStat.updateMany({ where: { userId }, data: { hidden: true } });
     const ladders = await markLaddersDirty(tx, userId);
     const key = `#${userId}`;
