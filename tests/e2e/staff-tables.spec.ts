@@ -123,7 +123,7 @@ test.describe("staff tables on a phone and a desktop", () => {
     await checkBothWidths(page, "/staff/tickets?status=all");
     await page.setViewportSize(PHONE);
     const first = page.getByRole("table", { name: "Ticket queue" }).getByRole("row").nth(1);
-    for (const label of ["Title", "Player", "Type", "Created", "Last Updated", "Last Reply", "Status"]) {
+    for (const label of ["Title", "Player", "Type", "State", "Waiting since", "First response", "Priority", "Assigned to", "Last Reply"]) {
       // The label (the demo player is called "Player", so the value may read the same).
       await expect(first.locator(":scope > td > [aria-hidden='true'], :scope > th > [aria-hidden='true']").getByText(label, { exact: true })).toBeVisible();
     }

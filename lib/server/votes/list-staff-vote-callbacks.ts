@@ -15,7 +15,6 @@ import { normalizeAddress } from "../security/client-address";
 import { type ActiveVoteSite, listActiveVoteSites } from "./active-sites";
 import { findFraud, flagsOf, fraudSummary, fraudWindow } from "./fraud-signals";
 import { CALLBACK_REASONS } from "./record-vote-callback";
-import { voteSiteByKey } from "./vote-sites";
 
 // The staff vote-callbacks list (docs/staff.md, "Vote callbacks"): every stored callback, newest
 // first, filtered, each with the fraud signals it is part of, and the window's signals on top.
@@ -64,7 +63,11 @@ export async function listStaffVoteCallbacks(q: TStaffVoteCallbacksQuery, now = 
   const [rows, total, findings] = await Promise.all([
     db.voteCallback.findMany({
       where,
-      include: { site: { select: { key: true, name: true } }, user: { select: { id: true, username: true } }, vote: { select: { ip: true } } },
+      include: {
+        site: { select: { key: true, name: true, voterIpParam: true } },
+        user: { select: { id: true, username: true } },
+        vote: { select: { ip: true } },
+      },
       orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
       ...pageWindow(q.page, STAFF_VOTE_CALLBACKS_PAGE_SIZE),
     }),
@@ -75,10 +78,10 @@ export async function listStaffVoteCallbacks(q: TStaffVoteCallbacksQuery, now = 
     const voteIp = r.vote?.ip ?? null;
     return {
       id: r.id,
-      site: r.site,
+      site: r.site ? { key: r.site.key, name: r.site.name } : null,
       receivedAt: r.receivedAt.toISOString(),
       address: r.ip,
-      voterAddress: voteIp ?? reportedVoterAddress(r.site?.key, r.query),
+      voterAddress: voteIp ?? reportedVoterAddress(r.site?.voterIpParam ?? null, r.query),
       player: r.user,
       accepted: r.accepted,
       reason: r.reason,
@@ -97,7 +100,6 @@ function storedQuery(query: Prisma.JsonValue): Record<string, string> {
 }
 
 /** The voter's address a site put in a callback that did not count (its own parameter; unchecked). */
-function reportedVoterAddress(siteKey: string | undefined, query: Prisma.JsonValue): string | null {
-  const name = siteKey ? voteSiteByKey(siteKey)?.callback.voterIp : undefined;
-  return name ? normalizeAddress(storedQuery(query)[name]) : null;
+function reportedVoterAddress(param: string | null, query: Prisma.JsonValue): string | null {
+  return param ? normalizeAddress(storedQuery(query)[param]) : null;
 }
