@@ -63,7 +63,7 @@ test.describe("vote rewards on the vote page", () => {
       `Next milestone: ${firstMilestone!.days} days in a row, ${firstMilestone!.points * 2} vote points.`,
     );
     await expect(rewards.getByTestId("vote-month-standing")).toHaveText(/^Place \d+ with 1 vote\.$/);
-    // The spec's texts stay.
+    // The page's long-standing texts stay.
     await expect(page.getByRole("region", { name: "Vote Statistics" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Top voters' prizes" })).toBeVisible();
 
