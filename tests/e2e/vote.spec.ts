@@ -1,5 +1,5 @@
 import { axeViolations as violations } from "./support/axe";
-import { type Page, expect } from "@playwright/test";
+import { type Locator, type Page, expect } from "@playwright/test";
 import { ZErrorBody } from "../../lib/schemas/api";
 import { NO_LEADERBOARD, ZVoteCountdown, ZVoteHistory, ZVoteMetrics } from "../../lib/schemas/votes";
 import { siteConfig } from "../../lib/site-config";
@@ -52,6 +52,18 @@ async function answer(page: Page, api: Api, body: unknown, status = 200) {
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
+/**
+ * A vote button goes through our /vote/go/{site} (which records the open for the staff fraud
+ * signals) and is redirected from there to the listing site's own link: that link, as the
+ * signed-in player's browser is sent on to it.
+ */
+async function externalHref(page: Page, link: Locator, key: string): Promise<string> {
+  await expect(link).toHaveAttribute("href", `/vote/go/${key}`);
+  const res = await page.request.get(`/vote/go/${key}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  return res.headers()["location"]!;
+}
+
 test.describe("vote page", () => {
   test("a stand-in answer that drifts from the API's schema is refused before any page sees it", () => {
     const metrics = { totalVotes: 1, monthlyVotes: 1, monthlyLeaderboard: [], month: 11, year: 2026, refreshed: new Date().toISOString() };
@@ -96,7 +108,7 @@ test.describe("vote page", () => {
         .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
         .replace("\\{username\\}", encodeURIComponent(user.username))
         .replace("\\{token\\}", "([A-Za-z0-9_-]{20,32})");
-      const href = (await link.getAttribute("href"))!;
+      const href = await externalHref(page, link, cfg.key);
       const match = new RegExp(`^${pattern}$`).exec(href);
       expect(match, `${cfg.name}: ${href}`).not.toBeNull();
       tokens.add(match![1]!);
@@ -293,7 +305,7 @@ test.describe("vote page", () => {
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>RuneLocus</title><p>Thanks for voting!</p>" }),
     );
     const link = site(page, "runelocus").getByRole("link");
-    const href = (await link.getAttribute("href"))!;
+    const href = await externalHref(page, link, "runelocus");
     // The query parameters the template fills with the token and the name.
     const slots = Object.fromEntries([...new URL(RUNELOCUS.urlTemplate).searchParams].map(([k, v]) => [v, k]));
     const token = new URL(href).searchParams.get(slots["{token}"]!)!;
