@@ -123,7 +123,7 @@ export const GET_EXCEPTIONS = [
     writes: {
       vote_link_opens: { INSERT: true },
       users: { UPDATE: ["voteToken", "updatedAt"] },
-      vote_sites: { INSERT: true, UPDATE: ["name", "sortOrder"] },
+      vote_sites: { INSERT: true },
     },
     why: "the open of a listing site's vote link is recorded (for the staff fraud signals) before the redirect",
   },
@@ -170,6 +170,8 @@ export const GET_EXCEPTIONS = [
   {
     route: "GET /api/v1/vote/links",
     callers: ["player", "staff"],
+    // The walk's earlier /vote/go/{site} may already have made the token and the rows.
+    occasional: true,
     writes: { users: { UPDATE: ["voteToken", "updatedAt"] }, vote_sites: { INSERT: true } },
     why: "the player's vote token is created once, on the first call (the vote page's first visit); the preset listing sites without a row get one, once per process",
   },
