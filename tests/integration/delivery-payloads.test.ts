@@ -142,7 +142,14 @@ describe("the game API", () => {
     // One schema per kind, told apart by kind: each delivery matches its kind's and no other.
     const branches = (claimSchema as { properties: { deliveries: { items: { oneOf: (JsonSchema & { title: string })[] } } } }).properties.deliveries.items
       .oneOf;
-    expect(branches.map((b) => b.title)).toEqual(["StoreItemDelivery", "CreditPackageDelivery", "VoteRewardDelivery", "CompetitionPrizeDelivery"]);
+    expect(branches.map((b) => b.title)).toEqual([
+      "StoreItemDelivery",
+      "CreditPackageDelivery",
+      "VoteRewardDelivery",
+      "CompetitionPrizeDelivery",
+      "VoteStreakRewardDelivery",
+      "VoteMonthlyPrizeDelivery",
+    ]);
     for (const [i, d] of (claimed.deliveries as unknown[]).entries())
       expect(branches.map((b) => validate(b, d).length === 0)).toEqual(branches.map((_, j) => j === i));
   });
