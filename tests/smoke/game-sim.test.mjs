@@ -113,7 +113,10 @@ describe("npm run game:sim against npm start", { timeout: 420_000 }, () => {
     );
     const deliveryId = rows[0].id;
 
-    const r = await sim("--key", key, "--world", "2", "--players", "17");
+    // Four days of history: its first push always falls before the demo competition's start (two
+    // days ago at 00:00 UTC), whatever the hour; with three, a run after about 21:00 UTC began
+    // after the start, with no value at the start to count from.
+    const r = await sim("--key", key, "--world", "2", "--players", "17", "--days", "4");
     assert.equal(r.code, 0, r.out);
     assert.match(r.out, /✓ players online +world 2: reported 17; the site now shows \d+ online/);
     assert.match(r.out, /✓ login +ok: Player \(id \d+\), PLAYER/);
@@ -133,8 +136,8 @@ describe("npm run game:sim against npm start", { timeout: 420_000 }, () => {
       JSON.stringify(online),
     );
 
-    // Three days of past play went in first, dated: gains, a dated 99 and the adventure log show it.
-    assert.match(r.out, /✓ history +pushed 12 past pushes over 3 day\(s\)/);
+    // Four days of past play went in first, dated: gains, a dated 99 and the adventure log show it.
+    assert.match(r.out, /✓ history +pushed 16 past pushes over 4 day\(s\)/);
     assert.match(r.out, /✓ events +reported a hard clue and a rare drop: 2 logged/);
     const gains = await (await fetch(`${base}/api/v1/hiscores/player/Player/gains?period=week`)).json();
     assert.ok(
