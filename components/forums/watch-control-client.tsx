@@ -52,6 +52,21 @@ export function WatchControl({ kind, id }: { kind: "thread" | "forum"; id: numbe
     };
   }, [signedIn, kind, id]);
 
+  // Until the browser knows who reads: a signed-in reader (the hint script marked <html>) sees a
+  // placeholder of the control's height, so the posts below do not jump when it arrives.
+  if (session.status === "unknown") {
+    return (
+      <div className="watch-wait flex-wrap items-center gap-x-3 gap-y-1 text-sm" aria-hidden="true" data-testid={`watch-${kind}-wait`}>
+        <span className="font-semibold text-stone-100">Notifications</span>
+        <div className="w-40">
+          <select className={inputClass} disabled tabIndex={-1}>
+            <option value="">Loading…</option>
+          </select>
+        </div>
+        <p className="min-h-5 basis-full" />
+      </div>
+    );
+  }
   if (!signedIn) return null;
 
   async function change(level: WatchLevel) {
@@ -92,7 +107,7 @@ export function WatchControl({ kind, id }: { kind: "thread" | "forum"; id: numbe
           ))}
         </select>
       </div>
-      <p id={helpId} className="basis-full text-stone-300">
+      <p id={helpId} className="min-h-5 basis-full text-stone-300">
         {state ? `${EXPLAIN[kind][state.level]}${kind === "thread" && state.source === "forum" ? " (your level for the forum)" : ""}` : null}
       </p>
       <p role="alert" className="basis-full text-red-200 empty:hidden" data-testid="watch-error">

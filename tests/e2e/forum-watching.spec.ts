@@ -65,3 +65,33 @@ test("a player's level for a thread and a forum is set from the page and kept af
   await expect(gPage.getByTestId("watch-thread")).toHaveCount(0);
   await guest.close();
 });
+
+test("the posts stay put while a signed-in reader's control arrives", async ({ page }) => {
+  // A signed-in reader gets the page every guest gets; the control comes later, in the browser.
+  // Its stand-in holds the place, so a click aimed at a post lands on it (no layout shift there).
+  const [starter, reader] = await Promise.all([createE2EUser(), createE2EUser()]);
+  const [forum] = await e2eQuery<{ id: number }>(`SELECT id FROM forums WHERE name = 'General Discussion'`);
+  await startSignedIn(page, starter);
+  const created = await page.request.post("/api/v1/forums/threads", {
+    data: { forum_id: forum!.id, title: `Shift test ${uniqueUsername("t").slice(1, 8)}`, content: "<p>Hold still</p>" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const thread = (await created.json()) as { id: number };
+  await page.context().clearCookies();
+  await page.addInitScript(() => {
+    const w = window as unknown as { postShift: number };
+    w.postShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; sources?: { node?: Node | null }[] }[]) {
+        const posts = document.querySelector('ol[aria-label="Posts"]');
+        if (entry.sources?.some((s) => s.node && posts && (posts === s.node || posts.contains(s.node) || s.node.contains(posts)))) w.postShift += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await startSignedIn(page, reader);
+  await page.goto(`/forums/thread/${thread.id}`);
+  await expect(page.getByTestId("watch-thread").getByLabel("Notifications")).toHaveValue("normal");
+  await expect(page.getByTestId("watch-thread")).toContainText("You are told only of replies");
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await page.evaluate(() => (window as unknown as { postShift: number }).postShift)).toBe(0);
+});

@@ -5,8 +5,9 @@ import { Breadcrumb } from "@/components/forums/breadcrumb";
 import { ForumPager } from "@/components/forums/forum-pager";
 import { createThreadHref, forumHref } from "@/components/forums/forum-paths";
 import { ThreadList } from "@/components/forums/thread-list";
-import { WatchControl } from "@/components/forums/watch-control-client";
 import { MarkAllReadButton, UnreadProvider } from "@/components/forums/unread-client";
+import { WatchControl } from "@/components/forums/watch-control-client";
+import { SessionHintScript } from "@/components/layout/session-hint-script";
 import { ButtonLink } from "@/components/ui/button-link";
 import { pageNumber } from "@/lib/format/page-number";
 import { routeId } from "@/lib/route-id";
@@ -40,6 +41,7 @@ export default async function ForumPage({ params, searchParams }: Props) {
 
   return (
     <>
+      <SessionHintScript />
       <Breadcrumb
         crumbs={[{ label: "Forums", href: "/forums" }, { label: forum.category.name, href: `/forums#category-${forum.category.id}` }, { label: forum.name }]}
       />

@@ -66,6 +66,8 @@ export default async function ThreadPage(props: Props) {
 
   return (
     <>
+      {/* First on the page: the stand-ins below (watching, reply form) show for a likely member. */}
+      <SessionHintScript />
       <Breadcrumb
         crumbs={[
           { label: "Forums", href: "/forums" },
@@ -141,20 +143,17 @@ export default async function ThreadPage(props: Props) {
                 <ReplyForm threadId={thread.id} page={thread.page} pages={thread.pages} postsOnPage={thread.posts.length} />
               </Panel>
             ) : (
-              <>
-                <SessionHintScript />
-                <ReplyGate
-                  threadId={thread.id}
-                  page={thread.page}
-                  pages={thread.pages}
-                  postsOnPage={thread.posts.length}
-                  fallback={
-                    <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="login-prompt">
-                      <Link href={loginHref(here)}>Log in to reply</Link> to this thread. New here? <Link href="/register">Create an account</Link>.
-                    </p>
-                  }
-                />
-              </>
+              <ReplyGate
+                threadId={thread.id}
+                page={thread.page}
+                pages={thread.pages}
+                postsOnPage={thread.posts.length}
+                fallback={
+                  <p className="rounded border-2 border-stone-600 bg-stone-800/60 px-4 py-3" data-testid="login-prompt">
+                    <Link href={loginHref(here)}>Log in to reply</Link> to this thread. New here? <Link href="/register">Create an account</Link>.
+                  </p>
+                }
+              />
             )}
           </div>
         </div>
