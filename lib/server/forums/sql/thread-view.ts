@@ -1,6 +1,7 @@
 import "server-only";
 import type { MemberRank, Privilege } from "@/lib/generated/prisma/client";
 import { db } from "../../db";
+import { PREPARED } from "../../sql/prepared-statements";
 
 // The thread view (GET /api/v1/forums/thread/{id} and the thread page) in two statements:
 // the thread with its forum, category, starter, latest poster and the count of posts this reader
@@ -33,7 +34,7 @@ export type ThreadViewRow = {
  * reader (for players: the thread, its forum or its category hidden by staff).
  */
 export async function selectThreadView(threadId: number, staff: boolean): Promise<ThreadViewRow | null> {
-  const [row] = await db.$queryRaw<ThreadViewRow[]>`
+  const [row] = await db.$queryRaw<ThreadViewRow[]>`${PREPARED}
     SELECT t.id, t.title, t.closed, t.pinned, t.hidden, t."hiddenReason", t."postCount", t."latestPostAt", t."createdAt",
            f.id AS "forumId", f.name AS "forumName", c.id AS "categoryId", c.name AS "categoryName",
            starter.username AS starter, latest.username AS "latestUser",
@@ -68,7 +69,7 @@ export type ThreadPostRow = {
 
 /** One page of the thread's posts this reader sees, oldest first (the index on threadId, hidden, createdAt, id). */
 export function selectThreadPosts(threadId: number, staff: boolean, offset: number, limit: number): Promise<ThreadPostRow[]> {
-  return db.$queryRaw<ThreadPostRow[]>`
+  return db.$queryRaw<ThreadPostRow[]>`${PREPARED}
     SELECT p.id, p.content, p.hidden, p."hiddenReason", p."createdAt", p."editedAt", p."editReason", editor.username AS editor,
            u.username, u.privilege::text AS privilege, u."memberRank"::text AS "memberRank", u."threadCount", u."postCount", u."createdAt" AS "joinedAt",
            (SELECT count(*)::int FROM forum_post_likes l WHERE l."postId" = p.id) AS "likeCount"

@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { POSTS_PAGE_SIZE } from "@/lib/messages/forums";
 import { db, type Tx } from "../../db";
+import { PREPARED } from "../../sql/prepared-statements";
 
 // Forum read state in SQL (docs/forums.md, "Unread and new"). Every unread marker the site shows
 // (a forum's summary on the index, a thread row's "new" or "N unread") comes out of
@@ -70,8 +71,9 @@ export async function selectUnreadThreads(userId: number, threadIds: number[], s
 
 /** The statement of selectUnreadThreads (the benchmark explains it). */
 export function unreadThreadsStatement(userId: number, threadIds: number[], staff: boolean): Prisma.Sql {
-  return Prisma.sql`
-    WITH unread AS (${unreadThreadsSql(userId, Prisma.sql`t.id = ANY(ARRAY[${Prisma.join(threadIds)}]::int[])`)})
+  // One array parameter, so the text is the same for any page: a prepared statement.
+  return Prisma.sql`${PREPARED}
+    WITH unread AS (${unreadThreadsSql(userId, Prisma.sql`t.id = ANY(${threadIds}::int[])`)})
     SELECT u."threadId", u."isNew", u."firstId" AS "firstUnreadPostId",
            (SELECT count(*)::int FROM (
               SELECT 1 FROM forum_posts p
@@ -93,7 +95,7 @@ export function selectUnreadForums(userId: number): Promise<UnreadForumRow[]> {
 
 /** The statement of selectUnreadForums (the benchmark explains it). */
 export function unreadForumsStatement(userId: number): Prisma.Sql {
-  return Prisma.sql`
+  return Prisma.sql`${PREPARED}
     WITH unread AS (${unreadThreadsSql(userId, Prisma.sql`TRUE`)})
     SELECT u."forumId", (count(*) FILTER (WHERE u."isNew"))::int AS "newThreads", (count(*) FILTER (WHERE NOT u."isNew"))::int AS "unreadThreads"
     FROM unread u GROUP BY u."forumId" ORDER BY u."forumId"`;
