@@ -3,7 +3,7 @@ import { votePoints } from "@/lib/content/donator";
 import type { TVoteSiteInput } from "@/lib/schemas/vote-sites";
 import { db } from "@/lib/server/db";
 import { listActiveVoteSites } from "@/lib/server/votes/active-sites";
-import { createVoteSite, updateVoteSite } from "@/lib/server/votes/manage-vote-sites";
+import { createVoteSite, NO_SUCH_SITE, updateVoteSite } from "@/lib/server/votes/manage-vote-sites";
 import { answerVoteCallback, CALLBACK_REASONS, recordVoteCallback } from "@/lib/server/votes/record-vote-callback";
 import { activeVoteSite, ensureVoteSiteRows, voteSiteSecretOf } from "@/lib/server/votes/vote-sites";
 import { ensureVoteToken, userIdForVoteToken } from "@/lib/server/votes/vote-token";
@@ -81,6 +81,8 @@ async function voter(memberRank: "NONE" | "EXTREME" = "NONE", banned = false) {
 const storedOn = (siteId: number) => db.voteCallback.findMany({ where: { siteId }, orderBy: { id: "asc" } });
 const verdicts = async (siteId: number) => (await storedOn(siteId)).map((c) => [c.accepted, c.reason, c.userId]);
 const refused = (code: string) => expect.objectContaining({ code });
+const PAIR = "Give the voted flag and its value together, or neither.";
+const unpaired = expect.objectContaining({ code: "VALIDATION", fields: { voted_value: [PAIR] } });
 
 describe("the callback's answer", () => {
   it("answers a plain OK to a site that wants one, our JSON otherwise", async () => {
@@ -138,14 +140,30 @@ describe("the site's own checks (its row)", () => {
     ]);
   });
 
-  it("neither check: only this machine, in local mode", async () => {
+  it("neither check: only this machine, and only in local mode", async () => {
     const s = await row("none");
     const v = await voter();
     await expect(send(s.key, { tok: v.token }, "198.51.100.8")).rejects.toThrow(refused("FORBIDDEN"));
     expect(await send(s.key, { tok: v.token }, "::1")).toEqual({ status: "accepted" });
+    // In production (which refuses to start without checks for its own three sites), not even this machine.
+    const production = setEnv({
+      APP_MODE: "production",
+      SITE_URL: "https://example.com",
+      SMTP_URL: "smtp://localhost",
+      PAYMENT_METHODS: "none",
+      VOTE_RUNELOCUS_SECRET: "s1",
+      VOTE_RSPS_LIST_SECRET: "s2",
+      VOTE_RUNELIST_SECRET: "s3",
+    });
+    try {
+      await expect(send(s.key, { tok: v.token }, "127.0.0.1")).rejects.toThrow(refused("FORBIDDEN"));
+    } finally {
+      production();
+    }
     expect(await verdicts(s.id)).toEqual([
       [false, CALLBACK_REASONS.notConfigured, v.id],
       [true, null, v.id],
+      [false, CALLBACK_REASONS.notConfigured, v.id],
     ]);
   });
 
@@ -207,9 +225,13 @@ describe("what the site says", () => {
     expect(await send(s.key, {}, SITE_IP, { text: json, contentType: null })).toEqual({ status: "accepted" });
     const form = `tok=${b.token}`;
     expect(await send(s.key, {}, SITE_IP, { text: form, contentType: "application/x-www-form-urlencoded" })).toEqual({ status: "accepted" });
-    expect((await storedOn(s.id)).map((c) => [c.userId, c.body])).toEqual([
-      [a.id, json],
-      [b.id, form],
+    // A JSON string is no object: with a JSON content type it gives no parameters, not a form.
+    const notObject = JSON.stringify(`&tok=${b.token}&`);
+    expect(await send(s.key, {}, SITE_IP, { text: notObject, contentType: "application/json" })).toMatchObject({ status: "ignored" });
+    expect((await storedOn(s.id)).map((c) => [c.userId, c.body, c.reason])).toEqual([
+      [a.id, json, null],
+      [b.id, form, null],
+      [null, notObject, CALLBACK_REASONS.missingToken],
     ]);
     expect((await db.vote.findFirstOrThrow({ where: { userId: a.id } })).ip).toBe("100.64.7.8");
     expect((await db.vote.findFirstOrThrow({ where: { userId: b.id } })).ip).toBeNull();
@@ -321,17 +343,27 @@ const auditOf = (id: number, action: string) => db.auditLog.findMany({ where: { 
 describe("staff: adding a site", () => {
   it("refuses a blank site without name, link and token parameter, naming each; a lone voted flag; a taken key", async () => {
     await expect(createVoteSite(blank("b1"), ctx())).rejects.toThrow(
-      expect.objectContaining({ code: "VALIDATION", fields: { name: [expect.any(String)], url_template: [expect.any(String)], token_param: [expect.any(String)] } }),
+      expect.objectContaining({
+        code: "VALIDATION",
+        fields: {
+          name: ["Enter the site's name."],
+          url_template: ["Enter the vote link, with {token} in it."],
+          token_param: ["Enter the parameter that carries the token back."],
+        },
+      }),
     );
     const full = { name: "B", url_template: "https://b.example/v?t={token}", token_param: "t" };
-    await expect(createVoteSite(blank("b2", { ...full, voted_param: "v" }), ctx())).rejects.toThrow(
-      expect.objectContaining({ code: "VALIDATION", fields: { voted_value: [expect.any(String)] } }),
-    );
+    await expect(createVoteSite(blank("b2", { ...full, voted_param: "v" }), ctx())).rejects.toThrow(unpaired);
     await expect(createVoteSite(blank("b2", { ...full, voted_value: "1" }), ctx())).rejects.toThrow(expect.objectContaining({ code: "VALIDATION" }));
     expect(await db.voteSite.count({ where: { key: { in: [k("b1"), k("b2")] } } })).toBe(0);
     const made = await createVoteSite(blank("b2", { ...full, voted_param: "v", voted_value: "1" }), ctx());
     mine.push(made.id);
     await expect(createVoteSite(blank("b2", full), ctx())).rejects.toThrow(expect.objectContaining({ code: "CONFLICT", fields: { key: [expect.any(String)] } }));
+    // Another database error is no taken key: it is passed on as it is.
+    const tooLong = await createVoteSite(blank("b5".padEnd(40, "x"), full), ctx()).catch((e: unknown) => e);
+    expect(tooLong).toBeInstanceOf(Error);
+    expect(tooLong).not.toMatchObject({ code: "CONFLICT" });
+    expect(await db.voteSite.count({ where: { key: { startsWith: k("b5") } } })).toBe(0);
   });
 
   it("a blank site keeps what is sent, with nulls and the JSON answer for what is not; audited with after only", async () => {
@@ -439,7 +471,7 @@ describe("staff: editing a site", () => {
     const s = await createVoteSite(blank("e2", base), ctx());
     const f = await createVoteSite(blank("e3", { ...base, voted_param: "v", voted_value: "1" }), ctx());
     mine.push(s.id, f.id);
-    await expect(updateVoteSite(s.id, { voted_value: "1" }, ctx())).rejects.toThrow(refused("VALIDATION"));
+    await expect(updateVoteSite(s.id, { voted_value: "1" }, ctx())).rejects.toThrow(unpaired);
     await expect(updateVoteSite(s.id, { voted_param: "v" }, ctx())).rejects.toThrow(refused("VALIDATION"));
     await expect(updateVoteSite(f.id, { voted_value: null }, ctx())).rejects.toThrow(refused("VALIDATION"));
     await expect(updateVoteSite(f.id, { voted_param: null }, ctx())).rejects.toThrow(refused("VALIDATION"));
@@ -466,6 +498,6 @@ describe("staff: editing a site", () => {
       "vote.site.updated",
       "vote.site.deactivated",
     ]);
-    await expect(updateVoteSite(-1, { active: true }, ctx())).rejects.toThrow(refused("NOT_FOUND"));
+    await expect(updateVoteSite(-1, { active: true }, ctx())).rejects.toThrow(expect.objectContaining({ code: "NOT_FOUND", userMessage: NO_SUCH_SITE }));
   });
 });
