@@ -109,9 +109,10 @@ export const GROUPS = [
       { file: "lib/server/votes/manage-vote-sites.ts", names: ["createVoteSite", "updateVoteSite", "finish"] },
       "lib/server/votes/sql/voters.ts",
     ],
-    // vote-goals: the counted vote's one call that moves the server-wide vote goal; vote-sites: the
-    // site rows (presets' shapes, the voted flag, duplicates, the staff API).
-    tests: ["tests/integration/votes-edges.test.ts", "tests/integration/vote-goals.test.ts", "tests/integration/vote-sites.test.ts"],
+    // votes-mutation: quick cases of each decision on sites of its own (rows, checks, cooldown,
+    // answer shape, staff writes); the slower route-level files (vote-sites, vote-goals) stay in
+    // the integration suite.
+    tests: ["tests/integration/votes-edges.test.ts", "tests/integration/votes-mutation.test.ts"],
     integration: true,
   },
   {
