@@ -96,6 +96,13 @@ export function PostShell({
           {children}
         </div>
       )}
+      {!decided && session.status === "unknown" ? (
+        // Until the browser knows who reads: a likely member (the hint script marked <html>) gets
+        // a row of the actions' height, so the likes and the posts below do not jump when it fills.
+        <div className="post-actions-wait mt-auto items-center justify-end gap-2 border-t border-stone-800 pt-3" aria-hidden="true">
+          <span className="min-h-9" />
+        </div>
+      ) : null}
       {hasActions && editing === null ? (
         <div
           className="mt-auto flex flex-wrap items-center justify-end gap-2 border-t border-stone-800 pt-3"

@@ -66,9 +66,10 @@ test("a player's level for a thread and a forum is set from the page and kept af
   await guest.close();
 });
 
-test("the posts stay put while a signed-in reader's control arrives", async ({ page }) => {
-  // A signed-in reader gets the page every guest gets; the control comes later, in the browser.
-  // Its stand-in holds the place, so a click aimed at a post lands on it (no layout shift there).
+test("the posts stay put while a signed-in reader's controls arrive", async ({ page }) => {
+  // A signed-in reader gets the page every guest gets; the watching control and each post's
+  // actions (Quote, Report) come later, in the browser. Their stand-ins hold the place, so a click
+  // aimed at a post lands on it: no layout shift moves the posts or anything in them.
   const [starter, reader] = await Promise.all([createE2EUser(), createE2EUser()]);
   const [forum] = await e2eQuery<{ id: number }>(`SELECT id FROM forums WHERE name = 'General Discussion'`);
   await startSignedIn(page, starter);
@@ -92,6 +93,9 @@ test("the posts stay put while a signed-in reader's control arrives", async ({ p
   await page.goto(`/forums/thread/${thread.id}`);
   await expect(page.getByTestId("watch-thread").getByLabel("Notifications")).toHaveValue("normal");
   await expect(page.getByTestId("watch-thread")).toContainText("You are told only of replies");
+  const actions = page.getByRole("group", { name: `Actions for the post by ${starter.username}` });
+  await expect(actions.getByRole("button", { name: "Report" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Quote" })).toBeVisible();
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   expect(await page.evaluate(() => (window as unknown as { postShift: number }).postShift)).toBe(0);
 });
