@@ -1,7 +1,6 @@
 import "server-only";
 import { REVENUE_PROVIDER_LABELS, REVENUE_PROVIDERS, type TDashboardFigures, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
 import { db } from "../db";
-import { ensureVoteSiteRows } from "../votes/vote-sites";
 import {
   creditsSpentPerDay,
   lastVoteCallbacks,
@@ -82,7 +81,6 @@ async function creditsSpent(w: Window): Promise<TDashboardFigures["creditsSpent"
 
 /** Counted votes per day and site, and each site's latest callback (counted or not). */
 async function votes(w: Window): Promise<TDashboardFigures["votes"]> {
-  await ensureVoteSiteRows(); // the shipped sites are listed before anyone has voted
   const [counts, last] = await Promise.all([votesPerDayAndSite(w), lastVoteCallbacks(w.until)]);
   const silentBefore = w.now.getTime() - VOTE_SITE_SILENT_HOURS * 60 * 60 * 1000;
   // The vote_sites rows in display order with their own names: every active one, and one turned
