@@ -15,7 +15,7 @@ const points = (n: number) => `${n} vote ${n === 1 ? "point" : "points"}`;
  * earned: the rewards still waiting in game, the streak and the next milestone, the month's place
  * (GET /api/v1/vote/standing, fetched again when the player comes back from a vote site).
  */
-export function VoteBoard({ names }: { names: readonly { key: string; name: string }[] }) {
+export function VoteBoard({ placeholders }: { placeholders: number }) {
   const standing = useApiGet(endpoints.voteStanding, {}, { onReturn: true, signedIn: "/vote" });
   const data = standing.lastOk?.data ?? null;
   const sitePoints = data ? new Map(data.sites.map((s) => [s.key, s.points])) : undefined;
@@ -25,7 +25,7 @@ export function VoteBoard({ names }: { names: readonly { key: string; name: stri
         <h2 id="vote-sites-heading" className="sr-only">
           Vote sites
         </h2>
-        <VoteSitesLoader names={names} points={sitePoints} />
+        <VoteSitesLoader placeholders={placeholders} points={sitePoints} />
         <p className="mt-3 text-sm text-stone-400">
           Each button opens the listing site in a new tab. Its timer starts once the site tells us about your vote.
           {data && data.multiplier !== 1 ? <span data-testid="vote-multiplier"> Your donator rank multiplies vote points by {data.multiplier}.</span> : null}

@@ -11,7 +11,7 @@ const TICK_MS = 1000;
 
 /**
  * docs/product.md §2 Vote and §4 Vote countdown: one button per listing site, each with 'Next Vote' and
- * the time left, or 'Available!'. One clock for all three, ticking every second. The countdown
+ * the time left, or 'Available!'. One clock for all of them, ticking every second. The countdown
  * is fetched again when the player comes back to the tab (from the vote site, most often), so
  * a vote shows without a reload. When the call fails the labels are hidden (docs/product.md §8: logged
  * only; the browser's network log already has the failed request, so nothing is printed).

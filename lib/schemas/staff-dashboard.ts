@@ -51,16 +51,18 @@ export const ZDashboardFigures = z.object({
   }),
   creditsSpent: z.object({ perDay: perDay("Credits spent in the store"), total: z.number().int() }),
   votes: z.object({
-    sites: z.array(
-      z.object({
-        key: z.string(),
-        name: z.string(),
-        perDay: perDay("Counted votes"),
-        total: z.number().int(),
-        lastCallbackAt: z.string().nullable().describe("ISO 8601: the site's latest callback, counted or not; null when it never called"),
-        silent: z.boolean().describe(`It has called before, but not in the last ${VOTE_SITE_SILENT_HOURS} hours`),
-      }),
-    ),
+    sites: z
+      .array(
+        z.object({
+          key: z.string(),
+          name: z.string(),
+          perDay: perDay("Counted votes"),
+          total: z.number().int(),
+          lastCallbackAt: z.string().nullable().describe("ISO 8601: the site's latest callback, counted or not; null when it never called"),
+          silent: z.boolean().describe(`An active site that has called before, but not in the last ${VOTE_SITE_SILENT_HOURS} hours`),
+        }),
+      )
+      .describe("Every active vote site in display order, and a turned-off one that has votes in the range or has ever called"),
     perDay: perDay("Counted votes, all sites"),
     total: z.number().int(),
   }),

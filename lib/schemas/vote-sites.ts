@@ -12,6 +12,8 @@ const TAG = "Staff votes";
 export const VOTE_SITE_KEY_PATTERN = /^[a-z0-9_]{2,32}$/;
 export const VOTE_PARAM_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 export const VOTE_COOLDOWN_MAX = 720;
+/** A new site's cooldown when the form leaves it out (the column's default too). */
+export const VOTE_COOLDOWN_DEFAULT = 12;
 export const VOTE_REWARD_MAX = 10_000;
 export const VOTE_IPS_MAX = 20;
 
@@ -83,7 +85,7 @@ export const ZVoteSiteInput = z
     voted_param: fields.voted_param.optional(),
     voted_value: fields.voted_value.optional(),
     allowed_ips: fields.allowed_ips.default([]),
-    cooldown_hours: fields.cooldown_hours.default(12),
+    cooldown_hours: fields.cooldown_hours.default(VOTE_COOLDOWN_DEFAULT),
     reward_points: fields.reward_points.default(2),
     active: fields.active.default(false),
     answer: fields.answer.optional(),

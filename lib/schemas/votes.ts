@@ -16,7 +16,13 @@ export const NO_LEADERBOARD = "No monthly leaderboard information found";
 const TAG = "Voting";
 const zWhen = z.string().nullable().describe("ISO 8601 time the next vote counts, or null when the player may vote now");
 
-export const ZVoteCountdown = z.object(Object.fromEntries(VOTE_SITE_KEYS.map((k) => [k, zWhen])) as Record<VoteSiteKey, typeof zWhen>);
+/**
+ * The configuration's three keys are always there (null for one an administrator turned off);
+ * every other active vote site an administrator added (/staff/votes/sites) comes under its own key.
+ */
+export const ZVoteCountdown = z
+  .object(Object.fromEntries(VOTE_SITE_KEYS.map((k) => [k, zWhen])) as Record<VoteSiteKey, typeof zWhen>)
+  .catchall(zWhen.describe("Another active vote site, by its key: ISO 8601 time the next vote counts, or null when the player may vote now"));
 export type TVoteCountdown = z.infer<typeof ZVoteCountdown>;
 
 export const voteCountdownOp = defineOperation({
@@ -25,7 +31,7 @@ export const voteCountdownOp = defineOperation({
   summary: "When the caller may next vote on each site",
   tag: TAG,
   auth: "user",
-  responses: { 200: { description: "A time or null per site", schema: ZVoteCountdown } },
+  responses: { 200: { description: "A time or null per active site, each with its own cooldown", schema: ZVoteCountdown } },
 });
 
 export const ZVoteMetrics = z.object({

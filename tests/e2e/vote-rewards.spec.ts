@@ -3,6 +3,7 @@ import { siteConfig } from "../../lib/site-config";
 import { addDays, dayOf } from "../../lib/votes/vote-days";
 import { createE2EUser, e2eQuery } from "../factories/e2e-users";
 import { axeViolations as violations } from "./support/axe";
+import { holdVoteSites } from "./support/vote-sites";
 import { startSignedIn, test } from "./support/accounts";
 import { fitsPhone } from "./support/layout";
 
@@ -13,6 +14,15 @@ import { fitsPhone } from "./support/layout";
 const [firstMilestone] = siteConfig.voteRewards.streakMilestones;
 
 test.describe("vote rewards on the vote page", () => {
+  // Exactly the shipped sites are active while each test runs (tests/e2e/vote-staff.spec.ts adds one).
+  let release: (() => Promise<void>) | undefined;
+  test.beforeEach(async () => {
+    release = await holdVoteSites("shared");
+  });
+  test.afterEach(async () => {
+    await release?.();
+  });
+
   test("shows each site's reward, the rewards waiting in game and the streak; a cooling site's button is disabled", async ({ page }) => {
     const user = await createE2EUser();
     // An Uber donator (2x vote points) who voted on RuneLocus a minute ago, with a 3-day streak ending yesterday (longest 5).

@@ -5,6 +5,7 @@ import { NO_LEADERBOARD, ZVoteCountdown, ZVoteHistory, ZVoteMetrics } from "../.
 import { siteConfig } from "../../lib/site-config";
 import { monthYear } from "../../lib/votes/vote-display";
 import { createE2EUser, e2eQuery, uniqueUsername } from "../factories/e2e-users";
+import { holdVoteSites } from "./support/vote-sites";
 import { startSignedIn, submitLogin, test } from "./support/accounts";
 
 // The vote page (docs/product.md §2 Vote, §4 Vote countdown, §8, §9). The journey plays a listing
@@ -65,6 +66,15 @@ async function externalHref(page: Page, link: Locator, key: string): Promise<str
 }
 
 test.describe("vote page", () => {
+  // Exactly the shipped sites are active while each test runs (tests/e2e/vote-staff.spec.ts adds one).
+  let release: (() => Promise<void>) | undefined;
+  test.beforeEach(async () => {
+    release = await holdVoteSites("shared");
+  });
+  test.afterEach(async () => {
+    await release?.();
+  });
+
   test("a stand-in answer that drifts from the API's schema is refused before any page sees it", () => {
     const metrics = { totalVotes: 1, monthlyVotes: 1, monthlyLeaderboard: [], month: 11, year: 2026, refreshed: new Date().toISOString() };
     expect(contractBody(API.metrics, metrics)).toBe(JSON.stringify(metrics));

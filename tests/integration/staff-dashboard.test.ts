@@ -240,6 +240,33 @@ describe("staff dashboard figures", () => {
     expect(site("runelist")).toMatchObject({ silent: false, lastCallbackAt: null });
   });
 
+  it("votes list the active site rows by their own names; a site turned off only with votes or a callback, never silent", async () => {
+    await syncVoteSiteRows();
+    const added = await db.voteSite.create({ data: { key: "dash_added", name: "Added List", sortOrder: 1, active: true } });
+    const offCalled = await db.voteSite.create({ data: { key: "dash_off_called", name: "Off Called", sortOrder: 2, active: false } });
+    await db.voteSite.create({ data: { key: "dash_off_quiet", name: "Off Quiet", sortOrder: 3, active: false } });
+    const voter = await createUser();
+    await db.vote.create({ data: { userId: voter.id, siteId: added.id, createdAt: at(2, 0) } });
+    await db.voteCallback.create({
+      data: { siteId: offCalled.id, receivedAt: new Date(NOW.getTime() - 48 * 3_600_000), query: {}, accepted: false, reason: "test" },
+    });
+
+    const d = await dashboard(30).finally(async () => {
+      // Gone again: the other tests' sums are over every site in this database.
+      await db.vote.deleteMany({ where: { siteId: added.id } });
+      await db.voteCallback.deleteMany({ where: { siteId: offCalled.id } });
+      await db.voteSite.deleteMany({ where: { key: { startsWith: "dash_" } } });
+      await db.cachedValue.deleteMany({ where: { key: dashboardCacheKey(30) } });
+    });
+    const keys = d.votes.sites.map((s) => s.key);
+    expect(d.votes.sites.find((s) => s.key === "dash_added")).toMatchObject({ name: "Added List", total: 1 });
+    expect(onDay(d, d.votes.sites.find((s) => s.key === "dash_added")!.perDay, 2)).toBe(1);
+    expect(d.votes.sites.find((s) => s.key === "dash_off_called")).toMatchObject({ name: "Off Called", silent: false, lastCallbackAt: expect.any(String) });
+    expect(keys).not.toContain("dash_off_quiet");
+    // The shipped presets that are off and never called are not charted either.
+    expect(keys).not.toContain("topg");
+  });
+
   it("registrations per day are the accounts' join dates", async () => {
     for (const ago of [1, 1, 1, 5, 33, 120]) await db.user.update({ where: { id: (await createUser()).id }, data: { joinDate: at(ago, 23) } });
     // Every account in this database (the other tests' buyers and voters too), bucketed here.

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as staffSite from "@/app/api/v1/staff/votes/sites/[id]/route";
 import * as staffSites from "@/app/api/v1/staff/votes/sites/route";
+import { GET as countdownRoute } from "@/app/api/v1/vote/countdown/route";
+import { GET as linksRoute } from "@/app/api/v1/vote/links/route";
+import { GET as standingRoute } from "@/app/api/v1/vote/standing/route";
 import { db } from "@/lib/server/db";
 import { listActiveVoteSites } from "@/lib/server/votes/active-sites";
 import { CALLBACK_REASONS, recordVoteCallback } from "@/lib/server/votes/record-vote-callback";
@@ -8,7 +11,7 @@ import { ensureVoteSiteRows } from "@/lib/server/votes/vote-sites";
 import { VOTE_SITE_PRESETS, type VoteSitePreset } from "@/lib/votes/presets";
 import { createSessionToken, createUser } from "../factories/users";
 import { setEnv } from "../support/env";
-import { call, SAME_ORIGIN } from "./helpers";
+import { call, freshClient, SAME_ORIGIN } from "./helpers";
 import { callback, voter } from "./vote-fixtures";
 
 // Vote sites as data (lib/votes/presets.ts, vote_sites rows, /staff/votes/sites): each preset's
@@ -310,5 +313,86 @@ describe("/api/v1/staff/votes/sites", () => {
     expect(lone.status).toBe(400);
     expect(lone.json.voted_value).toEqual(["Give the voted flag and its value together, or neither."]);
     expect(await db.voteSite.count({ where: { key: k("badlist") } })).toBe(0);
+  });
+});
+
+describe("what a player sees of the sites an administrator adds and turns off", () => {
+  const HOUR = 3_600_000;
+  const player = async (path: string, route: typeof countdownRoute, session: string) =>
+    (await call(route, { path, cookies: { session }, headers: freshClient() })).json;
+  const countdown = (session: string) => player("/api/v1/vote/countdown", countdownRoute, session) as Promise<Record<string, string | null>>;
+  const links = async (session: string) => (await player("/api/v1/vote/links", linksRoute, session)).sites as Array<{ key: string; name: string; go: string }>;
+  const standing = async (session: string) => (await player("/api/v1/vote/standing", standingRoute, session)).sites as Array<{ key: string; points: number }>;
+
+  it("an active added site has its button, its own reward and its own cooldown; once turned off it is in none of them", async () => {
+    const admin = await adminSession();
+    const key = k("daylist");
+    const made = await call(
+      staffSites.POST,
+      as(admin, {
+        method: "POST",
+        body: {
+          key,
+          name: "Day List",
+          url_template: "https://daylist.example/vote?i={token}",
+          token_param: "i",
+          allowed_ips: [SITE_IP],
+          cooldown_hours: 30,
+          reward_points: 9,
+          active: true,
+        },
+      }),
+    );
+    expect(made.status).toBe(201);
+    const v = await voter();
+    const session = await createSessionToken(v.id);
+
+    // Before a vote: its button (through /vote/go), its reward, and "may vote now".
+    expect((await links(session)).find((s) => s.key === key)).toEqual({
+      key,
+      name: "Day List",
+      href: expect.stringContaining("https://daylist.example/vote?i="),
+      go: `/vote/go/${key}`,
+    });
+    expect((await standing(session)).find((s) => s.key === key)).toEqual({ key, points: 9 });
+    const before = await countdown(session);
+    expect(before).toHaveProperty(key, null);
+    // The API's three fields stay, each a time or null.
+    expect(before).toMatchObject({ runelocus: null, rsps_list: null, runelist: null });
+
+    // A counted vote: the next one counts 30 hours later (the row's cooldown, not the configuration's 12).
+    expect((await callback(key, { query: { i: v.token }, ip: SITE_IP })).json).toEqual({ status: "accepted" });
+    const vote = await db.vote.findFirstOrThrow({ where: { userId: v.id, site: { key } } });
+    expect((await countdown(session))[key]).toBe(new Date(vote.createdAt.getTime() + 30 * HOUR).toISOString());
+    // Still cooling 20 hours on (a 12-hour site would be free again)...
+    await db.vote.update({ where: { id: vote.id }, data: { createdAt: new Date(Date.now() - 20 * HOUR) } });
+    expect(Date.parse((await countdown(session))[key]!)).toBeGreaterThan(Date.now());
+    // ...and free once 30 hours have passed.
+    await db.vote.update({ where: { id: vote.id }, data: { createdAt: new Date(Date.now() - 30 * HOUR - 1000) } });
+    expect((await countdown(session))[key]).toBeNull();
+    await db.vote.update({ where: { id: vote.id }, data: { createdAt: new Date() } });
+
+    // Turned off: no button, no reward, no countdown, though the player's vote there is recent.
+    const off = await call(staffSite.PATCH, as(admin, { method: "PATCH", params: { id: String(made.json.id) }, body: { active: false } }));
+    expect(off.json).toMatchObject({ active: false });
+    expect((await links(session)).map((s) => s.key)).not.toContain(key);
+    expect((await standing(session)).map((s) => s.key)).not.toContain(key);
+    expect(await countdown(session)).not.toHaveProperty(key);
+  });
+
+  it("a configured site turned off keeps its API field, as null, though the player voted there a minute ago; it has no button", async () => {
+    const admin = await adminSession();
+    const v = await voter();
+    const session = await createSessionToken(v.id);
+    const rsps = await db.voteSite.findUniqueOrThrow({ where: { key: "rsps_list" } });
+    await db.vote.create({ data: { userId: v.id, siteId: rsps.id, createdAt: new Date(Date.now() - 60_000) } });
+    expect((await countdown(session)).rsps_list).toEqual(expect.any(String));
+    await call(staffSite.PATCH, as(admin, { method: "PATCH", params: { id: String(rsps.id) }, body: { active: false } }));
+    try {
+      expect(await countdown(session)).toMatchObject({ rsps_list: null });
+      expect((await links(session)).map((s) => s.key)).not.toContain("rsps_list");
+    } finally {
+      await db.voteSite.update({ where: { id: rsps.id }, data: { active: true } });
+    }
   });
 });

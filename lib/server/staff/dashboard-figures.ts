@@ -1,7 +1,6 @@
 import "server-only";
 import { REVENUE_PROVIDER_LABELS, REVENUE_PROVIDERS, type TDashboardFigures, VOTE_SITE_SILENT_HOURS } from "@/lib/schemas/staff-dashboard";
 import { db } from "../db";
-import { VOTE_SITES } from "../votes/vote-sites";
 import {
   creditsSpentPerDay,
   lastVoteCallbacks,
@@ -83,11 +82,12 @@ async function creditsSpent(w: Window): Promise<TDashboardFigures["creditsSpent"
 /** Counted votes per day and site, and each site's latest callback (counted or not). */
 async function votes(w: Window): Promise<TDashboardFigures["votes"]> {
   const [counts, last] = await Promise.all([votesPerDayAndSite(w), lastVoteCallbacks(w.until)]);
-  const lastAt = new Map(last.map((r) => [r.key, r.at]));
   const silentBefore = w.now.getTime() - VOTE_SITE_SILENT_HOURS * 60 * 60 * 1000;
-  // The configured sites in their order, then any site that is in the database only (one
-  // dropped from the configuration still has its votes).
-  const listed = [...VOTE_SITES.map((s) => ({ key: s.key as string, name: s.name })), ...last.filter((r) => !VOTE_SITES.some((s) => s.key === r.key))];
+  // The vote_sites rows in display order with their own names: every active one, and one turned
+  // off only while it still has something to show (votes in the window, or a callback ever). An
+  // inactive site is never "silent": it is not expected to call.
+  const voted = new Set(counts.map((r) => r.key));
+  const listed = last.filter((r) => r.active || voted.has(r.key) || r.at !== null);
   const sites = listed.map((site) => {
     const series = perDay(
       w,
@@ -95,14 +95,14 @@ async function votes(w: Window): Promise<TDashboardFigures["votes"]> {
       (r) => r.votes,
       0,
     );
-    const lastCallbackAt = lastAt.get(site.key) ?? null;
+    const lastCallbackAt = site.at;
     return {
       key: site.key,
       name: site.name,
       perDay: series,
       total: sum(series),
       lastCallbackAt,
-      silent: lastCallbackAt !== null && Date.parse(lastCallbackAt) < silentBefore,
+      silent: site.active && lastCallbackAt !== null && Date.parse(lastCallbackAt) < silentBefore,
     };
   });
   const all = w.days.map((_, i) => sum(sites.map((s) => s.perDay[i]!)));

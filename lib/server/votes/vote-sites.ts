@@ -1,6 +1,5 @@
 import "server-only";
 import type { VoteSiteKey } from "@/lib/schemas/votes";
-import { siteConfig, type VoteSiteConfig } from "@/lib/site-config";
 import type { DbClient } from "../accounts/db-client";
 import { db } from "../db";
 import { VOTE_SITE_PRESETS } from "@/lib/votes/presets";
@@ -10,9 +9,6 @@ import { insertPresetRows } from "./sql/site-rows";
 // from the presets of lib/votes/presets.ts and edited by administrators at /staff/votes/sites.
 // The three sites of lib/site-config.ts keep their VOTE_<KEY>_SECRET / VOTE_<KEY>_IPS settings,
 // which win over a row's own secret and addresses when set.
-
-/** The configuration's three sites (the countdown's keys, docs/product.md §3). */
-export const VOTE_SITES: readonly VoteSiteConfig[] = siteConfig.voteSites;
 
 /** A site row as the callback reads it: everything but its secret (left out of every read). */
 export type VoteSite = {

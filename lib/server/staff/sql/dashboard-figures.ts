@@ -76,14 +76,14 @@ export function votesPerDayAndSite(w: DayBounds): Promise<{ day: string; key: st
       GROUP BY 1, 2`;
 }
 
-/** A vote site and its newest callback up to the window's end (ISO text), or null. */
-export type LastCallbackRow = { key: string; name: string; at: string | null };
+/** A vote site (turned on or off) and its newest callback up to the window's end (ISO text), or null. */
+export type LastCallbackRow = { key: string; name: string; active: boolean; at: string | null };
 
 /** Every vote site in the database, in its order, with its newest callback (counted or not) up to `until`. */
 export function lastVoteCallbacks(until: string): Promise<LastCallbackRow[]> {
   // Each site's newest callback through the (siteId, receivedAt) index, not a scan of them all.
   return db.$queryRaw<LastCallbackRow[]>`
-      SELECT s.key, s.name, to_char(c."receivedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+      SELECT s.key, s.name, s.active, to_char(c."receivedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
       FROM vote_sites s
       LEFT JOIN LATERAL (
         SELECT "receivedAt" FROM vote_callbacks
