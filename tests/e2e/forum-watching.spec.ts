@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { type Page, expect } from "@playwright/test";
 import { createE2EUser, e2eQuery, uniqueUsername } from "../factories/e2e-users";
 import { startSignedIn, test } from "./support/accounts";
 import { axeViolations } from "./support/axe";
@@ -8,16 +8,21 @@ import { fitsPhone } from "./support/layout";
 // and then Watching with the keyboard, the level survives a reload, a forum's level likewise;
 // the control passes axe and fits 360 px. Guests see no control.
 
-test("a player's level for a thread and a forum is set from the page and kept after a reload", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-  test.setTimeout(180_000);
-  const [starter, reader] = await Promise.all([createE2EUser(), createE2EUser()]);
+/** `starter` signs in on `page` and starts a thread in General Discussion (through the API). */
+async function startThread(page: Page, starter: Awaited<ReturnType<typeof createE2EUser>>, title: string, content: string) {
   const [forum] = await e2eQuery<{ id: number }>(`SELECT id FROM forums WHERE name = 'General Discussion'`);
   await startSignedIn(page, starter);
   const created = await page.request.post("/api/v1/forums/threads", {
-    data: { forum_id: forum!.id, title: `Watch test ${uniqueUsername("t").slice(1, 8)}`, content: "<p>Watch me</p>" },
+    data: { forum_id: forum!.id, title: `${title} ${uniqueUsername("t").slice(1, 8)}`, content },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const thread = (await created.json()) as { id: number };
+  return { forum: forum!, thread: (await created.json()) as { id: number } };
+}
+
+test("a player's level for a thread and a forum is set from the page and kept after a reload", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(180_000);
+  const [starter, reader] = await Promise.all([createE2EUser(), createE2EUser()]);
+  const { forum, thread } = await startThread(page, starter, "Watch test", "<p>Watch me</p>");
 
   // The starter watches their own thread.
   await page.goto(`/forums/thread/${thread.id}`);
@@ -46,7 +51,7 @@ test("a player's level for a thread and a forum is set from the page and kept af
   await fitsPhone(rPage);
 
   // The forum's level.
-  await rPage.goto(`/forums/${forum!.id}`);
+  await rPage.goto(`/forums/${forum.id}`);
   const fSelect = rPage.getByTestId("watch-forum").getByLabel("Notifications");
   await expect(fSelect).toHaveValue("normal");
   await fSelect.selectOption("tracking");
@@ -71,13 +76,7 @@ test("the posts stay put while a signed-in reader's controls arrive", async ({ p
   // actions (Quote, Report) come later, in the browser. Their stand-ins hold the place, so a click
   // aimed at a post lands on it: no layout shift moves the posts or anything in them.
   const [starter, reader] = await Promise.all([createE2EUser(), createE2EUser()]);
-  const [forum] = await e2eQuery<{ id: number }>(`SELECT id FROM forums WHERE name = 'General Discussion'`);
-  await startSignedIn(page, starter);
-  const created = await page.request.post("/api/v1/forums/threads", {
-    data: { forum_id: forum!.id, title: `Shift test ${uniqueUsername("t").slice(1, 8)}`, content: "<p>Hold still</p>" },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const thread = (await created.json()) as { id: number };
+  const { thread } = await startThread(page, starter, "Shift test", "<p>Hold still</p>");
   await page.context().clearCookies();
   await page.addInitScript(() => {
     const w = window as unknown as { postShift: number };
