@@ -358,7 +358,9 @@ describe("staff: adding a site", () => {
     expect(await db.voteSite.count({ where: { key: { in: [k("b1"), k("b2")] } } })).toBe(0);
     const made = await createVoteSite(blank("b2", { ...full, voted_param: "v", voted_value: "1" }), ctx());
     mine.push(made.id);
-    await expect(createVoteSite(blank("b2", full), ctx())).rejects.toThrow(expect.objectContaining({ code: "CONFLICT", fields: { key: [expect.any(String)] } }));
+    await expect(createVoteSite(blank("b2", full), ctx())).rejects.toThrow(
+      expect.objectContaining({ code: "CONFLICT", fields: { key: [expect.any(String)] } }),
+    );
     // Another database error is no taken key: it is passed on as it is.
     const tooLong = await createVoteSite(blank("b5".padEnd(40, "x"), full), ctx()).catch((e: unknown) => e);
     expect(tooLong).toBeInstanceOf(Error);
@@ -415,7 +417,10 @@ describe("staff: adding a site", () => {
   it("a preset fills what is not sent; what is sent, nulls included, wins", async () => {
     const filled = await createVoteSite(blank("p1", { preset: "rsps_list" }), ctx());
     const ok = await createVoteSite(blank("p2", { preset: "rspslist_com", name: "Mine", voter_ip_param: null, answer: "json" }), ctx());
-    const noFlag = await createVoteSite(blank("p3", { preset: "rsps_list", voted_param: null, voted_value: null, token_param: "tk", secret_param: "s2" }), ctx());
+    const noFlag = await createVoteSite(
+      blank("p3", { preset: "rsps_list", voted_param: null, voted_value: null, token_param: "tk", secret_param: "s2" }),
+      ctx(),
+    );
     const okAnswer = await createVoteSite(blank("p4", { preset: "rsps_org", url_template: "https://o.example/?c={token}" }), ctx());
     mine.push(filled.id, ok.id, noFlag.id, okAnswer.id);
     expect(filled).toMatchObject({
